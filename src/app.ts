@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
+import type { Config } from './config/index.js';
+import { createDb, migrateToLatest, ping, type DbHandle } from './db/index.js';
+import { systemClock, type Clock } from './db/time.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandling, CommonErrors } from './http/errors.js';
+import { openApiDocumentRoutes, registerOpenApi } from './http/openapi.js';
+import { loggerOptions, registerRequestLogging } from './http/logging.js';
+import { JobQueue, Worker, type JobHandler } from './jobs/index.js';
+import { AccountsRepository, AccountsService } from './modules/accounts/index.js';
+import { EventsRepository, EventsService, eventsRoutes } from './modules/events/index.js';
+import { KeyStore, OAuthRepository, OAuthService, oauthRoutes, wellKnownRoutes } from './modules/oauth/index.js';
+import { Type } from 'typebox';
+
+export interface BuildOptions {
+  /** An open database; otherwise one is opened from config and closed with the app. */
+  db?: DbHandle;
+  clock?: Clock;
+  /** Pino options or false; defaults to the config's level. */
+  logger?: boolean | Record<string, unknown>;
+  /** Run the job worker inside this process (default: config.runWorker). */
+  worker?: boolean;
+  workerPollMs?: number;
+}
+
+export interface Services {
+  readonly db: DbHandle;
+  readonly accounts: AccountsService;
+  readonly oauth: OAuthService;
+  readonly keys: KeyStore;
+  readonly events: EventsService;
+  readonly jobs: JobQueue;
+  readonly jobHandlers: Record<string, JobHandler>;
+}
+
+/** Wires the services without HTTP: shared by the server, the CLI and the worker. */
+export async function buildServices(config: Config, opts: Pick<BuildOptions, 'db' | 'clock'> = {}): Promise<Services> {
+  const db = opts.db ?? createDb(config.database);
+  const clock = opts.clock ?? systemClock;
+  await migrateToLatest(db.db, config.database.dialect === 'postgres' ? config.database.schema : undefined);
+  const accounts = new AccountsService(new AccountsRepository(db.db), config, clock);
+  const keys = new KeyStore(new OAuthRepository(db.db), clock);
+  await keys.init();
+  const oauth = new OAuthService(new OAuthRepository(db.db), keys, accounts, config, clock);
+  const jobs = new JobQueue(db.db, { clock, dialect: db.dialect });
+  const events = new EventsService(new EventsRepository(db.db), jobs, config, clock);
+  const jobHandlers: Record<string, JobHandler> = { ...events.jobHandlers() };
+  return { db, accounts, oauth, keys, events, jobs, jobHandlers };
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
+  const services = await buildServices(config, opts);
+  const { db, accounts, oauth, keys, events, jobs } = services;
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : loggerOptions(config, typeof opts.logger === 'object' ? opts.logger : {}),
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    // A caller's X-Request-Id is kept when it is a sane token, so ids can be traced across services.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true } },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app, { supportedVersions: config.supportedVersions });
+  registerRequestLogging(app);
+  await app.register(formbody);
+  await app.register(cookie);
+  await registerOpenApi(app, config);
+  const prefix = `/${config.apiVersion}`;
+  registerAuth(app, oauth, prefix);
+
+  app.get('/healthz', { schema: { tags: ['Operations'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { tags: ['Operations'], summary: 'Readiness: the database answers', response: { 200: Type.Object({ status: Type.String() }) } } }, async () => {
+    try {
+      await ping(db.db);
+    } catch {
+      throw CommonErrors.unavailable('The database is not reachable');
+    }
+    return { status: 'ready' };
+  });
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs', 302));
+
+  await app.register(wellKnownRoutes({ oauth, keys, config }));
+  // The explicit list of modules (DESIGN: app.ts).
+  await app.register(async (v) => {
+    await v.register(openApiDocumentRoutes);
+    await v.register(oauthRoutes({ oauth, accounts, config }));
+    await v.register(eventsRoutes(events, config.apiVersion));
+  }, { prefix });
+
+  const runWorker = opts.worker ?? config.runWorker;
+  if (runWorker) {
+    const worker = new Worker({ queue: jobs, handlers: services.jobHandlers, pollMs: opts.workerPollMs ?? 250, logger: app.log });
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
+  if (!opts.db) app.addHook('onClose', async () => db.destroy());
+  return { app, services };
+}

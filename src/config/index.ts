@@ -1,0 +1,121 @@
+import { resolve } from 'node:path';
+
+// The only module that reads process.env (DESIGN: one frozen config object).
+// Every variable is documented in .env.example.
+
+export type Tier = 'Free' | 'Professional' | 'Enterprise';
+
+export interface TierLimits {
+  readonly perDay: number;
+  readonly perSecond: number;
+  readonly burst: number;
+}
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly publicUrl: string;
+  readonly region: string;
+  readonly apiVersion: 'ea';
+  readonly supportedVersions: readonly string[];
+  readonly database:
+    | { readonly dialect: 'sqlite'; readonly file: string }
+    | { readonly dialect: 'postgres'; readonly url: string; readonly schema?: string };
+  readonly redisUrl?: string;
+  readonly logLevel: string;
+  readonly tokenTtlSeconds: number;
+  readonly demo: boolean;
+  readonly runWorker: boolean;
+  readonly trustProxy: boolean;
+  readonly tiers: Readonly<Record<Tier, TierLimits>>;
+  readonly webDir: string;
+  readonly dataDir: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got '${raw}'`);
+  }
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got '${raw}'`);
+}
+
+// The seed says limits may change, so the table is configuration (RATE_LIMIT_TIERS overrides it).
+export const DEFAULT_TIERS: Readonly<Record<Tier, TierLimits>> = Object.freeze({
+  Free: Object.freeze({ perDay: 1000, perSecond: 2, burst: 1 }),
+  Professional: Object.freeze({ perDay: 15000, perSecond: 10, burst: 10 }),
+  Enterprise: Object.freeze({ perDay: 500000, perSecond: 25, burst: 25 }),
+});
+
+function tiers(env: Env): Readonly<Record<Tier, TierLimits>> {
+  const raw = env['RATE_LIMIT_TIERS'];
+  if (!raw) return DEFAULT_TIERS;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('RATE_LIMIT_TIERS must be JSON, e.g. {"Free":{"perDay":1000,"perSecond":2,"burst":1}}');
+  }
+  const out: Record<Tier, TierLimits> = { ...DEFAULT_TIERS };
+  if (typeof parsed !== 'object' || parsed === null) throw new ConfigError('RATE_LIMIT_TIERS must be an object');
+  for (const [name, value] of Object.entries(parsed)) {
+    if (name !== 'Free' && name !== 'Professional' && name !== 'Enterprise') {
+      throw new ConfigError(`RATE_LIMIT_TIERS: unknown tier '${name}'`);
+    }
+    const v = value as Partial<TierLimits>;
+    const base = DEFAULT_TIERS[name];
+    const merged = { perDay: v.perDay ?? base.perDay, perSecond: v.perSecond ?? base.perSecond, burst: v.burst ?? base.burst };
+    for (const [k, n] of Object.entries(merged)) {
+      if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) throw new ConfigError(`RATE_LIMIT_TIERS.${name}.${k} must be a positive number`);
+    }
+    out[name] = Object.freeze(merged);
+  }
+  return Object.freeze(out);
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const databaseUrl = env['DATABASE_URL'];
+  const dataDir = resolve(env['DATA_DIR'] ?? './data');
+  const database: Config['database'] = databaseUrl
+    ? { dialect: 'postgres', url: databaseUrl }
+    : { dialect: 'sqlite', file: resolve(dataDir, 'eventline.db') };
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  const redisUrl = env['REDIS_URL'] || undefined;
+  const config: Config = {
+    port,
+    host: env['HOST'] ?? '127.0.0.1',
+    publicUrl: (env['PUBLIC_URL'] ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    region: env['REGION'] ?? 'north-america',
+    apiVersion: 'ea',
+    supportedVersions: ['ea'],
+    database,
+    ...(redisUrl ? { redisUrl } : {}),
+    logLevel: env['LOG_LEVEL'] ?? 'info',
+    tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 3600, 60, 86400),
+    demo: bool(env, 'DEMO', true),
+    runWorker: bool(env, 'RUN_WORKER', true),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    tiers: tiers(env),
+    webDir: resolve(env['WEB_DIR'] ?? './web/dist'),
+    dataDir,
+    ...overrides,
+  };
+  return Object.freeze(config);
+}

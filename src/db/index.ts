@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationResultSet } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config/index.js';
+import { migrations } from './migrations/index.js';
+import type { Database } from './types.js';
+
+export type { Database } from './types.js';
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  readonly db: Db;
+  readonly dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+// PostgreSQL returns BIGINT/COUNT as strings; counts here are far below 2^53.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+export function createDb(database: Config['database']): DbHandle {
+  if (database.dialect === 'sqlite') {
+    if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
+    const sqlite = new SQLite(database.file);
+    // WAL lets the worker and API readers run alongside one writer; busy_timeout
+    // makes a second process wait for the write lock instead of failing at once.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: 10,
+    ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+// The schema must be named on PostgreSQL: without it the Migrator looks for
+// its tables in every schema and can mistake another schema's for its own.
+export async function migrateToLatest(db: Db, schema?: string): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    migrationTableName: 'eventline_migration',
+    migrationLockTableName: 'eventline_migration_lock',
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}
+
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

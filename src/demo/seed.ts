@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Services } from '../app.js';
+import type { Config } from '../config/index.js';
+import { ALL_SCOPES } from '../modules/oauth/index.js';
+
+export const DEMO_ACCOUNT_NAME = 'Demo Account';
+
+export interface DemoCredentials {
+  accountId: string;
+  clientId: string;
+  clientSecret: string;
+  planner: { email: string; password: string };
+  developer: { email: string; password: string };
+}
+
+function credentialsFile(config: Config): string {
+  return join(config.dataDir, 'demo-credentials.json');
+}
+
+/**
+ * Creates the demo account on an empty database. Its secrets are written to
+ * data/demo-credentials.json (mode 600) so `npm start` can print them on every
+ * start of a local install; a production deployment sets DEMO=false.
+ */
+export async function seedDemo(services: Services, config: Config): Promise<{ created: boolean; credentials?: DemoCredentials }> {
+  const file = credentialsFile(config);
+  const existing = await services.accounts.findAccountByName(DEMO_ACCOUNT_NAME);
+  if (existing) {
+    if (existsSync(file)) {
+      const creds = JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
+      if (creds.accountId === existing.id) return { created: false, credentials: creds };
+    }
+    return { created: false };
+  }
+  const accounts = services.accounts;
+  const account = await accounts.createAccount({ name: DEMO_ACCOUNT_NAME, tier: 'Professional' });
+  const plannerPassword = randomBytes(9).toString('base64url');
+  const developerPassword = randomBytes(9).toString('base64url');
+  const planner = await accounts.createUser({ accountId: account.id, email: 'planner@demo.eventline.test', name: 'Demo Planner', role: 'administrator', password: plannerPassword });
+  const developer = await accounts.createUser({ accountId: account.id, email: 'developer@demo.eventline.test', name: 'Demo Developer', role: 'developer', password: developerPassword });
+  const workspace = await accounts.createWorkspace({ accountId: account.id, name: 'Demo workspace', scopes: ALL_SCOPES, createdBy: planner.id });
+  await accounts.invite({ accountId: account.id, workspaceId: workspace.id, email: developer.email });
+  const { application, clientSecret } = await accounts.createApplication({
+    accountId: account.id, workspaceId: workspace.id, name: 'Demo integration', scopes: ALL_SCOPES, createdBy: developer.id,
+  });
+  const day = 24 * 3600_000;
+  const start = new Date(Date.now() + 30 * day);
+  start.setUTCHours(14, 0, 0, 0);
+  await services.events.createNow(account.id, planner.id, {
+    title: 'eventline Demo Summit', format: 'Hybrid', type: 'Conference', timezone: 'America/New_York', languages: ['en-US'],
+    start: start.toISOString(), end: new Date(start.getTime() + 2 * day + 4 * 3600_000).toISOString(),
+    planners: [{ firstName: 'Demo', lastName: 'Planner', email: planner.email }],
+    venues: [{ name: 'Harbor Convention Center', address: { address1: '1 Harbor Way', city: 'Boston', regionCode: 'MA', countryCode: 'US', postalCode: '02210' } }],
+    note: 'Hybrid: sessions in Boston and online', showVenueLocation: true, showPointOfContact: true,
+  });
+  const credentials: DemoCredentials = {
+    accountId: account.id, clientId: application.clientId, clientSecret,
+    planner: { email: planner.email, password: plannerPassword },
+    developer: { email: developer.email, password: developerPassword },
+  };
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return { created: true, credentials };
+}
+
+export function demoBanner(config: Config, credentials: DemoCredentials | undefined, listening: string): string {
+  const lines = [
+    `eventline is listening on ${listening}`,
+    `  API:  ${config.publicUrl}/${config.apiVersion}    Docs: ${config.publicUrl}/docs    OpenAPI: ${config.publicUrl}/${config.apiVersion}/openapi.json`,
+  ];
+  if (credentials) {
+    lines.push(
+      '',
+      `Demo account (secrets kept in ${credentialsFile(config)}):`,
+      `  client_id:     ${credentials.clientId}`,
+      `  client_secret: ${credentials.clientSecret}`,
+      `  planner sign-in (administrator): ${credentials.planner.email} / ${credentials.planner.password}`,
+      `  developer sign-in:               ${credentials.developer.email} / ${credentials.developer.password}`,
+      '',
+      'Get a token:',
+      `  curl -s -X POST ${config.publicUrl}/${config.apiVersion}/oauth2/token -u '${credentials.clientId}:${credentials.clientSecret}' -d grant_type=client_credentials`,
+      'Then call the API with it:',
+      `  curl -s ${config.publicUrl}/${config.apiVersion}/events -H "Authorization: Bearer <access_token>"`,
+    );
+  }
+  return lines.join('\n');
+}

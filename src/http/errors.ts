@@ -1,0 +1,147 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from 'typebox';
+
+// The contract's error shape (DESIGN rule 7).
+export const ErrorDetailSchema = Type.Object({
+  code: Type.Integer(),
+  message: Type.String(),
+  target: Type.Optional(Type.String()),
+});
+export const ErrorResponseSchema = Type.Object(
+  {
+    code: Type.Integer(),
+    message: Type.String(),
+    target: Type.Optional(Type.String()),
+    details: Type.Optional(Type.Array(ErrorDetailSchema)),
+  },
+  { $id: 'ErrorResponse', title: 'ErrorResponse' },
+);
+export type ErrorResponse = Static<typeof ErrorResponseSchema>;
+export type ErrorDetail = Static<typeof ErrorDetailSchema>;
+
+export interface ApiErrorOptions {
+  target?: string;
+  details?: ErrorDetail[];
+  headers?: Record<string, string>;
+}
+
+// A named error code with its HTTP status. Modules declare theirs in
+// <domain>.errors.ts with defineErrors(); this file is the one place that
+// turns them into HTTP responses.
+export class ApiError extends Error {
+  constructor(
+    override readonly name: string,
+    readonly status: number,
+    message: string,
+    readonly options: ApiErrorOptions = {},
+  ) {
+    super(message);
+  }
+}
+
+export type ErrorFactory = (message?: string, options?: ApiErrorOptions) => ApiError;
+
+export function defineErrors<T extends Record<string, { status: number; message: string }>>(
+  defs: T,
+): { [K in keyof T]: ErrorFactory } {
+  const out = {} as { [K in keyof T]: ErrorFactory };
+  for (const key of Object.keys(defs) as Array<keyof T & string>) {
+    const def = defs[key]!;
+    out[key] = (message, options) => new ApiError(key, def.status, message ?? def.message, options);
+  }
+  return out;
+}
+
+export const CommonErrors = defineErrors({
+  badRequest: { status: 400, message: 'Bad Request' },
+  unauthorized: { status: 401, message: 'Unauthorized' },
+  forbidden: { status: 403, message: 'Forbidden' },
+  notFound: { status: 404, message: 'Not Found' },
+  conflict: { status: 409, message: 'Conflict' },
+  payloadTooLarge: { status: 413, message: 'Payload Too Large' },
+  unsupportedMediaType: { status: 415, message: 'Unsupported Media Type' },
+  tooManyRequests: { status: 429, message: 'Too Many Requests' },
+  limitExceeded: { status: 429, message: 'Limit Exceeded' },
+  unavailable: { status: 503, message: 'Service Unavailable' },
+});
+
+function body(status: number, message: string, options: ApiErrorOptions = {}): ErrorResponse {
+  return {
+    code: status,
+    message,
+    ...(options.target ? { target: options.target } : {}),
+    ...(options.details && options.details.length > 0 ? { details: options.details } : {}),
+  };
+}
+
+export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
+  if (err.options.headers) reply.headers(err.options.headers);
+  return reply.code(err.status).type('application/json').send(body(err.status, err.message, err.options));
+}
+
+interface ValidationItem {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function validationTarget(context: string | undefined, item: ValidationItem): string {
+  const path = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const missing = typeof item.params?.['missingProperty'] === 'string' ? item.params['missingProperty'] : '';
+  const extra = typeof item.params?.['additionalProperty'] === 'string' ? item.params['additionalProperty'] : '';
+  const leaf = [path, missing || extra].filter(Boolean).join('.');
+  if (context === 'body') return leaf ? leaf : 'body';
+  return leaf || context || 'request';
+}
+
+function validationError(err: FastifyError): ApiError {
+  const context = err.validationContext;
+  const items = (err.validation ?? []) as ValidationItem[];
+  const details = items.slice(0, 20).map((item) => {
+    const target = validationTarget(context, item);
+    const extra = typeof item.params?.['additionalProperty'] === 'string' ? ` ('${item.params['additionalProperty']}')` : '';
+    const allowed = Array.isArray(item.params?.['allowedValues']) ? `: ${(item.params['allowedValues'] as unknown[]).join(', ')}` : '';
+    return { code: 400, message: `${target} ${item.message ?? 'is invalid'}${extra}${allowed}`, target };
+  });
+  const first = details[0];
+  return new ApiError('validation', 400, first ? `Invalid request: ${first.message}` : 'Invalid request', {
+    ...(first ? { target: first.target } : {}),
+    details,
+  });
+}
+
+export function registerErrorHandling(app: FastifyInstance, opts: { supportedVersions: readonly string[] }): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) return sendError(reply, error);
+    if (error.validation) return sendError(reply, validationError(error));
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, body too large).
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported Media Type: send application/json'
+        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large'
+        : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Request body is empty but Content-Type is application/json'
+        : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Request body is not valid JSON'
+        : error.message;
+      return sendError(reply, new ApiError('client', status, message, { target: 'body' }));
+    }
+    // Never leak a stack or SQL to the client; the log line carries the error.
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, new ApiError('internal', 500, 'Internal Server Error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const first = path.split('/')[1] ?? '';
+    const looksVersioned = /^(v\d+[\w.-]*|[a-z]{2,3}|\d{4}-\d{2}-\d{2})$/i.test(first);
+    if (looksVersioned && !opts.supportedVersions.includes(first)) {
+      return sendError(
+        reply,
+        CommonErrors.notFound(`Unknown API version '${first}'. Supported versions: ${opts.supportedVersions.join(', ')}`, {
+          target: 'version',
+        }),
+      );
+    }
+    return sendError(reply, CommonErrors.notFound(`No operation ${request.method} ${path}`));
+  });
+}

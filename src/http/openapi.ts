@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import YAML from 'yaml';
+import type { Config } from '../config/index.js';
+import { PUBLIC } from './auth.js';
+import { SCOPES } from '../modules/oauth/scopes.js';
+
+const DESCRIPTION = `eventline is an open, self-hostable event management API that speaks the Cvent REST API contract
+for every operation it implements.
+
+* Every operation lives under \`/{version}\`; the current version is \`ea\`.
+* Authenticate with OAuth 2.0 client credentials at \`POST /ea/oauth2/token\`; send \`Authorization: Bearer <token>\`.
+  Tokens are valid for 3600 s. A call's scopes must be granted to both the workspace and the application.
+* Lists return \`{ paging, data }\`; follow \`paging.nextToken\` with \`?token=\`. \`limit\` is 1-200 (default 100).
+* Filters: \`field op 'value'\` with \`eq ne lt le gt ge sw ew co contains in (...)\`, \`is [not] empty\`, \`is [not] null\`,
+  combined with \`and\` / \`or\` and parentheses. Each list documents its filterable fields.
+* Errors: \`{ code, message, target?, details? }\`; 401 and 403 carry \`WWW-Authenticate: Bearer ...\`.`;
+
+/** Registers the generator; call before the routes so it sees them all. */
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  const tokenUrl = `${config.publicUrl}/${config.apiVersion}/oauth2/token`;
+  const authorizationUrl = `${config.publicUrl}/${config.apiVersion}/oauth2/authorize`;
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'eventline API', version: config.apiVersion, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+      servers: [{ url: config.publicUrl, description: `Region: ${config.region}` }],
+      tags: [
+        { name: 'Authentication', description: 'OAuth 2.0 token endpoint, authorization code flow, metadata and token validation.' },
+        { name: 'Events', description: 'Events; `format` Virtual or Hybrid is the seed\'s "is any part of this event virtual".' },
+        { name: 'Operations', description: 'Health and readiness probes.' },
+      ],
+      components: {
+        securitySchemes: {
+          'OAuth2.clientCredentials': { type: 'oauth2', description: 'OAuth2 client credentials flow', flows: { clientCredentials: { tokenUrl, scopes: SCOPES } } },
+          'OAuth2.authorizationCode': {
+            type: 'oauth2', description: 'OAuth2 authorization code flow with PKCE, for planner users with the administrator role only',
+            flows: { authorizationCode: { authorizationUrl, tokenUrl, scopes: SCOPES } },
+          },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json['$id'] === 'string' ? json['$id'] : `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, persistAuthorization: false }, staticCSP: true });
+}
+
+/** The document at /{version}/openapi.json and .yaml; registered inside the versioned prefix. */
+export async function openApiDocumentRoutes(instance: FastifyInstance): Promise<void> {
+  const root = instance;
+  instance.get('/openapi.json', { schema: { hide: true, security: PUBLIC } }, async () => root.swagger());
+  instance.get('/openapi.yaml', { schema: { hide: true, security: PUBLIC } }, async (_request, reply) =>
+    reply.type('application/yaml').send(YAML.stringify(root.swagger())));
+}

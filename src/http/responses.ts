@@ -1,0 +1,13 @@
+import { ErrorResponseSchema } from './errors.js';
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad request', 401: 'Bad or expired token', 403: 'Forbidden: a required scope is missing', 404: 'Not found',
+  409: 'Conflict', 413: 'Payload too large', 429: 'Too many requests', 503: 'Service unavailable',
+};
+
+/** The contract's error shape for each listed status, for a route's `response` schema. */
+export function errorResponses(...statuses: number[]): Record<number, typeof ErrorResponseSchema> {
+  const out: Record<number, typeof ErrorResponseSchema> = {};
+  for (const s of statuses) out[s] = { ...ErrorResponseSchema, description: DESCRIPTIONS[s] ?? 'Error' } as typeof ErrorResponseSchema;
+  return out;
+}

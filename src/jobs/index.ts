@@ -1,0 +1,8 @@
+export {
+  BACKOFF_BASE_MS, BACKOFF_CAP_MS, DEFAULT_MAX_ATTEMPTS, JobQueue, backoffMs,
+  type EnqueueInput, type FailOptions, type JobQueueOptions, type JobRecord, type JobStatus,
+} from './queue.js';
+export {
+  DEFAULT_LEASE_MS, DEFAULT_POLL_MS, PermanentJobError, Worker, defaultWorkerId,
+  type JobContext, type JobHandler, type WorkerLogger, type WorkerOptions,
+} from './worker.js';

@@ -1,0 +1,317 @@
+import { PostgresAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { newId } from '../db/ids.js';
+import type { Database, Db, Dialect } from '../db/index.js';
+import { iso, systemClock, type Clock } from '../db/time.js';
+import type { JobsTable } from './jobs.table.js';
+
+export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface JobRecord {
+  readonly id: string;
+  readonly accountId: string | null;
+  readonly type: string;
+  readonly payload: unknown;
+  readonly status: JobStatus;
+  /** Number of times the job has been claimed, including the current run. */
+  readonly attempts: number;
+  readonly maxAttempts: number;
+  readonly runAt: string;
+  readonly leaseOwner: string | null;
+  readonly leaseExpiresAt: string | null;
+  readonly progress: unknown;
+  readonly result: unknown;
+  readonly lastError: string | null;
+  readonly created: string;
+  readonly finishedAt: string | null;
+}
+
+export interface EnqueueInput {
+  type: string;
+  payload: unknown;
+  accountId?: string | null;
+  runAt?: Date;
+  maxAttempts?: number;
+  id?: string;
+}
+
+export interface JobQueueOptions {
+  clock?: Clock;
+  /** Defaults to the dialect of the Kysely handle. */
+  dialect?: Dialect;
+}
+
+export interface FailOptions {
+  /** false ends the job as 'failed' now, e.g. for a payload that can never succeed. */
+  retry?: boolean;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_CAP_MS = 5 * 60_000;
+const MAX_ERROR_LENGTH = 2_000;
+
+const STATUSES: readonly JobStatus[] = ['queued', 'running', 'completed', 'failed', 'cancelled'];
+
+type JobRow = Selectable<JobsTable>;
+
+/** Delay before the retry that follows the given (1-based) failed attempt. */
+export function backoffMs(attempt: number): number {
+  const exp = Math.min(Math.max(attempt, 1) - 1, 30);
+  return Math.min(BACKOFF_BASE_MS * 2 ** exp, BACKOFF_CAP_MS);
+}
+
+function toJson(value: unknown): string {
+  // JSON.stringify(undefined) is undefined, which would break the NOT NULL column.
+  return JSON.stringify(value ?? null);
+}
+
+function fromJson(text: string | null): unknown {
+  return text === null ? null : (JSON.parse(text) as unknown);
+}
+
+function toStatus(s: string): JobStatus {
+  const found = STATUSES.find((x) => x === s);
+  if (!found) throw new Error(`unknown job status '${s}'`);
+  return found;
+}
+
+function toRecord(row: JobRow): JobRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    type: row.type,
+    payload: fromJson(row.payload),
+    status: toStatus(row.status),
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    runAt: row.run_at,
+    leaseOwner: row.lease_owner,
+    leaseExpiresAt: row.lease_expires_at,
+    progress: fromJson(row.progress),
+    result: fromJson(row.result),
+    lastError: row.last_error,
+    created: row.created,
+    finishedAt: row.finished_at,
+  };
+}
+
+function detectDialect(db: Db): Dialect {
+  // getExecutor() is marked internal in Kysely's typings but is the only way to see the adapter.
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * Durable job queue on the `jobs` table. A claimed job carries a lease
+ * (lease_owner + lease_expires_at); every later state change is conditional on
+ * still holding that lease, so a worker that stalled and lost its job cannot
+ * overwrite the outcome of the worker that took it over.
+ */
+export class JobQueue {
+  private readonly clock: Clock;
+  readonly dialect: Dialect;
+
+  constructor(
+    private readonly db: Db,
+    opts: JobQueueOptions = {},
+  ) {
+    this.clock = opts.clock ?? systemClock;
+    this.dialect = opts.dialect ?? detectDialect(db);
+  }
+
+  /** Pass the caller's transaction so a domain row and its job commit (or roll back) together. */
+  async enqueue(input: EnqueueInput, trx?: Transaction<Database>): Promise<JobRecord> {
+    const maxAttempts = input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+      throw new RangeError(`maxAttempts must be a positive integer, got ${maxAttempts}`);
+    }
+    if (input.type === '') throw new RangeError('job type must not be empty');
+    const now = this.clock();
+    const db: Kysely<Database> = trx ?? this.db;
+    const row = await db
+      .insertInto('jobs')
+      .values({
+        // Ids follow real insert order, not the injectable clock (newId keeps process-wide state).
+        id: input.id ?? newId(),
+        account_id: input.accountId ?? null,
+        type: input.type,
+        payload: toJson(input.payload),
+        status: 'queued',
+        attempts: 0,
+        max_attempts: maxAttempts,
+        run_at: iso(input.runAt ?? now),
+        lease_owner: null,
+        lease_expires_at: null,
+        progress: null,
+        result: null,
+        last_error: null,
+        created: iso(now),
+        finished_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toRecord(row);
+  }
+
+  /**
+   * Atomically takes one ready job of the given types: queued and due, or
+   * running with an expired lease (its worker died). Returns undefined when
+   * nothing is ready.
+   */
+  async claim(workerId: string, types: readonly string[], leaseMs: number): Promise<JobRecord | undefined> {
+    if (types.length === 0) return undefined;
+    const at = this.clock();
+    const now = iso(at);
+    await this.reapExhausted(now);
+    const expires = iso(new Date(at.getTime() + leaseMs));
+    let next = this.db
+      .selectFrom('jobs as j')
+      .select('j.id')
+      .where('j.type', 'in', types)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('j.status', '=', 'queued'), eb('j.run_at', '<=', now)]),
+          eb.and([
+            eb('j.status', '=', 'running'),
+            eb('j.lease_expires_at', '<=', now),
+            eb('j.attempts', '<', eb.ref('j.max_attempts')),
+          ]),
+        ]),
+      )
+      .orderBy('j.run_at')
+      .orderBy('j.id')
+      .limit(1);
+    // SQLite has a single writer, so the UPDATE alone is atomic; PostgreSQL needs
+    // the row lock, and SKIP LOCKED lets concurrent claimers move on to other rows.
+    if (this.dialect === 'postgres') next = next.forUpdate().skipLocked();
+    const row = await this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        lease_owner: workerId,
+        lease_expires_at: expires,
+        attempts: eb('attempts', '+', 1),
+      }))
+      .where('id', '=', next)
+      .returningAll()
+      .executeTakeFirst();
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** Extends the lease; false means the lease was lost and the run should stop. */
+  async heartbeat(job: string | Pick<JobRecord, 'id'>, workerId: string, leaseMs: number): Promise<boolean> {
+    const id = typeof job === 'string' ? job : job.id;
+    const res = await this.db
+      .updateTable('jobs')
+      .set({ lease_expires_at: iso(new Date(this.clock().getTime() + leaseMs)) })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', workerId)
+      .executeTakeFirst();
+    return res.numUpdatedRows > 0n;
+  }
+
+  async progress(jobId: string, workerId: string, progress: unknown): Promise<boolean> {
+    const res = await this.db
+      .updateTable('jobs')
+      .set({ progress: toJson(progress) })
+      .where('id', '=', jobId)
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', workerId)
+      .executeTakeFirst();
+    return res.numUpdatedRows > 0n;
+  }
+
+  /** Returns undefined when the lease is no longer held (the result is discarded). */
+  async complete(jobId: string, workerId: string, result?: unknown): Promise<JobRecord | undefined> {
+    const row = await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'completed',
+        result: result === undefined ? null : toJson(result),
+        lease_owner: null,
+        lease_expires_at: null,
+        finished_at: iso(this.clock()),
+      })
+      .where('id', '=', jobId)
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', workerId)
+      .returningAll()
+      .executeTakeFirst();
+    return row ? toRecord(row) : undefined;
+  }
+
+  /**
+   * Records a failed attempt: requeues with exponential backoff, or ends the
+   * job as 'failed' once max_attempts is reached. Returns undefined when the
+   * lease is no longer held.
+   */
+  async fail(jobId: string, workerId: string, error: string, opts: FailOptions = {}): Promise<JobRecord | undefined> {
+    const current = await this.db
+      .selectFrom('jobs')
+      .select(['attempts', 'max_attempts'])
+      .where('id', '=', jobId)
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', workerId)
+      .executeTakeFirst();
+    if (!current) return undefined;
+    const now = this.clock();
+    const lastError = error.slice(0, MAX_ERROR_LENGTH);
+    const final = opts.retry === false || current.attempts >= current.max_attempts;
+    const row = await this.db
+      .updateTable('jobs')
+      .set(
+        final
+          ? { status: 'failed', last_error: lastError, lease_owner: null, lease_expires_at: null, finished_at: iso(now) }
+          : {
+              status: 'queued',
+              last_error: lastError,
+              lease_owner: null,
+              lease_expires_at: null,
+              run_at: iso(new Date(now.getTime() + backoffMs(current.attempts))),
+            },
+      )
+      .where('id', '=', jobId)
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', workerId)
+      // The backoff was computed from this attempt count; a re-claim in between changes it.
+      .where('attempts', '=', current.attempts)
+      .returningAll()
+      .executeTakeFirst();
+    return row ? toRecord(row) : undefined;
+  }
+
+  /** Cancels a job that has not started; returns undefined if it is not queued. */
+  async cancel(jobId: string): Promise<JobRecord | undefined> {
+    const row = await this.db
+      .updateTable('jobs')
+      .set({ status: 'cancelled', finished_at: iso(this.clock()) })
+      .where('id', '=', jobId)
+      .where('status', '=', 'queued')
+      .returningAll()
+      .executeTakeFirst();
+    return row ? toRecord(row) : undefined;
+  }
+
+  async get(jobId: string): Promise<JobRecord | undefined> {
+    const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    return row ? toRecord(row) : undefined;
+  }
+
+  // A job whose worker died on its last allowed attempt would otherwise stay
+  // 'running' forever; crashing the worker every time must not retry forever either.
+  private async reapExhausted(now: string): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'failed',
+        last_error: 'lease expired on the final attempt (worker stopped responding)',
+        lease_owner: null,
+        lease_expires_at: null,
+        finished_at: now,
+      })
+      .where('status', '=', 'running')
+      .where('lease_expires_at', '<=', now)
+      .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+      .execute();
+  }
+}

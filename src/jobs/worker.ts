@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { JobQueue, JobRecord } from './queue.js';
+
+export interface JobContext {
+  /** Aborted when the lease is lost (another worker took the job over). */
+  readonly signal: AbortSignal;
+  progress(p: unknown): Promise<void>;
+  /** Extends the lease now; false means it was lost. The worker also heartbeats on an interval. */
+  heartbeat(): Promise<boolean>;
+}
+
+/** Must be idempotent: after a crash or a lost lease the same job runs again. */
+export type JobHandler = (job: JobRecord, ctx: JobContext) => Promise<unknown>;
+
+export interface WorkerLogger {
+  info(o: object, msg?: string): void;
+  error(o: object, msg?: string): void;
+}
+
+export interface WorkerOptions {
+  queue: JobQueue;
+  handlers: Record<string, JobHandler>;
+  workerId?: string;
+  leaseMs?: number;
+  pollMs?: number;
+  concurrency?: number;
+  logger?: WorkerLogger;
+}
+
+/** Thrown by a handler for a failure that retrying cannot fix (e.g. an invalid payload). */
+export class PermanentJobError extends Error {
+  override readonly name = 'PermanentJobError';
+}
+
+export const DEFAULT_LEASE_MS = 30_000;
+export const DEFAULT_POLL_MS = 1_000;
+
+const noopLogger: WorkerLogger = { info: () => undefined, error: () => undefined };
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export function defaultWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+export class Worker {
+  readonly workerId: string;
+  private readonly queue: JobQueue;
+  private readonly handlers: Record<string, JobHandler>;
+  private readonly types: readonly string[];
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly concurrency: number;
+  private readonly logger: WorkerLogger;
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private readonly wakers = new Set<() => void>();
+  private runSeq = 0;
+
+  constructor(opts: WorkerOptions) {
+    this.queue = opts.queue;
+    this.handlers = opts.handlers;
+    this.types = Object.keys(opts.handlers);
+    this.workerId = opts.workerId ?? defaultWorkerId();
+    this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+    this.pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
+    this.concurrency = opts.concurrency ?? 1;
+    this.logger = opts.logger ?? noopLogger;
+    if (!Number.isInteger(this.concurrency) || this.concurrency < 1) {
+      throw new RangeError(`concurrency must be a positive integer, got ${this.concurrency}`);
+    }
+    if (this.leaseMs < 10) throw new RangeError(`leaseMs must be at least 10, got ${this.leaseMs}`);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loops = Array.from({ length: this.concurrency }, () => this.loop());
+    this.logger.info({ workerId: this.workerId, types: this.types, concurrency: this.concurrency }, 'worker started');
+  }
+
+  /** Stops claiming new jobs and resolves once every in-flight job has finished. */
+  async stop(): Promise<void> {
+    if (!this.running) {
+      await Promise.all(this.loops);
+      return;
+    }
+    this.running = false;
+    for (const wake of this.wakers) wake();
+    await Promise.all(this.loops);
+    this.loops = [];
+    this.logger.info({ workerId: this.workerId }, 'worker stopped');
+  }
+
+  /** Claims and runs at most one job; true if a job was run. */
+  async runOnce(): Promise<boolean> {
+    // Each run gets its own lease owner so two runs of one job inside this
+    // process (after a lost lease) are still told apart by the queue.
+    const owner = `${this.workerId}#${++this.runSeq}`;
+    const job = await this.queue.claim(owner, this.types, this.leaseMs);
+    if (!job) return false;
+    await this.run(job, owner);
+    return true;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let ran = false;
+      try {
+        ran = await this.runOnce();
+      } catch (err) {
+        // Claim or bookkeeping failed (e.g. database unreachable): back off and keep going.
+        this.logger.error({ workerId: this.workerId, err: message(err) }, 'job loop error');
+      }
+      if (!ran && this.running) await this.sleep(this.pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.add(done);
+    });
+  }
+
+  private async run(job: JobRecord, owner: string): Promise<void> {
+    const handler = this.handlers[job.type];
+    const started = Date.now();
+    const base = { jobId: job.id, type: job.type, attempt: job.attempts, workerId: this.workerId };
+    const controller = new AbortController();
+    const lost = (): void => {
+      if (!controller.signal.aborted) controller.abort(new Error('job lease lost'));
+    };
+    const heartbeat = async (): Promise<boolean> => {
+      const held = await this.queue.heartbeat(job.id, owner, this.leaseMs);
+      if (!held) lost();
+      return held;
+    };
+    let beat: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      beat = heartbeat().catch((err: unknown) => {
+        this.logger.error({ ...base, err: message(err) }, 'job heartbeat failed');
+      });
+    }, Math.max(5, Math.floor(this.leaseMs / 3)));
+    const ctx: JobContext = {
+      signal: controller.signal,
+      progress: async (p) => {
+        if (!(await this.queue.progress(job.id, owner, p))) lost();
+      },
+      heartbeat,
+    };
+
+    let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
+    try {
+      if (!handler) throw new PermanentJobError(`no handler for job type '${job.type}'`);
+      outcome = { ok: true, result: await handler(job, ctx) };
+    } catch (error) {
+      outcome = { ok: false, error };
+    } finally {
+      clearInterval(timer);
+    }
+    // Settle the last heartbeat so nothing touches the row (or a closing pool) after we finish.
+    await beat;
+
+    const durationMs = Date.now() - started;
+    if (outcome.ok) {
+      const done = await this.queue.complete(job.id, owner, outcome.result);
+      if (done) this.logger.info({ ...base, durationMs }, 'job completed');
+      else this.logger.error({ ...base, durationMs }, 'job finished after its lease was lost; result discarded');
+      return;
+    }
+    const err = message(outcome.error);
+    const failed = await this.queue.fail(job.id, owner, err, {
+      retry: !(outcome.error instanceof PermanentJobError),
+    });
+    if (!failed) {
+      this.logger.error({ ...base, durationMs, err }, 'job failed after its lease was lost');
+    } else {
+      const willRetry = failed.status === 'queued';
+      this.logger.error(
+        { ...base, durationMs, err, willRetry, ...(willRetry ? { retryAt: failed.runAt } : {}) },
+        willRetry ? 'job failed; will retry' : 'job failed permanently',
+      );
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import { defineErrors } from '../../http/errors.js';
+
+export const AccountErrors = defineErrors({
+  accountNotFound: { status: 404, message: 'Account not found' },
+  userNotFound: { status: 404, message: 'User not found' },
+  workspaceNotFound: { status: 404, message: 'Workspace not found' },
+  applicationNotFound: { status: 404, message: 'Application not found' },
+  emailTaken: { status: 409, message: 'A user with this email already exists' },
+  unknownScope: { status: 400, message: 'Unknown scope' },
+  scopeNotGranted: { status: 400, message: 'The workspace has not been granted this scope' },
+  invalidTier: { status: 400, message: 'Tier must be Free, Professional or Enterprise' },
+  invalidFeature: { status: 400, message: 'Unknown feature' },
+  invalidRole: { status: 400, message: 'Role must be administrator, planner or developer' },
+  notWorkspaceMember: { status: 403, message: 'Only members of the workspace may create applications in it' },
+  invalidRedirectUri: { status: 400, message: 'Redirect URIs must be absolute http(s) URLs without a fragment' },
+});

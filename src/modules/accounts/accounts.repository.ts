@@ -1,0 +1,120 @@
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/index.js';
+import type { AccountsTable, ApplicationsTable, UsersTable, WorkspaceInvitationsTable, WorkspacesTable } from './accounts.table.js';
+
+type Executor = Db | Transaction<Database>;
+
+export class AccountsRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  insertAccount(row: AccountsTable, ex: Executor = this.db) {
+    return ex.insertInto('accounts').values(row).execute();
+  }
+
+  findAccount(id: string) {
+    return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findAccountByName(name: string) {
+    return this.db.selectFrom('accounts').selectAll().where('name', '=', name).orderBy('created').executeTakeFirst();
+  }
+
+  listAccounts() {
+    return this.db.selectFrom('accounts').selectAll().orderBy('created').execute();
+  }
+
+  async updateAccount(id: string, patch: Partial<Pick<AccountsTable, 'tier' | 'features' | 'name'>>, lastModified: string) {
+    const r = await this.db.updateTable('accounts').set({ ...patch, last_modified: lastModified }).where('id', '=', id).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  insertUser(row: UsersTable, ex: Executor = this.db) {
+    return ex.insertInto('users').values(row).execute();
+  }
+
+  findUserByEmail(email: string) {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  }
+
+  findUser(accountId: string, id: string) {
+    return this.db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  findUserById(id: string) {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  insertWorkspace(row: WorkspacesTable, ex: Executor = this.db) {
+    return ex.insertInto('workspaces').values(row).execute();
+  }
+
+  findWorkspace(accountId: string, id: string) {
+    return this.db.selectFrom('workspaces').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  listWorkspaces(accountId: string) {
+    return this.db.selectFrom('workspaces').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
+  }
+
+  async updateWorkspaceScopes(accountId: string, id: string, scopes: string) {
+    const r = await this.db.updateTable('workspaces').set({ scopes }).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  async addMember(workspaceId: string, userId: string, created: string, ex: Executor = this.db) {
+    await ex.insertInto('workspace_members').values({ workspace_id: workspaceId, user_id: userId, created })
+      .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doNothing()).execute();
+  }
+
+  async isMember(workspaceId: string, userId: string) {
+    const row = await this.db.selectFrom('workspace_members').select('user_id').where('workspace_id', '=', workspaceId).where('user_id', '=', userId).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  insertInvitation(row: WorkspaceInvitationsTable, ex: Executor = this.db) {
+    return ex.insertInto('workspace_invitations').values(row).execute();
+  }
+
+  pendingInvitations(accountId: string, email: string, ex: Executor = this.db) {
+    return ex.selectFrom('workspace_invitations').selectAll()
+      .where('account_id', '=', accountId).where('email', '=', email.toLowerCase()).where('status', '=', 'pending').execute();
+  }
+
+  acceptInvitation(id: string, at: string, ex: Executor = this.db) {
+    return ex.updateTable('workspace_invitations').set({ status: 'accepted', accepted_at: at }).where('id', '=', id).execute();
+  }
+
+  insertApplication(row: ApplicationsTable) {
+    return this.db.insertInto('applications').values(row).execute();
+  }
+
+  findApplication(accountId: string, idOrClientId: string) {
+    return this.db.selectFrom('applications').selectAll().where('account_id', '=', accountId)
+      .where((eb) => eb.or([eb('id', '=', idOrClientId), eb('client_id', '=', idOrClientId)])).executeTakeFirst();
+  }
+
+  listApplications(accountId: string, workspaceId?: string) {
+    let q = this.db.selectFrom('applications').selectAll().where('account_id', '=', accountId);
+    if (workspaceId) q = q.where('workspace_id', '=', workspaceId);
+    return q.orderBy('id').execute();
+  }
+
+  async revokeApplication(accountId: string, id: string, at: string) {
+    const r = await this.db.updateTable('applications').set({ revoked_at: at })
+      .where('account_id', '=', accountId).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** One query per authenticated call: the client's current grants. */
+  clientGrant(clientId: string) {
+    return this.db.selectFrom('applications as a')
+      .innerJoin('workspaces as w', (j) => j.onRef('w.id', '=', 'a.workspace_id').onRef('w.account_id', '=', 'a.account_id'))
+      .select(['a.id', 'a.account_id', 'a.workspace_id', 'a.client_id', 'a.secret_hash', 'a.scopes', 'a.redirect_uris', 'a.revoked_at', 'w.scopes as workspace_scopes'])
+      .where('a.client_id', '=', clientId)
+      .executeTakeFirst();
+  }
+}

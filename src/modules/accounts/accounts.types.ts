@@ -1,0 +1,66 @@
+import type { Tier } from '../../config/index.js';
+
+export const TIERS: readonly Tier[] = ['Free', 'Professional', 'Enterprise'];
+export type Feature = 'compliance-communications' | 'contact-obfuscation';
+export const FEATURES: readonly Feature[] = ['compliance-communications', 'contact-obfuscation'];
+export type Role = 'administrator' | 'planner' | 'developer';
+export const ROLES: readonly Role[] = ['administrator', 'planner', 'developer'];
+
+export interface Account {
+  id: string;
+  name: string;
+  region: string;
+  tier: Tier;
+  features: Feature[];
+  created: string;
+}
+
+export interface User {
+  id: string;
+  accountId: string;
+  email: string;
+  name: string;
+  role: Role;
+  created: string;
+}
+
+export interface Workspace {
+  id: string;
+  accountId: string;
+  name: string;
+  scopes: string[];
+  created: string;
+}
+
+export interface Invitation {
+  id: string;
+  workspaceId: string;
+  email: string;
+  status: 'pending' | 'accepted';
+  created: string;
+}
+
+export interface Application {
+  id: string;
+  accountId: string;
+  workspaceId: string;
+  name: string;
+  clientId: string;
+  scopes: string[];
+  redirectUris: string[];
+  created: string;
+  revokedAt: string | null;
+}
+
+/** What the token endpoint and every authenticated call need to know about a client, as of now. */
+export interface ClientGrant {
+  applicationId: string;
+  accountId: string;
+  workspaceId: string;
+  clientId: string;
+  secretHash: string;
+  applicationScopes: string[];
+  workspaceScopes: string[];
+  redirectUris: string[];
+  revoked: boolean;
+}

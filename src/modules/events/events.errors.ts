@@ -1,0 +1,7 @@
+import { defineErrors } from '../../http/errors.js';
+
+export const EventErrors = defineErrors({
+  eventNotFound: { status: 404, message: 'Event not found' },
+  creationNotFound: { status: 404, message: 'Event creation request not found' },
+  invalidDates: { status: 400, message: 'end must not be before start' },
+});

@@ -1,0 +1,69 @@
+import type { Expression, SqlBool, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Database, Db } from '../../db/index.js';
+import { fetchPage } from '../../db/list.js';
+import type { CursorValue, OrderColumn } from '../../db/keyset.js';
+import type { EventCreationsTable, EventsTable } from './events.table.js';
+
+type Executor = Db | Transaction<Database>;
+
+export interface EventListSpec {
+  filter?: Expression<SqlBool>;
+  after?: string;
+  before?: string;
+  order: OrderColumn[];
+  cursor: readonly CursorValue[] | null;
+  reverse: boolean;
+  limit: number;
+}
+
+export class EventsRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  list(accountId: string, spec: EventListSpec) {
+    const conditions: Array<Expression<SqlBool>> = [];
+    if (spec.filter) conditions.push(spec.filter);
+    if (spec.after) conditions.push(sql<SqlBool>`events.last_modified > ${spec.after}`);
+    if (spec.before) conditions.push(sql<SqlBool>`events.last_modified < ${spec.before}`);
+    const base = this.db.selectFrom('events').selectAll('events').where('events.account_id', '=', accountId);
+    return fetchPage(base, { conditions, order: spec.order, cursor: spec.cursor, reverse: spec.reverse, limit: spec.limit });
+  }
+
+  find(accountId: string, id: string, ex: Executor = this.db) {
+    return ex.selectFrom('events').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async codeExists(accountId: string, code: string, ex: Executor = this.db) {
+    return (await ex.selectFrom('events').select('id').where('account_id', '=', accountId).where('code', '=', code).executeTakeFirst()) !== undefined;
+  }
+
+  /** Idempotent: a retried creation job finds its row already there. */
+  async insertIfAbsent(row: EventsTable, ex: Executor = this.db) {
+    await ex.insertInto('events').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+
+  async update(accountId: string, id: string, patch: Partial<EventsTable>, ex: Executor = this.db) {
+    const r = await ex.updateTable('events').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  insertCreation(row: EventCreationsTable, ex: Executor = this.db) {
+    return ex.insertInto('event_creations').values(row).execute();
+  }
+
+  findCreation(accountId: string, id: string) {
+    return this.db.selectFrom('event_creations').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  findCreationById(id: string, ex: Executor = this.db) {
+    return ex.selectFrom('event_creations').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async finishCreation(id: string, patch: Pick<EventCreationsTable, 'status'> & Partial<Pick<EventCreationsTable, 'event_id' | 'error'>>, ex: Executor = this.db) {
+    await ex.updateTable('event_creations').set(patch).where('id', '=', id).execute();
+  }
+}

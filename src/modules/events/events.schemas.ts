@@ -1,0 +1,114 @@
+import { Type, type Static } from 'typebox';
+import { paginated } from '../../http/paging.js';
+
+export const EVENT_FORMATS = ['In-person', 'Virtual', 'Hybrid'] as const;
+export const EVENT_TYPES = [
+  'Celebration', 'Conference', 'CventEssentials', 'CventWebinar', 'Dinner', 'Forum', 'FundraiserBenefit', 'Holiday',
+  'IncentiveTrip', 'Meeting', 'OtherGeneral', 'PoliticalEvent', 'Reunion', 'SaveTheDate', 'Seminar', 'SimpleEvent',
+  'SportsEvent', 'TradeShow', 'TrainingSession', 'Webinar',
+] as const;
+export const REGISTRATION_STATUSES = ['Active', 'Cancelled', 'Closed', 'Completed', 'Deleted', 'NoRegistrationRequired', 'Pending', 'Processing'] as const;
+export const EVENT_STATUSES = ['Upcoming', 'Ongoing', 'Completed', 'Cancelled', 'Deleted', 'Processing', 'Archived'] as const;
+
+const literalUnion = <T extends readonly string[]>(values: T, title: string) => Type.Enum(values, { title, type: 'string' });
+
+export const PlannerSchema = Type.Object(
+  {
+    prefix: Type.Optional(Type.String({ maxLength: 30 })),
+    firstName: Type.Optional(Type.String({ maxLength: 50 })),
+    lastName: Type.Optional(Type.String({ maxLength: 50 })),
+    company: Type.Optional(Type.String({ maxLength: 100 })),
+    title: Type.Optional(Type.String({ maxLength: 50 })),
+    email: Type.Optional(Type.String({ format: 'email', minLength: 6, maxLength: 80 })),
+  },
+  { title: 'Planner' },
+);
+
+export const VenueSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 300 })),
+    address: Type.Optional(Type.Object({
+      address1: Type.Optional(Type.String({ maxLength: 40 })),
+      address2: Type.Optional(Type.String({ maxLength: 40 })),
+      address3: Type.Optional(Type.String({ maxLength: 40 })),
+      city: Type.Optional(Type.String({ maxLength: 40 })),
+      regionCode: Type.Optional(Type.String({ minLength: 2, maxLength: 10 })),
+      countryCode: Type.Optional(Type.String({ minLength: 2, maxLength: 3 })),
+      postalCode: Type.Optional(Type.String({ maxLength: 25 })),
+    })),
+  },
+  { title: 'Venue' },
+);
+
+const writable = {
+  title: Type.String({ minLength: 1, maxLength: 300 }),
+  format: literalUnion(EVENT_FORMATS, 'Event Format'),
+  start: Type.Optional(Type.String({ format: 'date-time' })),
+  end: Type.Optional(Type.String({ format: 'date-time' })),
+  timezone: Type.String({ minLength: 1, maxLength: 29 }),
+  venues: Type.Optional(Type.Array(VenueSchema, { maxItems: 1 })),
+  showVenueLocation: Type.Optional(Type.Boolean()),
+  showPointOfContact: Type.Optional(Type.Boolean()),
+  note: Type.Optional(Type.String({ maxLength: 300 })),
+  languages: Type.Array(Type.String({ minLength: 2, maxLength: 35 }), { minItems: 1, maxItems: 32, uniqueItems: true }),
+  planners: Type.Array(PlannerSchema, { minItems: 1, maxItems: 1 }),
+  type: literalUnion(EVENT_TYPES, 'Event Type'),
+};
+
+/**
+ * Create and update bodies. Read-only fields a client echoes back from a GET
+ * (id, code, status, ...) are accepted and ignored, as the reference marks them readOnly.
+ */
+export const EventInputSchema = Type.Object(writable, { title: 'Event', additionalProperties: true });
+export type EventInput = Static<typeof EventInputSchema>;
+
+export const EventSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    ...writable,
+    start: Type.String({ format: 'date-time' }),
+    end: Type.String({ format: 'date-time' }),
+    venues: Type.Array(VenueSchema, { maxItems: 1 }),
+    showVenueLocation: Type.Boolean(),
+    showPointOfContact: Type.Boolean(),
+    code: Type.String({ maxLength: 18 }),
+    virtual: Type.Boolean({ deprecated: true, description: 'True when format is Virtual or Hybrid (the seed\'s "is any part of this event virtual").' }),
+    launchAfter: Type.Optional(Type.String({ format: 'date-time' })),
+    closeAfter: Type.Optional(Type.String({ format: 'date-time' })),
+    archiveAfter: Type.Optional(Type.String({ format: 'date-time' })),
+    defaultLocale: Type.String(),
+    currency: Type.String({ maxLength: 3 }),
+    status: literalUnion(REGISTRATION_STATUSES, 'Registration Status'),
+    eventStatus: literalUnion(EVENT_STATUSES, 'EventStatus'),
+    testMode: Type.Boolean(),
+    capacity: Type.Optional(Type.Integer()),
+    created: Type.String({ format: 'date-time' }),
+    lastModified: Type.String({ format: 'date-time' }),
+    createdBy: Type.String(),
+    lastModifiedBy: Type.String(),
+  },
+  { title: 'Event' },
+);
+export type Event = Static<typeof EventSchema>;
+
+export const EventPageSchema = paginated(EventSchema, 'EventPaginatedResponse');
+
+export const IdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid', description: 'Event id' }) });
+
+export const EventAsyncResponseSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    status: Type.Enum(['Processing', 'Created', 'Failed'], { type: 'string' }),
+  },
+  { title: 'EventAsyncResponse' },
+);
+export const EventAsyncStatusSchema = Type.Object(
+  {
+    ...EventAsyncResponseSchema.properties,
+    event: Type.Optional(Type.Object({ id: Type.String({ format: 'uuid' }) })),
+    error: Type.Optional(Type.String()),
+  },
+  { title: 'EventAsyncStatus' },
+);
+export type EventAsyncStatus = Static<typeof EventAsyncStatusSchema>;
+export const CreationParamsSchema = Type.Object({ eventCreationId: Type.String({ format: 'uuid' }) });

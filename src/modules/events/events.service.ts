@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import type { Config } from '../../config/index.js';
+import { newId } from '../../db/ids.js';
+import { iso, systemClock, type Clock } from '../../db/time.js';
+import type { AuthContext } from '../../http/auth.js';
+import { filterCondition, sortOrder } from '../../http/list.js';
+import { buildPaging, pageRequest, type ListQuery } from '../../http/paging.js';
+import type { JobHandler, JobQueue } from '../../jobs/index.js';
+import { PermanentJobError } from '../../jobs/index.js';
+import { EventErrors } from './events.errors.js';
+import { EVENT_FILTER_FIELDS, EVENT_SORTABLE } from './events.filters.js';
+import type { EventsRepository } from './events.repository.js';
+import type { Event, EventAsyncStatus, EventInput } from './events.schemas.js';
+import type { EventsTable } from './events.table.js';
+
+export const EVENT_CREATE_JOB = 'event.create';
+
+const parseJson = <T>(v: string, fallback: T): T => {
+  try {
+    return JSON.parse(v) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export function eventStatusAt(start: string, end: string, now: Date): 'Upcoming' | 'Ongoing' | 'Completed' {
+  const t = iso(now);
+  if (t < start) return 'Upcoming';
+  return t <= end ? 'Ongoing' : 'Completed';
+}
+
+// Derived from the event id so a retried creation job produces the same code.
+function eventCode(id: string): string {
+  const digest = createHash('sha256').update(id).digest();
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let out = '';
+  for (let i = 0; i < 10; i++) out += alphabet[(digest[i] ?? 0) % alphabet.length];
+  return out;
+}
+
+function toEvent(r: EventsTable): Event {
+  return {
+    id: r.id, title: r.title, code: r.code, format: r.format as Event['format'], virtual: r.virtual === 1,
+    start: r.start, end: r.end, timezone: r.timezone, type: r.type as Event['type'],
+    languages: parseJson<string[]>(r.languages, []), venues: parseJson<Event['venues']>(r.venues, []),
+    planners: parseJson<Event['planners']>(r.planners, []),
+    showVenueLocation: r.show_venue_location === 1, showPointOfContact: r.show_point_of_contact === 1,
+    ...(r.note !== null ? { note: r.note } : {}),
+    ...(r.launch_after !== null ? { launchAfter: r.launch_after } : {}),
+    ...(r.close_after !== null ? { closeAfter: r.close_after } : {}),
+    ...(r.archive_after !== null ? { archiveAfter: r.archive_after } : {}),
+    ...(r.capacity !== null ? { capacity: r.capacity } : {}),
+    defaultLocale: r.default_locale, currency: r.currency,
+    status: r.status as Event['status'], eventStatus: r.event_status as Event['eventStatus'], testMode: r.test_mode === 1,
+    created: r.created, lastModified: r.last_modified, createdBy: r.created_by, lastModifiedBy: r.last_modified_by,
+  };
+}
+
+const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
+
+export class EventsService {
+  constructor(
+    private readonly repo: EventsRepository,
+    private readonly jobs: JobQueue,
+    private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** The writable columns of an event from a create or update body. */
+  private columns(input: EventInput, now: Date): Omit<EventsTable, 'id' | 'account_id' | 'code' | 'created' | 'created_by' | 'last_modified_by' | 'status' | 'currency' | 'default_locale' | 'test_mode' | 'capacity' | 'launch_after' | 'close_after' | 'archive_after' | 'description'> {
+    const start = input.start ? iso(new Date(input.start)) : iso(now);
+    const end = input.end ? iso(new Date(input.end)) : iso(new Date(new Date(start).getTime() + 2 * 3600_000));
+    if (end < start) throw EventErrors.invalidDates(undefined, { target: 'end' });
+    const planner = input.planners[0];
+    const venue = input.venues?.[0];
+    return {
+      title: input.title, format: input.format, virtual: input.format === 'In-person' ? 0 : 1, type: input.type,
+      start, end, timezone: input.timezone,
+      languages: JSON.stringify(input.languages), venues: JSON.stringify(input.venues ?? []), planners: JSON.stringify(input.planners),
+      planner_first_name: planner?.firstName ?? null, planner_last_name: planner?.lastName ?? null, planner_email: planner?.email?.toLowerCase() ?? null,
+      venue_city: venue?.address?.city ?? null, venue_country_code: venue?.address?.countryCode ?? null,
+      note: input.note ?? null, event_status: eventStatusAt(start, end, now),
+      show_venue_location: input.showVenueLocation ? 1 : 0, show_point_of_contact: input.showPointOfContact ? 1 : 0,
+      last_modified: iso(now),
+    };
+  }
+
+  async list(accountId: string, query: ListQuery): Promise<{ paging: ReturnType<typeof buildPaging>; data: Event[] }> {
+    const req = pageRequest('events', query);
+    const order = sortOrder(req.sort, EVENT_SORTABLE, 'events.id');
+    const result = await this.repo.list(accountId, {
+      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, EVENT_FILTER_FIELDS) } : {}),
+      ...(req.after !== undefined ? { after: req.after } : {}),
+      ...(req.before !== undefined ? { before: req.before } : {}),
+      order, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
+    });
+    const cursorOf = (r: EventsTable) => order.map((o) => (o.column === 'events.start' ? r.start : r.id));
+    const paging = buildPaging(req, result, cursorOf, `${this.config.publicUrl}/${this.config.apiVersion}/events`);
+    return { paging, data: result.rows.map(toEvent) };
+  }
+
+  async get(accountId: string, id: string): Promise<Event> {
+    const row = await this.repo.find(accountId, id);
+    if (!row) throw EventErrors.eventNotFound();
+    return toEvent(row);
+  }
+
+  async update(auth: AuthContext, id: string, input: EventInput): Promise<Event> {
+    const now = this.clock();
+    const patch = { ...this.columns(input, now), last_modified_by: actor(auth) };
+    const existing = await this.repo.find(auth.accountId, id);
+    if (!existing) throw EventErrors.eventNotFound();
+    // A cancelled event stays cancelled whatever its dates say.
+    if (existing.event_status === 'Cancelled') patch.event_status = 'Cancelled';
+    await this.repo.update(auth.accountId, id, patch);
+    return this.get(auth.accountId, id);
+  }
+
+  /** Records the request and its job in one transaction; the worker creates the event. */
+  async createAsync(auth: AuthContext, input: EventInput): Promise<EventAsyncStatus> {
+    this.columns(input, this.clock()); // validate dates now, so a bad request is a 400, not a Failed job
+    const id = newId();
+    await this.repo.transaction(async (trx) => {
+      await this.repo.insertCreation({
+        id, account_id: auth.accountId, status: 'Processing', event_id: newId(), request: JSON.stringify(input),
+        error: null, created_by: actor(auth), created: iso(this.clock()),
+      }, trx);
+      await this.jobs.enqueue({ type: EVENT_CREATE_JOB, payload: { creationId: id }, accountId: auth.accountId }, trx);
+    });
+    return { id, status: 'Processing' };
+  }
+
+  async creationStatus(accountId: string, id: string): Promise<EventAsyncStatus> {
+    const row = await this.repo.findCreation(accountId, id);
+    if (!row) throw EventErrors.creationNotFound();
+    const status = row.status as EventAsyncStatus['status'];
+    return {
+      id: row.id, status,
+      ...(status === 'Created' && row.event_id ? { event: { id: row.event_id } } : {}),
+      ...(status === 'Failed' && row.error ? { error: row.error } : {}),
+    };
+  }
+
+  /** Creates an event directly (demo data, CLI); the API goes through createAsync. */
+  async createNow(accountId: string, createdBy: string, input: EventInput, overrides: Partial<EventsTable> = {}): Promise<Event> {
+    const now = this.clock();
+    const id = newId();
+    await this.repo.insertIfAbsent(this.newRow(accountId, id, createdBy, input, now, overrides));
+    return this.get(accountId, id);
+  }
+
+  private newRow(accountId: string, id: string, createdBy: string, input: EventInput, now: Date, overrides: Partial<EventsTable> = {}): EventsTable {
+    return {
+      id, account_id: accountId, code: eventCode(id), created: iso(now), created_by: createdBy, last_modified_by: createdBy,
+      status: 'Active', currency: 'USD', default_locale: input.languages[0] ?? 'en-US', test_mode: 0, capacity: null,
+      launch_after: null, close_after: null, archive_after: null, description: null,
+      ...this.columns(input, now), ...overrides,
+    };
+  }
+
+  jobHandlers(): Record<string, JobHandler> {
+    return {
+      [EVENT_CREATE_JOB]: async (job) => {
+        const creationId = (job.payload as { creationId?: unknown }).creationId;
+        if (typeof creationId !== 'string') throw new PermanentJobError('payload has no creationId');
+        await this.repo.transaction(async (trx) => {
+          const creation = await this.repo.findCreationById(creationId, trx);
+          if (!creation || creation.status !== 'Processing' || !creation.event_id) return;
+          try {
+            const input = JSON.parse(creation.request) as EventInput;
+            await this.repo.insertIfAbsent(this.newRow(creation.account_id, creation.event_id, creation.created_by, input, this.clock()), trx);
+            await this.repo.finishCreation(creationId, { status: 'Created' }, trx);
+          } catch (err) {
+            if (!(err instanceof SyntaxError)) throw err;
+            await this.repo.finishCreation(creationId, { status: 'Failed', error: 'The stored request could not be read' }, trx);
+          }
+        });
+        return { creationId };
+      },
+    };
+  }
+}

@@ -1,0 +1,30 @@
+import type { Db } from '../../db/index.js';
+import type { AuthorizationCodesTable, SigningKeysTable } from './oauth.table.js';
+
+export class OAuthRepository {
+  constructor(private readonly db: Db) {}
+
+  activeKeys() {
+    return this.db.selectFrom('signing_keys').selectAll().where('retired_at', 'is', null).orderBy('created', 'desc').orderBy('kid', 'desc').execute();
+  }
+
+  findKey(kid: string) {
+    return this.db.selectFrom('signing_keys').selectAll().where('kid', '=', kid).where('retired_at', 'is', null).executeTakeFirst();
+  }
+
+  insertKey(row: SigningKeysTable) {
+    return this.db.insertInto('signing_keys').values(row).onConflict((oc) => oc.column('kid').doNothing()).execute();
+  }
+
+  insertCode(row: AuthorizationCodesTable) {
+    return this.db.insertInto('authorization_codes').values(row).execute();
+  }
+
+  /** Marks a code used exactly once; a replayed code finds nothing to update. */
+  async consumeCode(codeHash: string, now: string) {
+    const r = await this.db.updateTable('authorization_codes').set({ used_at: now })
+      .where('code_hash', '=', codeHash).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return undefined;
+    return this.db.selectFrom('authorization_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+  }
+}

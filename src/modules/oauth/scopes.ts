@@ -1,0 +1,73 @@
+// The scope catalogue: the reference's scope names for every domain eventline
+// serves. Workspaces are granted a subset; applications choose from their
+// workspace's grant; a token carries what it asked for.
+export const SCOPES = {
+  'event/events:read': 'Allows the reading of events',
+  'event/events:write': 'Allows the creation/updating of events',
+  'event/sessions:read': 'Allows the reading of sessions',
+  'event/sessions:write': 'Allows the creation of a session in an event',
+  'event/sessions:delete': 'Allows the deletion of a session in an event',
+  'event/webcasts:read': 'Allows the reading of webcasts',
+  'event/webcasts:write': 'Allows the creation of webcast',
+  'event/webcasts:delete': 'Allows the deletion of webcast',
+  'event/attendees:read': 'Allows the reading of attendees.',
+  'event/attendees:write': 'Allows the creation of an attendee in an event.',
+  'event/session-enrollment:read': 'Allows the reading of sessions registrations',
+  'event/session-enrollment:write': 'Allows the writing of sessions registrations',
+  'event/session-enrollment:delete': 'Allows the deletion of session registrations',
+  'event/session-attendance:read': 'Allows the reading of sessions attendance',
+  'event/session-attendance:write': 'Allows the creation/updating of sessions attendance',
+  'event/attendee-links:read': 'Allows the reading of attendee links',
+  'event/attendee-links:write': 'Allows the creation of attendee links',
+  'event/attendee-links:delete': 'Allows the deletion of attendee links',
+  'event/contacts:read': 'Allows the reading of contacts.',
+  'event/contacts:write': 'Allows the creation/updating of contacts.',
+  'event/contacts:delete': 'Allows the deletion of contacts.',
+  'event/event-emails:read': 'Allows the reading of event emails',
+  'event/event-emails:write': 'Allows to send event emails.',
+  'event/event-email-status:read': 'Allows the reading of event email statuses.',
+  'compliance/communications:read': 'Allows the reading of communication compliance',
+  'compliance/communications:write': 'Allows the writing of communication compliance',
+  'bulk/bulk-jobs:read': 'Allows the reading of bulk job related entities',
+  'bulk/bulk-jobs:write': 'Allows the creation, update and deletion of bulk job related entities',
+} as const satisfies Record<string, string>;
+
+export type Scope = keyof typeof SCOPES;
+export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
+
+// The seed names the compliance scopes without their domain prefix; accept
+// those spellings wherever a scope is requested or granted.
+const ALIASES: Readonly<Record<string, Scope>> = {
+  'communications:read': 'compliance/communications:read',
+  'communications:write': 'compliance/communications:write',
+};
+
+export function isScope(value: string): value is Scope {
+  return Object.hasOwn(SCOPES, value);
+}
+
+export function canonicalScope(value: string): Scope | undefined {
+  if (isScope(value)) return value;
+  return ALIASES[value];
+}
+
+/** Parses a space- or comma-separated list; returns the canonical scopes and the unknown names. */
+export function parseScopes(input: string | readonly string[]): { scopes: Scope[]; unknown: string[] } {
+  const items = typeof input === 'string' ? input.split(/[\s,]+/) : input;
+  const scopes = new Set<Scope>();
+  const unknown: string[] = [];
+  for (const raw of items) {
+    const item = raw.trim();
+    if (!item) continue;
+    const scope = canonicalScope(item);
+    if (scope) scopes.add(scope);
+    else unknown.push(item);
+  }
+  return { scopes: [...scopes], unknown };
+}
+
+export function intersect(...sets: ReadonlyArray<readonly string[]>): Scope[] {
+  const [first, ...rest] = sets;
+  if (!first) return [];
+  return first.filter((s): s is Scope => isScope(s) && rest.every((other) => other.includes(s)));
+}

@@ -1,0 +1,34 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildApp } from './app.js';
+import { loadConfig, type Config } from './config/index.js';
+import { demoBanner, seedDemo } from './demo/seed.js';
+
+export async function serve(config: Config): Promise<void> {
+  const { app, services } = await buildApp(config);
+  const demo = config.demo ? await seedDemo(services, config) : { created: false };
+  const address = await app.listen({ port: config.port, host: config.host });
+  // The banner goes to stdout as plain text (not the JSON log) so a person can copy the curl line.
+  process.stdout.write(`${demoBanner(config, demo.credentials, address)}\n`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // In-flight requests and jobs get 10 s to finish; a job cut off later is retried by the next worker.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (isMain) {
+  serve(loadConfig()).catch((err: unknown) => {
+    process.stderr.write(`eventline failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}
