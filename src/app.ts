@@ -6,7 +6,8 @@ import cookie from '@fastify/cookie';
 import type { Config } from './config/index.js';
 import { createDb, migrateToLatest, ping, type DbHandle } from './db/index.js';
 import { systemClock, type Clock } from './db/time.js';
-import { registerAuth } from './http/auth.js';
+import { PUBLIC, registerAuth } from './http/auth.js';
+import { errorResponses } from './http/responses.js';
 import { registerErrorHandling, CommonErrors } from './http/errors.js';
 import { openApiDocumentRoutes, registerOpenApi } from './http/openapi.js';
 import { loggerOptions, registerRequestLogging } from './http/logging.js';
@@ -77,8 +78,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const prefix = `/${config.apiVersion}`;
   registerAuth(app, oauth, prefix);
 
-  app.get('/healthz', { schema: { tags: ['Operations'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { tags: ['Operations'], summary: 'Readiness: the database answers', response: { 200: Type.Object({ status: Type.String() }) } } }, async () => {
+  app.get('/healthz', {
+    schema: { tags: ['Operations'], operationId: 'healthz', summary: 'Liveness', security: PUBLIC, response: { 200: Type.Object({ status: Type.String() }) } },
+  }, async () => ({ status: 'ok' }));
+  app.get('/readyz', {
+    schema: {
+      tags: ['Operations'], operationId: 'readyz', summary: 'Readiness: the database answers', security: PUBLIC,
+      response: { 200: Type.Object({ status: Type.String() }), ...errorResponses(503) },
+    },
+  }, async () => {
     try {
       await ping(db.db);
     } catch {

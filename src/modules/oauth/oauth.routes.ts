@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {} from '@fastify/cookie';
 import type { Static } from 'typebox';
+import { Value } from 'typebox/value';
 import type { Config } from '../../config/index.js';
 import { PUBLIC, type SecurityRequirement } from '../../http/auth.js';
 import { ErrorResponseSchema } from '../../http/errors.js';
@@ -37,6 +38,26 @@ function parseBasic(header: string | undefined): { id: string; secret: string } 
   return { id: dec(decoded.slice(0, i)), secret: dec(decoded.slice(i + 1)) };
 }
 
+// RFC 6749 §5.2: a client that tried the Authorization header gets a Basic
+// challenge, even when the header could not be decoded.
+function basicAttempted(header: string | undefined): boolean {
+  return header !== undefined && /^Basic(\s|$)/i.test(header);
+}
+
+// Chrome and Safari also apply form-action to the redirect that ends a form
+// submission, so the client's redirect_uri origin (already checked against its
+// registration) must be allowed beside 'self' or the code never arrives. The
+// URL parser lets ';' and ',' through in hosts, so only plain origins are used.
+function formActionSources(redirectUri: string | undefined): string {
+  let origin = '';
+  try {
+    origin = redirectUri ? new URL(redirectUri).origin : '';
+  } catch {
+    origin = '';
+  }
+  return /^https?:\/\/[A-Za-z0-9.\-]+(:\d+)?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(origin) ? `'self' ${origin}` : "'self'";
+}
+
 function sendOAuthError(reply: FastifyReply, err: OAuthError, basicUsed: boolean) {
   reply.header('cache-control', 'no-store');
   if (err.status === 401 && basicUsed) reply.header('www-authenticate', 'Basic realm="eventline"');
@@ -60,6 +81,13 @@ export function oauthRoutes(deps: { oauth: OAuthService; accounts: AccountsServi
 
     app.post('/oauth2/token', {
       attachValidation: true,
+      // A body Fastify cannot parse (bad JSON, unknown media type) must still
+      // get an RFC 6749 error, not the contract's error shape.
+      errorHandler: (error, request, reply) => {
+        const status = (error as { statusCode?: number }).statusCode ?? 500;
+        if (status < 400 || status >= 500) throw error;
+        return sendOAuthError(reply, new OAuthError('invalid_request', 'The token request body could not be read: send application/x-www-form-urlencoded parameters'), basicAttempted(request.headers.authorization));
+      },
       schema: {
         tags: ['Authentication'], operationId: 'oauth2Token', summary: 'Token',
         description: 'Client credentials (HTTP Basic or form credentials; `grant_type` and `client_id` are also read from the query string) or authorization code with PKCE. Answers RFC 6749 errors.',
@@ -69,7 +97,13 @@ export function oauthRoutes(deps: { oauth: OAuthService; accounts: AccountsServi
     }, async (request, reply) => {
       const basic = parseBasic(request.headers.authorization);
       try {
-        if (request.validationError) throw new OAuthError('invalid_request', 'The token request is malformed');
+        // grant_type and client_id may come in the query string with Basic
+        // credentials and no body at all (DESIGN rule 9); that is not malformed.
+        // Fastify stops at the first failing part, so the query is checked here then.
+        const emptyBody = request.body === undefined && request.validationError?.validationContext === 'body';
+        if (request.validationError && !(emptyBody && Value.Check(TokenQuerySchema, request.query))) {
+          throw new OAuthError('invalid_request', 'The token request is malformed');
+        }
         const body = request.body ?? {};
         const query = request.query;
         if (typeof (request.query as Record<string, unknown>)['client_secret'] === 'string') {
@@ -102,7 +136,7 @@ export function oauthRoutes(deps: { oauth: OAuthService; accounts: AccountsServi
         reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
         return result;
       } catch (err) {
-        if (err instanceof OAuthError) return sendOAuthError(reply, err, basic !== undefined);
+        if (err instanceof OAuthError) return sendOAuthError(reply, err, basicAttempted(request.headers.authorization));
         throw err;
       }
     });
@@ -110,7 +144,8 @@ export function oauthRoutes(deps: { oauth: OAuthService; accounts: AccountsServi
     const showSignIn = async (reply: FastifyReply, params: Record<string, string>, error?: string, email?: string) => {
       const csrf = randomBytes(24).toString('base64url');
       reply.setCookie(CSRF_COOKIE, csrf, { httpOnly: true, sameSite: 'lax', path: `/${config.apiVersion}/oauth2/authorize`, secure: config.publicUrl.startsWith('https:') });
-      reply.header('cache-control', 'no-store').header('x-frame-options', 'DENY').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+      reply.header('cache-control', 'no-store').header('x-frame-options', 'DENY')
+        .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formActionSources(params['redirect_uri'])}; frame-ancestors 'none'`);
       return reply.type('text/html').send(signInPage({
         action: `/${config.apiVersion}/oauth2/authorize`, params, csrf,
         ...(error !== undefined ? { error } : {}), ...(email !== undefined ? { email } : {}),

@@ -1,0 +1,120 @@
+import type { Command } from 'commander';
+import type { Config } from '../../config/index.js';
+import { createDb, migrateToLatest } from '../../db/index.js';
+import { DEFAULT_POLL_MS, Worker, type WorkerLogger } from '../../jobs/index.js';
+import { serve } from '../../server.js';
+import { positiveInt, type CliContext, type CliIo } from '../context.js';
+
+type DatabaseInfo =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; host: string; database: string; schema?: string };
+
+// Only host and database name: the URL may carry a password, which must not reach a terminal or a log.
+export function databaseInfo(database: Config['database']): DatabaseInfo {
+  if (database.dialect === 'sqlite') return { dialect: 'sqlite', file: database.file };
+  let host = '';
+  let name = '';
+  try {
+    const url = new URL(database.url);
+    host = url.host;
+    name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  } catch {
+    // loadConfig already checked the scheme; an unparsable rest is reported by the driver.
+  }
+  return { dialect: 'postgres', host, database: name, ...(database.schema ? { schema: database.schema } : {}) };
+}
+
+function databaseLabel(info: DatabaseInfo): string {
+  if (info.dialect === 'sqlite') return `SQLite database ${info.file}`;
+  return `PostgreSQL database ${info.database || '(default)'} on ${info.host || '(default host)'}${info.schema ? `, schema ${info.schema}` : ''}`;
+}
+
+function textValue(v: unknown): string {
+  if (Array.isArray(v)) return v.map(String).join(',');
+  if (typeof v === 'object' && v !== null) return JSON.stringify(v);
+  return String(v);
+}
+
+function workerLogger(io: CliIo, json: boolean | undefined): WorkerLogger {
+  const write = (level: 'info' | 'error', o: object, msg = ''): void => {
+    const time = new Date().toISOString();
+    if (json) {
+      io.stdout(`${JSON.stringify({ time, level, msg, ...o })}\n`);
+      return;
+    }
+    const pairs = Object.entries(o).map(([k, v]) => `${k}=${textValue(v)}`).join(' ');
+    (level === 'error' ? io.stderr : io.stdout)(`${time} ${level === 'error' ? 'ERROR ' : ''}${msg}${pairs ? ` ${pairs}` : ''}\n`);
+  };
+  return { info: (o, msg) => write('info', o, msg), error: (o, msg) => write('error', o, msg) };
+}
+
+/** Resolves with the reason on the first SIGTERM/SIGINT (or abort); a second signal gets Node's default: exit at once. */
+function untilStopped(signal: AbortSignal | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    const done = (reason: string): void => {
+      process.off('SIGTERM', onTerm);
+      process.off('SIGINT', onInt);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(reason);
+    };
+    const onTerm = (): void => done('SIGTERM');
+    const onInt = (): void => done('SIGINT');
+    const onAbort = (): void => done('abort');
+    if (signal?.aborted) {
+      resolve('abort');
+      return;
+    }
+    process.once('SIGTERM', onTerm);
+    process.once('SIGINT', onInt);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function registerRuntime(program: Command, ctx: CliContext): void {
+  program
+    .command('serve')
+    .description('Run the API server, with the job worker inside unless RUN_WORKER=false (what npm start runs)')
+    .action(async () => {
+      await serve(ctx.config());
+    });
+
+  program
+    .command('migrate')
+    .description('Bring the database schema up to date (every other command also does this on start)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const config = ctx.config();
+      const info = databaseInfo(config.database);
+      const handle = createDb(config.database);
+      let ran: string[];
+      try {
+        const result = await migrateToLatest(handle.db, config.database.dialect === 'postgres' ? config.database.schema : undefined);
+        ran = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+      } finally {
+        await handle.destroy();
+      }
+      ctx.print(opts.json, { database: info, ran }, () =>
+        ran.length === 0
+          ? `${databaseLabel(info)} is up to date; no migrations to run.`
+          : `Ran ${ran.length} migration${ran.length === 1 ? '' : 's'} on ${databaseLabel(info)}:\n${ran.map((n) => `  ${n}`).join('\n')}`,
+      );
+    });
+
+  program
+    .command('worker')
+    .description('Run only the job worker (scale it out; set RUN_WORKER=false on the API processes). Stops gracefully on SIGTERM/SIGINT')
+    .option('--concurrency <n>', 'jobs run at the same time', positiveInt, 1)
+    .option('--poll-ms <ms>', 'how often an idle worker looks for jobs', positiveInt, DEFAULT_POLL_MS)
+    .option('--json', 'log one JSON object per line')
+    .action(async (opts: { concurrency: number; pollMs: number; json?: boolean }) => {
+      const logger = workerLogger(ctx.io, opts.json);
+      await ctx.withServices(async (services) => {
+        const worker = new Worker({ queue: services.jobs, handlers: services.jobHandlers, concurrency: opts.concurrency, pollMs: opts.pollMs, logger });
+        worker.start();
+        const reason = await untilStopped(ctx.signal);
+        // A job cut off by a forced stop keeps its lease until expiry and is then retried by another worker.
+        logger.info({ signal: reason }, 'stopping: waiting for running jobs to finish (signal again to stop at once)');
+        await worker.stop();
+      });
+    });
+}

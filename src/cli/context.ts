@@ -1,0 +1,100 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { buildServices, type Services } from '../app.js';
+import { loadConfig, type Config } from '../config/index.js';
+import { createDb } from '../db/index.js';
+
+/** Where the CLI writes; each call writes exactly the string given (no newline added). */
+export interface CliIo {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+export interface CliOptions {
+  /** Used instead of loadConfig(), e.g. by tests pointing at a temp database. */
+  config?: Config;
+  /** Stops a running `worker` as SIGTERM would (for embedding and tests). */
+  signal?: AbortSignal;
+}
+
+export interface CliContext {
+  readonly io: CliIo;
+  readonly signal: AbortSignal | undefined;
+  /** Loaded on first use so `--help` works even with a broken environment. */
+  config(): Config;
+  /** Opens the services, runs fn, and always closes the database so the process can exit. */
+  withServices<T>(fn: (services: Services) => Promise<T>): Promise<T>;
+  /** Prints one JSON document with --json, friendly text otherwise. */
+  print(json: boolean | undefined, doc: unknown, text: () => string): void;
+  /** A line for the person at the terminal; goes to stderr under --json so stdout stays parseable. */
+  notice(json: boolean | undefined, line: string): void;
+}
+
+export const processIo: CliIo = {
+  stdout: (s) => void process.stdout.write(s),
+  stderr: (s) => void process.stderr.write(s),
+};
+
+export function createContext(io: CliIo, opts: CliOptions = {}): CliContext {
+  let config: Config | undefined = opts.config;
+  const getConfig = (): Config => (config ??= loadConfig());
+  return {
+    io,
+    signal: opts.signal,
+    config: getConfig,
+    async withServices(fn) {
+      const cfg = getConfig();
+      // Opened here rather than inside buildServices so it is closed even when wiring fails half-way.
+      const handle = createDb(cfg.database);
+      try {
+        return await fn(await buildServices(cfg, { db: handle }));
+      } finally {
+        await handle.destroy();
+      }
+    },
+    print(json, doc, text) {
+      io.stdout(json ? `${JSON.stringify(doc, null, 2)}\n` : `${text()}\n`);
+    },
+    notice(json, line) {
+      (json ? io.stderr : io.stdout)(`${line}\n`);
+    },
+  };
+}
+
+/** Usage errors found after parsing (options that depend on each other); exit code 2 like commander's own. */
+export function usageError(cmd: Command, message: string): never {
+  cmd.error(`error: ${message}`, { exitCode: 2, code: 'eventline.usage' });
+}
+
+export function nonEmpty(value: string): string {
+  const v = value.trim();
+  if (v === '') throw new InvalidArgumentError('must not be empty.');
+  return v;
+}
+
+export function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer.');
+  return n;
+}
+
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** "a b", "a,b" and "a, b" all name two scopes; the service rejects unknown ones by name. */
+export function splitScopes(value: string): string[] {
+  return value.split(/[\s,]+/).filter((s) => s !== '');
+}
+
+/** Exactly one of --scopes / --all-scopes, or neither when `optional`. */
+export function scopeChoice(
+  cmd: Command,
+  opts: { scopes?: string; allScopes?: boolean },
+  optional: boolean,
+): { kind: 'list'; scopes: string[] } | { kind: 'all' } | { kind: 'none' } {
+  if (opts.scopes !== undefined && opts.allScopes) usageError(cmd, 'give either --scopes or --all-scopes, not both');
+  if (opts.allScopes) return { kind: 'all' };
+  if (opts.scopes !== undefined) return { kind: 'list', scopes: splitScopes(opts.scopes) };
+  if (!optional) usageError(cmd, 'give --scopes "<scope> ..." or --all-scopes');
+  return { kind: 'none' };
+}

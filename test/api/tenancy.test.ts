@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, createTenant, sampleEvent, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let apiA: Api;
+let apiB: Api;
+let eventA: string;
+let creationA: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const a = await createTenant(t.services, { name: 'Tenant A' });
+  const b = await createTenant(t.services, { name: 'Tenant B' });
+  apiA = apiClient(t.app, await tokenFor(t.app, a));
+  apiB = apiClient(t.app, await tokenFor(t.app, b));
+  const res = await apiA('POST', '/ea/events/async', sampleEvent({ title: 'Secret Board Meeting' }));
+  creationA = (res.json() as { id: string }).id;
+  eventA = await waitFor(async () => {
+    const s = (await apiA('GET', `/ea/events/async/${creationA}/status`)).json() as { event?: { id: string } };
+    return s.event?.id;
+  });
+  const creationB = ((await apiB('POST', '/ea/events/async', sampleEvent({ title: 'B Own Event' }))).json() as { id: string }).id;
+  await waitFor(async () => ((await apiB('GET', `/ea/events/async/${creationB}/status`)).json() as { status: string }).status === 'Created');
+});
+afterAll(async () => t?.close());
+
+describe('tenancy: one account never sees another account\'s data', () => {
+  it('answers 404 (not 403) for every one of account A\'s ids when called by account B', async () => {
+    for (const [method, url, body] of [
+      ['GET', `/ea/events/${eventA}`, undefined],
+      ['PUT', `/ea/events/${eventA}`, sampleEvent({ title: 'Hijacked' })],
+      ['GET', `/ea/events/async/${creationA}/status`, undefined],
+    ] as const) {
+      const res = await apiB(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect((res.json() as { code: number }).code).toBe(404);
+    }
+    expect(((await apiA('GET', `/ea/events/${eventA}`)).json() as { title: string }).title).toBe('Secret Board Meeting');
+  });
+
+  it('shows none of account A\'s rows in account B\'s lists and filters', async () => {
+    const list = (await apiB('GET', '/ea/events?limit=200')).json() as { data: Array<{ id: string; title: string }>; paging: { totalCount: number } };
+    expect(list.data.map((e) => e.id)).not.toContain(eventA);
+    expect(list.data.some((e) => e.title === 'Secret Board Meeting')).toBe(false);
+    for (const filter of [`id eq '${eventA}'`, "title eq 'Secret Board Meeting'", "title contains 'Secret'", "id ne '00000000-0000-4000-8000-000000000000'"]) {
+      const viaGet = (await apiB('GET', `/ea/events?filter=${encodeURIComponent(filter)}`)).json() as { data: Array<{ id: string }> };
+      const viaPost = (await apiB('POST', '/ea/events/filter', { filter })).json() as { data: Array<{ id: string }> };
+      expect(viaGet.data.map((e) => e.id)).not.toContain(eventA);
+      expect(viaPost.data.map((e) => e.id)).not.toContain(eventA);
+    }
+    const own = (await apiB('GET', `/ea/events?filter=${encodeURIComponent("title eq 'B Own Event'")}`)).json() as { paging: { totalCount: number } };
+    expect(own.paging.totalCount).toBe(1);
+  });
+
+  it('does not let account B walk account A\'s list with A\'s paging token', async () => {
+    const pageA = (await apiA('GET', '/ea/events?limit=1')).json() as { paging: { currentToken: string } };
+    const res = await apiB('GET', `/ea/events?token=${pageA.paging.currentToken}`);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as { data: Array<{ id: string }> }).data.map((e) => e.id)).not.toContain(eventA);
+  });
+});

@@ -1,0 +1,45 @@
+import { createServer } from 'node:net';
+import { startTestApp, type TestApp } from './app.js';
+
+/** A port that was free a moment ago: the OS picks it, then the probe socket is closed. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port > 0 ? resolve(port) : reject(new Error('no port assigned'))));
+    });
+  });
+}
+
+export interface ListeningTestApp extends TestApp {
+  /** http://127.0.0.1:<port>, also the app's publicUrl (so the OAuth issuer). */
+  readonly baseUrl: string;
+}
+
+/**
+ * The real app listening on 127.0.0.1, for clients that speak real HTTP
+ * (openid-client, simple-oauth2). publicUrl must be known before the app is
+ * built because the issuer, the metadata and the token audience derive from it.
+ */
+export async function startListeningTestApp(opts: Parameters<typeof startTestApp>[0] = {}): Promise<ListeningTestApp> {
+  let lastError: unknown;
+  // Another process may take the port between the probe and listen(); try again with a new one.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const test = await startTestApp({ ...opts, config: { ...opts.config, publicUrl: baseUrl, port, host: '127.0.0.1' } });
+    try {
+      await test.app.listen({ port, host: '127.0.0.1' });
+      return { ...test, baseUrl };
+    } catch (err) {
+      lastError = err;
+      await test.close();
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+  throw lastError instanceof Error ? lastError : new Error('could not listen on a free port');
+}
