@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the TypeScript sources through tsx, so the CLI works straight from a clone with no build step.
 import process from 'node:process';
-import { fileURLToPath } from 'node:url';
+import { URL, fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 // The project's own tsconfig, not whatever tsconfig.json sits in the caller's working directory.

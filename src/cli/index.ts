@@ -7,6 +7,7 @@ import { ApiError } from '../http/errors.js';
 import { OAuthError } from '../modules/oauth/index.js';
 import { registerAccounts } from './commands/accounts.js';
 import { registerApps } from './commands/apps.js';
+import { registerOpenApi } from './commands/openapi.js';
 import { registerRuntime } from './commands/runtime.js';
 import { registerUsers } from './commands/users.js';
 import { registerWorkspaces } from './commands/workspaces.js';
@@ -45,12 +46,13 @@ export function buildProgram(io: CliIo = processIo, opts: CliOptions = {}): Comm
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(add --help for usage)')
     .showSuggestionAfterError(true)
-    .addHelpText('after', '\nConfiguration comes from the environment (DATABASE_URL, DATA_DIR, REGION, ...; see .env.example).\nEvery command that changes data accepts --json for machine-readable output.');
+    .addHelpText('after', '\nConfiguration comes from the environment (DATABASE_URL, DATA_DIR, REGION, ...; see .env.example).\nEvery command except serve accepts --json for machine-readable output.');
   registerRuntime(program, ctx);
   registerAccounts(program, ctx);
   registerUsers(program, ctx);
   registerWorkspaces(program, ctx);
   registerApps(program, ctx);
+  registerOpenApi(program, ctx);
   return program;
 }
 
