@@ -49,13 +49,13 @@ function basicAttempted(header: string | undefined): boolean {
 // registration) must be allowed beside 'self' or the code never arrives. The
 // URL parser lets ';' and ',' through in hosts, so only plain origins are used.
 function formActionSources(redirectUri: string | undefined): string {
-  let origin = '';
+  let origin: string;
   try {
     origin = redirectUri ? new URL(redirectUri).origin : '';
   } catch {
     origin = '';
   }
-  return /^https?:\/\/[A-Za-z0-9.\-]+(:\d+)?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(origin) ? `'self' ${origin}` : "'self'";
+  return /^https?:\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d+)?$/.test(origin) ? `'self' ${origin}` : "'self'";
 }
 
 function sendOAuthError(reply: FastifyReply, err: OAuthError, basicUsed: boolean) {

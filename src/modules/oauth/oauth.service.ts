@@ -120,9 +120,14 @@ export class OAuthService implements Authenticator {
   }
 
   async authorizationCode(input: { code: string; redirectUri?: string; codeVerifier?: string; clientId: string; clientSecret?: string }): Promise<TokenResponse> {
-    if (input.clientId !== FIRST_PARTY_CLIENT_ID && input.clientSecret !== undefined) {
-      const grant = await this.accounts.clientGrant(input.clientId);
-      if (!grant || grant.revoked || !secretMatches(input.clientSecret, grant.secretHash)) throw new OAuthError('invalid_client', 'Client authentication failed');
+    // RFC 6749 §4.1.3: a client that was issued credentials must authenticate.
+    // Every application has a secret; only the first-party web client is public.
+    if (input.clientId !== FIRST_PARTY_CLIENT_ID) {
+      const secret = input.clientSecret;
+      const grant = secret === undefined ? undefined : await this.accounts.clientGrant(input.clientId);
+      if (secret === undefined || !grant || grant.revoked || !secretMatches(secret, grant.secretHash)) {
+        throw new OAuthError('invalid_client', 'Client authentication failed: an application authenticates with its client secret (HTTP Basic or form)');
+      }
     }
     if (!input.codeVerifier || !/^[A-Za-z0-9\-._~]{43,128}$/.test(input.codeVerifier)) {
       throw new OAuthError('invalid_request', 'code_verifier (PKCE, 43-128 characters) is required');
