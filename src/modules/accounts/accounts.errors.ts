@@ -10,6 +10,8 @@ export const AccountErrors = defineErrors({
   scopeNotGranted: { status: 400, message: 'The workspace has not been granted this scope' },
   invalidTier: { status: 400, message: 'Tier must be Free, Professional or Enterprise' },
   invalidFeature: { status: 400, message: 'Unknown feature' },
+  invalidName: { status: 400, message: 'Name must be 1-200 characters' },
+  invalidEmail: { status: 400, message: 'Email address is not valid' },
   invalidRole: { status: 400, message: 'Role must be administrator, planner or developer' },
   notWorkspaceMember: { status: 403, message: 'Only members of the workspace may create applications in it' },
   invalidRedirectUri: { status: 400, message: 'Redirect URIs must be absolute http(s) URLs without a fragment' },

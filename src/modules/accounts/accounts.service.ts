@@ -43,6 +43,16 @@ export function secretMatches(secret: string, hash: string): boolean {
 // same time whether or not the account exists.
 let dummyHash: Promise<string> | undefined;
 
+function requiredName(value: string, what: string): string {
+  const v = value.trim();
+  if (v === '' || v.length > 200) throw AccountErrors.invalidName(`${what} must be 1-200 characters`, { target: 'name' });
+  return v;
+}
+
+// Deliberately loose (the mail system is the real judge), but it keeps
+// obvious typos and whitespace out of the sign-in key.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 function validScopes(input: readonly string[]): string[] {
   const { scopes, unknown } = parseScopes(input);
   if (unknown.length > 0) throw AccountErrors.unknownScope(`Unknown scope: ${unknown.join(', ')}`, { target: 'scopes' });
@@ -60,7 +70,7 @@ export class AccountsService {
     const tier = input.tier ?? 'Free';
     if (!TIERS.includes(tier as Tier)) throw AccountErrors.invalidTier();
     const now = iso(this.clock());
-    const row: AccountsTable = { id: newId(), name: input.name, region: input.region ?? this.config.region, tier, features: '[]', created: now, last_modified: now };
+    const row: AccountsTable = { id: newId(), name: requiredName(input.name, 'Account name'), region: input.region ?? this.config.region, tier, features: '[]', created: now, last_modified: now };
     await this.repo.insertAccount(row);
     return toAccount(row);
   }
@@ -104,6 +114,7 @@ export class AccountsService {
     if (!ROLES.includes(input.role as Role)) throw AccountErrors.invalidRole();
     await this.getAccount(input.accountId);
     const email = input.email.trim().toLowerCase();
+    if (!EMAIL.test(email) || email.length > 320) throw AccountErrors.invalidEmail(undefined, { target: 'email' });
     if (await this.repo.findUserByEmail(email)) throw AccountErrors.emailTaken();
     const now = iso(this.clock());
     const row: UsersTable = {
@@ -147,7 +158,7 @@ export class AccountsService {
     await this.getAccount(input.accountId);
     const scopes = validScopes(input.scopes);
     const row: WorkspacesTable = {
-      id: newId(), account_id: input.accountId, name: input.name, scopes: JSON.stringify(scopes), created_by: input.createdBy ?? null, created: iso(this.clock()),
+      id: newId(), account_id: input.accountId, name: requiredName(input.name, 'Workspace name'), scopes: JSON.stringify(scopes), created_by: input.createdBy ?? null, created: iso(this.clock()),
     };
     await this.repo.transaction(async (trx) => {
       await this.repo.insertWorkspace(row, trx);
@@ -163,6 +174,7 @@ export class AccountsService {
   }
 
   async listWorkspaces(accountId: string): Promise<Workspace[]> {
+    await this.getAccount(accountId);
     return (await this.repo.listWorkspaces(accountId)).map(toWorkspace);
   }
 
@@ -176,6 +188,7 @@ export class AccountsService {
   async invite(input: { accountId: string; workspaceId: string; email: string }): Promise<Invitation> {
     await this.getWorkspace(input.accountId, input.workspaceId);
     const email = input.email.trim().toLowerCase();
+    if (!EMAIL.test(email)) throw AccountErrors.invalidEmail(undefined, { target: 'email' });
     const now = iso(this.clock());
     const existing = await this.repo.findUserByEmail(email);
     const accepted = existing !== undefined && existing.account_id === input.accountId;
@@ -211,7 +224,7 @@ export class AccountsService {
     }
     const clientSecret = `els_${randomBytes(32).toString('base64url')}`;
     const row: ApplicationsTable = {
-      id: newId(), account_id: input.accountId, workspace_id: workspace.id, name: input.name,
+      id: newId(), account_id: input.accountId, workspace_id: workspace.id, name: requiredName(input.name, 'Application name'),
       client_id: randomBytes(16).toString('hex'), secret_hash: hashSecret(clientSecret),
       scopes: JSON.stringify(scopes), redirect_uris: JSON.stringify(redirectUris),
       created_by: input.createdBy ?? null, created: iso(this.clock()), revoked_at: null,
@@ -221,6 +234,7 @@ export class AccountsService {
   }
 
   async listApplications(accountId: string, workspaceId?: string): Promise<Application[]> {
+    await this.getAccount(accountId);
     return (await this.repo.listApplications(accountId, workspaceId)).map(toApplication);
   }
 
