@@ -9,12 +9,19 @@ import { systemClock, type Clock } from './db/time.js';
 import { PUBLIC, registerAuth } from './http/auth.js';
 import { errorResponses } from './http/responses.js';
 import { registerErrorHandling, CommonErrors } from './http/errors.js';
+import { registerNulGuard, registerValidation } from './http/validation.js';
+import { registerRateLimit } from './http/ratelimit/index.js';
 import { openApiDocumentRoutes, registerOpenApi } from './http/openapi.js';
 import { loggerOptions, registerRequestLogging } from './http/logging.js';
 import { JobQueue, Worker, type JobHandler } from './jobs/index.js';
 import { AccountsRepository, AccountsService } from './modules/accounts/index.js';
 import { EventsRepository, EventsService, eventsRoutes } from './modules/events/index.js';
+import { ContactsRepository, ContactsService, contactsRoutes } from './modules/contacts/index.js';
+import { AttendeesRepository, AttendeesService, attendeesRoutes } from './modules/attendees/index.js';
+import { AttendeeLinksRepository, AttendeeLinksService, attendeeLinksRoutes, WebcastsRepository, WebcastsService, webcastsRoutes } from './modules/webcasts/index.js';
 import { KeyStore, OAuthRepository, OAuthService, oauthRoutes, wellKnownRoutes } from './modules/oauth/index.js';
+import { createSessions, sessionsModuleRoutes, type AttendanceService, type EnrollmentService, type SessionsService } from './modules/sessions/index.js';
+import { createUsage, usageRoutes } from './modules/usage/index.js';
 import { Type } from 'typebox';
 
 export interface BuildOptions {
@@ -34,6 +41,13 @@ export interface Services {
   readonly oauth: OAuthService;
   readonly keys: KeyStore;
   readonly events: EventsService;
+  readonly contacts: ContactsService;
+  readonly attendees: AttendeesService;
+  readonly sessions: SessionsService;
+  readonly sessionEnrollment: EnrollmentService;
+  readonly sessionAttendance: AttendanceService;
+  readonly webcasts: WebcastsService;
+  readonly attendeeLinks: AttendeeLinksService;
   readonly jobs: JobQueue;
   readonly jobHandlers: Record<string, JobHandler>;
 }
@@ -49,8 +63,13 @@ export async function buildServices(config: Config, opts: Pick<BuildOptions, 'db
   const oauth = new OAuthService(new OAuthRepository(db.db), keys, accounts, config, clock);
   const jobs = new JobQueue(db.db, { clock, dialect: db.dialect });
   const events = new EventsService(new EventsRepository(db.db), jobs, config, clock);
+  const contacts = new ContactsService(new ContactsRepository(db.db, db.dialect), config, clock);
+  const attendees = new AttendeesService(new AttendeesRepository(db.db, db.dialect), contacts, events, config, clock);
+  const { sessions, enrollment: sessionEnrollment, attendance: sessionAttendance } = createSessions({ db, config, clock });
+  const webcasts = new WebcastsService(new WebcastsRepository(db.db), sessions, config, clock);
+  const attendeeLinks = new AttendeeLinksService(new AttendeeLinksRepository(db.db), config, clock);
   const jobHandlers: Record<string, JobHandler> = { ...events.jobHandlers() };
-  return { db, accounts, oauth, keys, events, jobs, jobHandlers };
+  return { db, accounts, oauth, keys, events, contacts, attendees, sessions, sessionEnrollment, sessionAttendance, webcasts, attendeeLinks, jobs, jobHandlers };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
@@ -66,17 +85,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
     },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true } },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app, { supportedVersions: config.supportedVersions });
+  registerValidation(app);
+  registerNulGuard(app);
   registerRequestLogging(app);
   await app.register(formbody);
   await app.register(cookie);
   await registerOpenApi(app, config);
   const prefix = `/${config.apiVersion}`;
   registerAuth(app, oauth, prefix);
+  // Rate limits and usage counting: after auth, so a call is charged to its account or else its address.
+  const usage = createUsage({ db: db.db, accounts, config, clock: opts.clock ?? systemClock, log: app.log });
+  if (usage.limiter) registerRateLimit(app, usage.limiter, prefix);
+  app.addHook('onReady', async () => usage.ready());
 
   app.get('/healthz', {
     schema: { tags: ['Operations'], operationId: 'healthz', summary: 'Liveness', security: PUBLIC, response: { 200: Type.Object({ status: Type.String() }) } },
@@ -102,6 +126,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await v.register(openApiDocumentRoutes);
     await v.register(oauthRoutes({ oauth, accounts, config }));
     await v.register(eventsRoutes(events, config.apiVersion));
+    await v.register(contactsRoutes(services.contacts));
+    await v.register(attendeesRoutes(services.attendees));
+    await v.register(sessionsModuleRoutes({ sessions: services.sessions, enrollment: services.sessionEnrollment, attendance: services.sessionAttendance }));
+    await v.register(webcastsRoutes(services.webcasts));
+    await v.register(attendeeLinksRoutes(services.attendeeLinks));
+    await v.register(usageRoutes(usage.service));
   }, { prefix });
 
   const runWorker = opts.worker ?? config.runWorker;
@@ -111,5 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.addHook('onClose', async () => worker.stop());
   }
   if (!opts.db) app.addHook('onClose', async () => db.destroy());
+  // onClose hooks run last-registered first: this writes pending usage before the database closes.
+  app.addHook('onClose', async () => usage.close());
   return { app, services };
 }

@@ -6,6 +6,7 @@ import { ConfigError } from '../config/index.js';
 import { ApiError } from '../http/errors.js';
 import { OAuthError } from '../modules/oauth/index.js';
 import { registerAccounts } from './commands/accounts.js';
+import { registerApi } from './commands/api.js';
 import { registerApps } from './commands/apps.js';
 import { registerOpenApi } from './commands/openapi.js';
 import { registerRuntime } from './commands/runtime.js';
@@ -53,6 +54,7 @@ export function buildProgram(io: CliIo = processIo, opts: CliOptions = {}): Comm
   registerWorkspaces(program, ctx);
   registerApps(program, ctx);
   registerOpenApi(program, ctx);
+  registerApi(program, ctx);
   return program;
 }
 

@@ -11,6 +11,23 @@ export interface TierLimits {
   readonly burst: number;
 }
 
+/** Limiter settings besides the tier table (see src/http/ratelimit). */
+export interface RateLimitConfig {
+  /** false turns limits, usage counting and the RateLimit fields off (benchmarks, trusted single-tenant setups). */
+  readonly enabled: boolean;
+  /** Requests per second and burst for traffic without a valid token (token endpoint, 401s, 404s), per client address. */
+  readonly ipPerSecond: number;
+  readonly ipBurst: number;
+  /** How long an account's tier is cached in each process: a tier change takes effect within this time. */
+  readonly tierCacheSeconds: number;
+  /** Namespace of every limiter key in Redis. */
+  readonly keyPrefix: string;
+  /** A Redis command slower than this fails and the call is answered 503. */
+  readonly redisTimeoutMs: number;
+  /** How often counted calls are written to the usage history table. */
+  readonly usageFlushSeconds: number;
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -28,8 +45,11 @@ export interface Config {
   readonly runWorker: boolean;
   readonly trustProxy: boolean;
   readonly tiers: Readonly<Record<Tier, TierLimits>>;
+  readonly rateLimit: RateLimitConfig;
   readonly webDir: string;
   readonly dataDir: string;
+  /** Where `eventline api` calls and with which client credentials (EVENTLINE_URL, EVENTLINE_CLIENT_ID, EVENTLINE_CLIENT_SECRET). */
+  readonly apiClient?: { readonly url?: string; readonly clientId?: string; readonly clientSecret?: string };
 }
 
 export class ConfigError extends Error {}
@@ -113,8 +133,22 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     runWorker: bool(env, 'RUN_WORKER', true),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     tiers: tiers(env),
+    rateLimit: Object.freeze({
+      enabled: bool(env, 'RATE_LIMIT_ENABLED', true),
+      ipPerSecond: int(env, 'IP_RATE_LIMIT_PER_SECOND', 20, 1, 1_000_000),
+      ipBurst: int(env, 'IP_RATE_LIMIT_BURST', 40, 1, 1_000_000),
+      tierCacheSeconds: int(env, 'RATE_LIMIT_TIER_CACHE_SECONDS', 5, 0, 60),
+      keyPrefix: env['RATE_LIMIT_KEY_PREFIX'] || 'eventline:rl:',
+      redisTimeoutMs: int(env, 'RATE_LIMIT_REDIS_TIMEOUT_MS', 500, 10, 60_000),
+      usageFlushSeconds: int(env, 'USAGE_FLUSH_SECONDS', 10, 1, 3600),
+    }),
     webDir: resolve(env['WEB_DIR'] ?? './web/dist'),
     dataDir,
+    apiClient: Object.freeze({
+      ...(env['EVENTLINE_URL'] ? { url: env['EVENTLINE_URL'] } : {}),
+      ...(env['EVENTLINE_CLIENT_ID'] ? { clientId: env['EVENTLINE_CLIENT_ID'] } : {}),
+      ...(env['EVENTLINE_CLIENT_SECRET'] ? { clientSecret: env['EVENTLINE_CLIENT_SECRET'] } : {}),
+    }),
     ...overrides,
   };
   return Object.freeze(config);

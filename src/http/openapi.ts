@@ -29,7 +29,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       tags: [
         { name: 'Authentication', description: 'OAuth 2.0 token endpoint, authorization code flow, metadata and token validation.' },
         { name: 'Events', description: 'Events; `format` Virtual or Hybrid is the seed\'s "is any part of this event virtual".' },
+        { name: 'Contacts', description: 'The account\'s address book: people found by email or name (`filter=email eq \'...\'`). Emails and sourceIds are unique among active contacts; deleted contacts keep their data, purged (obfuscated) ones only their id.' },
+        { name: 'Attendees', description: 'A contact\'s registration for an event, with the contact embedded. Added in batches (207 multi-status per item).' },
         { name: 'Operations', description: 'Health and readiness probes.' },
+        { name: 'Sessions', description: 'Sessions of events (Included: every attendee of the event; Optional: attendees enroll), session enrollment with capacity and waitlist, and attendance (check-in, 207 per item). A session can be virtual only in a Virtual or Hybrid event.' },
+        { name: 'Webcasts', description: 'Webcasts of events and sessions (join, host, speaker and recording links) and personalized attendee join links. Linking a webcast to a session makes the session virtual.' },
       ],
       components: {
         securitySchemes: {

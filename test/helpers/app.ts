@@ -17,7 +17,9 @@ export async function startTestApp(
   opts: { env?: Record<string, string>; config?: Partial<Config>; build?: Omit<BuildOptions, 'db'> } = {},
 ): Promise<TestApp> {
   const db = await createTestDb();
-  const config = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', ...opts.env }, { database: db.config, ...opts.config });
+  // Rate limits are off unless a test turns them on (RATE_LIMIT_ENABLED: 'true'):
+  // suites that make hundreds of calls in a burst test other things.
+  const config = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', ...opts.env }, { database: db.config, ...opts.config });
   const { app, services } = await buildApp(config, { logger: false, workerPollMs: 50, ...opts.build, db: db.handle });
   await app.ready();
   return {

@@ -1,8 +1,20 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_event_workflow.js';
+import * as m0003 from './0003_api_usage.js';
+import * as m0004 from './0004_contacts.js';
+import * as m0005 from './0005_attendees.js';
+import * as m0006 from './0006_sessions.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
-// compiled build and tests. Append new migrations; never edit a landed one.
+// compiled build and tests. Kysely runs them in name order and refuses a
+// database that ran a later name first: append with the next number; never
+// edit or rename one that has landed.
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_event_workflow': m0002,
+  '0003_api_usage': m0003,
+  '0004_contacts': m0004,
+  '0005_attendees': m0005,
+  '0006_sessions': m0006,
 };

@@ -1,0 +1,13 @@
+/**
+ * eventline/client: the TypeScript SDK. Typed from eventline's own OpenAPI
+ * document (schema.ts, generated), with the client-credentials token flow,
+ * paging as async iterators and the seed's 429 retry rule built in.
+ */
+export { createClient, EventlineClient, type ApiResponse, type ClientOptions, type Logger, type PageOptions } from './client.js';
+export { ApiRequestError, QuotaExceededError, TokenRequestError, TooManyRequestsError, type ApiErrorDetail } from './errors.js';
+export { backoffMs, FIRST_WAIT_MS, GIVE_UP_WAIT_MS, jitterMs, nextUtcMidnight } from './retry.js';
+export type { TokenResponse } from './token.js';
+export type {
+  ApiPaths, ArgsFor, HttpMethod, ItemOf, Page, Paging, PathsFor, Query, QueryValue, ResultFor, UntypedRequestOptions,
+} from './types.js';
+export type { components, operations, paths } from './schema.js';

@@ -1,0 +1,20 @@
+// A real server process for the many-processes test: it builds the app from
+// the environment (REDIS_URL, RATE_LIMIT_KEY_PREFIX, RATE_LIMIT_TIERS, ...) on
+// the database given as JSON in argv[2], listens on a free loopback port and
+// prints {"address": "..."} on one line.
+import { buildApp } from '../../../app.js';
+import { loadConfig, type Config } from '../../../config/index.js';
+
+const database = JSON.parse(process.argv[2] ?? 'null') as Config['database'] | null;
+if (!database) throw new Error('usage: server.ts <database config JSON>');
+
+// Never outlive a test run that forgot to stop us.
+setTimeout(() => process.exit(2), 120_000).unref();
+
+const config = loadConfig(undefined, { database, port: 0, host: '127.0.0.1', runWorker: false, demo: false });
+const { app } = await buildApp(config, { logger: false, worker: false });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(`${JSON.stringify({ address })}\n`);
+process.on('SIGTERM', () => {
+  app.close().then(() => process.exit(0), () => process.exit(1));
+});

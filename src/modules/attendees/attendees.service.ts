@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../../config/index.js';
+import { isUniqueViolation } from '../../db/constraints.js';
+import { newId } from '../../db/ids.js';
+import type { OrderColumn } from '../../db/keyset.js';
+import { iso, systemClock, type Clock } from '../../db/time.js';
+import type { AuthContext } from '../../http/auth.js';
+import { ApiError, CommonErrors } from '../../http/errors.js';
+import { filterCondition } from '../../http/list.js';
+import { buildPaging, pageRequest, type ListQuery } from '../../http/paging.js';
+import { bulkError, itemValidator, type ContactRow, type ContactsService, type NewContactFields } from '../contacts/index.js';
+import type { EventsService } from '../events/index.js';
+import { AttendeeErrors } from './attendees.errors.js';
+import { ATTENDEE_FILTER_FIELDS, ATTENDEE_SORTABLE } from './attendees.filters.js';
+import { parseExtra, toAttendee, type AttendeeExtra } from './attendees.mapping.js';
+import type { AttendeeRow, AttendeesRepository } from './attendees.repository.js';
+import {
+  AttendeeAddItemSchema, type Attendee, type AttendeeAddBulkItem, type AttendeeStatus, type AttendeeUpdate,
+} from './attendees.schemas.js';
+import type { AttendeesTable } from './attendees.table.js';
+
+const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
+
+// The reference's supported status changes (AttendeeUpdateStatus); keeping the same status is always allowed.
+const TRANSITIONS: Readonly<Record<string, readonly AttendeeStatus[]>> = {
+  'No Response': ['Visited', 'Accepted', 'Declined', 'Pending Approval'],
+  Cancelled: ['Accepted', 'Pending Approval'],
+  Visited: ['Accepted', 'Pending Approval'],
+  Declined: ['Accepted', 'Pending Approval'],
+  Accepted: ['Cancelled'],
+  'Pending Approval': ['Accepted', 'Denied Approval'],
+  'Denied Approval': ['Pending Approval'],
+};
+
+function confirmationNumber(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(11);
+  let out = '';
+  for (const b of bytes) out += alphabet[b % alphabet.length];
+  return out;
+}
+
+/** The same error aimed at a field inside `prefix` (e.g. a new contact's email → contact.email). */
+function within(prefix: string, err: ApiError): ApiError {
+  const at = (t: string | undefined) => (t && t !== 'body' ? `${prefix}.${t}` : prefix);
+  const { target, details, headers } = err.options;
+  return new ApiError(err.name, err.status, err.message.replace(/: (\S+)/, (_m, t: string) => `: ${at(t)}`), {
+    target: at(target),
+    ...(details ? { details: details.map((d) => ({ ...d, message: d.message.replace(/^\S+/, (t) => at(t)), target: at(d.target) })) } : {}),
+    ...(headers ? { headers } : {}),
+  });
+}
+
+function parseSort(sort: string | undefined): OrderColumn[] {
+  if (!sort) return [{ column: 'a.id', direction: 'asc' }];
+  const order: OrderColumn[] = [];
+  for (const part of sort.split(',').map((s) => s.trim())) {
+    const [field = '', dir = 'ASC', ...rest] = part.split(':');
+    const column = Object.hasOwn(ATTENDEE_SORTABLE, field) ? ATTENDEE_SORTABLE[field] : undefined;
+    if (!column || rest.length > 0 || !/^(ASC|DESC)$/i.test(dir) || order.some((o) => o.column === column)) {
+      throw CommonErrors.badRequest(`Cannot sort by '${part}'; sort is field:ASC|DESC, comma-separated, over ${Object.keys(ATTENDEE_SORTABLE).join(', ')}`, { target: 'sort' });
+    }
+    order.push({ column, direction: dir.toUpperCase() === 'DESC' ? 'desc' : 'asc' });
+  }
+  return [...order, { column: 'a.id', direction: 'asc' }];
+}
+
+export class AttendeesService {
+  private readonly checkItem = itemValidator(AttendeeAddItemSchema, 'attendee');
+
+  constructor(
+    private readonly repo: AttendeesRepository,
+    private readonly contacts: ContactsService,
+    private readonly events: EventsService,
+    private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async list(accountId: string, query: ListQuery): Promise<{ paging: ReturnType<typeof buildPaging>; data: Attendee[] }> {
+    const req = pageRequest('attendees', query);
+    const order = parseSort(req.sort);
+    const result = await this.repo.list(accountId, {
+      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, ATTENDEE_FILTER_FIELDS) } : {}),
+      ...(req.after !== undefined ? { after: req.after } : {}),
+      ...(req.before !== undefined ? { before: req.before } : {}),
+      order, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
+    });
+    const cursorOf = (r: AttendeeRow) => order.map((o) => String(r[o.column.slice(2) as keyof AttendeeRow] ?? ''));
+    const paging = buildPaging(req, result, cursorOf, `${this.config.publicUrl}/${this.config.apiVersion}/attendees`);
+    return { paging, data: result.rows.map(toAttendee) };
+  }
+
+  /** One attendee of the account, or a 404 ApiError. */
+  async get(accountId: string, id: string): Promise<Attendee> {
+    const row = await this.repo.find(accountId, id.toLowerCase());
+    if (!row) throw AttendeeErrors.attendeeNotFound();
+    return toAttendee(row);
+  }
+
+  /** The attendee if it belongs to this event of the account; undefined otherwise (the caller picks the error). */
+  async findInEvent(accountId: string, eventId: string, attendeeId: string): Promise<Attendee | undefined> {
+    const row = await this.repo.findInEvent(accountId, eventId.toLowerCase(), attendeeId.toLowerCase());
+    return row ? toAttendee(row) : undefined;
+  }
+
+  private async eventExists(accountId: string, eventId: string): Promise<boolean> {
+    try {
+      await this.events.get(accountId, eventId);
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * POST /attendees: each item is checked and written in its own transaction
+   * (a new contact and its attendee commit together), so a bad item changes
+   * nothing and a later failure loses nothing already added.
+   */
+  async addMany(auth: AuthContext, items: readonly unknown[]): Promise<AttendeeAddBulkItem[]> {
+    const events = new Map<string, boolean>();
+    const out: AttendeeAddBulkItem[] = [];
+    for (const item of items) {
+      try {
+        const id = await this.addOne(auth, item, events);
+        out.push({ status: 201, data: { id } });
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        const { data, ...rest } = bulkError(err);
+        out.push({ ...rest, data: { id: null, ...data } });
+      }
+    }
+    return out;
+  }
+
+  private async addOne(auth: AuthContext, raw: unknown, events: Map<string, boolean>): Promise<string> {
+    const item = this.checkItem(raw);
+    const accountId = auth.accountId;
+    const eventId = item.event.id.toLowerCase();
+    let exists = events.get(eventId);
+    if (exists === undefined) {
+      exists = await this.eventExists(accountId, eventId);
+      events.set(eventId, exists);
+    }
+    if (!exists) throw AttendeeErrors.eventNotFound(undefined, { target: 'event.id' });
+    const contactId = item.contact.id?.toLowerCase();
+    let newContact: NewContactFields | undefined;
+    if (contactId === undefined) {
+      try {
+        newContact = this.contacts.checkNewContact(item.contact);
+      } catch (err) {
+        throw err instanceof ApiError ? within('contact', err) : err;
+      }
+    }
+    const primaryId = item.primaryId?.toLowerCase();
+    const now = iso(this.clock());
+    const status = item.status ?? 'No Response';
+
+    return this.repo.transaction(async (trx) => {
+      let contact: ContactRow | undefined;
+      if (contactId !== undefined) {
+        contact = await this.contacts.findRow(accountId, contactId, trx);
+        if (!contact) throw AttendeeErrors.contactNotFound(undefined, { target: 'contact.id' });
+        if (contact.deleted === 1 || contact.purged === 1) throw AttendeeErrors.contactInactive(undefined, { target: 'contact.id' });
+      } else if (newContact) {
+        try {
+          contact = (await this.contacts.findActiveByEmail(accountId, newContact.email, trx)) ?? (await this.contacts.insert(auth, newContact, trx));
+        } catch (err) {
+          throw err instanceof ApiError ? within('contact', err) : err;
+        }
+      } else {
+        throw AttendeeErrors.invalid('contact needs an id or a new contact\'s fields', { target: 'contact' });
+      }
+      if (await this.repo.existsForContact(accountId, eventId, contact.id, trx)) throw AttendeeErrors.duplicate(undefined, { target: 'contact' });
+      if (primaryId !== undefined && !(await this.repo.findInEvent(accountId, eventId, primaryId, trx))) {
+        throw AttendeeErrors.primaryNotFound(undefined, { target: 'primaryId' });
+      }
+      const extra: AttendeeExtra = {
+        ...(item.administrator ? { administrator: { id: item.administrator.id.toLowerCase() } } : {}),
+        ...(item.admissionItem ? { admissionItem: { id: item.admissionItem.id.toLowerCase() } } : {}),
+      };
+      const registered = status === 'Accepted' ? now : null;
+      const row: AttendeesTable = {
+        id: newId(), account_id: accountId, event_id: eventId, contact_id: contact.id, confirmation_number: confirmationNumber(), status,
+        checked_in: 0, check_in: null, check_out: null, duration: null,
+        reference_id: item.referenceId ?? null, note: item.note ?? null, guest: item.guest ? 1 : 0, visibility: item.visibility ?? null,
+        invited_by: item.invitedBy ?? 'API Invited', response_method: item.responseMethod ?? (status === 'No Response' ? 'No Response' : 'API-Responded'),
+        registered_at: registered, extra: JSON.stringify(extra),
+        created: now, last_modified: now, attendee_last_modified: now, created_by: actor(auth), last_modified_by: actor(auth),
+        registration_path_id: item.registrationPath?.id.toLowerCase() ?? null,
+        invitation_list_id: item.invitationList?.id.toLowerCase() ?? null,
+        registration_type_id: item.registrationType?.id.toLowerCase() ?? null,
+        primary_id: primaryId ?? null, unsubscribed: 0, registration_last_modified: registered,
+      };
+      try {
+        await this.repo.insert(row, trx);
+      } catch (err) {
+        // Two requests adding the same contact at once: the unique (event, contact) index decides.
+        if (isUniqueViolation(err)) throw AttendeeErrors.duplicate(undefined, { target: 'contact' });
+        throw err;
+      }
+      return row.id;
+    });
+  }
+
+  /** PUT /attendees/{id}: replaces the writable fields; event and contact cannot change; status moves only as the reference allows. */
+  async update(auth: AuthContext, id: string, input: AttendeeUpdate): Promise<Attendee> {
+    const row = await this.repo.find(auth.accountId, id.toLowerCase());
+    if (!row) throw AttendeeErrors.attendeeNotFound();
+    if (input.event.id.toLowerCase() !== row.event_id) throw AttendeeErrors.mismatch('The attendee\'s event cannot be changed', { target: 'event.id' });
+    if (input.contact.id !== undefined && input.contact.id.toLowerCase() !== row.contact_id) {
+      throw AttendeeErrors.mismatch('The attendee\'s contact cannot be changed', { target: 'contact.id' });
+    }
+    const from = row.status as AttendeeStatus;
+    const to = input.status as AttendeeStatus;
+    if (from !== to && !(TRANSITIONS[from] ?? []).includes(to)) {
+      throw AttendeeErrors.transition(`The status cannot change from '${from}' to '${to}'`, { target: 'status' });
+    }
+    const now = iso(this.clock());
+    const previous = parseExtra(row.extra);
+    const extra: AttendeeExtra = {
+      ...(input.administrator ? { administrator: { id: input.administrator.id.toLowerCase() } } : {}),
+      ...(input.admissionItem ? { admissionItem: { id: input.admissionItem.id.toLowerCase() } } : {}),
+      ...(to === 'Cancelled' && from !== 'Cancelled' ? { registrationCancelledAt: now }
+        : to === 'Cancelled' && previous.registrationCancelledAt ? { registrationCancelledAt: previous.registrationCancelledAt } : {}),
+    };
+    const changed = from !== to;
+    await this.repo.update(auth.accountId, row.id, {
+      status: to,
+      note: input.note ?? null,
+      reference_id: input.referenceId ?? null,
+      visibility: input.visibility ?? null,
+      invitation_list_id: input.invitationList?.id.toLowerCase() ?? null,
+      registration_type_id: input.registrationType?.id.toLowerCase() ?? null,
+      extra: JSON.stringify(extra),
+      ...(to === 'Accepted' && row.registered_at === null ? { registered_at: now } : {}),
+      ...(changed ? { registration_last_modified: now } : {}),
+      last_modified: now, attendee_last_modified: now, last_modified_by: actor(auth),
+    });
+    return this.get(auth.accountId, row.id);
+  }
+}

@@ -1,0 +1,139 @@
+import type { Address, Contact, ContactInput } from './contacts.schemas.js';
+import type { ContactsTable } from './contacts.table.js';
+
+/** What the `profile` JSON column holds: the reference's Contact fields without a column of their own. */
+export interface ContactProfile {
+  nickname?: string;
+  ccEmail?: string;
+  gender?: NonNullable<Contact['gender']>;
+  designation?: string;
+  type?: { id: string };
+  primaryAddressType?: NonNullable<Contact['primaryAddressType']>;
+  homeAddress?: Address;
+  homePhone?: string;
+  homeFax?: string;
+  workAddress?: Address;
+  workPhone?: string;
+  workFax?: string;
+  mobilePhone?: string;
+  prefix?: string;
+  pager?: string;
+  npi?: string;
+  _links?: NonNullable<Contact['_links']>;
+  headline?: string;
+  personalWebsite?: string;
+  biography?: string;
+  pronouns?: string;
+  optOut?: { optedOut: boolean; date?: string };
+}
+
+const PROFILE_KEYS = [
+  'nickname', 'ccEmail', 'gender', 'designation', 'type', 'primaryAddressType', 'homeAddress', 'homePhone', 'homeFax',
+  'workAddress', 'workPhone', 'workFax', 'mobilePhone', 'prefix', 'pager', 'npi', '_links', 'headline', 'personalWebsite',
+  'biography', 'pronouns',
+] as const satisfies ReadonlyArray<keyof ContactProfile>;
+
+export function parseProfile(json: string): ContactProfile {
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as ContactProfile) : {};
+  } catch {
+    return {};
+  }
+}
+
+function pickProfile(p: ContactProfile): ContactProfile {
+  const out: Record<string, unknown> = {};
+  for (const key of PROFILE_KEYS) if (p[key] !== undefined && p[key] !== null) out[key] = p[key];
+  return out as ContactProfile;
+}
+
+const some = <K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } =>
+  (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+
+/** A contact row in the reference's shape. A purged contact keeps only id, lastModified and purged. */
+export function toContact(row: ContactsTable): Contact {
+  if (row.purged === 1) return { id: row.id, lastModified: row.last_modified, purged: true };
+  const profile = parseProfile(row.profile);
+  return {
+    id: row.id,
+    ...some('firstName', row.first_name),
+    ...some('lastName', row.last_name),
+    ...some('middleName', row.middle_name),
+    ...some('email', row.email),
+    ...some('company', row.company),
+    ...some('title', row.title),
+    ...some('sourceId', row.source_id),
+    ...pickProfile(profile),
+    optOut: { optedOut: profile.optOut?.optedOut === true, ...some('date', profile.optOut?.date) },
+    deleted: row.deleted === 1,
+    purged: false,
+    created: row.created,
+    createdBy: row.created_by,
+    lastModified: row.last_modified,
+    lastModifiedBy: row.last_modified_by,
+  };
+}
+
+/** The writable fields of a stored contact, as a PUT body would carry them (the base a PATCH merges into). */
+export function contactDocument(row: ContactsTable): Record<string, unknown> {
+  const profile = parseProfile(row.profile);
+  return {
+    ...some('firstName', row.first_name),
+    ...some('lastName', row.last_name),
+    ...some('middleName', row.middle_name),
+    ...some('email', row.email),
+    ...some('company', row.company),
+    ...some('title', row.title),
+    ...some('sourceId', row.source_id),
+    ...pickProfile(profile),
+    ...(profile.optOut ? { optOut: { optedOut: profile.optOut.optedOut } } : {}),
+  };
+}
+
+/**
+ * A JSON merge: fields of `patch` replace those of `base`, objects merge
+ * field by field, and null removes a field (the reference's PATCH rule).
+ */
+export function mergePatch(base: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) {
+      delete out[key];
+    } else if (typeof value === 'object' && !Array.isArray(value)) {
+      const prev = out[key];
+      const prevObj = prev && typeof prev === 'object' && !Array.isArray(prev) ? (prev as Record<string, unknown>) : {};
+      out[key] = mergePatch(prevObj, value as Record<string, unknown>);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+export type ContactColumns = Pick<ContactsTable, 'first_name' | 'last_name' | 'middle_name' | 'email' | 'company' | 'title' | 'source_id' | 'profile'>;
+
+/** The stored columns for a full contact (create, PUT, merged PATCH). */
+export function toColumns(input: ContactInput, previous: ContactProfile | undefined, now: string): ContactColumns {
+  const source = input as ContactInput & ContactProfile;
+  const profile: Record<string, unknown> = {};
+  for (const key of PROFILE_KEYS) if (source[key] !== undefined) profile[key] = source[key];
+  // Ids compare as lower case, as the filters read them.
+  if (source.type?.id) profile['type'] = { id: source.type.id.toLowerCase() };
+  const optedOut = input.optOut?.optedOut;
+  if (optedOut !== undefined) {
+    // The opt-out date is read-only: it is when the contact last opted out.
+    const date = optedOut ? (previous?.optOut?.optedOut === true && previous.optOut.date ? previous.optOut.date : now) : undefined;
+    profile['optOut'] = { optedOut, ...(date ? { date } : {}) };
+  }
+  return {
+    first_name: input.firstName,
+    last_name: input.lastName,
+    middle_name: input.middleName ?? null,
+    email: input.email,
+    company: input.company ?? null,
+    title: input.title ?? null,
+    source_id: input.sourceId ?? null,
+    profile: JSON.stringify(profile),
+  };
+}

@@ -1,0 +1,123 @@
+import { sql, type Expression, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { Database, Db, Dialect } from '../../db/index.js';
+import { fetchPage } from '../../db/list.js';
+import type { CursorValue, OrderColumn } from '../../db/keyset.js';
+import type { ContactsTable } from './contacts.table.js';
+
+export type Executor = Db | Transaction<Database>;
+
+export interface ContactListSpec {
+  filter?: Expression<SqlBool>;
+  /** Purged contacts are listed too (only with includePurged). */
+  includePurged: boolean;
+  /** Deleted contacts are listed too (when the filter decides on `deleted` itself). */
+  includeDeleted: boolean;
+  after?: string;
+  before?: string;
+  order: OrderColumn[];
+  cursor: readonly CursorValue[] | null;
+  reverse: boolean;
+  limit: number;
+}
+
+const CONTACT_COLUMNS = [
+  'id', 'account_id', 'first_name', 'last_name', 'middle_name', 'email', 'company', 'title', 'source_id', 'profile',
+  'deleted', 'purged', 'created', 'last_modified', 'created_by', 'last_modified_by',
+] as const;
+
+export class ContactsRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+  ) {}
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  /** A text field of the profile JSON; `->` / `->>` read the same on SQLite (3.38+) and PostgreSQL (jsonb). */
+  private profileText(...path: [string, ...string[]]): RawBuilder<string | null> {
+    let expr: RawBuilder<unknown> = this.dialect === 'postgres' ? sql`cast(contacts.profile as jsonb)` : sql`contacts.profile`;
+    path.forEach((key, i) => {
+      expr = i === path.length - 1 ? sql`${expr} ->> ${sql.lit(key)}` : sql`${expr} -> ${sql.lit(key)}`;
+    });
+    return expr as RawBuilder<string | null>;
+  }
+
+  private profileFlag(...path: [string, ...string[]]): RawBuilder<number> {
+    const value = this.profileText(...path);
+    // SQLite's ->> gives JSON true as 1, PostgreSQL's as the text 'true'.
+    return this.dialect === 'postgres' ? sql<number>`case when ${value} = 'true' then 1 else 0 end` : sql<number>`coalesce(${value}, 0)`;
+  }
+
+  /**
+   * The account's contacts as a derived table `c`: the row's columns plus the
+   * filterable profile fields, so filters compile to plain column references.
+   */
+  private searchable(accountId: string) {
+    const p = this.profileText.bind(this);
+    return this.db
+      .selectFrom('contacts')
+      .select(CONTACT_COLUMNS.map((c) => `contacts.${c}` as const))
+      .select([
+        p('ccEmail').as('p_cc_email'), p('type', 'id').as('p_type_id'), p('nickname').as('p_nickname'),
+        p('workPhone').as('p_work_phone'), p('mobilePhone').as('p_mobile_phone'), p('homeFax').as('p_home_fax'),
+        p('designation').as('p_designation'), p('homePhone').as('p_home_phone'), p('pager').as('p_pager'), p('workFax').as('p_work_fax'),
+        p('workAddress', 'address1').as('p_work_address1'), p('workAddress', 'address2').as('p_work_address2'),
+        p('workAddress', 'address3').as('p_work_address3'), p('workAddress', 'city').as('p_work_city'),
+        p('homeAddress', 'address1').as('p_home_address1'), p('homeAddress', 'address2').as('p_home_address2'),
+        p('homeAddress', 'address3').as('p_home_address3'), p('homeAddress', 'city').as('p_home_city'),
+        this.profileFlag('optOut', 'optedOut').as('p_opted_out'),
+      ])
+      .where('contacts.account_id', '=', accountId);
+  }
+
+  async list(accountId: string, spec: ContactListSpec) {
+    const conditions: Array<Expression<SqlBool>> = [];
+    if (spec.includePurged) {
+      if (!spec.includeDeleted) conditions.push(sql<SqlBool>`(c.deleted = 0 or c.purged = 1)`);
+    } else {
+      conditions.push(sql<SqlBool>`c.purged = 0`);
+      if (!spec.includeDeleted) conditions.push(sql<SqlBool>`c.deleted = 0`);
+    }
+    if (spec.filter) conditions.push(spec.filter);
+    if (spec.after) conditions.push(sql<SqlBool>`c.last_modified > ${spec.after}`);
+    if (spec.before) conditions.push(sql<SqlBool>`c.last_modified < ${spec.before}`);
+    const base = this.db.selectFrom(this.searchable(accountId).as('c')).select(CONTACT_COLUMNS.map((col) => `c.${col}` as const));
+    return fetchPage(base, { conditions, order: spec.order, cursor: spec.cursor, reverse: spec.reverse, limit: spec.limit });
+  }
+
+  find(accountId: string, id: string, ex: Executor = this.db): Promise<ContactsTable | undefined> {
+    return ex.selectFrom('contacts').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async findMany(accountId: string, ids: readonly string[], ex: Executor = this.db): Promise<ContactsTable[]> {
+    if (ids.length === 0) return [];
+    return ex.selectFrom('contacts').selectAll().where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+  }
+
+  /** The active (not deleted, not purged) contact with this email, compared case-insensitively. */
+  findActiveByEmail(accountId: string, email: string, ex: Executor = this.db): Promise<ContactsTable | undefined> {
+    return ex.selectFrom('contacts').selectAll()
+      .where('account_id', '=', accountId)
+      .where(sql<SqlBool>`lower(email) = lower(cast(${email} as text))`)
+      .where('deleted', '=', 0).where('purged', '=', 0)
+      .executeTakeFirst();
+  }
+
+  findActiveBySourceId(accountId: string, sourceId: string, ex: Executor = this.db): Promise<ContactsTable | undefined> {
+    return ex.selectFrom('contacts').selectAll()
+      .where('account_id', '=', accountId).where('source_id', '=', sourceId)
+      .where('deleted', '=', 0).where('purged', '=', 0)
+      .executeTakeFirst();
+  }
+
+  async insert(row: ContactsTable, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('contacts').values(row).execute();
+  }
+
+  async update(accountId: string, id: string, patch: Partial<Omit<ContactsTable, 'id' | 'account_id'>>, ex: Executor = this.db): Promise<boolean> {
+    const r = await ex.updateTable('contacts').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+}

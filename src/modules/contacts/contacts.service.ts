@@ -1,0 +1,229 @@
+import type { Config } from '../../config/index.js';
+import { isUniqueViolation } from '../../db/constraints.js';
+import { newId } from '../../db/ids.js';
+import { iso, systemClock, type Clock } from '../../db/time.js';
+import type { AuthContext } from '../../http/auth.js';
+import { ApiError } from '../../http/errors.js';
+import { parseFilter, type FilterNode } from '../../http/filter/index.js';
+import { filterCondition } from '../../http/list.js';
+import { buildPaging, pageRequest, type ListQuery, type PageRequest } from '../../http/paging.js';
+import { ContactErrors } from './contacts.errors.js';
+import { CONTACT_FILTER_FIELDS, PURGED_FILTER_FIELDS } from './contacts.filters.js';
+import { contactDocument, mergePatch, parseProfile, toColumns, toContact, type ContactColumns } from './contacts.mapping.js';
+import type { ContactsRepository, Executor } from './contacts.repository.js';
+import {
+  ContactInputSchema, ContactPatchItemSchema, ContactUpdateItemSchema,
+  type Contact, type ContactBulkItem, type ContactInput, type ContactPatchInput,
+} from './contacts.schemas.js';
+import type { ContactsTable } from './contacts.table.js';
+import { itemValidator } from '../../http/bulk.js';
+
+const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
+
+function mentions(node: FilterNode, field: string): boolean {
+  return node.kind === 'cmp' ? node.field === field : mentions(node.left, field) || mentions(node.right, field);
+}
+
+/** One item of a 207 answer for an error: the contract's error shape under `data`. */
+export function bulkError(err: ApiError): { status: number; message: string; data: { code: number; message: string; target?: string; details?: Array<{ code: number; message: string; target?: string }> } } {
+  const { target, details } = err.options;
+  return {
+    status: err.status, message: err.message,
+    data: { code: err.status, message: err.message, ...(target ? { target } : {}), ...(details && details.length > 0 ? { details } : {}) },
+  };
+}
+
+/** A new contact's fields, as an attendee item may carry them instead of a contact id. */
+export type NewContactFields = ContactInput;
+
+export class ContactsService {
+  private readonly checkInput = itemValidator(ContactInputSchema, 'contact');
+  private readonly checkUpdateItem = itemValidator(ContactUpdateItemSchema, 'contact');
+  private readonly checkPatchItem = itemValidator(ContactPatchItemSchema, 'contact');
+
+  constructor(
+    private readonly repo: ContactsRepository,
+    private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  // The includePurged choice travels inside the paging token (as the list it
+  // belongs to), since a token overrides every other paging parameter.
+  private pageRequest(query: ListQuery, includePurged: boolean): { req: PageRequest; purged: boolean } {
+    if (!query.token) return { req: pageRequest(includePurged ? 'contacts+purged' : 'contacts', query), purged: includePurged };
+    try {
+      return { req: pageRequest('contacts', query), purged: false };
+    } catch (err) {
+      try {
+        return { req: pageRequest('contacts+purged', query), purged: true };
+      } catch {
+        throw err;
+      }
+    }
+  }
+
+  async list(accountId: string, query: ListQuery & { includePurged?: boolean }): Promise<{ paging: ReturnType<typeof buildPaging>; data: Contact[] }> {
+    const { req, purged } = this.pageRequest(query, query.includePurged === true);
+    const fields = purged ? PURGED_FILTER_FIELDS : CONTACT_FILTER_FIELDS;
+    const filter = req.filter !== undefined ? filterCondition(req.filter, fields) : undefined;
+    // Deleted contacts are left out unless the filter asks about `deleted` itself.
+    const includeDeleted = req.filter !== undefined && mentions(parseFilter(req.filter, fields), 'deleted');
+    const result = await this.repo.list(accountId, {
+      ...(filter ? { filter } : {}),
+      includePurged: purged, includeDeleted,
+      ...(req.after !== undefined ? { after: req.after } : {}),
+      ...(req.before !== undefined ? { before: req.before } : {}),
+      order: [{ column: 'c.id', direction: 'asc' }], cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
+    });
+    const paging = buildPaging(req, result, (r) => [r.id], `${this.config.publicUrl}/${this.config.apiVersion}/contacts`);
+    return { paging, data: result.rows.map(toContact) };
+  }
+
+  private async row(accountId: string, id: string, ex?: Executor): Promise<ContactsTable> {
+    const row = await this.repo.find(accountId, id.toLowerCase(), ex);
+    if (!row) throw ContactErrors.contactNotFound();
+    return row;
+  }
+
+  /** One contact of the account, or a 404 ApiError. */
+  async get(accountId: string, id: string): Promise<Contact> {
+    return toContact(await this.row(accountId, id));
+  }
+
+  /** The account's contacts with these ids (others' ids and unknown ids are left out), for embedding. */
+  async findByIds(accountId: string, ids: readonly string[], ex?: Executor): Promise<Contact[]> {
+    const rows = await this.repo.findMany(accountId, [...new Set(ids.map((i) => i.toLowerCase()))], ex);
+    return rows.map(toContact);
+  }
+
+  // The unique indexes settle races; these reads give the precise 409 first.
+  private async assertUnique(accountId: string, cols: Pick<ContactColumns, 'email' | 'source_id'>, selfId: string | undefined, ex?: Executor): Promise<void> {
+    if (cols.email !== null) {
+      const other = await this.repo.findActiveByEmail(accountId, cols.email, ex);
+      if (other && other.id !== selfId) throw ContactErrors.duplicateEmail(undefined, { target: 'email' });
+    }
+    if (cols.source_id !== null) {
+      const other = await this.repo.findActiveBySourceId(accountId, cols.source_id, ex);
+      if (other && other.id !== selfId) throw ContactErrors.duplicateSourceId(undefined, { target: 'sourceId' });
+    }
+  }
+
+  private async uniqueGuard<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw ContactErrors.duplicateContact();
+      throw err;
+    }
+  }
+
+  /** Inserts a validated contact; `ex` lets the attendees module create one inside its own transaction. */
+  async insert(auth: AuthContext, input: ContactInput, ex?: Executor): Promise<ContactsTable> {
+    const now = iso(this.clock());
+    const row: ContactsTable = {
+      id: newId(), account_id: auth.accountId, ...toColumns(input, undefined, now),
+      deleted: 0, purged: 0, created: now, last_modified: now, created_by: actor(auth), last_modified_by: actor(auth),
+    };
+    await this.assertUnique(auth.accountId, row, undefined, ex);
+    await this.uniqueGuard(() => this.repo.insert(row, ex));
+    return row;
+  }
+
+  /** Replaces the writable fields of a stored contact with a validated full contact. */
+  private async write(auth: AuthContext, row: ContactsTable, input: ContactInput): Promise<ContactsTable> {
+    if (row.purged === 1) throw ContactErrors.purged();
+    const now = iso(this.clock());
+    const cols = toColumns(input, parseProfile(row.profile), now);
+    // Deleted contacts have given their email and sourceId up (partial unique indexes).
+    if (row.deleted === 0) await this.assertUnique(auth.accountId, cols, row.id);
+    const patch = { ...cols, last_modified: now, last_modified_by: actor(auth) };
+    await this.uniqueGuard(() => this.repo.update(auth.accountId, row.id, patch));
+    return { ...row, ...patch };
+  }
+
+  private async patchRow(auth: AuthContext, row: ContactsTable, patch: Record<string, unknown>): Promise<ContactsTable> {
+    if (row.purged === 1) throw ContactErrors.purged();
+    const { id: _id, ...fields } = patch;
+    const merged = this.checkInput(mergePatch(contactDocument(row), fields));
+    return this.write(auth, row, merged);
+  }
+
+  private checkBodyId(pathId: string, bodyId: unknown): void {
+    if (typeof bodyId === 'string' && bodyId.toLowerCase() !== pathId.toLowerCase()) throw ContactErrors.idMismatch(undefined, { target: 'id' });
+  }
+
+  async update(auth: AuthContext, id: string, input: ContactInput & { id?: string }): Promise<Contact> {
+    this.checkBodyId(id, input.id);
+    return toContact(await this.write(auth, await this.row(auth.accountId, id), input));
+  }
+
+  async patch(auth: AuthContext, id: string, input: ContactPatchInput): Promise<Contact> {
+    this.checkBodyId(id, input.id);
+    return toContact(await this.patchRow(auth, await this.row(auth.accountId, id), input));
+  }
+
+  /** Soft delete: the data is kept and the contact stays on its events, but it no longer holds its email. */
+  async delete(auth: AuthContext, id: string): Promise<void> {
+    const row = await this.row(auth.accountId, id);
+    if (row.purged === 1) throw ContactErrors.purged();
+    if (row.deleted === 1) return;
+    await this.repo.update(auth.accountId, row.id, { deleted: 1, last_modified: iso(this.clock()), last_modified_by: actor(auth) });
+  }
+
+  // Multi-status: each item stands alone (its own statements), so a bad item
+  // changes nothing and loses nothing that succeeded before it.
+  private async each(items: readonly unknown[], fn: (item: unknown) => Promise<{ status: number; row: ContactsTable }>): Promise<ContactBulkItem[]> {
+    const out: ContactBulkItem[] = [];
+    for (const item of items) {
+      try {
+        const { status, row } = await fn(item);
+        out.push({ status, data: toContact(row) });
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        out.push(bulkError(err));
+      }
+    }
+    return out;
+  }
+
+  createMany(auth: AuthContext, items: readonly unknown[], upsert: boolean): Promise<ContactBulkItem[]> {
+    return this.each(items, async (item) => {
+      const input = this.checkInput(item);
+      if (upsert) {
+        const existing = await this.repo.findActiveByEmail(auth.accountId, input.email);
+        // An upsert changes only the fields it sends, like a PATCH without removals.
+        if (existing) return { status: 200, row: await this.patchRow(auth, existing, input as Record<string, unknown>) };
+      }
+      return { status: 201, row: await this.insert(auth, input) };
+    });
+  }
+
+  updateMany(auth: AuthContext, items: readonly unknown[]): Promise<ContactBulkItem[]> {
+    return this.each(items, async (item) => {
+      const { id, ...input } = this.checkUpdateItem(item);
+      return { status: 200, row: await this.write(auth, await this.row(auth.accountId, id), input) };
+    });
+  }
+
+  patchMany(auth: AuthContext, items: readonly unknown[]): Promise<ContactBulkItem[]> {
+    return this.each(items, async (item) => {
+      const patch = this.checkPatchItem(item);
+      return { status: 200, row: await this.patchRow(auth, await this.row(auth.accountId, patch.id), patch) };
+    });
+  }
+
+  /** Checks new-contact fields (e.g. inside an attendee item); a 400 ApiError aimed at the field otherwise. */
+  checkNewContact(value: unknown): ContactInput {
+    return this.checkInput(value);
+  }
+
+  /** The account's active contact with this email, if any (case-insensitive). */
+  async findActiveByEmail(accountId: string, email: string, ex?: Executor): Promise<ContactsTable | undefined> {
+    return this.repo.findActiveByEmail(accountId, email, ex);
+  }
+
+  /** A contact row by id within a transaction, or undefined. */
+  async findRow(accountId: string, id: string, ex?: Executor): Promise<ContactsTable | undefined> {
+    return this.repo.find(accountId, id.toLowerCase(), ex);
+  }
+}

@@ -1,0 +1,10 @@
+export { ContactsRepository } from './contacts.repository.js';
+export type { Executor } from './contacts.repository.js';
+export { ContactsService, bulkError } from './contacts.service.js';
+export type { NewContactFields } from './contacts.service.js';
+export { contactsRoutes } from './contacts.routes.js';
+export { toContact } from './contacts.mapping.js';
+export { ContactInputSchema, ContactSchema, AddressSchema, ContactLinksSchema, GENDERS, ADDRESS_TYPES } from './contacts.schemas.js';
+export type { Contact, ContactInput } from './contacts.schemas.js';
+export { bulkItems, itemValidator } from '../../http/bulk.js';
+export type { ContactsTable as ContactRow } from './contacts.table.js';

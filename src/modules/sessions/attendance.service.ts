@@ -1,0 +1,188 @@
+import type { Config } from '../../config/index.js';
+import { iso, systemClock, type Clock } from '../../db/time.js';
+import type { AuthContext } from '../../http/auth.js';
+import { ApiError } from '../../http/errors.js';
+import { filterCondition } from '../../http/list.js';
+import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
+import { SessionErrors } from './sessions.errors.js';
+import { ATTENDANCE_FILTER_FIELDS } from './sessions.filters.js';
+import { pairId, type AttendanceRow, type ParticipationRepository } from './participation.repository.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import type { Attendance, BulkItemResult, CheckInItem } from './participation.schemas.js';
+import { actor, CREATED_ORDER, ensureRegistered, requireParticipant } from './enrollment.service.js';
+
+type Mode = 'create' | 'update';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+/** An RFC 3339 date-time with a zone, as canonical UTC text; undefined when it is not one (or names a day that does not exist). */
+export function parseDateTime(value: string): string | undefined {
+  const m = DATE_TIME.exec(value);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s = '0', oh = '0', om = '0'] = m;
+  const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return undefined;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59 || Number(oh) > 23 || Number(om) > 59) return undefined;
+  const t = Date.parse(value);
+  if (Number.isNaN(t)) return undefined;
+  const out = new Date(t).toISOString();
+  return /^\d{4}-/.test(out) ? out : undefined;
+}
+
+const bad = (message: string, target: string): ApiError => SessionErrors.invalidInput(message, { target });
+
+interface ParsedItem { id: string; checkIn?: string; checkOut?: string; device?: string; duration?: number }
+
+/** Validates one check-in item by itself, so one bad item cannot fail the others. */
+function readItem(raw: unknown, mode: Mode): ParsedItem {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad('Each item must be an object', 'item');
+  const item = raw as Partial<Record<keyof CheckInItem, unknown>>;
+  if (typeof item.id !== 'string' || !UUID.test(item.id)) throw bad('id must be the attendee id (a UUID)', 'id');
+  const out: ParsedItem = { id: item.id.toLowerCase() };
+  if (mode === 'create') {
+    if (item.checkIn === undefined) throw bad('checkIn is required', 'checkIn');
+    const checkIn = typeof item.checkIn === 'string' ? parseDateTime(item.checkIn) : undefined;
+    if (!checkIn) throw bad('checkIn must be an ISO 8601 date-time with a zone, e.g. 2018-01-13T02:00:00Z', 'checkIn');
+    out.checkIn = checkIn;
+  }
+  if (item.checkOut !== undefined) {
+    const checkOut = typeof item.checkOut === 'string' ? parseDateTime(item.checkOut) : undefined;
+    if (!checkOut) throw bad('checkOut must be an ISO 8601 date-time with a zone, e.g. 2018-01-13T03:00:00Z', 'checkOut');
+    if (out.checkIn !== undefined && checkOut < out.checkIn) throw bad('checkOut must not be before checkIn', 'checkOut');
+    out.checkOut = checkOut;
+  }
+  if (item.duration !== undefined) {
+    if (typeof item.duration !== 'number' || !Number.isSafeInteger(item.duration) || item.duration < 0) {
+      throw bad('duration must be a whole number of milliseconds, 0 or more', 'duration');
+    }
+    out.duration = item.duration;
+  }
+  if (item.device !== undefined) {
+    if (typeof item.device !== 'string' || item.device.length > 200) throw bad('device must be a string of at most 200 characters', 'device');
+    out.device = item.device;
+  }
+  return out;
+}
+
+const span = (from: string, to: string | null | undefined): number | null => (to ? Date.parse(to) - Date.parse(from) : null);
+
+function toAttendance(r: AttendanceRow): Attendance {
+  return {
+    id: r.id, session: { id: r.session_id }, event: { id: r.event_id }, attendee: { id: r.attendee_id }, deleted: r.deleted === 1,
+    ...(r.check_in !== null ? { checkIn: r.check_in } : {}),
+    ...(r.check_out !== null ? { checkOut: r.check_out } : {}),
+    ...(r.duration !== null ? { duration: r.duration } : {}),
+    created: r.created, lastModified: r.last_modified, createdBy: r.created_by, lastModifiedBy: r.last_modified_by,
+  };
+}
+
+const echo = (raw: unknown): Pick<BulkItemResult, 'request'> =>
+  typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { request: raw as Record<string, unknown> } : {};
+
+export class AttendanceService {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly repo: ParticipationRepository,
+    private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Attendance[] }> {
+    const req = pageRequest('session-attendance', query);
+    const result = await this.repo.listAttendance(accountId, {
+      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, ATTENDANCE_FILTER_FIELDS) } : {}),
+      ...(req.after !== undefined ? { after: req.after } : {}),
+      ...(req.before !== undefined ? { before: req.before } : {}),
+      order: CREATED_ORDER('session_attendance'), cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
+    });
+    const paging = buildPaging(req, result, (r) => [r.created, r.id], `${this.config.publicUrl}/${this.config.apiVersion}/sessions/attendance`);
+    return { paging, data: result.rows.map(toAttendance) };
+  }
+
+  /**
+   * POST (create) and PUT (update) /sessions/{id}/check-in. Every item runs in
+   * its own transaction: a bad item is reported in its 207 entry and changes
+   * nothing, and the items before it stay stored. Check-in is idempotent (one
+   * attendance record per attendee and session, updated in place), so a
+   * client may resend a whole batch.
+   */
+  async checkIn(auth: AuthContext, sessionId: string, items: readonly unknown[], mode: Mode): Promise<BulkItemResult[]> {
+    const session = await this.sessions.find(auth.accountId, sessionId);
+    if (!session) throw SessionErrors.sessionNotFound(undefined, { target: 'id' });
+    if (session.status === 'Cancelled') throw SessionErrors.sessionCancelled('The session is Cancelled; attendance cannot be recorded', { target: 'id' });
+    const results: BulkItemResult[] = [];
+    for (const raw of items) {
+      try {
+        const item = readItem(raw, mode);
+        const status = mode === 'create' ? await this.recordOne(auth, sessionId, item) : await this.updateOne(auth, sessionId, item);
+        results.push({ status, data: { id: item.id }, ...echo(raw) });
+      } catch (err) {
+        // Anything but a client error is a server fault: it propagates (stored items stay stored; resending is safe).
+        if (!(err instanceof ApiError) || err.status >= 500) throw err;
+        const target = err.options.target;
+        results.push({ status: err.status, message: err.message, data: { code: err.status, message: err.message, ...(target ? { target } : {}) }, ...echo(raw) });
+      }
+    }
+    return results;
+  }
+
+  /** 201 when the attendance is new (or was deleted), 200 when updated in place. */
+  private recordOne(auth: AuthContext, sessionId: string, item: ParsedItem): Promise<number> {
+    const checkIn = item.checkIn;
+    if (checkIn === undefined) throw bad('checkIn is required', 'checkIn');
+    return this.repo.transaction(async (trx) => {
+      const session = await this.sessions.lock(auth.accountId, sessionId, trx);
+      if (!session) throw SessionErrors.sessionNotFound(undefined, { target: 'id' });
+      await requireParticipant(this.repo, auth.accountId, session, item.id, trx);
+      const now = iso(this.clock());
+      const by = actor(auth);
+      // The seed: a participant who is not enrolled is enrolled automatically when attendance is recorded.
+      await ensureRegistered(this.repo, session, item.id, by, now, trx);
+      const existing = await this.repo.findAttendance(auth.accountId, session.id, item.id, trx);
+      // A stored check-out earlier than the new check-in belongs to an earlier visit.
+      const keptOut = existing?.check_out && existing.check_out >= checkIn ? existing.check_out : null;
+      const checkOut = item.checkOut ?? keptOut;
+      const fields = {
+        check_in: checkIn, check_out: checkOut, duration: item.duration ?? span(checkIn, checkOut),
+        device: item.device ?? existing?.device ?? null, deleted: 0, last_modified: now, last_modified_by: by,
+      };
+      if (existing) {
+        await this.repo.updateAttendance(auth.accountId, existing.id, fields, trx);
+        return existing.deleted === 1 ? 201 : 200;
+      }
+      await this.repo.insertAttendance({
+        id: pairId(session.id, item.id), account_id: auth.accountId, event_id: session.event_id, session_id: session.id, attendee_id: item.id,
+        ...fields, created: now, created_by: by,
+      }, trx);
+      return 201;
+    });
+  }
+
+  private updateOne(auth: AuthContext, sessionId: string, item: ParsedItem): Promise<number> {
+    return this.repo.transaction(async (trx) => {
+      const session = await this.sessions.lock(auth.accountId, sessionId, trx);
+      if (!session) throw SessionErrors.sessionNotFound(undefined, { target: 'id' });
+      const existing = await this.repo.findAttendance(auth.accountId, session.id, item.id, trx);
+      if (!existing || existing.deleted === 1 || existing.check_in === null) throw SessionErrors.attendanceNotFound(undefined, { target: 'id' });
+      if (item.checkOut !== undefined && item.checkOut < existing.check_in) throw bad('checkOut must not be before the recorded checkIn', 'checkOut');
+      const checkOut = item.checkOut ?? existing.check_out;
+      const duration = item.duration ?? (item.checkOut !== undefined ? span(existing.check_in, checkOut) : existing.duration);
+      await this.repo.updateAttendance(auth.accountId, existing.id, {
+        check_out: checkOut, duration, device: item.device ?? existing.device, last_modified: iso(this.clock()), last_modified_by: actor(auth),
+      }, trx);
+      return 200;
+    });
+  }
+
+  /** Marks the attendance deleted (list readers see `deleted: true`); the enrollment stays. */
+  async remove(auth: AuthContext, sessionId: string, attendeeId: string): Promise<void> {
+    await this.repo.transaction(async (trx) => {
+      const session = await this.sessions.lock(auth.accountId, sessionId, trx);
+      if (!session) throw SessionErrors.sessionNotFound(undefined, { target: 'id' });
+      const existing = await this.repo.findAttendance(auth.accountId, session.id, attendeeId.toLowerCase(), trx);
+      if (!existing || existing.deleted === 1) throw SessionErrors.attendanceNotFound(undefined, { target: 'attendeeId' });
+      await this.repo.updateAttendance(auth.accountId, existing.id, { deleted: 1, last_modified: iso(this.clock()), last_modified_by: actor(auth) }, trx);
+    });
+  }
+}

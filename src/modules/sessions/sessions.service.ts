@@ -1,0 +1,225 @@
+import type { Transaction, Updateable } from 'kysely';
+import type { Config } from '../../config/index.js';
+import type { Database } from '../../db/index.js';
+import { newId } from '../../db/ids.js';
+import { iso, systemClock, type Clock } from '../../db/time.js';
+import type { AuthContext } from '../../http/auth.js';
+import { filterCondition } from '../../http/list.js';
+import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
+import { SessionErrors } from './sessions.errors.js';
+import { SESSION_FILTER_FIELDS, sessionSortOrder } from './sessions.filters.js';
+import type { SessionRow, SessionView, SessionsRepository } from './sessions.repository.js';
+import type { Session, SessionInput } from './sessions.schemas.js';
+import type { SessionsTable } from './sessions.table.js';
+
+/** Runs inside the deletion's transaction, e.g. so the webcasts module can remove a session's webcast. */
+export type SessionDeleteHook = (accountId: string, sessionId: string, trx: Transaction<Database>) => Promise<void>;
+
+/** Fields of the reference's Session kept as given in the `extra` JSON column. */
+const EXTRA_FIELDS = [
+  'type', 'displayOnAgenda', 'automaticallyOpensOn', 'automaticallyClosesOn', 'enableWaitlistVirtual', 'capacityVirtual',
+  'virtualCapacityUnlimited', 'waitlistCapacityVirtual', 'presentationType', 'dataTagCode',
+] as const;
+type Extra = Partial<Pick<Session, (typeof EXTRA_FIELDS)[number]>>;
+
+function parseJson<T>(v: string | null, fallback: T): T {
+  if (v === null) return fallback;
+  try {
+    return JSON.parse(v) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+const idList = (ids: readonly string[] | null | undefined): string | null =>
+  ids && ids.length > 0 ? JSON.stringify(ids.map((id) => id.toLowerCase())) : null;
+
+const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
+
+/** Whether an event of this format may hold virtual sessions (the seed's "any part of the event virtual = Yes"). */
+export const allowsVirtual = (eventFormat: string): boolean => eventFormat === 'Virtual' || eventFormat === 'Hybrid';
+
+export function toSession(r: SessionView): Session {
+  const extra = parseJson<Extra>(r.extra, {});
+  const category = { ...(r.category_id ? { id: r.category_id } : {}), ...(r.category_name ? { name: r.category_name } : {}) };
+  const location = {
+    ...(r.location_id ? { id: r.location_id } : {}),
+    ...(r.location_code != null ? { code: r.location_code } : {}),
+    ...(r.location_name != null ? { name: r.location_name } : {}),
+  };
+  const registrationTypes = parseJson<string[]>(r.registration_types ?? null, []);
+  const admissionItems = parseJson<string[]>(r.admission_items ?? null, []);
+  return {
+    id: r.id, title: r.title,
+    ...(r.code !== null && r.code !== '' ? { code: r.code } : {}),
+    ...(r.description !== null ? { description: r.description } : {}),
+    event: { id: r.event_id }, start: r.start, end: r.end, status: r.status as Session['status'],
+    includedSession: r.included_session === 1, virtual: r.virtual === 1,
+    ...(Object.keys(category).length > 0 ? { category } : {}),
+    ...(extra.type ? { type: extra.type } : {}),
+    ...(Object.keys(location).length > 0 ? { location } : {}),
+    ...(extra.automaticallyOpensOn ? { automaticallyOpensOn: extra.automaticallyOpensOn } : {}),
+    ...(extra.automaticallyClosesOn ? { automaticallyClosesOn: extra.automaticallyClosesOn } : {}),
+    ...(r.capacity !== null ? { capacity: r.capacity } : {}),
+    capacityUnlimited: r.capacity_unlimited === 1, enableWaitlist: r.enable_waitlist === 1,
+    ...(r.waitlist_capacity !== null ? { waitlistCapacity: r.waitlist_capacity } : {}),
+    ...(extra.enableWaitlistVirtual !== undefined ? { enableWaitlistVirtual: extra.enableWaitlistVirtual } : {}),
+    ...(extra.capacityVirtual !== undefined ? { capacityVirtual: extra.capacityVirtual } : {}),
+    ...(extra.virtualCapacityUnlimited !== undefined ? { virtualCapacityUnlimited: extra.virtualCapacityUnlimited } : {}),
+    ...(extra.waitlistCapacityVirtual !== undefined ? { waitlistCapacityVirtual: extra.waitlistCapacityVirtual } : {}),
+    timezone: r.event_timezone,
+    displayOnAgenda: extra.displayOnAgenda ?? true, featured: r.featured === 1,
+    openForRegistration: r.open_for_registration === 1, openForAttendeeHub: r.open_for_attendee_hub === 1,
+    ...(registrationTypes.length > 0 ? { registrationTypes } : {}),
+    ...(admissionItems.length > 0 ? { admissionItems } : {}),
+    ...(extra.presentationType ? { presentationType: extra.presentationType } : {}),
+    ...(extra.dataTagCode ? { dataTagCode: extra.dataTagCode } : {}),
+    order: r.sort_order ?? 0,
+    created: r.created, lastModified: r.last_modified, createdBy: r.created_by, lastModifiedBy: r.last_modified_by,
+  };
+}
+
+export class SessionsService {
+  private readonly deleteHooks: SessionDeleteHook[] = [];
+
+  constructor(
+    private readonly repo: SessionsRepository,
+    private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** The writable columns from a create or update body; `existing` is the session a PUT replaces. */
+  private columns(input: SessionInput, eventFormat: string, existing?: SessionRow): Updateable<SessionsTable> & Pick<SessionsTable, 'start' | 'end'> {
+    const start = iso(new Date(input.start));
+    const end = iso(new Date(input.end));
+    if (end < start) throw SessionErrors.invalidDates(undefined, { target: 'end' });
+    const capacity = input.capacity ?? null;
+    const capacityUnlimited = input.capacityUnlimited ?? capacity === null;
+    if (!capacityUnlimited && capacity === null) {
+      throw SessionErrors.invalidInput('capacity is required when capacityUnlimited is false', { target: 'capacity' });
+    }
+    const marked = input.virtual === undefined ? (existing?.virtual_marked ?? 0) : input.virtual ? 1 : 0;
+    // Only a new mark is refused: a session marked before its event became In-person keeps its state.
+    if (marked === 1 && existing?.virtual_marked !== 1 && !allowsVirtual(eventFormat)) {
+      throw SessionErrors.virtualNotAllowed(undefined, { target: 'virtual' });
+    }
+    const extra: Extra = {};
+    for (const key of EXTRA_FIELDS) {
+      const value = input[key];
+      if (value !== undefined && value !== null) Object.assign(extra, { [key]: value });
+    }
+    return {
+      title: input.title, code: input.code ?? '', description: input.description ?? null, start, end,
+      status: input.status ?? existing?.status ?? 'Active',
+      included_session: (input.includedSession === undefined ? existing?.included_session === 1 : input.includedSession === true) ? 1 : 0,
+      virtual_marked: marked, virtual: marked === 1 || existing?.webcast_linked === 1 ? 1 : 0,
+      capacity, capacity_unlimited: capacityUnlimited ? 1 : 0,
+      enable_waitlist: input.enableWaitlist ? 1 : 0, waitlist_capacity: input.waitlistCapacity ?? null,
+      category_id: input.category?.id?.toLowerCase() ?? null, category_name: input.category?.name ?? '',
+      location_id: input.location?.id?.toLowerCase() ?? null, location_code: input.location?.code ?? null, location_name: input.location?.name ?? null,
+      featured: input.featured ? 1 : 0,
+      open_for_registration: input.openForRegistration === false ? 0 : 1,
+      open_for_attendee_hub: input.openForAttendeeHub === false ? 0 : 1,
+      registration_types: idList(input.registrationTypes), admission_items: idList(input.admissionItems),
+      sort_order: input.order ?? 0, extra: JSON.stringify(extra),
+    };
+  }
+
+  async list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Session[] }> {
+    const req = pageRequest('sessions', query);
+    const order = sessionSortOrder(req.sort);
+    const result = await this.repo.list(accountId, {
+      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, SESSION_FILTER_FIELDS) } : {}),
+      ...(req.after !== undefined ? { after: req.after } : {}),
+      ...(req.before !== undefined ? { before: req.before } : {}),
+      order, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
+    });
+    const cursorOf = (r: SessionView) => {
+      const row: Record<string, unknown> = r;
+      return order.map((o) => {
+        const value = row[o.column.slice('sessions.'.length)];
+        return typeof value === 'number' ? value : String(value ?? '');
+      });
+    };
+    const paging = buildPaging(req, result, cursorOf, `${this.config.publicUrl}/${this.config.apiVersion}/sessions`);
+    return { paging, data: result.rows.map(toSession) };
+  }
+
+  /** One session of the account, or a 404 ApiError. Pass `trx` inside a transaction. */
+  async get(accountId: string, id: string, trx?: Transaction<Database>): Promise<Session> {
+    const row = await this.repo.find(accountId, id, trx);
+    if (!row) throw SessionErrors.sessionNotFound();
+    return toSession(row);
+  }
+
+  async create(auth: AuthContext, input: SessionInput): Promise<Session> {
+    const event = await this.repo.findEvent(auth.accountId, input.event.id);
+    if (!event) throw SessionErrors.eventNotFound(undefined, { target: 'event.id' });
+    const now = iso(this.clock());
+    const id = newId();
+    const cols = this.columns(input, event.format);
+    await this.repo.insert({
+      title: input.title, status: 'Active', extra: '{}', included_session: 0, virtual: 0, capacity: null, capacity_unlimited: 1,
+      enable_waitlist: 0, waitlist_capacity: null, code: null, description: null,
+      ...cols, id, account_id: auth.accountId, event_id: event.id, created: now, last_modified: now, created_by: actor(auth), last_modified_by: actor(auth),
+    });
+    return this.get(auth.accountId, id);
+  }
+
+  /** Replaces the writable fields (the reference: omitted fields become blank). */
+  async update(auth: AuthContext, id: string, input: SessionInput): Promise<Session> {
+    return this.repo.transaction(async (trx) => {
+      const existing = await this.repo.lock(auth.accountId, id, trx);
+      if (!existing) throw SessionErrors.sessionNotFound();
+      if (input.event.id.toLowerCase() !== existing.event_id) {
+        throw SessionErrors.invalidInput('A session cannot move to another event', { target: 'event.id' });
+      }
+      const cols = this.columns(input, existing.event_format, existing);
+      await this.repo.update(auth.accountId, id, { ...cols, last_modified: iso(this.clock()), last_modified_by: actor(auth) }, trx);
+      return this.get(auth.accountId, id, trx);
+    });
+  }
+
+  async delete(auth: AuthContext, id: string): Promise<void> {
+    await this.repo.transaction(async (trx) => {
+      const existing = await this.repo.lock(auth.accountId, id, trx);
+      if (!existing) throw SessionErrors.sessionNotFound();
+      for (const hook of this.deleteHooks) await hook(auth.accountId, existing.id, trx);
+      if (await this.repo.hasWebcast(auth.accountId, existing.id, trx)) throw SessionErrors.webcastLinked();
+      await this.repo.delete(auth.accountId, existing.id, trx);
+    });
+  }
+
+  /** Registers work to run inside every session deletion's transaction, before the row goes. */
+  onDelete(hook: SessionDeleteHook): void {
+    this.deleteHooks.push(hook);
+  }
+
+  /**
+   * For the webcasts module: a webcast was linked to the session, so it is
+   * virtual. 404 when the session is not the account's; 409 when its event is
+   * In-person. Pass the caller's transaction so the link and this commit together.
+   */
+  async markVirtual(accountId: string, sessionId: string, trx?: Transaction<Database>): Promise<Session> {
+    return this.setWebcastLinked(accountId, sessionId, true, trx);
+  }
+
+  /** For the webcasts module: the session's webcast was removed or moved; the session stays virtual only if marked so. */
+  async unmarkVirtual(accountId: string, sessionId: string, trx?: Transaction<Database>): Promise<Session> {
+    return this.setWebcastLinked(accountId, sessionId, false, trx);
+  }
+
+  private async setWebcastLinked(accountId: string, sessionId: string, linked: boolean, trx?: Transaction<Database>): Promise<Session> {
+    const row = await this.repo.find(accountId, sessionId, trx);
+    if (!row) throw SessionErrors.sessionNotFound(undefined, { target: 'session.id' });
+    if (linked && !allowsVirtual(row.event_format) && row.virtual !== 1) {
+      throw SessionErrors.virtualNotAllowed(undefined, { target: 'session.id' });
+    }
+    const flag = linked ? 1 : 0;
+    if (row.webcast_linked !== flag) {
+      const virtual = linked || row.virtual_marked === 1 ? 1 : 0;
+      await this.repo.update(accountId, sessionId, { webcast_linked: flag, virtual, last_modified: iso(this.clock()) }, trx);
+    }
+    return this.get(accountId, sessionId, trx);
+  }
+}

@@ -1,0 +1,55 @@
+import type { Expression, SqlBool, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Database, Db } from '../../db/index.js';
+import { fetchPage } from '../../db/list.js';
+import type { AttendeeLinksTable } from './webcasts.table.js';
+import type { Executor, ListSpec } from './webcasts.repository.js';
+
+export class AttendeeLinksRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  list(accountId: string, spec: ListSpec & { webcastId?: string }) {
+    const conditions: Array<Expression<SqlBool>> = [];
+    if (spec.webcastId !== undefined) conditions.push(sql<SqlBool>`attendee_links.webcast_id = ${spec.webcastId}`);
+    if (spec.filter) conditions.push(spec.filter);
+    if (spec.after) conditions.push(sql<SqlBool>`attendee_links.last_modified > ${spec.after}`);
+    if (spec.before) conditions.push(sql<SqlBool>`attendee_links.last_modified < ${spec.before}`);
+    const base = this.db.selectFrom('attendee_links').selectAll('attendee_links').where('attendee_links.account_id', '=', accountId);
+    return fetchPage(base, { conditions, order: spec.order, cursor: spec.cursor, reverse: spec.reverse, limit: spec.limit });
+  }
+
+  findWebcast(accountId: string, webcastId: string, ex: Executor = this.db) {
+    return ex.selectFrom('webcasts').select(['id', 'event_id', 'session_id']).where('account_id', '=', accountId).where('id', '=', webcastId).executeTakeFirst();
+  }
+
+  findAttendee(accountId: string, attendeeId: string, ex: Executor) {
+    return ex.selectFrom('attendees').select(['id', 'event_id']).where('account_id', '=', accountId).where('id', '=', attendeeId).executeTakeFirst();
+  }
+
+  find(accountId: string, id: string, ex: Executor = this.db) {
+    return ex.selectFrom('attendee_links').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  findPair(accountId: string, webcastId: string, attendeeId: string, ex: Executor) {
+    return ex.selectFrom('attendee_links').select('id')
+      .where('account_id', '=', accountId).where('webcast_id', '=', webcastId).where('attendee_id', '=', attendeeId).executeTakeFirst();
+  }
+
+  async insert(row: AttendeeLinksTable, ex: Executor) {
+    await ex.insertInto('attendee_links').values(row).execute();
+  }
+
+  async update(accountId: string, id: string, patch: Partial<AttendeeLinksTable>, ex: Executor) {
+    await ex.updateTable('attendee_links').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  async delete(accountId: string, webcastId: string, id: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('attendee_links')
+      .where('account_id', '=', accountId).where('webcast_id', '=', webcastId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { oauth, requireAuth } from '../../http/auth.js';
+import { CommonErrors } from '../../http/errors.js';
+import { errorResponses } from '../../http/responses.js';
+import type { AttendeeLinksService } from './attendee-links.service.js';
+import {
+  AttendeeLinkBulkResponseSchema, AttendeeLinkBulkSchema, AttendeeLinkItemSchema, AttendeeLinkPageSchema, AttendeeLinkParamsSchema,
+  ExistingAttendeeLinkBulkSchema, ExistingAttendeeLinkItemSchema, MAX_LINKS_PER_CALL,
+} from './attendee-links.schemas.js';
+import { bulkItems, checkItems, itemValidator } from '../../http/bulk.js';
+import { WebcastIdParamsSchema } from './webcasts.schemas.js';
+import { UnsortedListQuery, WEBCAST_TAGS as tags } from './webcasts.routes.js';
+
+// The seed: writing attendee links needs both the read and the write scope on the client.
+const WRITE = oauth('event/attendee-links:read', 'event/attendee-links:write');
+
+const BULK = `Up to ${MAX_LINKS_PER_CALL} items. Answers 207 with one result per item, in request order: each item is stored or refused on its own `
+  + '(400 invalid, 404 attendee not in the webcast\'s event, 409 conflict), and a refused item changes nothing. '
+  + 'Needs both event/attendee-links:read and event/attendee-links:write.';
+
+// Checked before validation: the app's Ajv would coerce a lone scalar body into a one-item array.
+async function requireArrayBody(request: { body: unknown }): Promise<void> {
+  if (!Array.isArray(request.body)) {
+    throw CommonErrors.badRequest(`The body must be an array of 1-${MAX_LINKS_PER_CALL} attendee links`, { target: 'body' });
+  }
+}
+
+const checkNew = itemValidator(AttendeeLinkItemSchema, 'attendee link');
+const checkExisting = itemValidator(ExistingAttendeeLinkItemSchema, 'attendee link');
+
+export function attendeeLinksRoutes(links: AttendeeLinksService) {
+  return async function routes(instance: FastifyInstance): Promise<void> {
+    const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+
+    app.get('/webcasts/attendee-links', {
+      schema: {
+        tags, operationId: 'listAttendeeLinks', summary: 'List Attendee Links', security: oauth('event/attendee-links:read'),
+        description: 'Gets a paginated list of attendee links. Filterable: id, sourceId, attendee.id, webcast.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
+        querystring: UnsortedListQuery, response: { 200: AttendeeLinkPageSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    }, async (request) => links.list(requireAuth(request).accountId, request.query));
+
+    app.post('/webcasts/:id/attendee-links', {
+      attachValidation: true, preValidation: requireArrayBody,
+      schema: {
+        tags, operationId: 'createAttendeeLinks', summary: 'Create Attendee Links', security: WRITE,
+        description: `Adds personalized join links for attendees of the webcast's event (one per attendee; an attendee that already has one is a 409 item: update it with PUT). ${BULK}`,
+        params: WebcastIdParamsSchema, body: AttendeeLinkBulkSchema,
+        response: { 207: AttendeeLinkBulkResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    }, async (request, reply) => {
+      const items = checkItems(bulkItems(request, MAX_LINKS_PER_CALL), checkNew);
+      return reply.code(207).send(await links.create(requireAuth(request), request.params.id, items));
+    });
+
+    app.put('/webcasts/:id/attendee-links', {
+      attachValidation: true, preValidation: requireArrayBody,
+      schema: {
+        tags, operationId: 'updateAttendeeLinks', summary: 'Update Attendee Links', security: WRITE,
+        description: `Replaces sourceId and join of existing links, found by id within the webcast (404 item otherwise); the attendee of a link cannot change. ${BULK}`,
+        params: WebcastIdParamsSchema, body: ExistingAttendeeLinkBulkSchema,
+        response: { 207: AttendeeLinkBulkResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    }, async (request, reply) => {
+      const items = checkItems(bulkItems(request, MAX_LINKS_PER_CALL), checkExisting);
+      return reply.code(207).send(await links.update(requireAuth(request), request.params.id, items));
+    });
+
+    app.get('/webcasts/:id/attendee-links', {
+      schema: {
+        tags, operationId: 'listWebcastAttendeeLinks', summary: 'List Attendee Links of a Webcast', security: oauth('event/attendee-links:read'), deprecated: true,
+        description: 'Deprecated in the reference in favour of `GET /webcasts/attendee-links?filter=webcast.id eq \'...\'`. '
+          + 'Filterable: id, sourceId, attendee.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
+        params: WebcastIdParamsSchema, querystring: UnsortedListQuery, response: { 200: AttendeeLinkPageSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    }, async (request) => links.list(requireAuth(request).accountId, request.query, request.params.id));
+
+    app.delete('/webcasts/:id/attendee-links/:attendeeLinkId', {
+      schema: {
+        tags, operationId: 'deleteAttendeeLink', summary: 'Delete Attendee Link', security: oauth('event/attendee-links:delete'),
+        params: AttendeeLinkParamsSchema, response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    }, async (request, reply) => {
+      await links.delete(requireAuth(request).accountId, request.params.id, request.params.attendeeLinkId);
+      return reply.code(204).send(null);
+    });
+  };
+}

@@ -1,0 +1,161 @@
+import type { Transaction } from 'kysely';
+import type { Config } from '../../config/index.js';
+import type { Database } from '../../db/index.js';
+import { newId } from '../../db/ids.js';
+import { iso, systemClock, type Clock } from '../../db/time.js';
+import type { AuthContext } from '../../http/auth.js';
+import { ApiError } from '../../http/errors.js';
+import type { FilterFields } from '../../http/filter/index.js';
+import { filterCondition, sortOrder } from '../../http/list.js';
+import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
+import type { AttendeeLinksRepository } from './attendee-links.repository.js';
+import type { AttendeeLink, AttendeeLinkBulkResult, AttendeeLinkItem, ExistingAttendeeLinkItem, ItemError } from './attendee-links.schemas.js';
+import { WebcastErrors } from './webcasts.errors.js';
+import { ATTENDEE_LINK_FILTER_FIELDS, WEBCAST_ATTENDEE_LINK_FILTER_FIELDS } from './webcasts.filters.js';
+import { isUniqueViolation } from './webcasts.repository.js';
+import type { AttendeeLinksTable } from './webcasts.table.js';
+
+const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
+
+function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+export function toAttendeeLink(r: AttendeeLinksTable): AttendeeLink {
+  return {
+    id: r.id,
+    webcast: { id: r.webcast_id },
+    event: { id: r.event_id },
+    ...(r.session_id !== null ? { session: { id: r.session_id } } : {}),
+    attendee: { id: r.attendee_id },
+    ...(r.source_id !== null ? { sourceId: r.source_id } : {}),
+    join: { href: r.join_href, ...(r.join_code !== null ? { code: r.join_code } : {}) },
+    created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
+  };
+}
+
+type BulkItem = AttendeeLinkBulkResult[number];
+
+const failed = (error: ItemError): BulkItem => ({ status: error.code, message: error.message, data: error });
+
+function apiErrorItem(err: ApiError): BulkItem {
+  return failed({ code: err.status, message: err.message, ...(err.options.target ? { target: err.options.target } : {}) });
+}
+
+/**
+ * Request items as the route received them: those that failed schema
+ * validation arrive as their error, the rest as checked items.
+ */
+export type BulkInput<T> = ReadonlyArray<{ item: T } | { error: ItemError }>;
+
+export class AttendeeLinksService {
+  constructor(
+    private readonly repo: AttendeeLinksRepository,
+    private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** `webcastId` set: the links of that webcast (404 when it is not the account's). */
+  async list(accountId: string, query: ListQuery, webcastId?: string): Promise<{ paging: Paging; data: AttendeeLink[] }> {
+    if (webcastId !== undefined && !(await this.repo.findWebcast(accountId, webcastId))) throw WebcastErrors.webcastNotFound();
+    const listName = webcastId === undefined ? 'attendee-links' : `webcast-attendee-links:${webcastId}`;
+    const fields: FilterFields = webcastId === undefined ? ATTENDEE_LINK_FILTER_FIELDS : WEBCAST_ATTENDEE_LINK_FILTER_FIELDS;
+    const req = pageRequest(listName, query);
+    const order = sortOrder(req.sort, {}, 'attendee_links.id');
+    const result = await this.repo.list(accountId, {
+      ...(webcastId !== undefined ? { webcastId } : {}),
+      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, fields) } : {}),
+      ...(req.after !== undefined ? { after: req.after } : {}),
+      ...(req.before !== undefined ? { before: req.before } : {}),
+      order, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
+    });
+    const path = webcastId === undefined ? 'webcasts/attendee-links' : `webcasts/${webcastId}/attendee-links`;
+    const paging = buildPaging(req, result, (r) => [r.id], `${this.config.publicUrl}/${this.config.apiVersion}/${path}`);
+    return { paging, data: result.rows.map(toAttendeeLink) };
+  }
+
+  /** POST: one new link per item; an attendee that already has one is a 409 (update it with PUT). */
+  create(auth: AuthContext, webcastId: string, items: BulkInput<AttendeeLinkItem>): Promise<AttendeeLinkBulkResult> {
+    return this.bulk(auth, webcastId, items, 201, async (item, trx, webcast, now) => {
+      this.checkWebcastRef(item, webcastId);
+      const attendeeId = item.attendee.id.toLowerCase();
+      const attendee = await this.repo.findAttendee(auth.accountId, attendeeId, trx);
+      if (!attendee || attendee.event_id !== webcast.event_id) throw WebcastErrors.attendeeNotFound(undefined, { target: 'attendee.id' });
+      if (await this.repo.findPair(auth.accountId, webcastId, attendeeId, trx)) throw this.linkExists();
+      const row: AttendeeLinksTable = {
+        id: newId(), account_id: auth.accountId, webcast_id: webcastId, event_id: webcast.event_id, session_id: webcast.session_id,
+        attendee_id: attendeeId, source_id: item.sourceId ?? null, join_href: item.join.href, join_code: item.join.code ?? null,
+        created: now, last_modified: now, created_by: actor(auth), last_modified_by: actor(auth),
+      };
+      await this.repo.insert(row, trx);
+      return row;
+    });
+  }
+
+  /** PUT: replaces sourceId and join of existing links, found by id within the webcast. */
+  update(auth: AuthContext, webcastId: string, items: BulkInput<ExistingAttendeeLinkItem>): Promise<AttendeeLinkBulkResult> {
+    return this.bulk(auth, webcastId, items, 200, async (item, trx, _webcast, now) => {
+      const existing = await this.repo.find(auth.accountId, item.id.toLowerCase(), trx);
+      if (!existing || existing.webcast_id !== webcastId) throw WebcastErrors.attendeeLinkNotFound(undefined, { target: 'id' });
+      this.checkWebcastRef(item, webcastId);
+      if (item.attendee.id.toLowerCase() !== existing.attendee_id) {
+        throw WebcastErrors.invalidItem('The attendee of a link cannot change; delete the link and create one for the other attendee', { target: 'attendee.id' });
+      }
+      const patch = {
+        source_id: item.sourceId ?? null, join_href: item.join.href, join_code: item.join.code ?? null,
+        last_modified: now, last_modified_by: actor(auth),
+      };
+      await this.repo.update(auth.accountId, existing.id, patch, trx);
+      return { ...existing, ...patch };
+    });
+  }
+
+  async delete(accountId: string, webcastId: string, linkId: string): Promise<void> {
+    if (!(await this.repo.findWebcast(accountId, webcastId))) throw WebcastErrors.webcastNotFound();
+    if (!(await this.repo.delete(accountId, webcastId, linkId))) throw WebcastErrors.attendeeLinkNotFound();
+  }
+
+  private checkWebcastRef(item: { webcast?: { id: string } }, webcastId: string): void {
+    if (item.webcast !== undefined && item.webcast.id.toLowerCase() !== webcastId.toLowerCase()) {
+      throw WebcastErrors.invalidItem('webcast.id must be the webcast in the path (or be left out)', { target: 'webcast.id' });
+    }
+  }
+
+  private linkExists(): ApiError {
+    return WebcastErrors.linkExists('The attendee already has a link for this webcast; update it with PUT', { target: 'attendee.id' });
+  }
+
+  /**
+   * Each item commits or fails on its own (its own transaction), so a bad item
+   * never undoes a good one and never leaves half of itself behind.
+   */
+  private async bulk<T>(
+    auth: AuthContext, webcastId: string, items: BulkInput<T>, okStatus: number,
+    apply: (item: T, trx: Transaction<Database>, webcast: { event_id: string; session_id: string | null }, now: string) => Promise<AttendeeLinksTable>,
+  ): Promise<AttendeeLinkBulkResult> {
+    if (!(await this.repo.findWebcast(auth.accountId, webcastId))) throw WebcastErrors.webcastNotFound();
+    const results: BulkItem[] = [];
+    for (const entry of items) {
+      if ('error' in entry) {
+        results.push(failed(entry.error));
+        continue;
+      }
+      try {
+        const row = await this.repo.transaction(async (trx) => {
+          // Read again inside the item's transaction: the webcast may have moved session or gone.
+          const webcast = await this.repo.findWebcast(auth.accountId, webcastId, trx);
+          if (!webcast) throw WebcastErrors.webcastNotFound(undefined, { target: 'id' });
+          return apply(entry.item, trx, webcast, iso(this.clock()));
+        });
+        results.push({ status: okStatus, data: toAttendeeLink(row) });
+      } catch (err) {
+        if (err instanceof ApiError) results.push(apiErrorItem(err));
+        else if (isUniqueViolation(err)) results.push(apiErrorItem(this.linkExists()));
+        else if (isForeignKeyViolation(err)) results.push(apiErrorItem(WebcastErrors.attendeeNotFound('The webcast or the attendee no longer exists')));
+        else throw err;
+      }
+    }
+    return results;
+  }
+}

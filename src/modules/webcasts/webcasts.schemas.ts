@@ -1,0 +1,105 @@
+import { Type, type Static } from 'typebox';
+import { paginated } from '../../http/paging.js';
+
+export const WEBCAST_TYPES = ['Meeting', 'Webinar', 'Presentation'] as const;
+export const WEBCAST_FORMATS = ['Live', 'Pre-recorded'] as const;
+export const WEBCAST_PROVIDERS = [
+  'None', 'Zoom', 'ON24', 'Intrado', 'Adobe Connect', 'GoToMeeting', 'GoToWebinar', 'GlobalMeet', 'Amazon Chime', 'Cisco Webex',
+  'BlueJeans', 'Microsoft Teams', 'Vimeo', 'YouTube Live', 'Facebook Live', 'Brightcove', 'Other',
+] as const;
+export const WEBCAST_STATUSES = ['Not Started', 'Started', 'Finished', 'Cancelled'] as const;
+export const SOLUTION_TYPES = [
+  'Cvent Video Conferencing', 'External Platform', 'Cvent Studio', 'Embedded Cvent Video Conferencing', 'Cvent Studio Lite', 'Embedded Cvent Studio',
+] as const;
+export const PLAYER_TYPES = ['Cvent Video Player', 'Brightcove', 'Vimeo', 'Weblink'] as const;
+
+/** Every webcast made through this API is held on an outside platform. */
+export const SOLUTION_TYPE: (typeof SOLUTION_TYPES)[number] = 'External Platform';
+
+const literalUnion = <T extends readonly string[]>(values: T, title: string, extra: Record<string, unknown> = {}) =>
+  Type.Enum(values, { title, type: 'string', ...extra });
+
+export const UuidRefSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, { title: 'UUID' });
+
+export const WebcastLinkSchema = Type.Object(
+  {
+    href: Type.Optional(Type.String({ maxLength: 2000, description: 'A url to the webcast.' })),
+    code: Type.Optional(Type.String({ maxLength: 100, description: 'Access code (password) of the link.' })),
+  },
+  { title: 'WebcastLink' },
+);
+export const WebcastHostLinkSchema = Type.Object(
+  {
+    ...WebcastLinkSchema.properties,
+    key: Type.Optional(Type.String({ maxLength: 100, description: 'Host key for the webcast.' })),
+  },
+  { title: 'WebcastHostLink' },
+);
+export const WebcastLinksSchema = Type.Object(
+  {
+    join: Type.Optional(WebcastLinkSchema),
+    speaker: Type.Optional(WebcastLinkSchema),
+    host: Type.Optional(WebcastHostLinkSchema),
+    recording: Type.Optional(WebcastLinkSchema),
+  },
+  { title: 'WebcastLinks', description: 'Join, speaker, host and (after the session) recording links with their access codes. Secrets of the event: never logged.' },
+);
+export type WebcastLinks = Static<typeof WebcastLinksSchema>;
+
+const writable = {
+  event: Type.Optional(UuidRefSchema),
+  session: Type.Optional(UuidRefSchema),
+  title: Type.Optional(Type.String({ maxLength: 500 })),
+  type: Type.Optional(literalUnion(WEBCAST_TYPES, 'WebcastType')),
+  format: Type.Optional(literalUnion(WEBCAST_FORMATS, 'Format', { default: 'Live' })),
+  provider: Type.Optional(literalUnion(WEBCAST_PROVIDERS, 'WebcastProvider')),
+  status: Type.Optional(literalUnion(WEBCAST_STATUSES, 'WebcastStatus')),
+  playerType: Type.Optional(literalUnion(PLAYER_TYPES, 'PlayerType')),
+  simulatedLive: Type.Optional(Type.Boolean()),
+  recordLiveStream: Type.Optional(Type.Boolean()),
+  autoAddToLibrary: Type.Optional(Type.Boolean({ default: false })),
+  onDemandVideo: Type.Optional(Type.Boolean()),
+  sourceId: Type.Optional(Type.String({ maxLength: 50, description: 'Id of the webcast on the provider\'s platform.' })),
+  meetingId: Type.Optional(Type.String({ maxLength: 300 })),
+  _links: Type.Optional(WebcastLinksSchema),
+  details: Type.Optional(Type.String({ maxLength: 2000 })),
+};
+
+/**
+ * Create and update bodies. Read-only fields echoed back from a GET (id,
+ * solutionType, created, ...) are accepted and ignored, as the reference marks them readOnly.
+ */
+export const WebcastInputSchema = Type.Object(writable, {
+  title: 'Webcast', additionalProperties: true,
+  description: 'Give event.id, session.id or both. Linking a session makes it virtual; a session has at most one webcast.',
+});
+export type WebcastInput = Static<typeof WebcastInputSchema>;
+
+/** The seed's `PUT /webcasts`: the same body with the webcast id in it. */
+export const WebcastWithIdInputSchema = Type.Object(
+  { id: Type.String({ format: 'uuid', description: 'Webcast ID' }), ...writable },
+  { title: 'ExistingWebcast', additionalProperties: true },
+);
+
+export const WebcastSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    ...writable,
+    event: UuidRefSchema,
+    format: literalUnion(WEBCAST_FORMATS, 'Format'),
+    status: literalUnion(WEBCAST_STATUSES, 'WebcastStatus'),
+    solutionType: literalUnion(SOLUTION_TYPES, 'SolutionType', { readOnly: true }),
+    autoAddToLibrary: Type.Boolean(),
+    _links: WebcastLinksSchema,
+    created: Type.String({ format: 'date-time' }),
+    createdBy: Type.String(),
+    lastModified: Type.String({ format: 'date-time' }),
+    lastModifiedBy: Type.String(),
+  },
+  { title: 'ExistingWebcast' },
+);
+export type Webcast = Static<typeof WebcastSchema>;
+
+export const WebcastPageSchema = paginated(WebcastSchema, 'WebcastPaginatedResponse');
+
+export const WebcastIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid', description: 'The identifier of the webcast.' }) });

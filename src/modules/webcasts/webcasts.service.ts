@@ -1,0 +1,243 @@
+import type { Transaction } from 'kysely';
+import type { Config } from '../../config/index.js';
+import type { Database } from '../../db/index.js';
+import { newId } from '../../db/ids.js';
+import { iso, systemClock, type Clock } from '../../db/time.js';
+import type { AuthContext } from '../../http/auth.js';
+import type { ApiError } from '../../http/errors.js';
+import { filterCondition, sortOrder } from '../../http/list.js';
+import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
+import { WebcastErrors } from './webcasts.errors.js';
+import { WEBCAST_FILTER_FIELDS } from './webcasts.filters.js';
+import { isUniqueViolation, type WebcastsRepository } from './webcasts.repository.js';
+import { SOLUTION_TYPE, type Webcast, type WebcastInput, type WebcastLinks } from './webcasts.schemas.js';
+import type { WebcastsTable } from './webcasts.table.js';
+
+const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
+
+const parseJson = <T>(v: string, fallback: T): T => {
+  try {
+    return JSON.parse(v) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+interface Extra { simulatedLive?: boolean; recordLiveStream?: boolean; autoAddToLibrary?: boolean; onDemandVideo?: boolean }
+
+type Link = { href?: string; code?: string; key?: string };
+
+function pickLink(link: Link | undefined, withKey: boolean): Link | undefined {
+  if (!link) return undefined;
+  return {
+    ...(link.href !== undefined ? { href: link.href } : {}),
+    ...(link.code !== undefined ? { code: link.code } : {}),
+    ...(withKey && link.key !== undefined ? { key: link.key } : {}),
+  };
+}
+
+/** Only the known link fields are stored: the body may carry anything else. */
+function linksJson(links: WebcastLinks | undefined): string {
+  const out: Record<string, Link> = {};
+  for (const name of ['join', 'speaker', 'host', 'recording'] as const) {
+    const picked = pickLink(links?.[name], name === 'host');
+    if (picked) out[name] = picked;
+  }
+  return JSON.stringify(out);
+}
+
+const opt = <K extends string, V>(key: K, v: V | null): { [P in K]?: V } => (v === null ? {} : { [key]: v }) as { [P in K]?: V };
+
+export function toWebcast(r: WebcastsTable): Webcast {
+  const extra = parseJson<Extra>(r.extra, {});
+  return {
+    id: r.id,
+    event: { id: r.event_id },
+    ...(r.session_id !== null ? { session: { id: r.session_id } } : {}),
+    ...opt('title', r.title),
+    ...opt('type', r.type as Webcast['type'] | null),
+    format: (r.format ?? 'Live') as Webcast['format'],
+    ...opt('provider', r.provider as Webcast['provider'] | null),
+    status: (r.status ?? 'Not Started') as Webcast['status'],
+    solutionType: (r.solution_type ?? SOLUTION_TYPE) as Webcast['solutionType'],
+    ...opt('playerType', r.player_type as Webcast['playerType'] | null),
+    ...(extra.simulatedLive !== undefined ? { simulatedLive: extra.simulatedLive } : {}),
+    ...(extra.recordLiveStream !== undefined ? { recordLiveStream: extra.recordLiveStream } : {}),
+    autoAddToLibrary: extra.autoAddToLibrary ?? false,
+    ...(extra.onDemandVideo !== undefined ? { onDemandVideo: extra.onDemandVideo } : {}),
+    ...opt('sourceId', r.source_id),
+    ...opt('meetingId', r.meeting_id),
+    _links: parseJson<WebcastLinks>(r.links, {}),
+    ...opt('details', r.details),
+    created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
+  };
+}
+
+type Columns = Omit<WebcastsTable, 'id' | 'account_id' | 'event_id' | 'session_id' | 'created' | 'created_by'>;
+
+function columns(input: WebcastInput, auth: AuthContext, now: string): Columns {
+  const extra: Extra = {
+    ...(input.simulatedLive !== undefined ? { simulatedLive: input.simulatedLive } : {}),
+    ...(input.recordLiveStream !== undefined ? { recordLiveStream: input.recordLiveStream } : {}),
+    autoAddToLibrary: input.autoAddToLibrary ?? false,
+    ...(input.onDemandVideo !== undefined ? { onDemandVideo: input.onDemandVideo } : {}),
+  };
+  return {
+    title: input.title ?? null, type: input.type ?? null, format: input.format ?? 'Live', provider: input.provider ?? null,
+    status: input.status ?? 'Not Started', solution_type: SOLUTION_TYPE, player_type: input.playerType ?? null,
+    meeting_id: input.meetingId ?? null, source_id: input.sourceId ?? null, details: input.details ?? null,
+    links: linksJson(input._links), extra: JSON.stringify(extra),
+    last_modified: now, last_modified_by: actor(auth),
+  };
+}
+
+// The reference's Webcast can also hang off an appointment or an exhibitor;
+// eventline serves neither, and silently dropping the link would mislead.
+function rejectUnsupportedLinks(input: WebcastInput): void {
+  const body = input as Record<string, unknown>;
+  for (const target of ['appointment', 'exhibitor']) {
+    if (body[target] !== undefined && body[target] !== null) {
+      throw WebcastErrors.unsupportedLink(`eventline links webcasts to events and sessions only; '${target}' is not supported`, { target });
+    }
+  }
+}
+
+/**
+ * What the webcasts module needs from sessions (SessionsService provides it):
+ * a session with a webcast is virtual; without one it is virtual only if a
+ * planner marked it so. Both run inside the caller's transaction.
+ */
+export interface SessionVirtualLink {
+  markVirtual(accountId: string, sessionId: string, trx?: Transaction<Database>): Promise<unknown>;
+  unmarkVirtual(accountId: string, sessionId: string, trx?: Transaction<Database>): Promise<unknown>;
+}
+
+export class WebcastsService {
+  constructor(
+    private readonly repo: WebcastsRepository,
+    private readonly sessions: SessionVirtualLink,
+    private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Webcast[] }> {
+    const req = pageRequest('webcasts', query);
+    const order = sortOrder(req.sort, {}, 'webcasts.id');
+    const result = await this.repo.list(accountId, {
+      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, WEBCAST_FILTER_FIELDS) } : {}),
+      ...(req.after !== undefined ? { after: req.after } : {}),
+      ...(req.before !== undefined ? { before: req.before } : {}),
+      order, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
+    });
+    const paging = buildPaging(req, result, (r) => [r.id], `${this.config.publicUrl}/${this.config.apiVersion}/webcasts`);
+    return { paging, data: result.rows.map(toWebcast) };
+  }
+
+  async get(accountId: string, id: string): Promise<Webcast> {
+    const row = await this.repo.find(accountId, id);
+    if (!row) throw WebcastErrors.webcastNotFound();
+    return toWebcast(row);
+  }
+
+  /**
+   * Where the webcast hangs: its event and (optionally) session, checked
+   * against the account. `currentId` is the webcast being updated, so it does
+   * not conflict with itself.
+   */
+  private async placement(
+    accountId: string, input: WebcastInput, trx: Transaction<Database>, current?: Pick<WebcastsTable, 'id' | 'event_id' | 'session_id'>,
+  ): Promise<{ eventId: string; sessionId: string | null }> {
+    // Ids are stored in lower case; the uuid format accepts either.
+    const sessionId = input.session?.id.toLowerCase() ?? null;
+    const givenEventId = input.event?.id.toLowerCase();
+    let eventId = givenEventId ?? current?.event_id;
+    if (sessionId !== null) {
+      const session = await this.repo.findSession(accountId, sessionId, trx);
+      if (!session) throw WebcastErrors.sessionNotFound(undefined, { target: 'session.id' });
+      if (givenEventId !== undefined && givenEventId !== session.event_id) throw WebcastErrors.sessionOfOtherEvent(undefined, { target: 'session.id' });
+      eventId = session.event_id;
+    }
+    if (eventId === undefined) throw WebcastErrors.eventRequired(undefined, { target: 'event.id' });
+    if (current && eventId !== current.event_id) {
+      throw WebcastErrors.eventImmutable(undefined, { target: givenEventId !== undefined ? 'event.id' : 'session.id' });
+    }
+    const event = await this.repo.findEvent(accountId, eventId, trx);
+    if (!event) throw WebcastErrors.eventNotFound(undefined, { target: 'event.id' });
+    const newLink = !current || (sessionId !== null && sessionId !== current.session_id);
+    // The seed: a session can be virtual only when some part of its event is virtual.
+    if (newLink && event.format !== 'Virtual' && event.format !== 'Hybrid') {
+      throw WebcastErrors.eventNotVirtual(
+        `The event's format is ${event.format}: a webcast needs an event whose format is Virtual or Hybrid`,
+        { target: sessionId !== null ? 'session.id' : 'event.id' },
+      );
+    }
+    if (sessionId !== null) {
+      const taken = await this.repo.findBySession(accountId, sessionId, trx);
+      if (taken && taken.id !== current?.id) throw this.sessionTaken(taken.id);
+    }
+    return { eventId, sessionId };
+  }
+
+  private sessionTaken(webcastId?: string): ApiError {
+    const suffix = webcastId ? ` (webcast ${webcastId}); update that one instead` : '';
+    return WebcastErrors.sessionHasWebcast(`The session already has a webcast${suffix}; a session has at most one`, { target: 'session.id' });
+  }
+
+  async create(auth: AuthContext, input: WebcastInput): Promise<Webcast> {
+    rejectUnsupportedLinks(input);
+    const now = iso(this.clock());
+    const id = newId();
+    try {
+      await this.repo.transaction(async (trx) => {
+        const { eventId, sessionId } = await this.placement(auth.accountId, input, trx);
+        await this.repo.insert({
+          id, account_id: auth.accountId, event_id: eventId, session_id: sessionId,
+          ...columns(input, auth, now), created: now, created_by: actor(auth),
+        }, trx);
+        if (sessionId !== null) await this.sessions.markVirtual(auth.accountId, sessionId, trx);
+      });
+    } catch (err) {
+      // Two webcasts raced for one session: the unique index decided.
+      if (isUniqueViolation(err)) throw this.sessionTaken();
+      throw err;
+    }
+    return this.get(auth.accountId, id);
+  }
+
+  /**
+   * Replaces the writable fields (PUT): an omitted session unlinks it; the
+   * event cannot change. Moving to another session unlinks the old one
+   * (virtual afterwards only if a planner marked it) and links the new one.
+   */
+  async update(auth: AuthContext, id: string, input: WebcastInput): Promise<Webcast> {
+    rejectUnsupportedLinks(input);
+    const now = iso(this.clock());
+    try {
+      await this.repo.transaction(async (trx) => {
+        const existing = await this.repo.find(auth.accountId, id, trx);
+        if (!existing) throw WebcastErrors.webcastNotFound();
+        const { sessionId } = await this.placement(auth.accountId, input, trx, existing);
+        await this.repo.update(auth.accountId, id, { ...columns(input, auth, now), session_id: sessionId }, trx);
+        if (sessionId !== existing.session_id) {
+          await this.repo.moveLinksToSession(auth.accountId, id, sessionId, trx);
+          if (existing.session_id !== null) await this.sessions.unmarkVirtual(auth.accountId, existing.session_id, trx);
+          if (sessionId !== null) await this.sessions.markVirtual(auth.accountId, sessionId, trx);
+        }
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw this.sessionTaken();
+      throw err;
+    }
+    return this.get(auth.accountId, id);
+  }
+
+  /** Deletes the webcast and its attendee links; its session stays virtual only if a planner marked it so. */
+  async delete(accountId: string, id: string): Promise<void> {
+    await this.repo.transaction(async (trx) => {
+      const existing = await this.repo.find(accountId, id, trx);
+      if (!existing) throw WebcastErrors.webcastNotFound();
+      await this.repo.delete(accountId, id, trx);
+      if (existing.session_id !== null) await this.sessions.unmarkVirtual(accountId, existing.session_id, trx);
+    });
+  }
+}
