@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Services } from '../app.js';
 import type { Config } from '../config/index.js';
 import { ALL_SCOPES } from '../modules/oauth/index.js';
+import { seedDemoWorkflow } from './workflow.js';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Account';
 
@@ -48,13 +49,14 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   const day = 24 * 3600_000;
   const start = new Date(Date.now() + 30 * day);
   start.setUTCHours(14, 0, 0, 0);
-  await services.events.createNow(account.id, planner.id, {
+  const event = await services.events.createNow(account.id, planner.id, {
     title: 'eventline Demo Summit', format: 'Hybrid', type: 'Conference', timezone: 'America/New_York', languages: ['en-US'],
     start: start.toISOString(), end: new Date(start.getTime() + 2 * day + 4 * 3600_000).toISOString(),
     planners: [{ firstName: 'Demo', lastName: 'Planner', email: planner.email }],
     venues: [{ name: 'Harbor Convention Center', address: { address1: '1 Harbor Way', city: 'Boston', regionCode: 'MA', countryCode: 'US', postalCode: '02210' } }],
     note: 'Hybrid: sessions in Boston and online', showVenueLocation: true, showPointOfContact: true,
   });
+  await seedDemoWorkflow(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   const credentials: DemoCredentials = {
     accountId: account.id, clientId: application.clientId, clientSecret,
     planner: { email: planner.email, password: plannerPassword },

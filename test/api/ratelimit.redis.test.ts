@@ -4,9 +4,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestApp, type TestApp } from '../helpers/app.js';
 import { freePort, spawnProcess, type Spawned } from '../helpers/process.js';
+import { serviceRequired } from '../helpers/services.js';
 
 const redisUrl = process.env['REDIS_URL'];
-const requireServices = process.env['CI_REQUIRE_SERVICES'] === '1';
+const requireServices = serviceRequired('redis');
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const childScript = 'src/http/ratelimit/testing/server.ts';
 
@@ -107,8 +108,8 @@ if (redisUrl) {
   describe('the Redis limiter', () => redisSuite(redisUrl));
 } else if (requireServices) {
   describe('the Redis limiter', () => {
-    it('runs (CI_REQUIRE_SERVICES=1 requires REDIS_URL)', () => {
-      throw new Error('REDIS_URL is not set, but CI_REQUIRE_SERVICES=1 requires the Redis limiter tests to run');
+    it('runs (CI_REQUIRE_SERVICES requires REDIS_URL)', () => {
+      throw new Error('REDIS_URL is not set, but CI_REQUIRE_SERVICES requires the Redis limiter tests to run');
     });
   });
 } else {

@@ -5,11 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { intervalMs, toleranceMs, utcDay, utcHour } from '../../src/http/ratelimit/gcra.js';
 import { MemoryLimiterStore, RedisLimiterStore, type LimiterStore } from '../../src/http/ratelimit/index.js';
 import type { StoreResult, Subject } from '../../src/http/ratelimit/store.js';
+import { serviceRequired } from '../helpers/services.js';
 
 // The stores themselves, without HTTP: GCRA's guarantee on random call
 // sequences, and the Redis script deciding exactly as the in-memory store.
 const redisUrl = process.env['REDIS_URL'];
-const requireServices = process.env['CI_REQUIRE_SERVICES'] === '1';
+const requireServices = serviceRequired('redis');
 
 interface Step {
   readonly gapMs: number;
@@ -103,8 +104,8 @@ if (redisUrl) {
   describe('the Redis store', () => redisSuite(redisUrl));
 } else if (requireServices) {
   describe('the Redis store', () => {
-    it('runs (CI_REQUIRE_SERVICES=1 requires REDIS_URL)', () => {
-      throw new Error('REDIS_URL is not set, but CI_REQUIRE_SERVICES=1 requires the Redis limiter tests to run');
+    it('runs (CI_REQUIRE_SERVICES requires REDIS_URL)', () => {
+      throw new Error('REDIS_URL is not set, but CI_REQUIRE_SERVICES requires the Redis limiter tests to run');
     });
   });
 } else {

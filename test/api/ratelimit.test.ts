@@ -4,11 +4,12 @@ import { Redis } from 'ioredis';
 import { parseList, type Item } from 'structured-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestApp, type TestApp, type Tenant } from '../helpers/app.js';
+import { serviceRequired } from '../helpers/services.js';
 
 // The same behaviour is required of the in-memory limiter and the Redis one;
 // time is an injected clock, so nothing here depends on how fast the machine is.
 const redisUrl = process.env['REDIS_URL'];
-const requireServices = process.env['CI_REQUIRE_SERVICES'] === '1';
+const requireServices = serviceRequired('redis');
 
 const START = Date.parse('2031-05-05T10:00:00.000Z');
 
@@ -292,8 +293,8 @@ if (redisUrl) {
   describe('rate limits with the Redis limiter', () => coreSuite(() => ({ REDIS_URL: redisUrl, RATE_LIMIT_KEY_PREFIX: `eventline:test:${randomUUID()}:` })));
 } else if (requireServices) {
   describe('rate limits with the Redis limiter', () => {
-    it('runs (CI_REQUIRE_SERVICES=1 requires REDIS_URL)', () => {
-      throw new Error('REDIS_URL is not set, but CI_REQUIRE_SERVICES=1 requires the Redis limiter tests to run');
+    it('runs (CI_REQUIRE_SERVICES requires REDIS_URL)', () => {
+      throw new Error('REDIS_URL is not set, but CI_REQUIRE_SERVICES requires the Redis limiter tests to run');
     });
   });
 } else {

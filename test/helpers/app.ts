@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type BuildOptions, type Services } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
+import type { EventInput } from '../../src/modules/events/index.js';
 import { createTestDb, type TestDatabase } from './db.js';
 
 export interface TestApp {
@@ -93,9 +94,10 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | false>, timeo
   }
 }
 
-export const sampleEvent = (overrides: Record<string, unknown> = {}) => ({
+// Typed as a valid event so SDK calls type-check; tests pass invalid overrides on purpose too.
+export const sampleEvent = (overrides: Record<string, unknown> = {}): EventInput => ({
   title: 'Test Conference', format: 'Hybrid', type: 'Conference', timezone: 'UTC', languages: ['en-US'],
   planners: [{ firstName: 'Pat', lastName: 'Planner', email: 'pat.planner@example.test' }],
   start: '2027-03-01T09:00:00.000Z', end: '2027-03-02T17:00:00.000Z',
   ...overrides,
-});
+}) as EventInput;

@@ -10,7 +10,6 @@ import type { Config } from '../../src/config/index.js';
 // otherwise on SQLite. Each test file gets its own database: a temp SQLite
 // file, or a throwaway PostgreSQL schema, so files can run in parallel.
 export const testDialect: Dialect = process.env['DATABASE_URL'] ? 'postgres' : 'sqlite';
-export const requireServices = process.env['CI_REQUIRE_SERVICES'] === '1';
 
 export interface TestDatabase {
   readonly config: Config['database'];

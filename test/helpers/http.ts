@@ -1,19 +1,7 @@
-import { createServer } from 'node:net';
+import { freePort } from './process.js';
 import { startTestApp, type TestApp } from './app.js';
 
-/** A port that was free a moment ago: the OS picks it, then the probe socket is closed. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error('no port assigned'))));
-    });
-  });
-}
+export { freePort };
 
 export interface ListeningTestApp extends TestApp {
   /** http://127.0.0.1:<port>, also the app's publicUrl (so the OAuth issuer). */

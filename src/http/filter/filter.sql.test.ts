@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELDS, ROWS, U1, U2, U3, createTable, type TestDb } from './filter.fixture.js';
 import { compileFilter, parseFilter } from './index.js';
+import { serviceRequired } from '../../../test/helpers/services.js';
 
 const CASES: ReadonlyArray<[string, string[]]> = [
   [`title eq 'Annual Gala'`, ['a1']],
@@ -147,10 +148,10 @@ describe('execution on SQLite', () => {
 
 const databaseUrl = process.env.DATABASE_URL;
 
-if (!databaseUrl && process.env.CI_REQUIRE_SERVICES === '1') {
+if (!databaseUrl && serviceRequired('postgres')) {
   describe('execution on PostgreSQL', () => {
-    it('has DATABASE_URL (required because CI_REQUIRE_SERVICES=1)', () => {
-      expect.fail('DATABASE_URL is not set, but CI_REQUIRE_SERVICES=1 requires the PostgreSQL suite to run');
+    it('has DATABASE_URL (required by CI_REQUIRE_SERVICES)', () => {
+      expect.fail('DATABASE_URL is not set, but CI_REQUIRE_SERVICES requires the PostgreSQL suite to run');
     });
   });
 } else {

@@ -1,0 +1,56 @@
+import type { Services } from '../app.js';
+import type { AuthContext } from '../http/auth.js';
+import { ALL_SCOPES } from '../modules/oauth/index.js';
+
+const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia'];
+const LAST = ['Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Haddad', 'Novak', 'Silva', 'Kowalski', 'Mensah', 'Rossi', 'Nakamura', 'Dubois'];
+
+function at(base: Date, hours: number): string {
+  return new Date(base.getTime() + hours * 3600_000).toISOString();
+}
+
+/**
+ * The demo event's sessions and people, so the seed's workflow can be tried at
+ * once: Included and Optional sessions, some virtual (one with a webcast), and
+ * 36 attendees, half of them enrolled in the Optional workshop.
+ */
+export async function seedDemoWorkflow(services: Services, input: { accountId: string; plannerId: string; eventId: string; start: Date }): Promise<void> {
+  const auth: AuthContext = {
+    accountId: input.accountId, clientId: 'demo-seed', applicationId: null, userId: input.plannerId, scopes: new Set(ALL_SCOPES), tokenId: 'demo-seed',
+  };
+  const event = { id: input.eventId };
+  const s = input.start;
+  const keynote = await services.sessions.create(auth, { title: 'Opening Keynote: The Hybrid Future', event, start: at(s, 0), end: at(s, 1), includedSession: true, virtual: true });
+  await services.sessions.create(auth, { title: 'Networking Lunch', event, start: at(s, 3), end: at(s, 4), includedSession: true });
+  const workshop = await services.sessions.create(auth, {
+    title: 'Workshop: Producing Hybrid Sessions', event, start: at(s, 5), end: at(s, 7), includedSession: false, virtual: true,
+    capacity: 20, capacityUnlimited: false, enableWaitlist: true,
+  });
+  await services.sessions.create(auth, { title: 'Breakout: Compliance for Virtual Events', event, start: at(s, 24), end: at(s, 25), includedSession: false });
+  await services.sessions.create(auth, { title: 'Closing Panel', event, start: at(s, 48), end: at(s, 49), includedSession: true, virtual: true });
+
+  await services.webcasts.create(auth, {
+    session: { id: keynote.id }, title: 'Opening Keynote (Zoom)', type: 'Webinar', format: 'Live', provider: 'Zoom', status: 'Not Started',
+    meetingId: '845 1234 5678',
+    _links: {
+      join: { href: 'https://zoom.example.test/j/84512345678', code: 'hybrid26' },
+      host: { href: 'https://zoom.example.test/s/84512345678', code: '518204', key: '735910' },
+      speaker: { href: 'https://zoom.example.test/s/84512345678?role=panelist', code: 'speak26' },
+    },
+  });
+
+  const items = Array.from({ length: 36 }, (_, i) => {
+    const first = FIRST[i % FIRST.length] ?? 'Alex';
+    const last = LAST[Math.floor(i / FIRST.length) * 4 + (i % 4)] ?? 'Doe';
+    return {
+      event, status: 'Accepted',
+      contact: { firstName: first, lastName: last, email: `${first}.${last}.${i}@demo-attendee.eventline.test`.toLowerCase(), company: 'Demo Co' },
+    };
+  });
+  const added = await services.attendees.addMany(auth, items);
+  const ids = added.flatMap((r) => {
+    const data = (r as { data?: { id?: unknown } }).data;
+    return typeof data?.id === 'string' ? [data.id] : [];
+  });
+  for (const id of ids.slice(0, 18)) await services.sessionEnrollment.enroll(auth, workshop.id, id);
+}
