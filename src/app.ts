@@ -19,6 +19,7 @@ import { EventsRepository, EventsService, eventsRoutes } from './modules/events/
 import { ContactsRepository, ContactsService, contactsRoutes } from './modules/contacts/index.js';
 import { AttendeesRepository, AttendeesService, attendeesRoutes } from './modules/attendees/index.js';
 import { AttendeeLinksRepository, AttendeeLinksService, attendeeLinksRoutes, WebcastsRepository, WebcastsService, webcastsRoutes } from './modules/webcasts/index.js';
+import { EraserRegistry } from './modules/privacy/index.js';
 import { KeyStore, OAuthRepository, OAuthService, oauthRoutes, wellKnownRoutes } from './modules/oauth/index.js';
 import { createSessions, sessionsModuleRoutes, type AttendanceService, type EnrollmentService, type SessionsService } from './modules/sessions/index.js';
 import { createUsage, usageRoutes } from './modules/usage/index.js';
@@ -50,6 +51,8 @@ export interface Services {
   readonly attendeeLinks: AttendeeLinksService;
   readonly jobs: JobQueue;
   readonly jobHandlers: Record<string, JobHandler>;
+  /** Where personal data lives: every module that stores some registers its eraser (DESIGN style 9). */
+  readonly erasers: EraserRegistry;
 }
 
 /** Wires the services without HTTP: shared by the server, the CLI and the worker. */
@@ -69,7 +72,8 @@ export async function buildServices(config: Config, opts: Pick<BuildOptions, 'db
   const webcasts = new WebcastsService(new WebcastsRepository(db.db), sessions, config, clock);
   const attendeeLinks = new AttendeeLinksService(new AttendeeLinksRepository(db.db), config, clock);
   const jobHandlers: Record<string, JobHandler> = { ...events.jobHandlers() };
-  return { db, accounts, oauth, keys, events, contacts, attendees, sessions, sessionEnrollment, sessionAttendance, webcasts, attendeeLinks, jobs, jobHandlers };
+  const erasers = new EraserRegistry();
+  return { db, accounts, oauth, keys, events, contacts, attendees, sessions, sessionEnrollment, sessionAttendance, webcasts, attendeeLinks, jobs, jobHandlers, erasers };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {

@@ -187,3 +187,19 @@ describe('paging', () => {
     expect(next.paging.totalCount).toBe(1000);
   });
 });
+
+describe('event format and virtual sessions', () => {
+  it('refuses to set an event with virtual sessions to In-person (409, target format), and allows it once none are virtual', async () => {
+    const ev = await createViaApi(sampleEvent({ title: 'Going in person', format: 'Hybrid' }));
+    const session = await api('POST', '/ea/sessions', { title: 'Virtual talk', event: { id: ev.id }, start: '2027-03-01T10:00:00Z', end: '2027-03-01T11:00:00Z', includedSession: true, virtual: true });
+    expect(session.statusCode).toBe(201);
+    const refused = await api('PUT', `/ea/events/${ev.id}`, { ...ev, format: 'In-person' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 409, target: 'format' });
+    expect(((await api('GET', `/ea/events/${ev.id}`)).json() as EventBody).format).toBe('Hybrid');
+    const s = session.json() as { id: string };
+    const unmark = await api('PUT', `/ea/sessions/${s.id}`, { title: 'Virtual talk', event: { id: ev.id }, start: '2027-03-01T10:00:00Z', end: '2027-03-01T11:00:00Z', virtual: false });
+    expect(unmark.statusCode).toBe(200);
+    expect((await api('PUT', `/ea/events/${ev.id}`, { ...ev, format: 'In-person' })).statusCode).toBe(200);
+  });
+});

@@ -3,5 +3,6 @@ import { defineErrors } from '../../http/errors.js';
 export const EventErrors = defineErrors({
   eventNotFound: { status: 404, message: 'Event not found' },
   creationNotFound: { status: 404, message: 'Event creation request not found' },
+  virtualSessionsExist: { status: 409, message: 'The event has virtual sessions' },
   invalidDates: { status: 400, message: 'end must not be before start' },
 });

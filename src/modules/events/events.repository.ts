@@ -51,6 +51,16 @@ export class EventsRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
+  /** Sessions marked virtual or carrying a webcast: they need the event to stay Virtual or Hybrid. */
+  async countVirtualSessions(accountId: string, eventId: string): Promise<number> {
+    const row = await this.db.selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId).where('event_id', '=', eventId)
+      .where((eb) => eb.or([eb('virtual', '=', 1), eb.exists(eb.selectFrom('webcasts').select('webcasts.id').whereRef('webcasts.session_id', '=', 'sessions.id'))]))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   insertCreation(row: EventCreationsTable, ex: Executor = this.db) {
     return ex.insertInto('event_creations').values(row).execute();
   }

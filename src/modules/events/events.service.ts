@@ -112,6 +112,13 @@ export class EventsService {
     if (!existing) throw EventErrors.eventNotFound();
     // A cancelled event stays cancelled whatever its dates say.
     if (existing.event_status === 'Cancelled') patch.event_status = 'Cancelled';
+    // The seed: sessions can be virtual only while some part of the event is virtual.
+    if (input.format === 'In-person' && existing.format !== 'In-person') {
+      const virtualSessions = await this.repo.countVirtualSessions(auth.accountId, id);
+      if (virtualSessions > 0) {
+        throw EventErrors.virtualSessionsExist(`${virtualSessions} session(s) of this event are virtual: unmark them (and remove their webcasts) before setting the format to In-person`, { target: 'format' });
+      }
+    }
     await this.repo.update(auth.accountId, id, patch);
     return this.get(auth.accountId, id);
   }

@@ -1,0 +1,1 @@
+export { EraserRegistry, type Eraser, type ErasureSubject } from './erasers.js';
