@@ -30,13 +30,14 @@ export async function countEffects(db: Db, jobId: string): Promise<number> {
  */
 export function effectHandler(db: Db, opts: { worker: string; hang: boolean }): JobHandler {
   return async (job, ctx) => {
-    await ctx.progress({ stage: 'effect', worker: opts.worker });
     await db
       .withTables<EffectTables>()
       .insertInto('job_effects')
       .values({ job_id: job.id, worker: opts.worker })
       .onConflict((oc) => oc.column('job_id').doNothing())
       .execute();
+    // Progress after the effect: the test reads progress as "the effect is applied".
+    await ctx.progress({ stage: 'effect', worker: opts.worker });
     if (opts.hang) await new Promise<never>(() => undefined);
     return { effects: await countEffects(db, job.id), worker: opts.worker };
   };
