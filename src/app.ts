@@ -12,6 +12,7 @@ import { registerErrorHandling, CommonErrors } from './http/errors.js';
 import { registerNulGuard, registerValidation } from './http/validation.js';
 import { registerRateLimit } from './http/ratelimit/index.js';
 import { openApiDocumentRoutes, registerOpenApi } from './http/openapi.js';
+import { registerWebUi } from './http/webui.js';
 import { loggerOptions, registerRequestLogging } from './http/logging.js';
 import { JobQueue, Worker, type JobHandler } from './jobs/index.js';
 import { AccountsRepository, AccountsService } from './modules/accounts/index.js';
@@ -20,9 +21,14 @@ import { ContactsRepository, ContactsService, contactsRoutes } from './modules/c
 import { AttendeesRepository, AttendeesService, attendeesRoutes } from './modules/attendees/index.js';
 import { AttendeeLinksRepository, AttendeeLinksService, attendeeLinksRoutes, WebcastsRepository, WebcastsService, webcastsRoutes } from './modules/webcasts/index.js';
 import { EraserRegistry } from './modules/privacy/index.js';
+import { chatRoutes, communicationsRoutes, createCommunications, emailsRoutes, joinEmailRoutes, type CommunicationsModule } from './modules/communications/index.js';
+import { ObfuscationService, obfuscationRoutes, registerCoreErasers } from './modules/obfuscation/index.js';
+import { BulkJobsRepository, BulkJobsService, bulkJobsRoutes } from './modules/bulk-jobs/index.js';
 import { KeyStore, OAuthRepository, OAuthService, oauthRoutes, wellKnownRoutes } from './modules/oauth/index.js';
 import { createSessions, sessionsModuleRoutes, type AttendanceService, type EnrollmentService, type SessionsService } from './modules/sessions/index.js';
 import { createUsage, usageRoutes } from './modules/usage/index.js';
+import { PortalRepository, PortalService, portalRoutes } from './modules/portal/index.js';
+import { createSyncService, scheduleSync, syncJobHandlers, syncRoutes, type SyncService } from './modules/sync/index.js';
 import { Type } from 'typebox';
 
 export interface BuildOptions {
@@ -53,6 +59,10 @@ export interface Services {
   readonly jobHandlers: Record<string, JobHandler>;
   /** Where personal data lives: every module that stores some registers its eraser (DESIGN style 9). */
   readonly erasers: EraserRegistry;
+  readonly obfuscation: ObfuscationService;
+  readonly bulkJobs: BulkJobsService;
+  readonly sync: SyncService;
+  readonly communications: CommunicationsModule;
 }
 
 /** Wires the services without HTTP: shared by the server, the CLI and the worker. */
@@ -73,7 +83,17 @@ export async function buildServices(config: Config, opts: Pick<BuildOptions, 'db
   const attendeeLinks = new AttendeeLinksService(new AttendeeLinksRepository(db.db), config, clock);
   const jobHandlers: Record<string, JobHandler> = { ...events.jobHandlers() };
   const erasers = new EraserRegistry();
-  return { db, accounts, oauth, keys, events, contacts, attendees, sessions, sessionEnrollment, sessionAttendance, webcasts, attendeeLinks, jobs, jobHandlers, erasers };
+  // Erasers for the places personal data lived before obfuscation; later modules register theirs beside this (DESIGN style 9).
+  registerCoreErasers(erasers);
+  const obfuscation = new ObfuscationService(db.db, accounts, jobs, erasers, clock, db.dialect);
+  const bulkJobs = new BulkJobsService(new BulkJobsRepository(db.db), obfuscation, accounts, jobs, clock);
+  Object.assign(jobHandlers, obfuscation.jobHandlers(), bulkJobs.jobHandlers());
+  const communications = await createCommunications({ db, accounts, jobs, erasers, config, clock });
+  Object.assign(jobHandlers, communications.communications.jobHandlers());
+  attendeeLinks.onCreated((accountId, links) => communications.joinLinkEmails.linksCreated(accountId, links));
+  const sync = createSyncService({ db: db.db, sessions, clock });
+  Object.assign(jobHandlers, syncJobHandlers(config, jobs));
+  return { db, accounts, oauth, keys, events, contacts, attendees, sessions, sessionEnrollment, sessionAttendance, webcasts, attendeeLinks, jobs, jobHandlers, erasers, obfuscation, bulkJobs, communications, sync };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
@@ -122,29 +142,44 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     return { status: 'ready' };
   });
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs', 302));
+  await registerWebUi(app, config.webDir);
 
   await app.register(wellKnownRoutes({ oauth, keys, config }));
+  // The developer portal's cookie session lives outside the versioned API (DESIGN rule 10).
+  const portal = new PortalService(new PortalRepository(db.db), accounts, opts.clock ?? systemClock);
+  await app.register(portalRoutes({ portal, secureCookies: config.publicUrl.startsWith('https:') }), { prefix: '/portal' });
   // The explicit list of modules (DESIGN: app.ts).
   await app.register(async (v) => {
     await v.register(openApiDocumentRoutes);
     await v.register(oauthRoutes({ oauth, accounts, config }));
     await v.register(eventsRoutes(events, config.apiVersion));
     await v.register(contactsRoutes(services.contacts));
+    await v.register(obfuscationRoutes(services.obfuscation, config.apiVersion));
+    await v.register(bulkJobsRoutes(services.bulkJobs, config.apiVersion));
     await v.register(attendeesRoutes(services.attendees));
     await v.register(sessionsModuleRoutes({ sessions: services.sessions, enrollment: services.sessionEnrollment, attendance: services.sessionAttendance }));
     await v.register(webcastsRoutes(services.webcasts));
     await v.register(attendeeLinksRoutes(services.attendeeLinks));
     await v.register(usageRoutes(usage.service));
+    await v.register(syncRoutes(services.sync));
+    await v.register(communicationsRoutes(services.communications.communications));
+    await v.register(emailsRoutes(services.communications.emails, config.apiVersion));
+    await v.register(chatRoutes(services.communications.chat));
+    await v.register(joinEmailRoutes(services.communications.joinLinkEmails));
   }, { prefix });
 
+  // Any process may start the chain of sync passes: the slot's job id keeps it to one; whichever worker runs it.
+  app.addHook('onReady', async () => scheduleSync(config, jobs));
   const runWorker = opts.worker ?? config.runWorker;
   if (runWorker) {
     const worker = new Worker({ queue: jobs, handlers: services.jobHandlers, pollMs: opts.workerPollMs ?? 250, logger: app.log });
     app.addHook('onReady', async () => worker.start());
+    // Retention (30 days) is enforced by an hourly job that reschedules itself.
+    app.addHook('onReady', async () => services.communications.communications.schedulePurge());
     app.addHook('onClose', async () => worker.stop());
   }
   if (!opts.db) app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => services.communications.mail.close());
   // onClose hooks run last-registered first: this writes pending usage before the database closes.
   app.addHook('onClose', async () => usage.close());
   return { app, services };

@@ -7,9 +7,13 @@ import { ApiError } from '../http/errors.js';
 import { OAuthError } from '../modules/oauth/index.js';
 import { registerAccounts } from './commands/accounts.js';
 import { registerApi } from './commands/api.js';
+import { registerArchive } from './commands/archive.js';
 import { registerApps } from './commands/apps.js';
+import { registerContacts } from './commands/contacts.js';
 import { registerOpenApi } from './commands/openapi.js';
+import { registerProviderSim } from './commands/provider-sim.js';
 import { registerRuntime } from './commands/runtime.js';
+import { registerSync } from './commands/sync.js';
 import { registerUsers } from './commands/users.js';
 import { registerWorkspaces } from './commands/workspaces.js';
 import { createContext, processIo, type CliIo, type CliOptions } from './context.js';
@@ -55,6 +59,10 @@ export function buildProgram(io: CliIo = processIo, opts: CliOptions = {}): Comm
   registerApps(program, ctx);
   registerOpenApi(program, ctx);
   registerApi(program, ctx);
+  registerArchive(program, ctx);
+  registerSync(program, ctx);
+  registerProviderSim(program, ctx);
+  registerContacts(program, ctx);
   return program;
 }
 

@@ -101,6 +101,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/bulk-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Bulk Job
+         * @description Creates a PENDING bulk job, with or without its first data. Supported job type: contact obfuscation (url /contacts/{id}/obfuscate, operation POST, one record per contact with pathParams.id). Needs the contact-obfuscation feature and the contact read and write scopes.
+         */
+        post: operations["createBulkJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/bulk-jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Bulk Job */
+        get: operations["getBulkJobById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/bulk-jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel Bulk Job
+         * @description Cancels a job that has not finished; a running job stops after its current batch. Records already processed stay processed (obfuscation cannot be undone).
+         */
+        post: operations["cancelBulkJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/bulk-jobs/{id}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload Bulk Job Data */
+        post: operations["uploadBulkJobData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/bulk-jobs/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Bulk Job Result
+         * @description The result of each processed record, in upload order. No filterable fields.
+         */
+        get: operations["listBulkJobResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/bulk-jobs/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run Bulk Job
+         * @description Queues the job (READY); a worker runs it (RUNNING) and records a result per record. 409 when the account already has its limit of READY or RUNNING jobs.
+         */
+        post: operations["runBulkJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/contacts": {
         parameters: {
             query?: never;
@@ -165,6 +279,30 @@ export interface paths {
         patch: operations["patchContactById"];
         trace?: never;
     };
+    "/ea/contacts/{id}/obfuscate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Obfuscate a Contact (GET form from the seed; eventline extension)
+         * @description Permanently removes the personal details of the contact from the account, asynchronously; cannot be undone. The contact keeps its id and is marked purged. Requires the contact-obfuscation feature (409 otherwise). A repeated request for a contact that is being or has been obfuscated returns that obfuscation. Poll the status at the Location header.
+         */
+        get: operations["obfuscateContactByIdGet"];
+        put?: never;
+        /**
+         * Obfuscate a Contact
+         * @description Permanently removes the personal details of the contact from the account, asynchronously; cannot be undone. The contact keeps its id and is marked purged. Requires the contact-obfuscation feature (409 otherwise). A repeated request for a contact that is being or has been obfuscated returns that obfuscation. Poll the status at the Location header.
+         */
+        post: operations["obfuscateContactById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/contacts/filter": {
         parameters: {
             query?: never;
@@ -179,6 +317,23 @@ export interface paths {
          * @description The same list as GET /contacts, with a longer filter allowed in the body. Filterable: id, sourceId (eq|ne); firstName, lastName, email (eq|ne|contains|sw); ccEmail, company, type.id, nickname, title, workPhone, middleName, mobilePhone, homeFax, designation, homePhone, pager, workFax, lastModifiedBy, createdBy, workAddress.address1|address2|address3|city, homeAddress.address1|address2|address3|city, deleted, optOut.optedOut (eq|ne); lastModified, created (eq|ne|lt|le|gt|ge). Strings compare case-insensitively. Deleted contacts are listed only when the filter names `deleted` (e.g. deleted eq 'true').
          */
         post: operations["listContactsPostFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contacts/obfuscate/{obfuscateId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Obfuscation Status */
+        get: operations["getContactObfuscationStatusById"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -226,6 +381,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/communication-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the email settings of an event (eventline) */
+        get: operations["getEventCommunicationSettings"];
+        /** Set the email settings of an event (eventline) */
+        put: operations["updateEventCommunicationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/async": {
         parameters: {
             query?: never;
@@ -263,6 +436,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send Email To Attendees
+         * @description Sends the email to each attendee (a result per attendee). Mail goes to the configured SMTP relay, or only to the database outbox. `email.subject`, `email.text` and `email.html` are eventline extensions.
+         */
+        post: operations["sendEventEmails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/emails/{emailRequestId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Event Email Status */
+        get: operations["getEventEmailStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/filter": {
         parameters: {
             query?: never;
@@ -274,6 +484,121 @@ export interface paths {
         put?: never;
         /** List Events with the filter in the body */
         post: operations["getEventsPostFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/logs/communication/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Communication
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
+         */
+        get: operations["getCommunicationLogMessagesSeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/logs/communication/messages/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List Communication with the filter in the body */
+        post: operations["filterCommunicationLogMessagesSeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/logs/communications/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Communication Config */
+        get: operations["getConfiguration"];
+        /**
+         * Update Communication Config
+         * @description Sets which message types are recorded from now on. Types left out are not stored; messages already kept stay until retention ends.
+         */
+        put: operations["updateConfiguration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/logs/communications/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Communication
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
+         */
+        get: operations["getCommunicationLogMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/logs/communications/messages/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Email content (signed URL)
+         * @description The complete RFC 822 message of an email, as sent. Only through the signed `message.link` of a listing, within 1 hour; any other URL is 403.
+         */
+        get: operations["getCommunicationEmailContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/logs/communications/messages/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List Communication with the filter in the body */
+        post: operations["filterCommunicationLogMessages"];
         delete?: never;
         options?: never;
         head?: never;
@@ -389,6 +714,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/sessions/{id}/chat/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post a chat message or reply (attendee) */
+        post: operations["postSessionChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/sessions/{id}/chat/messages/{messageId}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** React to a chat message (attendee) */
+        post: operations["postSessionChatReaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/sessions/{id}/check-in": {
         parameters: {
             query?: never;
@@ -432,6 +791,64 @@ export interface paths {
          * @description Removes the registration (listed afterwards as Cancelled, deleted: true). A freed seat goes to the longest-waiting waitlisted attendee.
          */
         delete: operations["deleteSessionEnrollment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/sessions/{id}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask a question (attendee) */
+        post: operations["postSessionQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/sessions/{id}/questions/{questionId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer a question (attendee) */
+        post: operations["answerSessionQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/sessions/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Session Webcast Sync State
+         * @description Where the session lives on the outside webcast platform, and the last sync run: when, its outcome and error, and the conflicting edits it resolved. A session never synced answers provider `None`.
+         */
+        get: operations["getSessionSync"];
+        /**
+         * Record Session Webcast Sync State
+         * @description Written by the sync engine (`eventline sync`) after each run. Omitted meetingId, webcast, snapshot and lastRun keep their value; conflicts are appended to the log.
+         */
+        put: operations["updateSessionSync"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -693,6 +1110,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/webcasts/{id}/attendee-links/{linkId}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An attendee link's personal token
+         * @description The token the attendee sends in X-Attendee-Token to chat and ask questions in the session. It is an HMAC of the link id: it stays the same and dies with the link.
+         */
+        get: operations["getAttendeeLinkToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/webcasts/attendee-links": {
         parameters: {
             query?: never;
@@ -724,6 +1161,128 @@ export interface paths {
         get: operations["healthz"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Applications */
+        get: operations["portalListApplications"];
+        put?: never;
+        /**
+         * Create an application
+         * @description Returns the client id and the client secret. The secret is shown once: only its hash is kept.
+         */
+        post: operations["portalCreateApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/applications/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an application
+         * @description Its tokens stop working on their next call.
+         */
+        post: operations["portalRevokeApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scope catalogue */
+        get: operations["portalScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in portal user */
+        get: operations["portalSession"];
+        put?: never;
+        /**
+         * Sign in to the developer portal
+         * @description Email and password as JSON (a cross-site form cannot send JSON, so sign-in cannot be forged). Sets the HttpOnly session cookie and returns the CSRF token.
+         */
+        post: operations["portalSignIn"];
+        /** Sign out */
+        delete: operations["portalSignOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Workspaces
+         * @description Administrators and planners see every workspace of the account; developers the ones they were invited to.
+         */
+        get: operations["portalListWorkspaces"];
+        put?: never;
+        /** Create a workspace */
+        post: operations["portalCreateWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/portal/workspaces/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invitations of a workspace */
+        get: operations["portalListInvitations"];
+        put?: never;
+        /**
+         * Invite a developer to a workspace
+         * @description A user of the account with that email joins at once; otherwise the invitation is honoured when the user is created.
+         */
+        post: operations["portalInvite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2312,6 +2871,1027 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createBulkJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** BulkDataLimitedList */
+                    data?: {
+                        /** BulkDataRecord */
+                        dataRecord: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        pathParams?: {
+                            [key: string]: string;
+                        };
+                        queryParams?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    description?: string;
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    /** @description Processing mode (recorded; records always run in upload order) */
+                    mode: string;
+                    /** @description Name of the bulk job */
+                    name: string;
+                    /** @enum {string} */
+                    operation: "PUT" | "POST" | "PATCH" | "DELETE";
+                    queryParams?: {
+                        [key: string]: string;
+                    };
+                    /** @description How long, in seconds, results are kept after the job finishes */
+                    ttl: number;
+                    /** @description Destination operation path; supported: /contacts/{id}/obfuscate */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        readonly completed?: string;
+                        /** Format: date-time */
+                        readonly created: string;
+                        readonly createdBy: string;
+                        /** BulkDataLimitedList */
+                        data?: {
+                            /** BulkDataRecord */
+                            dataRecord: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            headers?: {
+                                [key: string]: string;
+                            };
+                            pathParams?: {
+                                [key: string]: string;
+                            };
+                            queryParams?: {
+                                [key: string]: string;
+                            };
+                        }[];
+                        description?: string;
+                        readonly failed: number;
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /** Format: uuid */
+                        readonly id: string;
+                        /** Format: date-time */
+                        readonly lastModified: string;
+                        readonly lastModifiedBy: string;
+                        /** @description Processing mode (recorded; records always run in upload order) */
+                        mode: string;
+                        /** @description Name of the bulk job */
+                        name: string;
+                        /** @enum {string} */
+                        operation: "PUT" | "POST" | "PATCH" | "DELETE";
+                        queryParams?: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        readonly started?: string;
+                        /** @enum {string} */
+                        readonly status: "PENDING" | "READY" | "RUNNING" | "CANCELED" | "COMPLETED" | "FAILED";
+                        readonly successful: number;
+                        readonly totalRecords: number;
+                        /** @description How long, in seconds, results are kept after the job finishes */
+                        ttl: number;
+                        /** @description Destination operation path; supported: /contacts/{id}/obfuscate */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getBulkJobById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Bulk job id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        readonly completed?: string;
+                        /** Format: date-time */
+                        readonly created: string;
+                        readonly createdBy: string;
+                        description?: string;
+                        readonly failed: number;
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /** Format: uuid */
+                        readonly id: string;
+                        /** Format: date-time */
+                        readonly lastModified: string;
+                        readonly lastModifiedBy: string;
+                        /** @description Processing mode (recorded; records always run in upload order) */
+                        mode: string;
+                        /** @description Name of the bulk job */
+                        name: string;
+                        /** @enum {string} */
+                        operation: "PUT" | "POST" | "PATCH" | "DELETE";
+                        queryParams?: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        readonly started?: string;
+                        /** @enum {string} */
+                        readonly status: "PENDING" | "READY" | "RUNNING" | "CANCELED" | "COMPLETED" | "FAILED";
+                        readonly successful: number;
+                        readonly totalRecords: number;
+                        /** @description How long, in seconds, results are kept after the job finishes */
+                        ttl: number;
+                        /** @description Destination operation path; supported: /contacts/{id}/obfuscate */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelBulkJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Bulk job id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        readonly completed?: string;
+                        /** Format: date-time */
+                        readonly created: string;
+                        readonly createdBy: string;
+                        description?: string;
+                        readonly failed: number;
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /** Format: uuid */
+                        readonly id: string;
+                        /** Format: date-time */
+                        readonly lastModified: string;
+                        readonly lastModifiedBy: string;
+                        /** @description Processing mode (recorded; records always run in upload order) */
+                        mode: string;
+                        /** @description Name of the bulk job */
+                        name: string;
+                        /** @enum {string} */
+                        operation: "PUT" | "POST" | "PATCH" | "DELETE";
+                        queryParams?: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        readonly started?: string;
+                        /** @enum {string} */
+                        readonly status: "PENDING" | "READY" | "RUNNING" | "CANCELED" | "COMPLETED" | "FAILED";
+                        readonly successful: number;
+                        readonly totalRecords: number;
+                        /** @description How long, in seconds, results are kept after the job finishes */
+                        ttl: number;
+                        /** @description Destination operation path; supported: /contacts/{id}/obfuscate */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    uploadBulkJobData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Bulk job id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** BulkDataLimitedList */
+                    data: {
+                        /** BulkDataRecord */
+                        dataRecord: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        pathParams?: {
+                            [key: string]: string;
+                        };
+                        queryParams?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        /** BulkDataLimitedList */
+                        data: {
+                            /** BulkDataRecord */
+                            dataRecord: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            headers?: {
+                                [key: string]: string;
+                            };
+                            pathParams?: {
+                                [key: string]: string;
+                            };
+                            queryParams?: {
+                                [key: string]: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listBulkJobResult: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Not sortable: results are in creation order. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Bulk job id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** BulkDataProperty */
+                            data: {
+                                /** BulkDataRecord */
+                                dataRecord: {
+                                    [key: string]: {
+                                        [key: string]: unknown;
+                                    };
+                                };
+                                headers?: {
+                                    [key: string]: string;
+                                };
+                                pathParams?: {
+                                    [key: string]: string;
+                                };
+                                queryParams?: {
+                                    [key: string]: string;
+                                };
+                            };
+                            message?: string;
+                            /** @description The call made for the record and its response body */
+                            request: {
+                                method: string;
+                                /** @description The body the call answered with */
+                                response: {
+                                    [key: string]: unknown;
+                                };
+                                url: string;
+                            };
+                            /** @description HTTP status the record got (202 obfuscated, 404 unknown contact) */
+                            status: number;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    runBulkJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Bulk job id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        readonly completed?: string;
+                        /** Format: date-time */
+                        readonly created: string;
+                        readonly createdBy: string;
+                        description?: string;
+                        readonly failed: number;
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /** Format: uuid */
+                        readonly id: string;
+                        /** Format: date-time */
+                        readonly lastModified: string;
+                        readonly lastModifiedBy: string;
+                        /** @description Processing mode (recorded; records always run in upload order) */
+                        mode: string;
+                        /** @description Name of the bulk job */
+                        name: string;
+                        /** @enum {string} */
+                        operation: "PUT" | "POST" | "PATCH" | "DELETE";
+                        queryParams?: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        readonly started?: string;
+                        /** @enum {string} */
+                        readonly status: "PENDING" | "READY" | "RUNNING" | "CANCELED" | "COMPLETED" | "FAILED";
+                        readonly successful: number;
+                        readonly totalRecords: number;
+                        /** @description How long, in seconds, results are kept after the job finishes */
+                        ttl: number;
+                        /** @description Destination operation path; supported: /contacts/{id}/obfuscate */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4558,6 +6138,294 @@ export interface operations {
             };
         };
     };
+    obfuscateContactByIdGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** ContactId */
+                        contact: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        /** Format: uuid */
+                        readonly obfuscateId: string;
+                        /**
+                         * ContactObfuscationStatusType
+                         * @enum {string}
+                         */
+                        status: "INITIATED" | "QUEUED" | "PROCESSING" | "COMPLETED" | "FAILED";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    obfuscateContactById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** ContactId */
+                        contact: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        /** Format: uuid */
+                        readonly obfuscateId: string;
+                        /**
+                         * ContactObfuscationStatusType
+                         * @enum {string}
+                         */
+                        status: "INITIATED" | "QUEUED" | "PROCESSING" | "COMPLETED" | "FAILED";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listContactsPostFilters: {
         parameters: {
             query?: {
@@ -4741,6 +6609,132 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getContactObfuscationStatusById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Obfuscation id */
+                obfuscateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** ContactId */
+                        contact: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        /** Format: uuid */
+                        readonly obfuscateId: string;
+                        /**
+                         * ContactObfuscationStatusType
+                         * @enum {string}
+                         */
+                        status: "INITIATED" | "QUEUED" | "PROCESSING" | "COMPLETED" | "FAILED";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5387,6 +7381,243 @@ export interface operations {
             };
         };
     };
+    getEventCommunicationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description When true, creating an attendee link for this event emails the attendee their personal join link. */
+                        joinLinkEmails: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateEventCommunicationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description When true, creating an attendee link for this event emails the attendee their personal join link. */
+                    joinLinkEmails: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description When true, creating an attendee link for this event emails the attendee their personal join link. */
+                        joinLinkEmails: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     createEventAsync: {
         parameters: {
             query?: never;
@@ -5654,6 +7885,320 @@ export interface operations {
             };
         };
     };
+    sendEventEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attendees: string[];
+                    email: {
+                        /** @description eventline extension: an HTML body besides the text. */
+                        html?: string;
+                        /**
+                         * Format: uuid
+                         * @description The planner's id for this email; with resendToPreviousRecipients false, an attendee gets it once.
+                         */
+                        id: string;
+                        /** @description eventline extension: the subject (default: the event title). */
+                        subject?: string;
+                        /** @description eventline extension: the plain-text body. */
+                        text?: string;
+                    };
+                    event: {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                    resendToPreviousRecipients: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attendeeResponse: {
+                            errorMessage?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "Sent" | "In-Progress" | "Error" | "Opted-Out";
+                        }[];
+                        attendeeResponses: {
+                            errorMessage?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "Sent" | "In-Progress" | "Error" | "Opted-Out";
+                        }[];
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        email: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        event: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        /** Format: uuid */
+                        requestId: string;
+                        resendToPreviousRecipients: boolean;
+                        /** @enum {string} */
+                        status: "ERROR" | "IN-PROGRESS" | "SUCCESSFUL";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventEmailStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                emailRequestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attendeeResponse: {
+                            errorMessage?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "Sent" | "In-Progress" | "Error" | "Opted-Out";
+                        }[];
+                        attendeeResponses: {
+                            errorMessage?: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "Sent" | "In-Progress" | "Error" | "Opted-Out";
+                        }[];
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        email: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        event: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        /** Format: uuid */
+                        requestId: string;
+                        resendToPreviousRecipients: boolean;
+                        /** @enum {string} */
+                        status: "ERROR" | "IN-PROGRESS" | "SUCCESSFUL";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getEventsPostFilters: {
         parameters: {
             query?: {
@@ -5763,6 +8308,914 @@ export interface operations {
                              * @description True when format is Virtual or Hybrid (the seed's "is any part of this event virtual").
                              */
                             virtual: boolean;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getCommunicationLogMessagesSeed: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-100). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: uuid */
+                            id: string;
+                            message: {
+                                /** Format: uri */
+                                link: string;
+                            } | {
+                                /** @enum {string} */
+                                actionType: "message.created" | "message.updated" | "message.deleted" | "reaction.created" | "reaction.deleted";
+                                attendee: {
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                channel?: {
+                                    id: string;
+                                };
+                                /** @enum {string} */
+                                chatType: "session" | "exhibitor" | "discussion" | "attendee" | "group";
+                                message: {
+                                    id: string;
+                                    textHtml?: string;
+                                };
+                                parentMessage?: {
+                                    id: string;
+                                    textHtml?: string;
+                                };
+                                reaction?: {
+                                    type: string;
+                                };
+                            } | {
+                                /** @enum {string} */
+                                actionType: "question.asked" | "question.upvoted" | "question.statusUpdated" | "question.answered" | "answer.deleted";
+                                attendee: {
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                question: {
+                                    anonymous?: boolean;
+                                    answer?: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    status?: string;
+                                    text?: string;
+                                };
+                            };
+                            tags?: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Communication log messsage type
+                             * @enum {string}
+                             */
+                            type: "email" | "chat" | "session_qa";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    filterCommunicationLogMessagesSeed: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description The maximum number of records to return per page (1-100). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: uuid */
+                            id: string;
+                            message: {
+                                /** Format: uri */
+                                link: string;
+                            } | {
+                                /** @enum {string} */
+                                actionType: "message.created" | "message.updated" | "message.deleted" | "reaction.created" | "reaction.deleted";
+                                attendee: {
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                channel?: {
+                                    id: string;
+                                };
+                                /** @enum {string} */
+                                chatType: "session" | "exhibitor" | "discussion" | "attendee" | "group";
+                                message: {
+                                    id: string;
+                                    textHtml?: string;
+                                };
+                                parentMessage?: {
+                                    id: string;
+                                    textHtml?: string;
+                                };
+                                reaction?: {
+                                    type: string;
+                                };
+                            } | {
+                                /** @enum {string} */
+                                actionType: "question.asked" | "question.upvoted" | "question.statusUpdated" | "question.answered" | "answer.deleted";
+                                attendee: {
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                question: {
+                                    anonymous?: boolean;
+                                    answer?: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    status?: string;
+                                    text?: string;
+                                };
+                            };
+                            tags?: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Communication log messsage type
+                             * @enum {string}
+                             */
+                            type: "email" | "chat" | "session_qa";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabledMessageTypes: ("email" | "chat" | "session_qa")[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabledMessageTypes: ("email" | "chat" | "session_qa")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabledMessageTypes: ("email" | "chat" | "session_qa")[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getCommunicationLogMessages: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-100). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: uuid */
+                            id: string;
+                            message: {
+                                /** Format: uri */
+                                link: string;
+                            } | {
+                                /** @enum {string} */
+                                actionType: "message.created" | "message.updated" | "message.deleted" | "reaction.created" | "reaction.deleted";
+                                attendee: {
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                channel?: {
+                                    id: string;
+                                };
+                                /** @enum {string} */
+                                chatType: "session" | "exhibitor" | "discussion" | "attendee" | "group";
+                                message: {
+                                    id: string;
+                                    textHtml?: string;
+                                };
+                                parentMessage?: {
+                                    id: string;
+                                    textHtml?: string;
+                                };
+                                reaction?: {
+                                    type: string;
+                                };
+                            } | {
+                                /** @enum {string} */
+                                actionType: "question.asked" | "question.upvoted" | "question.statusUpdated" | "question.answered" | "answer.deleted";
+                                attendee: {
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                question: {
+                                    anonymous?: boolean;
+                                    answer?: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    status?: string;
+                                    text?: string;
+                                };
+                            };
+                            tags?: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Communication log messsage type
+                             * @enum {string}
+                             */
+                            type: "email" | "chat" | "session_qa";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getCommunicationEmailContent: {
+        parameters: {
+            query?: {
+                expires?: string;
+                kid?: string;
+                sig?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    filterCommunicationLogMessages: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description The maximum number of records to return per page (1-100). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created: string;
+                            /** Format: uuid */
+                            id: string;
+                            message: {
+                                /** Format: uri */
+                                link: string;
+                            } | {
+                                /** @enum {string} */
+                                actionType: "message.created" | "message.updated" | "message.deleted" | "reaction.created" | "reaction.deleted";
+                                attendee: {
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                channel?: {
+                                    id: string;
+                                };
+                                /** @enum {string} */
+                                chatType: "session" | "exhibitor" | "discussion" | "attendee" | "group";
+                                message: {
+                                    id: string;
+                                    textHtml?: string;
+                                };
+                                parentMessage?: {
+                                    id: string;
+                                    textHtml?: string;
+                                };
+                                reaction?: {
+                                    type: string;
+                                };
+                            } | {
+                                /** @enum {string} */
+                                actionType: "question.asked" | "question.upvoted" | "question.statusUpdated" | "question.answered" | "answer.deleted";
+                                attendee: {
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                question: {
+                                    anonymous?: boolean;
+                                    answer?: string;
+                                    /** Format: uuid */
+                                    id: string;
+                                    status?: string;
+                                    text?: string;
+                                };
+                            };
+                            tags?: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Communication log messsage type
+                             * @enum {string}
+                             */
+                            type: "email" | "chat" | "session_qa";
                         }[];
                         paging: components["schemas"]["Paging"];
                     };
@@ -7068,6 +10521,277 @@ export interface operations {
             };
         };
     };
+    postSessionChatMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The attendee's personal token (returned with the attendee link as `token`, see docs). */
+                "x-attendee-token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    parentMessage?: {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                    textHtml: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attendee: {
+                            id: string;
+                        };
+                        /** Format: date-time */
+                        created: string;
+                        id: string;
+                        parentMessage?: {
+                            id: string;
+                        };
+                        session: {
+                            id: string;
+                        };
+                        textHtml: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    postSessionChatReaction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The attendee's personal token (returned with the attendee link as `token`, see docs). */
+                "x-attendee-token"?: string;
+            };
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attendee: {
+                            id: string;
+                        };
+                        /** Format: date-time */
+                        created: string;
+                        message: {
+                            id: string;
+                        };
+                        type: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     updateSessionCheckIn: {
         parameters: {
             query?: never;
@@ -7529,6 +11253,664 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    postSessionQuestion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The attendee's personal token (returned with the attendee link as `token`, see docs). */
+                "x-attendee-token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    anonymous?: boolean;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        anonymous: boolean;
+                        answer?: string;
+                        /** Format: date-time */
+                        created: string;
+                        id: string;
+                        session: {
+                            id: string;
+                        };
+                        status: string;
+                        text: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    answerSessionQuestion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The attendee's personal token (returned with the attendee link as `token`, see docs). */
+                "x-attendee-token"?: string;
+            };
+            path: {
+                id: string;
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answer: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        anonymous: boolean;
+                        answer?: string;
+                        /** Format: date-time */
+                        created: string;
+                        id: string;
+                        session: {
+                            id: string;
+                        };
+                        status: string;
+                        text: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getSessionSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The 50 latest conflicts, newest first. */
+                        conflicts: {
+                            /** Format: date-time */
+                            readonly created?: string;
+                            /** @description The losing value; access codes are shown as ***. */
+                            discardedValue?: string;
+                            /** @description title, start, end, password or hostCode. */
+                            field: string;
+                            /**
+                             * SyncSide
+                             * @description The side whose later edit won.
+                             * @enum {string}
+                             */
+                            kept: "eventline" | "provider";
+                            keptValue?: string;
+                        }[];
+                        /** Format: date-time */
+                        created: string;
+                        /** @description Why the last run failed. */
+                        error?: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        /**
+                         * Format: date-time
+                         * @description When the last run for this session started.
+                         */
+                        lastRun?: string;
+                        /** @description The meeting or webinar id on the provider. */
+                        meetingId?: string;
+                        /**
+                         * WebcastSyncOutcome
+                         * @enum {string}
+                         */
+                        outcome: "Running" | "Succeeded" | "Failed";
+                        progress?: {
+                            attendeeLinks?: number;
+                            checkIns?: number;
+                            recording?: boolean;
+                            registrants?: number;
+                        };
+                        /** @description The connector (`sim`, ...). */
+                        provider: string;
+                        /** UUID */
+                        session: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        /** @description The values both sides last agreed on (title, start, end, password, hostCode); the engine compares edits against it. */
+                        snapshot?: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** UUID */
+                        webcast?: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateSessionSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Conflicts resolved in this run; appended to the log. */
+                    conflicts?: {
+                        /** Format: date-time */
+                        readonly created?: string;
+                        /** @description The losing value; access codes are shown as ***. */
+                        discardedValue?: string;
+                        /** @description title, start, end, password or hostCode. */
+                        field: string;
+                        /**
+                         * SyncSide
+                         * @description The side whose later edit won.
+                         * @enum {string}
+                         */
+                        kept: "eventline" | "provider";
+                        keptValue?: string;
+                    }[];
+                    /** @description Why the last run failed. */
+                    error?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the last run for this session started.
+                     */
+                    lastRun?: string;
+                    /** @description The meeting or webinar id on the provider. */
+                    meetingId?: string;
+                    /**
+                     * WebcastSyncOutcome
+                     * @enum {string}
+                     */
+                    outcome: "Running" | "Succeeded" | "Failed";
+                    progress?: {
+                        attendeeLinks?: number;
+                        checkIns?: number;
+                        recording?: boolean;
+                        registrants?: number;
+                    };
+                    /** @description The connector (`sim`, ...). */
+                    provider: string;
+                    /** @description The values both sides last agreed on (title, start, end, password, hostCode); the engine compares edits against it. */
+                    snapshot?: {
+                        [key: string]: unknown;
+                    } | null;
+                    /** UUID */
+                    webcast?: {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The 50 latest conflicts, newest first. */
+                        conflicts: {
+                            /** Format: date-time */
+                            readonly created?: string;
+                            /** @description The losing value; access codes are shown as ***. */
+                            discardedValue?: string;
+                            /** @description title, start, end, password or hostCode. */
+                            field: string;
+                            /**
+                             * SyncSide
+                             * @description The side whose later edit won.
+                             * @enum {string}
+                             */
+                            kept: "eventline" | "provider";
+                            keptValue?: string;
+                        }[];
+                        /** Format: date-time */
+                        created: string;
+                        /** @description Why the last run failed. */
+                        error?: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        /**
+                         * Format: date-time
+                         * @description When the last run for this session started.
+                         */
+                        lastRun?: string;
+                        /** @description The meeting or webinar id on the provider. */
+                        meetingId?: string;
+                        /**
+                         * WebcastSyncOutcome
+                         * @enum {string}
+                         */
+                        outcome: "Running" | "Succeeded" | "Failed";
+                        progress?: {
+                            attendeeLinks?: number;
+                            checkIns?: number;
+                            recording?: boolean;
+                            registrants?: number;
+                        };
+                        /** @description The connector (`sim`, ...). */
+                        provider: string;
+                        /** UUID */
+                        session: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        /** @description The values both sides last agreed on (title, start, end, password, hostCode); the engine compares edits against it. */
+                        snapshot?: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** UUID */
+                        webcast?: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                    };
+                };
             };
             /** @description Bad request */
             400: {
@@ -10694,6 +15076,122 @@ export interface operations {
             };
         };
     };
+    getAttendeeLinkToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        token: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listAttendeeLinks: {
         parameters: {
             query?: {
@@ -10859,6 +15357,808 @@ export interface operations {
             };
         };
     };
+    portalListApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        /** Format: date-time */
+                        created: string;
+                        id: string;
+                        name: string;
+                        redirectUris: string[];
+                        revokedAt: string | null;
+                        scopes: string[];
+                        workspaceId: string;
+                    }[];
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    portalCreateApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    redirectUris?: string[];
+                    scopes: string[];
+                    workspaceId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        /** @description Shown once: only its hash is kept. */
+                        clientSecret: string;
+                        /** Format: date-time */
+                        created: string;
+                        id: string;
+                        name: string;
+                        redirectUris: string[];
+                        revokedAt: string | null;
+                        scopes: string[];
+                        workspaceId: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    portalRevokeApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        /** Format: date-time */
+                        created: string;
+                        id: string;
+                        name: string;
+                        redirectUris: string[];
+                        revokedAt: string | null;
+                        scopes: string[];
+                        workspaceId: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    portalScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string;
+                        name: string;
+                    }[];
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    portalSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            id: string;
+                            name: string;
+                            tier: string;
+                        };
+                        canManageWorkspaces: boolean;
+                        /** @description Send it back in the X-CSRF-Token header of every POST and DELETE. */
+                        csrfToken: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        user: {
+                            email: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "administrator" | "planner" | "developer";
+                        };
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    portalSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            id: string;
+                            name: string;
+                            tier: string;
+                        };
+                        canManageWorkspaces: boolean;
+                        /** @description Send it back in the X-CSRF-Token header of every POST and DELETE. */
+                        csrfToken: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        user: {
+                            email: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "administrator" | "planner" | "developer";
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Error */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    portalSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    portalListWorkspaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created: string;
+                        id: string;
+                        name: string;
+                        scopes: string[];
+                    }[];
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    portalCreateWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created: string;
+                        id: string;
+                        name: string;
+                        scopes: string[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    portalListInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created: string;
+                        email: string;
+                        id: string;
+                        /** @enum {string} */
+                        status: "pending" | "accepted";
+                        workspaceId: string;
+                    }[];
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    portalInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created: string;
+                        email: string;
+                        id: string;
+                        /** @enum {string} */
+                        status: "pending" | "accepted";
+                        workspaceId: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     readyz: {
         parameters: {
             query?: never;
@@ -10909,5 +16209,11 @@ export const unversionedPaths: readonly string[] = [
   "/.well-known/jwks.json",
   "/.well-known/oauth-authorization-server",
   "/healthz",
+  "/portal/applications",
+  "/portal/applications/{id}/revoke",
+  "/portal/scopes",
+  "/portal/session",
+  "/portal/workspaces",
+  "/portal/workspaces/{id}/invitations",
   "/readyz",
 ];

@@ -50,6 +50,44 @@ export interface Config {
   readonly dataDir: string;
   /** Where `eventline api` calls and with which client credentials (EVENTLINE_URL, EVENTLINE_CLIENT_ID, EVENTLINE_CLIENT_SECRET). */
   readonly apiClient?: { readonly url?: string; readonly clientId?: string; readonly clientSecret?: string };
+  /** Compliance communications and outgoing mail (src/modules/communications, src/modules/mail). */
+  readonly communications?: CommunicationsConfig;
+  /** Webcast platform sync run by the worker (src/modules/sync); off without SYNC_PROVIDER. */
+  readonly sync?: SyncConfig;
+}
+
+export interface SyncConfig {
+  /** The connector (`sim`); unset: the worker does not sync. */
+  readonly provider?: string;
+  /** Where `eventline provider-sim` listens (the sim connector). */
+  readonly simUrl?: string;
+  /** Secret the provider signs its webhooks with. */
+  readonly webhookSecret?: string;
+  /** Seconds between polling passes of the worker. */
+  readonly intervalSeconds: number;
+}
+
+export interface CommunicationsConfig {
+  /** Keys that sign email content URLs, newest first: the first signs, all verify (rotation). Empty: a key kept in the database. */
+  readonly urlSigningKeys: ReadonlyArray<{ readonly kid: string; readonly secret: string }>;
+  /** Secret of the attendees' personal tokens (HMAC over the link id). Unset: a secret kept in the database. */
+  readonly attendeeTokenSecret?: string;
+  /** smtp:// or smtps:// relay; unset keeps mail in the database outbox only. */
+  readonly smtpUrl?: string;
+  readonly mailFrom: string;
+}
+
+function signingKeys(raw: string | undefined): CommunicationsConfig['urlSigningKeys'] {
+  if (!raw) return [];
+  return raw.split(',').map((part) => {
+    const i = part.indexOf(':');
+    const kid = part.slice(0, i).trim();
+    const secret = part.slice(i + 1).trim();
+    if (i <= 0 || !/^[A-Za-z0-9_-]{1,32}$/.test(kid) || secret.length < 32) {
+      throw new ConfigError('COMMUNICATIONS_URL_SIGNING_KEYS must be kid:secret pairs separated by commas (kid [A-Za-z0-9_-], secret of 32+ characters)');
+    }
+    return Object.freeze({ kid, secret });
+  });
 }
 
 export class ConfigError extends Error {}
@@ -107,6 +145,11 @@ function tiers(env: Env): Readonly<Record<Tier, TierLimits>> {
   return Object.freeze(out);
 }
 
+function smtpUrl(raw: string): string {
+  if (!/^smtps?:\/\//.test(raw)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const databaseUrl = env['DATABASE_URL'];
@@ -148,6 +191,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ...(env['EVENTLINE_URL'] ? { url: env['EVENTLINE_URL'] } : {}),
       ...(env['EVENTLINE_CLIENT_ID'] ? { clientId: env['EVENTLINE_CLIENT_ID'] } : {}),
       ...(env['EVENTLINE_CLIENT_SECRET'] ? { clientSecret: env['EVENTLINE_CLIENT_SECRET'] } : {}),
+    }),
+    communications: Object.freeze({
+      urlSigningKeys: Object.freeze(signingKeys(env['COMMUNICATIONS_URL_SIGNING_KEYS'])),
+      ...(env['ATTENDEE_TOKEN_SECRET'] ? { attendeeTokenSecret: env['ATTENDEE_TOKEN_SECRET'] } : {}),
+      ...(env['SMTP_URL'] ? { smtpUrl: smtpUrl(env['SMTP_URL']) } : {}),
+      mailFrom: env['MAIL_FROM'] || 'eventline <no-reply@eventline.invalid>',
+    }),
+    sync: Object.freeze({
+      ...(env['SYNC_PROVIDER'] ? { provider: env['SYNC_PROVIDER'] } : {}),
+      ...(env['SYNC_SIM_URL'] ? { simUrl: env['SYNC_SIM_URL'] } : {}),
+      ...(env['SYNC_WEBHOOK_SECRET'] ? { webhookSecret: env['SYNC_WEBHOOK_SECRET'] } : {}),
+      intervalSeconds: int(env, 'SYNC_INTERVAL_SECONDS', 60, 1, 86_400),
     }),
     ...overrides,
   };

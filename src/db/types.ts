@@ -9,6 +9,14 @@ import type { SessionAttendanceTable, SessionEnrollmentsTable, SessionsTable } f
 import type { AttendeeLinksTable, WebcastsTable } from '../modules/webcasts/webcasts.table.js';
 import type { AuthorizationCodesTable, SigningKeysTable } from '../modules/oauth/oauth.table.js';
 import type { ApiUsageTable } from '../modules/usage/usage.table.js';
+import type {
+  CommunicationMessagesTable, CommunicationSecretsTable, EventCommunicationSettingsTable, CommunicationSettingsTable, EmailDeliveriesTable, EmailRequestsTable,
+  MailOutboxTable, SessionChatMessagesTable, SessionQuestionsTable,
+} from '../modules/communications/communications.table.js';
+import type { ContactObfuscationsTable } from '../modules/obfuscation/obfuscation.table.js';
+import type { BulkJobRecordsTable, BulkJobsTable } from '../modules/bulk-jobs/bulk-jobs.table.js';
+import type { PortalSessionsTable } from '../modules/portal/portal.table.js';
+import type { WebcastSyncLogTable, WebcastSyncStatesTable } from '../modules/sync/sync.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -30,4 +38,19 @@ export interface Database {
   webcasts: WebcastsTable;
   attendee_links: AttendeeLinksTable;
   api_usage: ApiUsageTable;
+  communication_settings: CommunicationSettingsTable;
+  communication_messages: CommunicationMessagesTable;
+  mail_outbox: MailOutboxTable;
+  communication_secrets: CommunicationSecretsTable;
+  email_requests: EmailRequestsTable;
+  email_deliveries: EmailDeliveriesTable;
+  session_chat_messages: SessionChatMessagesTable;
+  session_questions: SessionQuestionsTable;
+  event_communication_settings: EventCommunicationSettingsTable;
+  portal_sessions: PortalSessionsTable;
+  contact_obfuscations: ContactObfuscationsTable;
+  bulk_jobs: BulkJobsTable;
+  bulk_job_records: BulkJobRecordsTable;
+  webcast_sync_states: WebcastSyncStatesTable;
+  webcast_sync_log: WebcastSyncLogTable;
 }

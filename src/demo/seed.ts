@@ -72,6 +72,7 @@ export function demoBanner(config: Config, credentials: DemoCredentials | undefi
   const lines = [
     `eventline is listening on ${listening}`,
     `  API:  ${config.publicUrl}/${config.apiVersion}    Docs: ${config.publicUrl}/docs    OpenAPI: ${config.publicUrl}/${config.apiVersion}/openapi.json`,
+    `  Web UI: ${config.publicUrl}/ (open it at this address: sign-in redirects back to it)`,
   ];
   if (credentials) {
     lines.push(

@@ -55,6 +55,9 @@ function requiredScopes(request: FastifyRequest): string[] | undefined {
   const security = request.routeOptions.schema?.security as SecurityRequirement[] | undefined;
   if (!security || security.length === 0) return undefined;
   const first = security[0] ?? {};
+  // Only OAuth 2.0 requirements are enforced here; the developer portal's
+  // cookie session (DESIGN rule 10) is checked by its own routes.
+  if (!Object.keys(first).some((k) => k.startsWith('OAuth2.'))) return undefined;
   return Object.values(first).flat();
 }
 

@@ -5,6 +5,10 @@ import * as m0003 from './0003_api_usage.js';
 import * as m0004 from './0004_contacts.js';
 import * as m0005 from './0005_attendees.js';
 import * as m0006 from './0006_sessions.js';
+import * as m0007 from './0007_webcast_sync.js';
+import * as m0008 from './0008_communications.js';
+import * as m0009 from './0009_portal_sessions.js';
+import * as m0010 from './0010_obfuscation.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -17,4 +21,8 @@ export const migrations: Record<string, Migration> = {
   '0004_contacts': m0004,
   '0005_attendees': m0005,
   '0006_sessions': m0006,
+  '0007_webcast_sync': m0007,
+  '0008_communications': m0008,
+  '0009_portal_sessions': m0009,
+  '0010_obfuscation': m0010,
 };

@@ -13,7 +13,7 @@ export function signInPage(input: { action: string; params: Record<string, strin
   <title>Sign in · eventline</title>
   <style>
     body { font-family: system-ui, sans-serif; background: #f4f5f7; margin: 0; display: grid; place-items: center; min-height: 100vh; }
-    main { background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.1); width: min(360px, 90vw); }
+    main { background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.1); width: min(360px, 90vw); box-sizing: border-box; }
     h1 { font-size: 1.3rem; margin-top: 0; }
     label { display: block; margin: 1rem 0 .3rem; font-weight: 600; }
     input[type=email], input[type=password] { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem; border: 1px solid #999; border-radius: 4px; }

@@ -75,8 +75,22 @@ export class AttendeeLinksService {
     return { paging, data: result.rows.map(toAttendeeLink) };
   }
 
+  private readonly createdListeners: Array<(accountId: string, links: AttendeeLink[]) => Promise<void>> = [];
+
+  /** Lets another module act on new links (the join-link email); called after they are committed. */
+  onCreated(listener: (accountId: string, links: AttendeeLink[]) => Promise<void>): void {
+    this.createdListeners.push(listener);
+  }
+
   /** POST: one new link per item; an attendee that already has one is a 409 (update it with PUT). */
-  create(auth: AuthContext, webcastId: string, items: BulkInput<AttendeeLinkItem>): Promise<AttendeeLinkBulkResult> {
+  async create(auth: AuthContext, webcastId: string, items: BulkInput<AttendeeLinkItem>): Promise<AttendeeLinkBulkResult> {
+    const results = await this.createLinks(auth, webcastId, items);
+    const created = results.flatMap((r) => (r.status === 201 ? [r.data as AttendeeLink] : []));
+    if (created.length > 0) for (const listener of this.createdListeners) await listener(auth.accountId, created);
+    return results;
+  }
+
+  private createLinks(auth: AuthContext, webcastId: string, items: BulkInput<AttendeeLinkItem>): Promise<AttendeeLinkBulkResult> {
     return this.bulk(auth, webcastId, items, 201, async (item, trx, webcast, now) => {
       this.checkWebcastRef(item, webcastId);
       const attendeeId = item.attendee.id.toLowerCase();

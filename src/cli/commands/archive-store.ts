@@ -1,0 +1,158 @@
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+// The archive on disk (see README "Compliance communications"):
+//   objects/<sha256>.<eml|json>  one content-addressed file per message
+//   manifest.jsonl               append-only; each record carries the hash of the one before
+//   checkpoint.json              where the next run starts, and when the last run succeeded
+
+export const GENESIS = '0'.repeat(64);
+const MANIFEST = 'manifest.jsonl';
+const CHECKPOINT = 'checkpoint.json';
+
+export interface ManifestRecord {
+  seq: number;
+  id: string;
+  type: string;
+  created: string;
+  tags?: Record<string, string>;
+  /** Path of the content file, relative to the archive. */
+  file: string;
+  sha256: string;
+  size: number;
+  archivedAt: string;
+  prev: string;
+}
+export type ManifestLine = ManifestRecord & { hash: string };
+
+export interface Checkpoint {
+  after?: string;
+  lastSuccess?: string;
+}
+
+export const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
+const recordHash = (r: ManifestRecord): string => sha256(JSON.stringify(r));
+
+function writeAtomic(path: string, data: Buffer | string): void {
+  const tmp = `${path}.tmp`;
+  writeFileSync(tmp, data);
+  const fd = openSync(tmp, 'r');
+  fsyncSync(fd);
+  closeSync(fd);
+  renameSync(tmp, path);
+}
+
+export class ArchiveStore {
+  private readonly ids = new Set<string>();
+  private last = GENESIS;
+  private seq = 0;
+
+  private constructor(readonly dir: string) {}
+
+  /**
+   * Opens (or creates) an archive. A crash can leave at most one half-written
+   * last line: it is cut off, and that message is fetched again.
+   */
+  static open(dir: string): ArchiveStore {
+    mkdirSync(join(dir, 'objects'), { recursive: true });
+    const store = new ArchiveStore(dir);
+    const path = join(dir, MANIFEST);
+    if (!existsSync(path)) return store;
+    const text = readFileSync(path, 'utf8');
+    const end = text.lastIndexOf('\n') + 1;
+    if (end < text.length) truncateSync(path, Buffer.byteLength(text.slice(0, end)));
+    for (const line of text.slice(0, end).split('\n')) {
+      if (line === '') continue;
+      const rec = JSON.parse(line) as ManifestLine;
+      store.ids.add(rec.id);
+      store.last = rec.hash;
+      store.seq = rec.seq;
+    }
+    return store;
+  }
+
+  get count(): number {
+    return this.seq;
+  }
+
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+
+  /** Stores the content, then appends its manifest line (fsynced) — in that order, so a line never names a missing file. */
+  append(meta: { id: string; type: string; created: string; tags?: Record<string, string> }, content: Buffer, ext: 'eml' | 'json', now: Date, crashMidLine = false): ManifestLine {
+    const digest = sha256(content);
+    const file = `objects/${digest}.${ext}`;
+    if (!existsSync(join(this.dir, file))) writeAtomic(join(this.dir, file), content);
+    const record: ManifestRecord = {
+      seq: this.seq + 1, id: meta.id, type: meta.type, created: meta.created, ...(meta.tags ? { tags: meta.tags } : {}),
+      file, sha256: digest, size: content.length, archivedAt: now.toISOString(), prev: this.last,
+    };
+    const line: ManifestLine = { ...record, hash: recordHash(record) };
+    const text = `${JSON.stringify(line)}\n`;
+    const fd = openSync(join(this.dir, MANIFEST), 'a');
+    try {
+      // Test hook: what a kill in the middle of the write leaves behind.
+      writeSync(fd, crashMidLine ? text.slice(0, Math.floor(text.length / 2)) : text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    if (crashMidLine) throw new SimulatedCrash();
+    this.ids.add(meta.id);
+    this.last = line.hash;
+    this.seq = line.seq;
+    return line;
+  }
+
+  readCheckpoint(): Checkpoint {
+    const path = join(this.dir, CHECKPOINT);
+    return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) as Checkpoint : {};
+  }
+
+  writeCheckpoint(c: Checkpoint): void {
+    writeAtomic(join(this.dir, CHECKPOINT), `${JSON.stringify(c, null, 2)}\n`);
+  }
+}
+
+export class SimulatedCrash extends Error {
+  constructor() {
+    super('simulated crash');
+  }
+}
+
+/** Checks every file's hash and the manifest's chain; returns the problems found (none: intact). */
+export function verifyArchive(dir: string): { records: number; problems: string[] } {
+  const problems: string[] = [];
+  const path = join(dir, MANIFEST);
+  if (!existsSync(path)) return { records: 0, problems: [`${MANIFEST} is missing`] };
+  const lines = readFileSync(path, 'utf8').split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  let prev = GENESIS;
+  let records = 0;
+  lines.forEach((line, i) => {
+    const n = i + 1;
+    let rec: ManifestLine;
+    try {
+      rec = JSON.parse(line) as ManifestLine;
+    } catch {
+      problems.push(`line ${n}: not valid JSON`);
+      return;
+    }
+    records += 1;
+    const { hash, ...record } = rec;
+    if (rec.seq !== n) problems.push(`line ${n}: sequence ${rec.seq}, expected ${n} (a line was removed or inserted)`);
+    if (rec.prev !== prev) problems.push(`line ${n}: does not chain to the line before (a line was removed, inserted or changed)`);
+    if (recordHash(record) !== hash) problems.push(`line ${n}: record hash mismatch (the line was changed)`);
+    prev = hash;
+    const file = join(dir, rec.file);
+    if (!rec.file.startsWith('objects/') || rec.file.includes('..')) problems.push(`line ${n}: bad file path`);
+    else if (!existsSync(file)) problems.push(`line ${n}: ${rec.file} is missing`);
+    else {
+      const data = readFileSync(file);
+      if (sha256(data) !== rec.sha256 || !rec.file.includes(rec.sha256)) problems.push(`line ${n}: ${rec.file} does not match its SHA-256 (the file was changed)`);
+    }
+  });
+  return { records, problems };
+}

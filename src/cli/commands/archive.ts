@@ -1,0 +1,162 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { createClient, type EventlineClient, type Logger } from '../../client/index.js';
+import { usageError, type CliContext } from '../context.js';
+import { ArchiveStore, verifyArchive } from './archive-store.js';
+
+const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+// Messages may be committed a little after their creation time: each run looks
+// back this far past the checkpoint and skips ids it already holds.
+const OVERLAP_MS = 10 * 60 * 1000;
+const MESSAGES = '/logs/communications/messages';
+
+interface ListedMessage {
+  id: string;
+  type: string;
+  created: string;
+  tags?: Record<string, string>;
+  message: { link?: string } & Record<string, unknown>;
+}
+
+export interface ArchiveRunOptions {
+  readonly client: EventlineClient;
+  readonly out: string;
+  /** For email content downloads (the SDK's fetch in tests). */
+  readonly fetch?: typeof globalThis.fetch;
+  readonly now?: () => Date;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly pageSize?: number;
+  readonly progress?: (line: string) => void;
+  /** Test hook: die mid-write after this many new messages, as a killed process would. */
+  readonly crashAfter?: number;
+}
+
+export interface ArchiveRunResult {
+  readonly added: number;
+  readonly emails: number;
+  readonly total: number;
+  readonly warning?: string;
+}
+
+async function download(link: string, fetchFn: typeof globalThis.fetch, sleep: (ms: number) => Promise<void>): Promise<Buffer> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetchFn(link);
+    if (res.status === 429 && attempt < 6) {
+      // Obey the server's rate limit: Retry-After seconds, else a growing pause.
+      const after = Number(res.headers.get('retry-after'));
+      await sleep(Number.isFinite(after) && after > 0 ? after * 1000 : attempt * 1000);
+      continue;
+    }
+    if (!res.ok) throw new Error(`email content download failed with HTTP ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  }
+}
+
+/**
+ * One archiving pass: lists messages since the checkpoint through the SDK,
+ * stores each (emails downloaded at once, while the 1-hour link is valid),
+ * and moves the checkpoint after every page. Safe to kill at any point.
+ */
+export async function runArchive(opts: ArchiveRunOptions): Promise<ArchiveRunResult> {
+  const now = opts.now ?? (() => new Date());
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const fetchFn = opts.fetch ?? globalThis.fetch.bind(globalThis);
+  const progress = opts.progress ?? (() => undefined);
+  const store = ArchiveStore.open(opts.out);
+  const checkpoint = store.readCheckpoint();
+  let warning: string | undefined;
+  const lastOk = checkpoint.lastSuccess ? Date.parse(checkpoint.lastSuccess) : undefined;
+  if (lastOk !== undefined && now().getTime() - lastOk > RETENTION_MS) {
+    warning = `WARNING: the last successful run was ${checkpoint.lastSuccess}, more than 30 days ago: messages the server has purged since then are missing from this archive.`;
+    progress(warning);
+  }
+  const after = checkpoint.after ? new Date(Date.parse(checkpoint.after) - OVERLAP_MS).toISOString() : undefined;
+  let added = 0;
+  let emails = 0;
+  let newest = checkpoint.after;
+  for await (const page of opts.client.pages(MESSAGES, { limit: opts.pageSize ?? 100, ...(after ? { after } : {}) })) {
+    for (const m of page.data as unknown as ListedMessage[]) {
+      if (store.has(m.id)) continue;
+      const crash = opts.crashAfter !== undefined && added >= opts.crashAfter;
+      const meta = { id: m.id, type: m.type, created: m.created, ...(m.tags ? { tags: m.tags } : {}) };
+      if (m.type === 'email' && typeof m.message.link === 'string') {
+        store.append(meta, await download(m.message.link, fetchFn, sleep), 'eml', now(), crash);
+        emails += 1;
+      } else {
+        store.append(meta, Buffer.from(JSON.stringify(m)), 'json', now(), crash);
+      }
+      added += 1;
+      if (!newest || m.created > newest) newest = m.created;
+    }
+    store.writeCheckpoint({ ...checkpoint, ...(newest ? { after: newest } : {}) });
+    progress(`archived ${added} new (${emails} emails); ${store.count} in the archive; listing ${page.paging.totalCount} since the checkpoint`);
+  }
+  store.writeCheckpoint({ ...(newest ? { after: newest } : {}), lastSuccess: now().toISOString() });
+  return { added, emails, total: store.count, ...(warning ? { warning } : {}) };
+}
+
+export function parseEvery(value: string): number {
+  const m = /^(\d+)(s|m|h)$/.exec(value.trim());
+  const n = m ? Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 's' | 'm' | 'h'] : NaN;
+  if (!m || n < 1000 || n > 24 * 3_600_000) throw new InvalidArgumentError('expected a duration like 30s, 15m or 1h (at most 24h).');
+  return n;
+}
+
+interface ArchiveOpts {
+  out?: string;
+  every?: number;
+  url?: string;
+  clientId?: string;
+  clientSecret?: string;
+  json?: boolean;
+}
+
+/** `eventline archive`: the compliance archiver the seed's users run against the API. */
+export function registerArchive(program: Command, ctx: CliContext): void {
+  const archive = program
+    .command('archive')
+    .description('pull compliance communications into an append-only, hash-chained archive (run at least every 30 days; --every keeps it running)')
+    .option('--out <dir>', 'archive directory (created if missing; required)')
+    .option('--every <duration>', 'run again at this interval, e.g. 15m', parseEvery)
+    .option('--url <url>', 'API base URL (default: EVENTLINE_URL, else PUBLIC_URL)')
+    .option('--client-id <id>', 'client id (default: EVENTLINE_CLIENT_ID)')
+    .option('--client-secret <secret>', 'client secret (default: EVENTLINE_CLIENT_SECRET)')
+    .option('--json', 'print the result of each run as JSON')
+    .action(async (opts: ArchiveOpts, cmd: Command) => {
+      const out = opts.out;
+      if (!out) usageError(cmd, "required option '--out <dir>' not specified");
+      const config = ctx.config();
+      const clientId = opts.clientId ?? config.apiClient?.clientId;
+      const clientSecret = opts.clientSecret ?? config.apiClient?.clientSecret;
+      if (!clientId || !clientSecret) usageError(cmd, 'give --client-id and --client-secret (or set EVENTLINE_CLIENT_ID and EVENTLINE_CLIENT_SECRET)');
+      const logger: Logger = {
+        warn: (message) => ctx.io.stderr(`${message}\n`),
+        error: () => undefined,
+      };
+      const client = createClient({ baseUrl: opts.url ?? config.apiClient?.url ?? config.publicUrl, clientId, clientSecret, logger, scope: 'compliance/communications:read' });
+      for (;;) {
+        const result = await runArchive({ client, out, progress: (line) => ctx.io.stderr(`${line}\n`) });
+        ctx.print(opts.json, result, () => `archived ${result.added} new messages (${result.emails} emails); ${result.total} in ${out}\n`);
+        if (opts.every === undefined || ctx.signal?.aborted) return;
+        const signal = ctx.signal;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, opts.every);
+          signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+        });
+        if (ctx.signal?.aborted) return;
+      }
+    });
+
+  archive
+    .command('verify')
+    .description('check every file against its SHA-256 and the manifest hash chain; exit 1 on any problem')
+    .argument('<dir>', 'archive directory')
+    .option('--json', 'print the result as JSON')
+    .action((dir: string, opts: { json?: boolean }) => {
+      const result = verifyArchive(dir);
+      ctx.print(opts.json, { ok: result.problems.length === 0, ...result }, () =>
+        result.problems.length === 0 ? `OK: ${result.records} records, every hash and the chain verified\n` : `${result.problems.map((p) => `FAIL ${p}`).join('\n')}\n`);
+      if (result.problems.length > 0) throw new ArchiveVerifyFailed(`${result.problems.length} problem(s) in ${dir}`);
+    });
+}
+
+export class ArchiveVerifyFailed extends Error {}

@@ -1,0 +1,126 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { createClient } from '../../client/index.js';
+import { createProvider, EventlineApi, providerNames, SyncEngine, WebhookReceiver, type SessionSyncResult, type SyncLogger } from '../../modules/sync/index.js';
+import { nonEmpty, positiveInt, usageError, type CliContext, type CliIo } from '../context.js';
+
+interface SyncOptions {
+  provider: string;
+  once?: boolean;
+  watch?: boolean;
+  simUrl?: string;
+  url?: string;
+  clientId?: string;
+  clientSecret?: string;
+  interval?: number;
+  webhookPort?: number;
+  webhookSecret?: string;
+  json?: boolean;
+}
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('must be a port number (0-65535).');
+  return n;
+}
+
+function logger(io: CliIo, json: boolean | undefined): SyncLogger {
+  const write = (level: string, msg: string, o: Record<string, unknown> = {}): void => {
+    const time = new Date().toISOString();
+    if (json) io.stdout(`${JSON.stringify({ time, level, msg, ...o })}\n`);
+    else io.stdout(`${time} ${level === 'warn' ? 'WARN ' : ''}${msg} ${Object.entries(o).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`).join(' ')}\n`);
+  };
+  return { info: (m, o) => write('info', m, o), warn: (m, o) => write('warn', m, o) };
+}
+
+const summary = (r: SessionSyncResult): string =>
+  `session ${r.session}: ${r.outcome}${r.meetingId ? ` meeting=${r.meetingId}` : ''} links=${r.links} checkIns=${r.checkIns} recording=${r.recording ? 'yes' : 'no'}${r.conflicts.length ? ` conflicts=${r.conflicts.length}` : ''}${r.error ? ` error=${r.error}` : ''}`;
+
+/** Sleeps until the interval passes, a webhook arrives or the process is asked to stop. */
+function pause(ms: number, wake: { fn?: () => void }, stopped: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (stopped()) return resolve();
+    const t = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(t);
+      wake.fn = undefined;
+      resolve();
+    }
+    wake.fn = done;
+  });
+}
+
+export function registerSync(program: Command, ctx: CliContext): void {
+  program
+    .command('sync')
+    .description('Sync virtual sessions with an outside webcast platform through eventline\'s API (docs/sync.md)')
+    .requiredOption('--provider <name>', `the connector (${providerNames().join(', ')})`, nonEmpty)
+    .option('--once', 'one pass over every virtual session, then exit (1 if a session failed)')
+    .option('--watch', 'keep syncing: a pass every --interval seconds, and at once on a signed webhook')
+    .option('--sim-url <url>', 'the simulator of the sim provider (default SYNC_SIM_URL)')
+    .option('--url <url>', 'eventline\'s base URL (default EVENTLINE_URL, else PUBLIC_URL)')
+    .option('--client-id <id>', 'the application\'s client id (default EVENTLINE_CLIENT_ID)')
+    .option('--client-secret <secret>', 'the application\'s client secret (default EVENTLINE_CLIENT_SECRET)')
+    .option('--interval <seconds>', 'seconds between passes with --watch (default SYNC_INTERVAL_SECONDS)', positiveInt)
+    .option('--webhook-port <n>', 'with --watch: receive the provider\'s webhooks on this port (POST /webhooks/<provider>)', port)
+    .option('--webhook-secret <secret>', 'the webhooks\' signing secret (default SYNC_WEBHOOK_SECRET)')
+    .option('--json', 'log one JSON object per line')
+    .action(async (opts: SyncOptions, cmd: Command) => {
+      if (opts.once === opts.watch) usageError(cmd, 'give exactly one of --once and --watch');
+      const config = ctx.config();
+      const clientId = opts.clientId ?? config.apiClient?.clientId;
+      const clientSecret = opts.clientSecret ?? config.apiClient?.clientSecret;
+      if (!clientId || !clientSecret) usageError(cmd, 'client credentials are needed: --client-id and --client-secret, or EVENTLINE_CLIENT_ID and EVENTLINE_CLIENT_SECRET');
+      const simUrl = opts.simUrl ?? config.sync?.simUrl;
+      const webhookSecret = opts.webhookSecret ?? config.sync?.webhookSecret;
+      const provider = createProvider(opts.provider, { ...(simUrl ? { simUrl } : {}), ...(webhookSecret ? { webhookSecret } : {}) });
+      const log = logger(ctx.io, opts.json);
+      const client = createClient({
+        baseUrl: opts.url ?? config.apiClient?.url ?? config.publicUrl, clientId, clientSecret,
+        logger: { error: (m, c) => log.warn(m, c), warn: (m, c) => log.warn(m, c) },
+      });
+      const engine = new SyncEngine({ api: new EventlineApi(client), provider, logger: log });
+
+      if (opts.once) {
+        const results = await engine.runOnce();
+        for (const r of results) ctx.io.stdout(`${opts.json ? JSON.stringify(r) : summary(r)}\n`);
+        const failed = results.filter((r) => r.outcome === 'Failed').length;
+        ctx.io.stdout(opts.json ? `${JSON.stringify({ done: true, sessions: results.length, failed })}\n` : `sync done: ${results.length} sessions, ${failed} failed\n`);
+        if (failed > 0) throw new Error(`${failed} sessions failed to sync; see their sync state (GET /sessions/{id}/sync)`);
+        return;
+      }
+
+      let stopped = false;
+      const wake: { fn?: () => void } = {};
+      const stop = (): void => {
+        stopped = true;
+        wake.fn?.();
+      };
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+      ctx.signal?.addEventListener('abort', stop, { once: true });
+      const wakeup = { pending: false };
+      const receiver = new WebhookReceiver(provider, (n) => {
+        log.info('webhook received', { type: n.type, meeting: n.meetingId });
+        wakeup.pending = true;
+        wake.fn?.();
+      });
+      if (opts.webhookPort !== undefined) {
+        if (!webhookSecret) usageError(cmd, '--webhook-port needs --webhook-secret or SYNC_WEBHOOK_SECRET');
+        log.info('receiving webhooks', { url: await receiver.listen(opts.webhookPort) });
+      }
+      const intervalMs = (opts.interval ?? config.sync?.intervalSeconds ?? 60) * 1000;
+      try {
+        while (!stopped) {
+          wakeup.pending = false;
+          const results = await engine.runOnce();
+          for (const r of results) log.info(summary(r));
+          log.info('pass done', { sessions: results.length, failed: results.filter((r) => r.outcome === 'Failed').length });
+          if (!wakeup.pending) await pause(intervalMs, wake, () => stopped);
+        }
+      } finally {
+        process.off('SIGTERM', stop);
+        process.off('SIGINT', stop);
+        await receiver.close();
+      }
+    });
+}

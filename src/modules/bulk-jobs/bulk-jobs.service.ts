@@ -1,0 +1,204 @@
+import { newId } from '../../db/ids.js';
+import { iso, type Clock } from '../../db/time.js';
+import type { AuthContext } from '../../http/auth.js';
+import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
+import { CommonErrors } from '../../http/errors.js';
+import { PermanentJobError, type JobContext, type JobHandler, type JobQueue, type JobRecord } from '../../jobs/index.js';
+import type { AccountsService } from '../accounts/index.js';
+import type { ObfuscationService } from '../obfuscation/index.js';
+import { BulkJobErrors } from './bulk-jobs.errors.js';
+import type { BulkJobsRepository } from './bulk-jobs.repository.js';
+import type { BulkDataProperty, BulkJob, BulkJobInput, BulkResult, BulkStatus } from './bulk-jobs.schemas.js';
+import type { BulkJobRecordsTable, BulkJobsTable } from './bulk-jobs.table.js';
+
+export const BULK_JOB = 'bulk.run';
+export const DEFAULT_MAX_RUNNING_PER_ACCOUNT = 2;
+const MAX_RECORDS = 100_000;
+const BATCH = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const FINISHED: readonly string[] = ['CANCELED', 'COMPLETED', 'FAILED'];
+
+export interface BulkJobsOptions {
+  /** Per-account limit of bulk jobs READY or RUNNING at once; one more run is refused with 409. */
+  maxRunningPerAccount?: number;
+}
+
+
+function toBulkJob(r: BulkJobsTable): BulkJob {
+  return {
+    id: r.id, name: r.name, ...(r.description !== null ? { description: r.description } : {}), url: r.url,
+    operation: r.operation as BulkJob['operation'], mode: r.mode, ttl: r.ttl, status: r.status as BulkStatus,
+    totalRecords: r.total_records, successful: r.successful, failed: r.failed,
+    ...(r.started !== null ? { started: r.started } : {}), ...(r.completed !== null ? { completed: r.completed } : {}),
+    created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
+  };
+}
+
+/** Only contact obfuscation runs as a bulk job; the url may carry the version prefix or a full base URL. */
+function isObfuscation(url: string, operation: string): boolean {
+  const path = url.trim().replace(/^https?:\/\/[^/]+/i, '').replace(/^\/[a-z]{2}(?=\/)/i, '').replace(/\/+$/, '');
+  return operation === 'POST' && path === '/contacts/{id}/obfuscate';
+}
+
+function checkRecords(data: readonly BulkDataProperty[]): string[] {
+  return data.map((d, i) => {
+    const id = d.pathParams?.['id'];
+    if (typeof id !== 'string' || !UUID.test(id)) throw BulkJobErrors.invalidRecord(`Record ${i}: pathParams.id must be a contact id (uuid)`, { target: `data[${i}].pathParams.id` });
+    return JSON.stringify(d);
+  });
+}
+
+export class BulkJobsService {
+  private readonly maxRunning: number;
+
+  constructor(
+    private readonly repo: BulkJobsRepository,
+    private readonly obfuscation: ObfuscationService,
+    private readonly accounts: AccountsService,
+    private readonly jobs: JobQueue,
+    private readonly clock: Clock,
+    opts: BulkJobsOptions = {},
+  ) {
+    this.maxRunning = opts.maxRunningPerAccount ?? DEFAULT_MAX_RUNNING_PER_ACCOUNT;
+  }
+
+  private async assertAllowed(auth: AuthContext): Promise<void> {
+    // A bulk job acts with the caller's rights: obfuscating needs the contact scopes too.
+    if (!auth.scopes.has('event/contacts:read') || !auth.scopes.has('event/contacts:write')) throw BulkJobErrors.missingScope();
+    if (!(await this.accounts.hasFeature(auth.accountId, 'contact-obfuscation'))) throw BulkJobErrors.featureDisabled();
+  }
+
+  private async row(accountId: string, id: string): Promise<BulkJobsTable> {
+    const r = await this.repo.get(accountId, id.toLowerCase());
+    if (!r) throw BulkJobErrors.jobNotFound(undefined, { target: 'id' });
+    return r;
+  }
+
+  async create(auth: AuthContext, input: BulkJobInput): Promise<BulkJob & { data?: BulkDataProperty[] }> {
+    if (!isObfuscation(input.url, input.operation)) throw BulkJobErrors.unsupported(undefined, { target: 'url' });
+    await this.assertAllowed(auth);
+    const data = input.data ?? [];
+    const records = checkRecords(data);
+    const now = iso(this.clock());
+    const by = auth.userId ?? auth.clientId;
+    const row: BulkJobsTable = {
+      id: newId(), account_id: auth.accountId, name: input.name, description: input.description ?? null, url: input.url, operation: input.operation,
+      mode: input.mode, ttl: input.ttl, status: 'PENDING', total_records: records.length, successful: 0, failed: 0, job_id: null,
+      started: null, completed: null, created: now, created_by: by, last_modified: now, last_modified_by: by,
+    };
+    await this.repo.transaction(async (trx) => {
+      await this.repo.insert(row, trx);
+      await this.repo.appendRecords(auth.accountId, row.id, 0, records, trx);
+    });
+    return { ...toBulkJob(row), ...(input.data ? { data: input.data } : {}) };
+  }
+
+  async addData(auth: AuthContext, id: string, data: BulkDataProperty[]): Promise<{ data: BulkDataProperty[]; count: number }> {
+    const records = checkRecords(data);
+    await this.repo.transaction(async (trx) => {
+      const job = await this.repo.get(auth.accountId, id.toLowerCase(), trx);
+      if (!job) throw BulkJobErrors.jobNotFound(undefined, { target: 'id' });
+      if (job.status !== 'PENDING') throw BulkJobErrors.notPending();
+      if (job.total_records + records.length > MAX_RECORDS) throw BulkJobErrors.tooManyRecords();
+      await this.repo.appendRecords(auth.accountId, job.id, job.total_records, records, trx);
+      await this.repo.update(job.id, { total_records: job.total_records + records.length, last_modified: iso(this.clock()), last_modified_by: auth.userId ?? auth.clientId }, trx);
+    });
+    return { data, count: records.length };
+  }
+
+  async run(auth: AuthContext, id: string): Promise<BulkJob> {
+    const current = await this.row(auth.accountId, id);
+    if (current.status === 'READY' || current.status === 'RUNNING') return toBulkJob(current);
+    if (FINISHED.includes(current.status)) throw BulkJobErrors.alreadyFinished();
+    if (current.total_records === 0) throw BulkJobErrors.noData();
+    await this.assertAllowed(auth);
+    await this.repo.transaction(async (trx) => {
+      if ((await this.repo.countActive(auth.accountId, trx)) >= this.maxRunning) throw BulkJobErrors.tooManyRunning();
+      const job = await this.jobs.enqueue({ type: BULK_JOB, accountId: auth.accountId, payload: { bulkJobId: current.id } }, trx);
+      const ok = await this.repo.update(current.id, { status: 'READY', job_id: job.id, last_modified: iso(this.clock()), last_modified_by: auth.userId ?? auth.clientId }, trx, ['PENDING']);
+      if (!ok) throw BulkJobErrors.alreadyFinished('The bulk job changed state meanwhile; fetch it again');
+    });
+    return this.get(auth.accountId, current.id);
+  }
+
+  async get(accountId: string, id: string): Promise<BulkJob> {
+    return toBulkJob(await this.row(accountId, id));
+  }
+
+  async cancel(auth: AuthContext, id: string): Promise<BulkJob> {
+    const current = await this.row(auth.accountId, id);
+    if (FINISHED.includes(current.status)) throw BulkJobErrors.alreadyFinished();
+    const now = iso(this.clock());
+    // A running job sees CANCELED between batches and stops; records already processed keep their results.
+    const ok = await this.repo.update(current.id, { status: 'CANCELED', completed: now, last_modified: now, last_modified_by: auth.userId ?? auth.clientId }, undefined, ['PENDING', 'READY', 'RUNNING']);
+    if (!ok) throw BulkJobErrors.alreadyFinished();
+    if (current.job_id) await this.jobs.cancel(current.job_id);
+    return this.get(auth.accountId, current.id);
+  }
+
+  async results(accountId: string, id: string, query: ListQuery, href: string): Promise<{ paging: Paging; data: BulkResult[] }> {
+    const job = await this.row(accountId, id);
+    if (query.filter !== undefined && query.filter.trim() !== '') throw CommonErrors.badRequest('Bulk job results have no filterable fields', { target: 'filter' });
+    const req = pageRequest(`bulk-results:${job.id}`, query);
+    const cursorSeq = req.cursor?.[0];
+    const page = await this.repo.results(accountId, job.id, {
+      conditions: [], order: [{ column: 'seq', direction: 'asc' }],
+      cursor: typeof cursorSeq === 'number' ? [cursorSeq] : null, reverse: req.direction === 'prev', limit: req.limit,
+    });
+    return {
+      paging: buildPaging(req, page, (r: BulkJobRecordsTable) => [r.seq], href),
+      // The reference fixes `data` to the uploaded record and allows nothing beside data/status/message/request,
+      // so the call made and the body it answered are reported under `request`.
+      data: page.rows.map((r) => {
+        const data = JSON.parse(r.data) as BulkDataProperty;
+        return {
+          status: r.result_status ?? 0,
+          data,
+          ...(r.result_message !== null ? { message: r.result_message } : {}),
+          request: {
+            method: job.operation, url: `/contacts/${data.pathParams?.['id'] ?? ''}/obfuscate`,
+            response: JSON.parse(r.result_data ?? '{}') as Record<string, unknown>,
+          },
+        };
+      }),
+    };
+  }
+
+  jobHandlers(): Record<string, JobHandler> {
+    return { [BULK_JOB]: (job, ctx) => this.runJob(job, ctx) };
+  }
+
+  /** Idempotent: records are processed in order and marked one by one; a re-run skips the processed ones. */
+  private async runJob(job: JobRecord, ctx: JobContext): Promise<unknown> {
+    const payload = job.payload as { bulkJobId?: unknown } | null;
+    const id = typeof payload?.bulkJobId === 'string' ? payload.bulkJobId : undefined;
+    if (!id) throw new PermanentJobError('payload has no bulkJobId');
+    const bulk = await this.repo.byId(id);
+    if (!bulk) throw new PermanentJobError('bulk job not found');
+    if (FINISHED.includes(bulk.status)) return { status: bulk.status };
+    const startedAt = bulk.started ?? iso(this.clock());
+    await this.repo.update(id, { status: 'RUNNING', started: startedAt, last_modified: iso(this.clock()) }, undefined, ['READY', 'RUNNING']);
+    for (;;) {
+      const batch = await this.repo.pending(id, BATCH);
+      if (batch.length === 0) break;
+      for (const rec of batch) await this.process(bulk.account_id, rec);
+      const counts = await this.repo.counts(id);
+      await this.repo.update(id, { successful: counts.ok, failed: counts.failed, last_modified: iso(this.clock()) });
+      await ctx.progress({ processed: counts.ok + counts.failed, total: bulk.total_records });
+      const now = await this.repo.byId(id);
+      if (now?.status === 'CANCELED' || ctx.signal.aborted) return { status: now?.status ?? 'CANCELED' };
+    }
+    const counts = await this.repo.counts(id);
+    const done = iso(this.clock());
+    await this.repo.update(id, { status: 'COMPLETED', successful: counts.ok, failed: counts.failed, completed: done, last_modified: done }, undefined, ['RUNNING']);
+    return { status: 'COMPLETED', ...counts };
+  }
+
+  private async process(accountId: string, rec: BulkJobRecordsTable): Promise<void> {
+    const data = JSON.parse(rec.data) as BulkDataProperty;
+    const contactId = data.pathParams?.['id'] ?? '';
+    const result = await this.obfuscation.obfuscateNow(accountId, contactId);
+    if (result) await this.repo.saveResult(rec.job_id, rec.seq, 202, `Contact obfuscation ${result.status}`, JSON.stringify(result));
+    else await this.repo.saveResult(rec.job_id, rec.seq, 404, 'Contact not found', JSON.stringify({ code: 404, message: 'Contact not found', target: 'id' }));
+  }
+}

@@ -1,0 +1,16 @@
+import { defineErrors } from '../../http/errors.js';
+
+export const CommunicationErrors = defineErrors({
+  notEnabled: { status: 403, message: 'Compliance communications is not enabled for this account' },
+  // A bad, expired or foreign content URL gets this and nothing else, so it reveals nothing.
+  badSignature: { status: 403, message: 'The link is not valid or has expired' },
+  invalidConfiguration: { status: 400, message: 'Invalid communication configuration' },
+  attendeeToken: { status: 401, message: 'A valid attendee token is required (X-Attendee-Token)' },
+  wrongSession: { status: 403, message: 'The attendee token is not valid for this session' },
+  sessionNotFound: { status: 404, message: 'Session not found' },
+  chatMessageNotFound: { status: 404, message: 'Chat message not found' },
+  questionNotFound: { status: 404, message: 'Question not found' },
+  emailRequestNotFound: { status: 404, message: 'Email request not found' },
+  linkNotFound: { status: 404, message: 'Attendee link not found' },
+  eventNotFound: { status: 404, message: 'Event not found' },
+});

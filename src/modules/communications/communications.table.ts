@@ -1,0 +1,100 @@
+// Rows of the compliance-communications module (migration 0008).
+
+export interface CommunicationSettingsTable {
+  account_id: string;
+  /** JSON array of enabled message types. */
+  enabled_types: string;
+  last_modified: string;
+}
+
+export interface CommunicationMessagesTable {
+  id: string;
+  account_id: string;
+  type: string;
+  created: string;
+  event_id: string | null;
+  /** The contact the message names (sender or recipient), for erasure. */
+  contact_id: string | null;
+  /** JSON of the `message` object (for email: {} — the link is minted per listing). */
+  payload: string;
+  /** JSON object of tags. */
+  tags: string;
+  /** For email: the stored RFC 822 message in mail_outbox. */
+  mail_id: string | null;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  account_id: string;
+  created: string;
+  contact_id: string | null;
+  recipient: string;
+  subject: string;
+  /** The complete RFC 822 message as sent. */
+  raw: string;
+  /** 'outbox' (kept here only) or 'smtp' (also relayed). */
+  transport: string;
+}
+
+export interface CommunicationSecretsTable {
+  purpose: string;
+  kid: string;
+  secret: string;
+  created: string;
+}
+
+export interface EmailRequestsTable {
+  id: string;
+  account_id: string;
+  event_id: string;
+  email_id: string;
+  resend: number;
+  status: string;
+  /** JSON array of { id, status, errorMessage? }. */
+  responses: string;
+  created: string;
+  created_by: string;
+  last_modified: string;
+  last_modified_by: string;
+}
+
+export interface EmailDeliveriesTable {
+  account_id: string;
+  email_id: string;
+  attendee_id: string;
+  request_id: string;
+  created: string;
+}
+
+export interface SessionChatMessagesTable {
+  id: string;
+  account_id: string;
+  event_id: string;
+  session_id: string;
+  attendee_id: string;
+  parent_id: string | null;
+  text_html: string;
+  created: string;
+}
+
+export interface SessionQuestionsTable {
+  id: string;
+  account_id: string;
+  event_id: string;
+  session_id: string;
+  attendee_id: string;
+  text: string;
+  anonymous: number;
+  status: string;
+  answer: string | null;
+  created: string;
+  last_modified: string;
+}
+
+export interface EventCommunicationSettingsTable {
+  account_id: string;
+  event_id: string;
+  /** 1: creating an attendee link emails the attendee their personal join link. */
+  join_link_emails: number;
+  last_modified: string;
+}

@@ -1,0 +1,95 @@
+import type { Config } from '../../config/index.js';
+import { newId } from '../../db/ids.js';
+import { iso, type Clock } from '../../db/time.js';
+import type { AuthContext } from '../../http/auth.js';
+import type { MailTransport } from '../mail/index.js';
+import { CommunicationErrors } from './communications.errors.js';
+import type { CommunicationsRepository } from './communications.repository.js';
+import type { CommunicationsService } from './communications.service.js';
+import type { AttendeeResponse, SendEmailRequest, SendEmailResponse } from './emails.schemas.js';
+import type { EmailRequestsTable } from './communications.table.js';
+
+const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
+
+function toResponse(r: EmailRequestsTable): SendEmailResponse {
+  const responses = JSON.parse(r.responses) as AttendeeResponse[];
+  return {
+    requestId: r.id, status: r.status as SendEmailResponse['status'], event: { id: r.event_id }, email: { id: r.email_id },
+    resendToPreviousRecipients: r.resend === 1, attendeeResponses: responses, attendeeResponse: responses,
+    created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
+  };
+}
+
+/**
+ * Planner emails to attendees. Sending is done before the 202 answer (the
+ * outbox is local; an SMTP relay is one round trip per attendee), so the
+ * status endpoint reports the final result at once.
+ */
+export class EmailsService {
+  constructor(
+    private readonly repo: CommunicationsRepository,
+    private readonly communications: CommunicationsService,
+    private readonly mail: MailTransport,
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {}
+
+  async send(auth: AuthContext, input: SendEmailRequest): Promise<SendEmailResponse> {
+    const event = await this.repo.event(auth.accountId, input.event.id);
+    if (!event) throw CommunicationErrors.eventNotFound(undefined, { target: 'event.id' });
+    const requestId = newId();
+    const responses: AttendeeResponse[] = [];
+    for (const attendeeId of input.attendees) responses.push(await this.sendOne(auth.accountId, requestId, event, input, attendeeId));
+    const now = iso(this.clock());
+    const sent = responses.filter((r) => r.status === 'Sent').length;
+    const row: EmailRequestsTable = {
+      id: requestId, account_id: auth.accountId, event_id: event.id, email_id: input.email.id, resend: input.resendToPreviousRecipients ? 1 : 0,
+      status: sent > 0 || responses.every((r) => r.status === 'Opted-Out') ? 'SUCCESSFUL' : 'ERROR', responses: JSON.stringify(responses),
+      created: now, created_by: actor(auth), last_modified: now, last_modified_by: actor(auth),
+    };
+    await this.repo.insertEmailRequest(row);
+    return toResponse(row);
+  }
+
+  async status(accountId: string, requestId: string): Promise<SendEmailResponse> {
+    const row = await this.repo.emailRequest(accountId, requestId);
+    if (!row) throw CommunicationErrors.emailRequestNotFound();
+    return toResponse(row);
+  }
+
+  // One attendee at a time: a failure is reported for that attendee and loses nothing already sent.
+  private async sendOne(accountId: string, requestId: string, event: { id: string; title: string }, input: SendEmailRequest, attendeeId: string): Promise<AttendeeResponse> {
+    const who = await this.repo.attendeeContact(accountId, attendeeId);
+    if (!who || who.event_id !== event.id) return { id: attendeeId, status: 'Error', errorMessage: 'The attendee is not registered for this event' };
+    if (who.deleted === 1 || !who.email) return { id: attendeeId, status: 'Error', errorMessage: 'The attendee has no email address' };
+    if (!input.resendToPreviousRecipients && await this.repo.delivered(accountId, input.email.id, attendeeId)) {
+      return { id: attendeeId, status: 'Error', errorMessage: 'Already sent to this attendee; set resendToPreviousRecipients to send again' };
+    }
+    try {
+      await this.deliver(accountId, {
+        eventId: event.id, contactId: who.contact_id, to: who.email,
+        subject: input.email.subject ?? event.title,
+        text: input.email.text ?? `A message about ${event.title}.`,
+        ...(input.email.html !== undefined ? { html: input.email.html } : {}),
+        tags: { emailId: input.email.id, requestId },
+      });
+      await this.repo.recordDelivery(accountId, input.email.id, attendeeId, requestId, iso(this.clock()));
+      return { id: attendeeId, status: 'Sent' };
+    } catch {
+      return { id: attendeeId, status: 'Error', errorMessage: 'The message could not be sent' };
+    }
+  }
+
+  /** Composes, sends (or keeps in the outbox) and captures one email. Shared by every mail the platform sends. */
+  async deliver(accountId: string, m: { eventId: string | null; contactId: string | null; to: string; subject: string; text: string; html?: string; tags?: Record<string, string> }): Promise<string> {
+    const mailId = newId();
+    const now = this.clock();
+    const sent = await this.mail.send({
+      from: this.config.communications?.mailFrom ?? 'eventline <no-reply@eventline.invalid>', to: m.to, subject: m.subject, text: m.text,
+      ...(m.html !== undefined ? { html: m.html } : {}), messageId: `<${mailId}@eventline>`, date: now,
+    });
+    await this.repo.insertMail({ id: mailId, account_id: accountId, created: iso(now), contact_id: m.contactId, recipient: m.to, subject: m.subject, raw: sent.raw, transport: sent.transport });
+    await this.communications.capture(accountId, { type: 'email', eventId: m.eventId, contactId: m.contactId, mailId, ...(m.tags ? { tags: m.tags } : {}) });
+    return mailId;
+  }
+}

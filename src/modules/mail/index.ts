@@ -1,0 +1,1 @@
+export { MailTransport, type OutgoingMail, type SentMail } from './mail.transport.js';

@@ -1,0 +1,15 @@
+export type ObfuscationStatus = 'INITIATED' | 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+export const OBFUSCATION_STATUSES: readonly ObfuscationStatus[] = ['INITIATED', 'QUEUED', 'PROCESSING', 'COMPLETED', 'FAILED'];
+
+export interface ContactObfuscationsTable {
+  id: string;
+  account_id: string;
+  contact_id: string;
+  status: string;
+  job_id: string | null;
+  rows_erased: number | null;
+  error: string | null;
+  created: string;
+  last_modified: string;
+  finished_at: string | null;
+}

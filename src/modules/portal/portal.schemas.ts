@@ -1,0 +1,54 @@
+import { Type, type Static } from 'typebox';
+
+const DateTime = Type.String({ format: 'date-time' });
+
+export const SignInBodySchema = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 320 }),
+  password: Type.String({ minLength: 1, maxLength: 1000 }),
+}, { title: 'PortalSignIn', additionalProperties: false });
+
+export const PortalSessionSchema = Type.Object({
+  user: Type.Object({
+    id: Type.String(), email: Type.String(), name: Type.String(),
+    role: Type.Enum(['administrator', 'planner', 'developer'], { type: 'string' }),
+  }),
+  account: Type.Object({ id: Type.String(), name: Type.String(), tier: Type.String() }),
+  csrfToken: Type.String({ description: 'Send it back in the X-CSRF-Token header of every POST and DELETE.' }),
+  canManageWorkspaces: Type.Boolean(),
+  expiresAt: DateTime,
+}, { title: 'PortalSession' });
+export type PortalSession = Static<typeof PortalSessionSchema>;
+
+export const ScopeListSchema = Type.Array(Type.Object({ name: Type.String(), description: Type.String() }), { title: 'PortalScopes' });
+
+export const WorkspaceSchema = Type.Object({
+  id: Type.String(), name: Type.String(), scopes: Type.Array(Type.String()), created: DateTime,
+}, { title: 'PortalWorkspace' });
+export const WorkspaceInputSchema = Type.Object({
+  name: Type.String({ maxLength: 1000 }),
+  scopes: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 }),
+}, { title: 'PortalWorkspaceInput', additionalProperties: false });
+
+export const InvitationSchema = Type.Object({
+  id: Type.String(), workspaceId: Type.String(), email: Type.String(),
+  status: Type.Enum(['pending', 'accepted'], { type: 'string' }), created: DateTime,
+}, { title: 'PortalInvitation' });
+export const InvitationInputSchema = Type.Object({ email: Type.String({ maxLength: 320 }) }, { title: 'PortalInvitationInput', additionalProperties: false });
+
+export const ApplicationSchema = Type.Object({
+  id: Type.String(), workspaceId: Type.String(), name: Type.String(), clientId: Type.String(),
+  scopes: Type.Array(Type.String()), redirectUris: Type.Array(Type.String()), created: DateTime,
+  revokedAt: Type.Union([DateTime, Type.Null()]),
+}, { title: 'PortalApplication' });
+export const NewApplicationSchema = Type.Object({
+  ...ApplicationSchema.properties,
+  clientSecret: Type.String({ description: 'Shown once: only its hash is kept.' }),
+}, { title: 'PortalNewApplication' });
+export const ApplicationInputSchema = Type.Object({
+  workspaceId: Type.String({ maxLength: 100 }),
+  name: Type.String({ maxLength: 1000 }),
+  scopes: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 }),
+  redirectUris: Type.Optional(Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 20 })),
+}, { title: 'PortalApplicationInput', additionalProperties: false });
+
+export const IdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -1,0 +1,138 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { iso, systemClock, type Clock } from '../../db/time.js';
+import { AccountErrors, type AccountsService, type Application, type Invitation, type User, type Workspace } from '../accounts/index.js';
+import { SCOPES } from '../oauth/index.js';
+import { PortalErrors } from './portal.errors.js';
+import type { PortalRepository } from './portal.repository.js';
+import type { PortalSession } from './portal.schemas.js';
+
+const SESSION_TTL_MS = 8 * 3600_000;
+const sha256 = (v: string): string => createHash('sha256').update(v).digest('base64url');
+
+export interface SignedIn {
+  user: User;
+  csrfToken: string;
+  expiresAt: string;
+}
+
+const toApp = (a: Application) => ({
+  id: a.id, workspaceId: a.workspaceId, name: a.name, clientId: a.clientId, scopes: a.scopes, redirectUris: a.redirectUris, created: a.created, revokedAt: a.revokedAt,
+});
+const toWorkspace = (w: Workspace) => ({ id: w.id, name: w.name, scopes: w.scopes, created: w.created });
+
+export class PortalService {
+  constructor(
+    private readonly repo: PortalRepository,
+    private readonly accounts: AccountsService,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** Administrators and planners manage workspaces; developers work inside the ones they were invited to. */
+  static canManage(user: User): boolean {
+    return user.role === 'administrator' || user.role === 'planner';
+  }
+
+  async signIn(email: string, password: string): Promise<{ cookie: string; session: SignedIn }> {
+    const user = await this.accounts.verifyPassword(email, password);
+    if (!user) throw PortalErrors.signInFailed(undefined, { target: 'password' });
+    const cookie = randomBytes(32).toString('base64url');
+    const now = this.clock();
+    const row = {
+      id_hash: sha256(cookie), user_id: user.id, account_id: user.accountId, csrf_token: randomBytes(24).toString('base64url'),
+      created: iso(now), expires_at: iso(new Date(now.getTime() + SESSION_TTL_MS)),
+    };
+    await this.repo.deleteExpired(iso(now));
+    await this.repo.insertSession(row);
+    return { cookie, session: { user, csrfToken: row.csrf_token, expiresAt: row.expires_at } };
+  }
+
+  async current(cookie: string | undefined): Promise<SignedIn> {
+    if (!cookie) throw PortalErrors.notSignedIn();
+    const row = await this.repo.findSession(sha256(cookie), iso(this.clock()));
+    const user = row ? await this.accounts.findUserById(row.user_id) : undefined;
+    if (!row || !user || user.accountId !== row.account_id) throw PortalErrors.notSignedIn();
+    return { user, csrfToken: row.csrf_token, expiresAt: row.expires_at };
+  }
+
+  checkCsrf(session: SignedIn, sent: string | undefined): void {
+    const a = Buffer.from(session.csrfToken);
+    const b = Buffer.from(sent ?? '');
+    if (a.length !== b.length || !timingSafeEqual(a, b)) throw PortalErrors.csrfMismatch();
+  }
+
+  async signOut(cookie: string | undefined): Promise<void> {
+    if (cookie) await this.repo.deleteSession(sha256(cookie));
+  }
+
+  async describe(s: SignedIn): Promise<PortalSession> {
+    const account = await this.accounts.getAccount(s.user.accountId);
+    return {
+      user: { id: s.user.id, email: s.user.email, name: s.user.name, role: s.user.role },
+      account: { id: account.id, name: account.name, tier: account.tier },
+      csrfToken: s.csrfToken, canManageWorkspaces: PortalService.canManage(s.user), expiresAt: s.expiresAt,
+    };
+  }
+
+  scopes() {
+    return Object.entries(SCOPES).map(([name, description]) => ({ name, description }));
+  }
+
+  private async visibleWorkspaceIds(user: User): Promise<Set<string> | 'all'> {
+    if (PortalService.canManage(user)) return 'all';
+    return new Set(await this.repo.memberWorkspaceIds(user.accountId, user.id));
+  }
+
+  private async visibleWorkspace(user: User, id: string): Promise<Workspace> {
+    const visible = await this.visibleWorkspaceIds(user);
+    // Another account's workspace and one the developer was not invited to look the same: absent.
+    if (visible !== 'all' && !visible.has(id)) throw AccountErrors.workspaceNotFound(undefined, { target: 'workspaceId' });
+    return this.accounts.getWorkspace(user.accountId, id).catch((err: unknown) => {
+      throw err instanceof Error && err.name === 'workspaceNotFound' ? AccountErrors.workspaceNotFound(undefined, { target: 'workspaceId' }) : err;
+    });
+  }
+
+  async listWorkspaces(user: User) {
+    const visible = await this.visibleWorkspaceIds(user);
+    const all = await this.accounts.listWorkspaces(user.accountId);
+    return all.filter((w) => visible === 'all' || visible.has(w.id)).map(toWorkspace);
+  }
+
+  async createWorkspace(user: User, input: { name: string; scopes: readonly string[] }) {
+    if (!PortalService.canManage(user)) throw PortalErrors.administratorsOnly();
+    return toWorkspace(await this.accounts.createWorkspace({ accountId: user.accountId, name: input.name, scopes: input.scopes, createdBy: user.id }));
+  }
+
+  async listInvitations(user: User, workspaceId: string): Promise<Invitation[]> {
+    await this.visibleWorkspace(user, workspaceId);
+    const rows = await this.repo.listInvitations(user.accountId, workspaceId);
+    return rows.map((r) => ({ id: r.id, workspaceId: r.workspace_id, email: r.email, status: r.status === 'accepted' ? 'accepted' : 'pending', created: r.created }));
+  }
+
+  async invite(user: User, workspaceId: string, email: string): Promise<Invitation> {
+    if (!PortalService.canManage(user)) throw PortalErrors.administratorsOnly();
+    await this.visibleWorkspace(user, workspaceId);
+    return this.accounts.invite({ accountId: user.accountId, workspaceId, email });
+  }
+
+  async listApplications(user: User) {
+    const visible = await this.visibleWorkspaceIds(user);
+    const apps = await this.accounts.listApplications(user.accountId);
+    return apps.filter((a) => visible === 'all' || visible.has(a.workspaceId)).map(toApp);
+  }
+
+  async createApplication(user: User, input: { workspaceId: string; name: string; scopes: readonly string[]; redirectUris?: readonly string[] }) {
+    await this.visibleWorkspace(user, input.workspaceId);
+    const { application, clientSecret } = await this.accounts.createApplication({
+      accountId: user.accountId, workspaceId: input.workspaceId, name: input.name, scopes: input.scopes,
+      ...(input.redirectUris !== undefined ? { redirectUris: input.redirectUris } : {}), createdBy: user.id,
+    });
+    return { ...toApp(application), clientSecret };
+  }
+
+  async revokeApplication(user: User, id: string) {
+    const app = await this.accounts.getApplication(user.accountId, id);
+    const visible = await this.visibleWorkspaceIds(user);
+    if (visible !== 'all' && !visible.has(app.workspaceId)) throw AccountErrors.applicationNotFound();
+    return toApp(await this.accounts.revokeApplication(user.accountId, app.id));
+  }
+}

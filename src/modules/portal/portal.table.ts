@@ -1,0 +1,8 @@
+export interface PortalSessionsTable {
+  id_hash: string;
+  user_id: string;
+  account_id: string;
+  csrf_token: string;
+  created: string;
+  expires_at: string;
+}

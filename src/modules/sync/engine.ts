@@ -1,0 +1,184 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { EventlineApi, ApiSession, ApiWebcast } from './eventline-api.js';
+import type { MeetingFields, ProviderMeeting, WebcastProvider } from './provider.js';
+import { registerAttendees, writeCheckIns, writeRecording } from './participation.js';
+import { eventlineFields, providerFields, readSnapshot, reconcile } from './reconcile.js';
+import type { SyncConflict, SyncStateInput } from './sync.schemas.js';
+
+/** Ids, counts and field names only: names, emails and access codes never reach the log. */
+export interface SyncLogger {
+  info(message: string, context?: Record<string, unknown>): void;
+  warn(message: string, context?: Record<string, unknown>): void;
+}
+
+export const silentLogger: SyncLogger = { info: () => undefined, warn: () => undefined };
+
+export interface SessionSyncResult {
+  session: string;
+  outcome: 'Succeeded' | 'Failed' | 'Skipped';
+  meetingId?: string;
+  webcastId?: string;
+  created: boolean;
+  links: number;
+  checkIns: number;
+  recording: boolean;
+  conflicts: SyncConflict[];
+  error?: string;
+}
+
+export interface SyncEngineOptions {
+  api: EventlineApi;
+  provider: WebcastProvider;
+  logger?: SyncLogger;
+  now?: () => Date;
+}
+
+/**
+ * Runs the seed's virtual-session workflow against one provider. Every step
+ * reads both sides before it writes, so a run that was killed half-way is
+ * finished by the next run without duplicating anything.
+ */
+export class SyncEngine {
+  private readonly api: EventlineApi;
+  private readonly provider: WebcastProvider;
+  private readonly log: SyncLogger;
+  private readonly now: () => Date;
+
+  constructor(opts: SyncEngineOptions) {
+    this.api = opts.api;
+    this.provider = opts.provider;
+    this.log = opts.logger ?? silentLogger;
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** One pass over every virtual session. */
+  async runOnce(): Promise<SessionSyncResult[]> {
+    const sessions = await this.api.virtualSessions();
+    const results: SessionSyncResult[] = [];
+    for (const s of sessions) results.push(await this.syncSession(s.id));
+    return results;
+  }
+
+  /** One session; a failure is recorded in its sync state and does not stop the others. */
+  async syncSession(sessionId: string): Promise<SessionSyncResult> {
+    const lastRun = this.now().toISOString();
+    const base: SessionSyncResult = { session: sessionId, outcome: 'Succeeded', created: false, links: 0, checkIns: 0, recording: false, conflicts: [] };
+    let meetingId: string | undefined;
+    try {
+      const session = await this.api.session(sessionId);
+      const state = await this.api.syncState(sessionId);
+      const found = await this.meetingFor(session, state.provider);
+      if (!found) return { ...base, outcome: 'Skipped' };
+      let { webcast, meeting } = found;
+      const { created } = found;
+      meetingId = meeting.id;
+      // Cancelled in eventline: cancel on the platform too (the other direction is handled below).
+      if ((session.status === 'Cancelled' || webcast.status === 'Cancelled') && meeting.status !== 'cancelled') {
+        await this.provider.cancelMeeting(meeting.id);
+        meeting = { ...meeting, status: 'cancelled' };
+        this.log.info('meeting cancelled on the provider', { session: sessionId, meeting: meeting.id });
+      }
+      await this.api.saveSyncState(sessionId, { provider: this.provider.name, meetingId: meeting.id, webcast: { id: webcast.id }, outcome: 'Running', lastRun });
+
+      const last = (created ? providerFields(meeting) : readSnapshot(state.snapshot)) ?? providerFields(meeting);
+      const merged = reconcile(eventlineFields(session, webcast), providerFields(meeting), last, {
+        session: session.lastModified, webcast: webcast.lastModified, provider: meeting.updatedAt,
+      });
+      webcast = await this.apply(session, webcast, meeting, merged.toProvider, merged.toEventline);
+      for (const c of merged.conflicts) this.log.warn('conflicting edits: the later one kept, the other discarded', { session: sessionId, field: c.field, kept: c.kept });
+
+      let links = 0;
+      let checkIns = 0;
+      let recording = false;
+      if (meeting.status === 'scheduled' || meeting.status === 'started') {
+        links = (await registerAttendees(this.api, this.provider, session, webcast, meeting, this.log)).links;
+      }
+      if (meeting.status === 'ended') {
+        checkIns = await writeCheckIns(this.api, this.provider, session, webcast, meeting, this.log);
+        recording = (await writeRecording(this.api, this.provider, webcast, meeting)).recording;
+      }
+      if (meeting.status === 'cancelled' && webcast.status !== 'Cancelled') webcast = await this.api.updateWebcast({ ...webcast, status: 'Cancelled' });
+
+      const progress: NonNullable<SyncStateInput['progress']> = meeting.status === 'ended' ? { checkIns, recording } : { attendeeLinks: links };
+      await this.api.saveSyncState(sessionId, {
+        provider: this.provider.name, meetingId: meeting.id, webcast: { id: webcast.id }, outcome: 'Succeeded', lastRun,
+        snapshot: { ...merged.agreed }, progress, ...(merged.conflicts.length > 0 ? { conflicts: merged.conflicts } : {}),
+      });
+      this.log.info('session synced', { session: sessionId, meeting: meeting.id, created, links, checkIns, recording });
+      return { ...base, meetingId: meeting.id, webcastId: webcast.id, created, links, checkIns, recording, conflicts: merged.conflicts };
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      this.log.warn('session sync failed', { session: sessionId, error });
+      try {
+        await this.api.saveSyncState(sessionId, { provider: this.provider.name, ...(meetingId ? { meetingId } : {}), outcome: 'Failed', error: error.slice(0, 2000), lastRun });
+      } catch {
+        // eventline itself is unreachable: the next run records it.
+      }
+      return { ...base, outcome: 'Failed', error };
+    }
+  }
+
+  /**
+   * Step 1: the session's meeting, created with its webcast when the session
+   * has none. undefined for a session whose webcast another tool manages.
+   */
+  private async meetingFor(session: ApiSession, stateProvider: string): Promise<{ webcast: ApiWebcast; meeting: ProviderMeeting; created: boolean } | undefined> {
+    const webcast = await this.api.webcastOf(session.id);
+    if (webcast) {
+      if (!webcast.meetingId) return undefined;
+      const meeting = await this.provider.getMeeting(webcast.meetingId);
+      // Ours when an earlier run recorded it, or when the platform's meeting names this session (a run killed before it recorded).
+      if (stateProvider !== this.provider.name && meeting?.externalId !== session.id) return undefined;
+      if (!meeting) {
+        return { webcast, meeting: { ...this.placeholder(webcast.meetingId, session), status: 'cancelled' }, created: false };
+      }
+      return { webcast, meeting, created: false };
+    }
+    if (session.status === 'Cancelled') return undefined;
+    // A run killed between the two creations left a meeting behind: adopt it rather than make a second one.
+    const meeting = (await this.provider.findMeeting(session.id)) ?? (await this.provider.createMeeting({
+      kind: 'meeting', externalId: session.id, title: session.title, start: session.start, end: session.end,
+      password: randomBytes(4).toString('hex'), hostCode: String(randomInt(100000, 1000000)),
+    }));
+    const created = await this.api.createWebcast({
+      session: { id: session.id }, title: session.title, type: meeting.kind === 'webinar' ? 'Webinar' : 'Meeting', format: 'Live',
+      provider: this.provider.webcastProvider, meetingId: meeting.id, sourceId: meeting.id.slice(0, 50),
+      _links: { join: { href: meeting.joinUrl, code: meeting.password }, host: { href: meeting.hostUrl, code: meeting.hostCode } },
+    });
+    this.log.info('meeting and webcast created', { session: session.id, meeting: meeting.id, webcast: created.id });
+    return { webcast: created, meeting, created: true };
+  }
+
+  private placeholder(id: string, session: ApiSession): ProviderMeeting {
+    return {
+      id, kind: 'meeting', status: 'cancelled', externalId: session.id, title: session.title, start: session.start, end: session.end,
+      password: '', hostCode: '', joinUrl: '', hostUrl: '', updatedAt: session.lastModified,
+    };
+  }
+
+  /** Writes the merged edits to both sides (nothing when they already agree). */
+  private async apply(session: ApiSession, webcast: ApiWebcast, meeting: ProviderMeeting, toProvider: Partial<MeetingFields>, toEventline: Partial<MeetingFields>): Promise<ApiWebcast> {
+    if (meeting.status === 'cancelled') return webcast;
+    if (Object.keys(toProvider).length > 0) {
+      await this.provider.updateMeeting(meeting.id, toProvider);
+      this.log.info('edits pushed to the provider', { session: session.id, fields: Object.keys(toProvider) });
+    }
+    const { title, start, end, password, hostCode } = toEventline;
+    if (title !== undefined || start !== undefined || end !== undefined) {
+      await this.api.updateSession({ ...session, ...(title !== undefined ? { title } : {}), ...(start !== undefined ? { start } : {}), ...(end !== undefined ? { end } : {}) });
+    }
+    if (password !== undefined || hostCode !== undefined) {
+      const links = webcast._links;
+      webcast = await this.api.updateWebcast({
+        ...webcast,
+        _links: {
+          ...links,
+          ...(password !== undefined ? { join: { ...links.join, code: password } } : {}),
+          ...(hostCode !== undefined ? { host: { ...links.host, code: hostCode } } : {}),
+        },
+      });
+    }
+    if (Object.keys(toEventline).length > 0) this.log.info('edits pulled from the provider', { session: session.id, fields: Object.keys(toEventline) });
+    return webcast;
+  }
+}

@@ -1,0 +1,26 @@
+import type { WebcastProvider } from '../provider.js';
+import { SimProvider } from './sim.js';
+
+export { SimProvider, type SimProviderOptions } from './sim.js';
+
+/** Settings a provider may need; each provider reads its own. */
+export interface ProviderSettings {
+  simUrl?: string;
+  webhookSecret?: string;
+}
+
+/** The registry of connectors: add one line per new provider file. */
+const factories: Record<string, (s: ProviderSettings) => WebcastProvider> = {
+  sim: (s) => {
+    if (!s.simUrl) throw new Error('the sim provider needs SYNC_SIM_URL (or --sim-url): the address of `eventline provider-sim`');
+    return new SimProvider({ baseUrl: s.simUrl, ...(s.webhookSecret ? { webhookSecret: s.webhookSecret } : {}) });
+  },
+};
+
+export const providerNames = (): string[] => Object.keys(factories);
+
+export function createProvider(name: string, settings: ProviderSettings): WebcastProvider {
+  const f = factories[name];
+  if (!f) throw new Error(`unknown provider "${name}"; known: ${providerNames().join(', ')}`);
+  return f(settings);
+}

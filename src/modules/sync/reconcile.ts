@@ -1,0 +1,86 @@
+import type { MeetingFields, ProviderMeeting } from './provider.js';
+import type { SyncConflict } from './sync.schemas.js';
+import type { ApiSession, ApiWebcast } from './eventline-api.js';
+
+export const SYNCED_FIELDS = ['title', 'start', 'end', 'password', 'hostCode'] as const;
+type Field = (typeof SYNCED_FIELDS)[number];
+const SECRET: ReadonlySet<Field> = new Set(['password', 'hostCode']);
+
+export interface Reconciled {
+  /** The values both sides hold after this run: the next run compares against it. */
+  agreed: MeetingFields;
+  toProvider: Partial<MeetingFields>;
+  toEventline: Partial<MeetingFields>;
+  conflicts: SyncConflict[];
+}
+
+const time = (v: string): string => {
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? v : new Date(t).toISOString();
+};
+
+export function eventlineFields(session: ApiSession, webcast: ApiWebcast): MeetingFields {
+  return {
+    title: session.title, start: time(session.start), end: time(session.end),
+    password: webcast._links.join?.code ?? '', hostCode: webcast._links.host?.code ?? '',
+  };
+}
+
+export function providerFields(m: ProviderMeeting): MeetingFields {
+  return { title: m.title, start: time(m.start), end: time(m.end), password: m.password, hostCode: m.hostCode };
+}
+
+export function readSnapshot(v: unknown): MeetingFields | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const o = v as Record<string, unknown>;
+  const out: Partial<MeetingFields> = {};
+  for (const f of SYNCED_FIELDS) {
+    const x = o[f];
+    if (typeof x !== 'string') return undefined;
+    out[f] = x;
+  }
+  return out as MeetingFields;
+}
+
+/**
+ * Three-way merge against the last agreed values: a field changed on one side
+ * only is copied to the other; changed on both sides to different values is a
+ * conflict, won by the side modified last (eventline's lastModified of the
+ * session or webcast versus the platform's updated_at; a tie keeps eventline's).
+ */
+export function reconcile(
+  eventline: MeetingFields, provider: MeetingFields, last: MeetingFields,
+  modified: { session: string; webcast: string; provider: string },
+): Reconciled {
+  const agreed: MeetingFields = { ...last };
+  const toProvider: Partial<MeetingFields> = {};
+  const toEventline: Partial<MeetingFields> = {};
+  const conflicts: SyncConflict[] = [];
+  for (const f of SYNCED_FIELDS) {
+    const e = eventline[f];
+    const p = provider[f];
+    if (e === p) {
+      agreed[f] = e;
+      continue;
+    }
+    const eChanged = e !== last[f];
+    const pChanged = p !== last[f];
+    let winner: 'eventline' | 'provider';
+    if (eChanged && !pChanged) winner = 'eventline';
+    else if (pChanged && !eChanged) winner = 'provider';
+    else {
+      const eTime = Date.parse(SECRET.has(f) ? modified.webcast : modified.session);
+      winner = Date.parse(modified.provider) > eTime ? 'provider' : 'eventline';
+      const show = (v: string) => (SECRET.has(f) ? '***' : v);
+      conflicts.push({ field: f, kept: winner, keptValue: show(winner === 'eventline' ? e : p), discardedValue: show(winner === 'eventline' ? p : e) });
+    }
+    if (winner === 'eventline') {
+      toProvider[f] = e;
+      agreed[f] = e;
+    } else {
+      toEventline[f] = p;
+      agreed[f] = p;
+    }
+  }
+  return { agreed, toProvider, toEventline, conflicts };
+}

@@ -1,0 +1,71 @@
+import { createClient } from '../../client/index.js';
+import { ConfigError, type Config } from '../../config/index.js';
+import type { JobHandler, JobQueue } from '../../jobs/index.js';
+import { SyncEngine, type SyncLogger } from './engine.js';
+import { EventlineApi } from './eventline-api.js';
+import { createProvider, type ProviderSettings } from './providers/index.js';
+
+export const SYNC_JOB = 'webcast-sync';
+
+export interface SyncJobSettings {
+  provider: string;
+  providerSettings: ProviderSettings;
+  /** The application whose client credentials the worker uses: sync goes through the public API and its rate limits. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  intervalSeconds: number;
+  logger?: SyncLogger;
+}
+
+/** The id of the pass due at `at`: one per interval slot, so many workers schedule it once. */
+export const passJobId = (at: Date, intervalSeconds: number): string => `${SYNC_JOB}:${Math.floor(at.getTime() / (intervalSeconds * 1000))}`;
+
+export async function schedulePass(queue: JobQueue, at: Date, intervalSeconds: number): Promise<void> {
+  try {
+    await queue.enqueue({ type: SYNC_JOB, payload: {}, runAt: at, id: passJobId(at, intervalSeconds) });
+  } catch (err) {
+    // Another worker scheduled this slot already (primary key): nothing to do.
+    if (!/unique|duplicate|constraint/i.test(err instanceof Error ? err.message : String(err))) throw err;
+  }
+}
+
+/**
+ * One pass of the sync engine as a durable job. It schedules the next pass
+ * before it runs, so a killed worker's pass is retried by the lease and the
+ * chain never breaks; every step of a pass is idempotent.
+ */
+export function syncJobHandler(settings: SyncJobSettings, queue: JobQueue): JobHandler {
+  return async () => {
+    await schedulePass(queue, new Date(Date.now() + settings.intervalSeconds * 1000), settings.intervalSeconds);
+    const client = createClient({ baseUrl: settings.baseUrl, clientId: settings.clientId, clientSecret: settings.clientSecret });
+    const engine = new SyncEngine({
+      api: new EventlineApi(client), provider: createProvider(settings.provider, settings.providerSettings),
+      ...(settings.logger ? { logger: settings.logger } : {}),
+    });
+    const results = await engine.runOnce();
+    const failed = results.filter((r) => r.outcome === 'Failed');
+    // Retried by the queue with backoff; each session's state already says what failed.
+    if (failed.length > 0) throw new Error(`${failed.length} of ${results.length} sessions failed to sync`);
+    return { sessions: results.length };
+  };
+}
+
+/** The worker's sync handler when SYNC_PROVIDER is set (none otherwise). */
+export function syncJobHandlers(config: Config, queue: JobQueue): Record<string, JobHandler> {
+  const s = config.sync;
+  if (!s?.provider) return {};
+  const { clientId, clientSecret } = config.apiClient ?? {};
+  if (!clientId || !clientSecret) throw new ConfigError('SYNC_PROVIDER needs EVENTLINE_CLIENT_ID and EVENTLINE_CLIENT_SECRET: the application the sync calls eventline with');
+  return {
+    [SYNC_JOB]: syncJobHandler({
+      provider: s.provider, intervalSeconds: s.intervalSeconds, baseUrl: config.apiClient?.url ?? config.publicUrl, clientId, clientSecret,
+      providerSettings: { ...(s.simUrl ? { simUrl: s.simUrl } : {}), ...(s.webhookSecret ? { webhookSecret: s.webhookSecret } : {}) },
+    }, queue),
+  };
+}
+
+/** Starts the chain of passes (each pass schedules the next); a no-op without SYNC_PROVIDER. */
+export async function scheduleSync(config: Config, queue: JobQueue): Promise<void> {
+  if (config.sync?.provider) await schedulePass(queue, new Date(), config.sync.intervalSeconds);
+}

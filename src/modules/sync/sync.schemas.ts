@@ -1,0 +1,56 @@
+import { Type, type Static } from 'typebox';
+
+export const SYNC_OUTCOMES = ['Running', 'Succeeded', 'Failed'] as const;
+export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];
+export const SYNC_SIDES = ['eventline', 'provider'] as const;
+
+const UuidRef = Type.Object({ id: Type.String({ format: 'uuid' }) }, { title: 'UUID' });
+const JsonObject = Type.Object({}, { additionalProperties: true });
+
+export const SyncConflictSchema = Type.Object(
+  {
+    field: Type.String({ maxLength: 50, description: 'title, start, end, password or hostCode.' }),
+    kept: Type.Enum(SYNC_SIDES, { type: 'string', title: 'SyncSide', description: 'The side whose later edit won.' }),
+    discardedValue: Type.Optional(Type.String({ maxLength: 2000, description: 'The losing value; access codes are shown as ***.' })),
+    keptValue: Type.Optional(Type.String({ maxLength: 2000 })),
+    created: Type.Optional(Type.String({ format: 'date-time', readOnly: true })),
+  },
+  { title: 'WebcastSyncConflict' },
+);
+export type SyncConflict = Static<typeof SyncConflictSchema>;
+
+const fields = {
+  provider: Type.String({ minLength: 1, maxLength: 50, description: 'The connector (`sim`, ...).' }),
+  meetingId: Type.Optional(Type.String({ maxLength: 300, description: 'The meeting or webinar id on the provider.' })),
+  webcast: Type.Optional(UuidRef),
+  outcome: Type.Enum(SYNC_OUTCOMES, { type: 'string', title: 'WebcastSyncOutcome' }),
+  error: Type.Optional(Type.String({ maxLength: 2000, description: 'Why the last run failed.' })),
+  lastRun: Type.Optional(Type.String({ format: 'date-time', description: 'When the last run for this session started.' })),
+  snapshot: Type.Optional(Type.Union([JsonObject, Type.Null()], { description: 'The values both sides last agreed on (title, start, end, password, hostCode); the engine compares edits against it.' })),
+  progress: Type.Optional(Type.Object({
+    registrants: Type.Optional(Type.Integer({ minimum: 0 })),
+    attendeeLinks: Type.Optional(Type.Integer({ minimum: 0 })),
+    checkIns: Type.Optional(Type.Integer({ minimum: 0 })),
+    recording: Type.Optional(Type.Boolean()),
+  }, { additionalProperties: false })),
+};
+
+export const SyncStateInputSchema = Type.Object(
+  { ...fields, conflicts: Type.Optional(Type.Array(SyncConflictSchema, { maxItems: 50, description: 'Conflicts resolved in this run; appended to the log.' })) },
+  { title: 'WebcastSyncStateInput', additionalProperties: false },
+);
+export type SyncStateInput = Static<typeof SyncStateInputSchema>;
+
+export const SyncStateSchema = Type.Object(
+  {
+    session: UuidRef,
+    ...fields,
+    conflicts: Type.Array(SyncConflictSchema, { description: 'The 50 latest conflicts, newest first.' }),
+    created: Type.String({ format: 'date-time' }),
+    lastModified: Type.String({ format: 'date-time' }),
+  },
+  { title: 'WebcastSyncState' },
+);
+export type SyncState = Static<typeof SyncStateSchema>;
+
+export const SessionIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid', description: 'Session id' }) });

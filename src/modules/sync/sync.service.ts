@@ -1,0 +1,67 @@
+import { newId } from '../../db/ids.js';
+import { iso, type Clock } from '../../db/time.js';
+import type { SessionsService } from '../sessions/index.js';
+import type { SyncLogRow, SyncRepository, SyncStateRow } from './sync.repository.js';
+import type { SyncConflict, SyncOutcome, SyncState, SyncStateInput } from './sync.schemas.js';
+
+const parse = (text: string | null): Record<string, unknown> | null => {
+  if (text === null) return null;
+  const v: unknown = JSON.parse(text);
+  return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : null;
+};
+
+function toConflict(r: SyncLogRow): SyncConflict {
+  return {
+    field: r.field, kept: r.kept === 'provider' ? 'provider' : 'eventline', created: r.created,
+    ...(r.discarded_value !== null ? { discardedValue: r.discarded_value } : {}),
+    ...(r.kept_value !== null ? { keptValue: r.kept_value } : {}),
+  };
+}
+
+function toState(r: SyncStateRow, log: SyncLogRow[]): SyncState {
+  return {
+    session: { id: r.session_id }, provider: r.provider, outcome: r.outcome as SyncOutcome,
+    ...(r.meeting_id !== null ? { meetingId: r.meeting_id } : {}),
+    ...(r.webcast_id !== null ? { webcast: { id: r.webcast_id } } : {}),
+    ...(r.error !== null ? { error: r.error } : {}),
+    ...(r.last_run !== null ? { lastRun: r.last_run } : {}),
+    snapshot: parse(r.snapshot),
+    progress: parse(r.progress) ?? {},
+    conflicts: log.map(toConflict),
+    created: r.created, lastModified: r.last_modified,
+  };
+}
+
+/** The sync state of sessions held on an outside platform; written by the sync engine through the API, read by anyone with session access. */
+export class SyncService {
+  constructor(private readonly repo: SyncRepository, private readonly sessions: SessionsService, private readonly clock: Clock) {}
+
+  async get(accountId: string, sessionId: string): Promise<SyncState> {
+    const session = await this.sessions.get(accountId, sessionId);
+    const row = await this.repo.find(accountId, session.id);
+    if (!row) {
+      const t = session.lastModified;
+      return { session: { id: session.id }, provider: 'None', outcome: 'Succeeded', snapshot: null, progress: {}, conflicts: [], created: t, lastModified: t };
+    }
+    return toState(row, await this.repo.conflicts(accountId, session.id));
+  }
+
+  async put(accountId: string, sessionId: string, input: SyncStateInput): Promise<SyncState> {
+    const session = await this.sessions.get(accountId, sessionId);
+    const now = iso(this.clock());
+    const existing = await this.repo.find(accountId, session.id);
+    await this.repo.save({
+      account_id: accountId, session_id: session.id, provider: input.provider,
+      meeting_id: input.meetingId ?? existing?.meeting_id ?? null,
+      webcast_id: input.webcast?.id.toLowerCase() ?? existing?.webcast_id ?? null,
+      snapshot: input.snapshot !== undefined ? (input.snapshot === null ? null : JSON.stringify(input.snapshot)) : existing?.snapshot ?? null,
+      progress: JSON.stringify({ ...(parse(existing?.progress ?? null) ?? {}), ...input.progress }),
+      outcome: input.outcome, error: input.error ?? null, last_run: input.lastRun ?? existing?.last_run ?? now,
+      created: existing?.created ?? now, last_modified: now,
+    }, (input.conflicts ?? []).map((c) => ({
+      id: newId(), account_id: accountId, session_id: session.id, field: c.field, kept: c.kept,
+      discarded_side: c.kept === 'eventline' ? 'provider' : 'eventline', discarded_value: c.discardedValue ?? null, kept_value: c.keptValue ?? null, created: now,
+    })));
+    return this.get(accountId, session.id);
+  }
+}

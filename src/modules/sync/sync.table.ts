@@ -1,0 +1,30 @@
+/** One row per synced session: where it lives on the provider and how the last run went. */
+export interface WebcastSyncStatesTable {
+  account_id: string;
+  session_id: string;
+  provider: string;
+  meeting_id: string | null;
+  webcast_id: string | null;
+  /** JSON: the field values both sides last agreed on (two-way edits compare against it). */
+  snapshot: string | null;
+  /** JSON: counters of what the runs wrote (links, check-ins, recording). */
+  progress: string;
+  outcome: string;
+  error: string | null;
+  last_run: string | null;
+  created: string;
+  last_modified: string;
+}
+
+/** Conflicting edits: the side that lost, kept for the planner to review. */
+export interface WebcastSyncLogTable {
+  id: string;
+  account_id: string;
+  session_id: string;
+  field: string;
+  kept: string;
+  discarded_side: string;
+  discarded_value: string | null;
+  kept_value: string | null;
+  created: string;
+}

@@ -1,0 +1,84 @@
+// Personal data spread over every place it lives, inserted directly (each
+// place has its own module; these rows only need the table shapes).
+import type { Services } from '../../src/app.js';
+import type { Db } from '../../src/db/index.js';
+import { newId } from '../../src/db/ids.js';
+
+const at = () => new Date().toISOString();
+const audit = (t: string) => ({ created: t, last_modified: t, created_by: 'fixture', last_modified_by: 'fixture' });
+
+export interface PersonData {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  note: string;
+}
+
+export interface Venue {
+  accountId: string;
+  eventId: string;
+  sessionId: string;
+  webcastId: string;
+}
+
+export async function createVenue(services: Services, accountId: string): Promise<Venue> {
+  const db = services.db.db;
+  const event = await services.events.createNow(accountId, 'fixture', {
+    title: 'Privacy Summit', format: 'Hybrid', type: 'Conference', timezone: 'UTC', languages: ['en-US'],
+    planners: [{ firstName: 'Pat', lastName: 'Planner', email: 'pat.planner@example.test' }],
+    start: '2027-03-01T09:00:00.000Z', end: '2027-03-02T17:00:00.000Z',
+  });
+  const t = at();
+  const sessionId = newId();
+  await db.insertInto('sessions').values({
+    id: sessionId, account_id: accountId, event_id: event.id, title: 'Keynote', code: null, description: null,
+    start: '2027-03-01T10:00:00.000Z', end: '2027-03-01T11:00:00.000Z', status: 'Active', included_session: 1, virtual: 1,
+    capacity: null, capacity_unlimited: 1, enable_waitlist: 0, waitlist_capacity: null, extra: '{}', ...audit(t),
+  }).execute();
+  const webcastId = newId();
+  await db.insertInto('webcasts').values({
+    id: webcastId, account_id: accountId, event_id: event.id, session_id: sessionId, title: 'Stream', type: null, format: null, provider: 'Zoom',
+    status: null, solution_type: null, player_type: null, meeting_id: null, source_id: null, details: null, links: '{}', extra: '{}', ...audit(t),
+  }).execute();
+  return { accountId, eventId: event.id, sessionId, webcastId };
+}
+
+/** A contact with an attendee, enrollment, check-in, join link, message and stored email that all carry its data. */
+export async function seedPerson(db: Db, v: Venue, p: PersonData): Promise<{ contactId: string; attendeeId: string }> {
+  const t = at();
+  const contactId = newId();
+  const attendeeId = newId();
+  const full = `${p.firstName} ${p.lastName}`;
+  await db.insertInto('contacts').values({
+    id: contactId, account_id: v.accountId, first_name: p.firstName, last_name: p.lastName, middle_name: null, email: p.email,
+    company: null, title: null, source_id: null, profile: JSON.stringify({ mobilePhone: p.phone }), deleted: 0, purged: 0, ...audit(t),
+  }).execute();
+  await db.insertInto('attendees').values({
+    id: attendeeId, account_id: v.accountId, event_id: v.eventId, contact_id: contactId, confirmation_number: `C${attendeeId.slice(-8)}`,
+    status: 'Accepted', checked_in: 1, check_in: t, check_out: null, duration: null, reference_id: p.email, note: p.note, guest: 0,
+    visibility: null, invited_by: null, response_method: null, registered_at: t, extra: JSON.stringify({ registrationCancelledAt: undefined, greeting: `Dear ${full}` }),
+    attendee_last_modified: t, ...audit(t),
+  }).execute();
+  await db.insertInto('session_enrollments').values({
+    id: newId(), account_id: v.accountId, event_id: v.eventId, session_id: v.sessionId, attendee_id: attendeeId, status: 'Enrolled', deleted: 0, ...audit(t),
+  }).execute();
+  await db.insertInto('session_attendance').values({
+    id: newId(), account_id: v.accountId, event_id: v.eventId, session_id: v.sessionId, attendee_id: attendeeId,
+    check_in: t, check_out: null, duration: 30, device: `${p.firstName}'s phone ${p.phone}`, deleted: 0, ...audit(t),
+  }).execute();
+  await db.insertInto('attendee_links').values({
+    id: newId(), account_id: v.accountId, webcast_id: v.webcastId, event_id: v.eventId, session_id: v.sessionId, attendee_id: attendeeId,
+    source_id: null, join_href: `https://zoom.example/j/1?email=${encodeURIComponent(p.email)}&tk=${contactId}`, join_code: p.phone, ...audit(t),
+  }).execute();
+  const mailId = newId();
+  await db.insertInto('mail_outbox').values({
+    id: mailId, account_id: v.accountId, created: t, contact_id: contactId, recipient: p.email, subject: `Welcome ${full}`,
+    raw: `To: ${full} <${p.email}>\r\nSubject: Welcome\r\n\r\nHello ${full}, call ${p.phone}.\r\n`, transport: 'outbox',
+  }).execute();
+  await db.insertInto('communication_messages').values({
+    id: newId(), account_id: v.accountId, type: 'email', created: t, event_id: v.eventId, contact_id: contactId,
+    payload: JSON.stringify({ to: p.email, name: full, body: `Hello ${full}` }), tags: '{}', mail_id: mailId,
+  }).execute();
+  return { contactId, attendeeId };
+}

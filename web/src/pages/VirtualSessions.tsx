@@ -1,0 +1,174 @@
+import { useState, type FormEvent } from 'react';
+import { api } from '../api.js';
+import { WEBCAST_PROVIDERS, type EventT, type Link, type SessionT, type WebcastT } from '../types.js';
+import { Alert, Field, Select, fmt, useFormErrors } from '../ui.js';
+
+type LinkName = 'join' | 'host' | 'speaker' | 'recording';
+interface Draft {
+  provider: string; meetingId: string; recordLiveStream: boolean;
+  links: Record<LinkName, Required<Pick<Link, 'href' | 'code'>> & { key: string }>;
+}
+
+const emptyLink = () => ({ href: '', code: '', key: '' });
+function draftOf(w: WebcastT | undefined): Draft {
+  const l = (name: LinkName) => ({ href: w?._links[name]?.href ?? '', code: w?._links[name]?.code ?? '', key: w?._links[name]?.key ?? '' });
+  return {
+    provider: w?.provider ?? 'Zoom', meetingId: w?.meetingId ?? '', recordLiveStream: w?.recordLiveStream ?? false,
+    links: w ? { join: l('join'), host: l('host'), speaker: l('speaker'), recording: l('recording') } : { join: emptyLink(), host: emptyLink(), speaker: emptyLink(), recording: emptyLink() },
+  };
+}
+
+function linksOf(d: Draft): WebcastT['_links'] {
+  const out: WebcastT['_links'] = {};
+  for (const name of ['join', 'host', 'speaker', 'recording'] as const) {
+    const { href, code, key } = d.links[name];
+    const link: Link = {};
+    if (href.trim()) link.href = href.trim();
+    if (code.trim()) link.code = code.trim();
+    if (name === 'host' && key.trim()) link.key = key.trim();
+    if (Object.keys(link).length > 0) out[name] = link;
+  }
+  return out;
+}
+
+export interface SyncT { provider: string; outcome?: string; lastRun?: string; error?: string; conflicts?: unknown[] }
+
+function syncState(w: WebcastT | undefined, sync: SyncT | undefined): string {
+  if (sync && sync.provider !== 'None') {
+    const parts = [`${sync.provider}`, sync.outcome ?? 'not run yet'];
+    if (sync.lastRun) parts.push(`last run ${fmt(sync.lastRun)}`);
+    if (sync.error) parts.push(sync.error);
+    if (sync.conflicts && sync.conflicts.length > 0) parts.push(`${sync.conflicts.length} conflict(s) resolved`);
+    return parts.join(' · ');
+  }
+  if (!w) return 'No webcast';
+  if (!w.provider || w.provider === 'None') return 'No provider connected';
+  return w.meetingId || w.sourceId ? `${w.provider}: not synced yet (meeting ${w.meetingId ?? w.sourceId})` : `${w.provider}: not linked to a meeting yet`;
+}
+
+function VirtualEditor({ event, session, webcast, onDone }: { event: EventT; session: SessionT; webcast: WebcastT | undefined; onDone: (msg: string) => void }) {
+  const [d, setD] = useState<Draft>(() => draftOf(webcast));
+  const [saving, setSaving] = useState(false);
+  const { errors, formError, capture, clear } = useFormErrors();
+  const setLink = (name: LinkName, part: 'href' | 'code' | 'key') => (v: string) => setD((x) => ({ ...x, links: { ...x.links, [name]: { ...x.links[name], [part]: v } } }));
+  const err = (path: string) => errors[path] ?? errors[`body.${path}`];
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    clear();
+    setSaving(true);
+    const fields = {
+      provider: d.provider, recordLiveStream: d.recordLiveStream, _links: linksOf(d),
+      ...(d.meetingId.trim() ? { meetingId: d.meetingId.trim() } : {}),
+    };
+    try {
+      if (webcast) {
+        const { meetingId: _m, ...rest } = webcast;
+        await api('PUT', `/webcasts/${webcast.id}`, { ...rest, ...fields });
+      } else {
+        await api('POST', '/webcasts', { event: { id: event.id }, session: { id: session.id }, title: session.title, type: 'Meeting', format: 'Live', ...fields });
+      }
+      onDone(`Virtual details of “${session.title}” saved.`);
+    } catch (error) {
+      capture(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const linkFields = (name: LinkName, label: string, withKey = false) => (
+    <fieldset className="link-group">
+      <legend>{label}</legend>
+      <Field label={`${label} URL`} name={`${name}.href`} type="url" value={d.links[name].href} onChange={setLink(name, 'href')} error={err(`_links.${name}.href`)} />
+      {withKey && <Field label="Host key" name="host.key" value={d.links.host.key} onChange={setLink('host', 'key')} error={err('_links.host.key')} />}
+      <Field
+        label={withKey ? 'Host code (host password / access code)' : `${label} password / access code`} name={`${name}.code`}
+        value={d.links[name].code} onChange={setLink(name, 'code')} error={err(`_links.${name}.code`)}
+      />
+    </fieldset>
+  );
+
+  return (
+    <form onSubmit={submit} className="editor" aria-label={`Virtual details of ${session.title}`}>
+      <div className="grid2">
+        <Select label="Provider" name="provider" value={d.provider} options={WEBCAST_PROVIDERS} onChange={(v) => setD((x) => ({ ...x, provider: v }))} error={err('provider')} />
+        <Field label="Meeting ID" name="meetingId" value={d.meetingId} onChange={(v) => setD((x) => ({ ...x, meetingId: v }))} error={err('meetingId')} />
+      </div>
+      <div className="grid2">
+        {linkFields('join', 'Join')}
+        {linkFields('host', 'Host', true)}
+        {linkFields('speaker', 'Speaker')}
+        {linkFields('recording', 'Recording')}
+      </div>
+      <label className="inline"><input type="checkbox" name="recordLiveStream" checked={d.recordLiveStream} onChange={(e) => setD((x) => ({ ...x, recordLiveStream: e.target.checked }))} /> Record the live stream</label>
+      {formError && <Alert>{formError}</Alert>}
+      <div className="actions">
+        <button type="submit" disabled={saving}>{saving ? 'Saving…' : 'Save virtual details'}</button>
+        <button type="button" className="secondary" onClick={() => onDone('')}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+export function VirtualSessions({ event, sessions, webcasts, syncs, reload }: { event: EventT; sessions: SessionT[]; webcasts: WebcastT[]; syncs: Map<string, SyncT>; reload: () => void }) {
+  const [editing, setEditing] = useState<string>();
+  const [message, setMessage] = useState<string>();
+  const [error, setError] = useState<string>();
+  const bySession = new Map(webcasts.filter((w) => w.session).map((w) => [w.session?.id ?? '', w]));
+
+  const markVirtual = async (s: SessionT, virtual: boolean) => {
+    setError(undefined);
+    setMessage(undefined);
+    try {
+      await api('PUT', `/sessions/${s.id}`, { ...s, virtual });
+      setMessage(`“${s.title}” is ${virtual ? 'now virtual' : 'no longer virtual'}.`);
+      reload();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <div>
+      <p className="muted">Sessions of this event with their virtual state. Changes made through the API or on the provider's platform show here after a reload.</p>
+      <p><button type="button" className="secondary" onClick={reload}>Reload</button></p>
+      {message && <Alert kind="ok">{message}</Alert>}
+      {error && <Alert>{error}</Alert>}
+      <ul className="vsessions">
+        {sessions.map((s) => {
+          const w = bySession.get(s.id);
+          return (
+            <li key={s.id} className="vsession" data-session-id={s.id}>
+              <div className="vsession-head">
+                <h3>{s.title}</h3>
+                <p className="muted">{fmt(s.start)}</p>
+                <p><span className={s.virtual ? 'badge on' : 'badge'}>{s.virtual ? 'Virtual' : 'Not virtual'}</span> <span className="sync">Sync: {syncState(w, syncs.get(s.id))}</span></p>
+                {w && (
+                  <dl className="details">
+                    <dt>Join URL</dt><dd>{w._links.join?.href ?? '—'}</dd>
+                    <dt>Join password</dt><dd>{w._links.join?.code ?? '—'}</dd>
+                    <dt>Host URL</dt><dd>{w._links.host?.href ?? '—'}</dd>
+                    <dt>Host code</dt><dd data-field="host-code">{w._links.host?.code ?? '—'}</dd>
+                    <dt>Host key</dt><dd data-field="host-key">{w._links.host?.key ?? '—'}</dd>
+                    <dt>Recording</dt><dd>{w._links.recording?.href ?? (w.recordLiveStream ? 'Will be recorded' : '—')}</dd>
+                  </dl>
+                )}
+                <div className="actions">
+                  {!s.virtual && <button type="button" onClick={() => void markVirtual(s, true)}>Mark virtual<span className="sr-only">: {s.title}</span></button>}
+                  {s.virtual && !w && <button type="button" className="secondary" onClick={() => void markVirtual(s, false)}>Unmark virtual<span className="sr-only">: {s.title}</span></button>}
+                  {s.virtual && editing !== s.id && (
+                    <button type="button" onClick={() => setEditing(s.id)}>Edit virtual details<span className="sr-only">: {s.title}</span></button>
+                  )}
+                  <a href={`#/events/${event.id}/sessions/${s.id}`}>Attendees<span className="sr-only"> of {s.title}</span></a>
+                </div>
+              </div>
+              {editing === s.id && (
+                <VirtualEditor event={event} session={s} webcast={w} onDone={(msg) => { setEditing(undefined); if (msg) { setMessage(msg); reload(); } }} />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
