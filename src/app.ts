@@ -96,6 +96,17 @@ export async function buildServices(config: Config, opts: Pick<BuildOptions, 'db
   return { db, accounts, oauth, keys, events, contacts, attendees, sessions, sessionEnrollment, sessionAttendance, webcasts, attendeeLinks, jobs, jobHandlers, erasers, obfuscation, bulkJobs, communications, sync };
 }
 
+/**
+ * Starts the chains of recurring jobs (retention purge, webcast sync). Any
+ * process may call it (server or `eventline worker`): each run's job id names
+ * its time slot, so there is one chain however many processes start.
+ */
+export async function scheduleRecurringJobs(config: Config, services: Services): Promise<void> {
+  await scheduleSync(config, services.jobs);
+  // Retention (30 days) is enforced by an hourly job that reschedules itself.
+  await services.communications.communications.schedulePurge();
+}
+
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; services: Services }> {
   const services = await buildServices(config, opts);
   const { db, accounts, oauth, keys, events, jobs } = services;
@@ -168,14 +179,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await v.register(joinEmailRoutes(services.communications.joinLinkEmails));
   }, { prefix });
 
-  // Any process may start the chain of sync passes: the slot's job id keeps it to one; whichever worker runs it.
-  app.addHook('onReady', async () => scheduleSync(config, jobs));
+  app.addHook('onReady', async () => scheduleRecurringJobs(config, services));
   const runWorker = opts.worker ?? config.runWorker;
   if (runWorker) {
     const worker = new Worker({ queue: jobs, handlers: services.jobHandlers, pollMs: opts.workerPollMs ?? 250, logger: app.log });
     app.addHook('onReady', async () => worker.start());
-    // Retention (30 days) is enforced by an hourly job that reschedules itself.
-    app.addHook('onReady', async () => services.communications.communications.schedulePurge());
     app.addHook('onClose', async () => worker.stop());
   }
   if (!opts.db) app.addHook('onClose', async () => db.destroy());

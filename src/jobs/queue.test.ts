@@ -232,3 +232,15 @@ describe('JobQueue', () => {
     expect(await queue.get('missing')).toBeUndefined();
   });
 });
+
+describe('JobQueue.enqueueSlot', () => {
+  it('creates one job per time slot however many processes schedule it, and a new one for the next slot', async () => {
+    const at = new Date('2027-01-01T10:15:00Z');
+    const results = await Promise.all([1, 2, 3].map(() => queue.enqueueSlot({ type: 'recurring.test', payload: {}, runAt: at, everyMs: 3600_000 })));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await queue.enqueueSlot({ type: 'recurring.test', payload: {}, runAt: new Date('2027-01-01T10:59:00Z'), everyMs: 3600_000 })).toBe(false);
+    expect(await queue.enqueueSlot({ type: 'recurring.test', payload: {}, runAt: new Date('2027-01-01T11:00:00Z'), everyMs: 3600_000 })).toBe(true);
+    const rows = await db.selectFrom('jobs').select('id').where('type', '=', 'recurring.test').execute();
+    expect(rows).toHaveLength(2);
+  });
+});

@@ -1,4 +1,5 @@
 import { PostgresAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { isUniqueViolation } from '../db/constraints.js';
 import { newId } from '../db/ids.js';
 import type { Database, Db, Dialect } from '../db/index.js';
 import { iso, systemClock, type Clock } from '../db/time.js';
@@ -119,6 +120,22 @@ export class JobQueue {
   }
 
   /** Pass the caller's transaction so a domain row and its job commit (or roll back) together. */
+  /**
+   * A recurring job's run for one time slot: the id names the slot, so any
+   * number of processes scheduling it create one row. Returns false when it
+   * already existed.
+   */
+  async enqueueSlot(input: Omit<EnqueueInput, 'id' | 'runAt'> & { runAt: Date; everyMs: number }): Promise<boolean> {
+    const slot = Math.floor(input.runAt.getTime() / input.everyMs);
+    try {
+      await this.enqueue({ type: input.type, payload: input.payload, accountId: input.accountId ?? null, runAt: input.runAt, id: `${input.type}:${slot}` });
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
   async enqueue(input: EnqueueInput, trx?: Transaction<Database>): Promise<JobRecord> {
     const maxAttempts = input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {

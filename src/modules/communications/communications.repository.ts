@@ -72,10 +72,7 @@ export class CommunicationsRepository {
     });
   }
 
-  async hasPendingJob(type: string): Promise<boolean> {
-    const row = await this.db.selectFrom('jobs').select('id').where('type', '=', type).where('status', 'in', ['queued', 'running']).executeTakeFirst();
-    return row !== undefined;
-  }
+
 
   async secrets(purpose: string) {
     return this.db.selectFrom('communication_secrets').selectAll().where('purpose', '=', purpose).orderBy('created', 'desc').orderBy('kid', 'desc').execute();

@@ -168,14 +168,15 @@ export class CommunicationsService {
 
   /** Makes sure one purge job is waiting (called when a worker starts); each run schedules the next, an hour later. */
   async schedulePurge(): Promise<void> {
-    if (!(await this.repo.hasPendingJob(PURGE_JOB))) await this.jobs.enqueue({ type: PURGE_JOB, payload: {}, accountId: null });
+    // One job per hour slot, so every process may call this at start without starting a second chain.
+    await this.jobs.enqueueSlot({ type: PURGE_JOB, payload: {}, runAt: this.clock(), everyMs: PURGE_EVERY_MS });
   }
 
   jobHandlers(): Record<string, JobHandler> {
     return {
       [PURGE_JOB]: async () => {
         const result = await this.purge();
-        await this.jobs.enqueue({ type: PURGE_JOB, payload: {}, accountId: null, runAt: new Date(this.clock().getTime() + PURGE_EVERY_MS) });
+        await this.jobs.enqueueSlot({ type: PURGE_JOB, payload: {}, runAt: new Date(this.clock().getTime() + PURGE_EVERY_MS), everyMs: PURGE_EVERY_MS });
         return result;
       },
     };

@@ -18,16 +18,9 @@ export interface SyncJobSettings {
   logger?: SyncLogger;
 }
 
-/** The id of the pass due at `at`: one per interval slot, so many workers schedule it once. */
-export const passJobId = (at: Date, intervalSeconds: number): string => `${SYNC_JOB}:${Math.floor(at.getTime() / (intervalSeconds * 1000))}`;
-
+/** The pass due at `at`: one job per interval slot, so many workers schedule it once. */
 export async function schedulePass(queue: JobQueue, at: Date, intervalSeconds: number): Promise<void> {
-  try {
-    await queue.enqueue({ type: SYNC_JOB, payload: {}, runAt: at, id: passJobId(at, intervalSeconds) });
-  } catch (err) {
-    // Another worker scheduled this slot already (primary key): nothing to do.
-    if (!/unique|duplicate|constraint/i.test(err instanceof Error ? err.message : String(err))) throw err;
-  }
+  await queue.enqueueSlot({ type: SYNC_JOB, payload: {}, runAt: at, everyMs: intervalSeconds * 1000 });
 }
 
 /**
