@@ -20,10 +20,6 @@ export interface SubjectRow {
 export class ObfuscationRepository {
   constructor(private readonly db: Db) {}
 
-  get executor(): Db {
-    return this.db;
-  }
-
   contact(accountId: string, contactId: string, ex: Executor = this.db): Promise<SubjectRow | undefined> {
     return ex.selectFrom('contacts')
       .select(['id', 'purged', 'first_name', 'last_name', 'middle_name', 'email', 'company', 'title', 'source_id', 'profile'])
@@ -54,7 +50,7 @@ export class ObfuscationRepository {
     await ex.updateTable('contact_obfuscations').set(patch).where('id', '=', id).execute();
   }
 
-  /** Savepoint-free duplicate check: true when the insert lost the race on the live-obfuscation index. */
+  /** True when an insert lost the race on the live-obfuscation unique index (SQLite or PostgreSQL). */
   static isUniqueViolation(err: unknown): boolean {
     const e = err as { code?: unknown; message?: unknown };
     return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e.message === 'string' && /UNIQUE constraint failed/.test(e.message));
