@@ -13,12 +13,28 @@ export function filterCondition(filter: string, fields: FilterFields): Expressio
   }
 }
 
-/** `sort=start:DESC` -> order columns, always ending with the id so the order is total. */
+/**
+ * `sort=start:DESC,order:ASC` (the reference's priority-ordered list) -> order
+ * columns, always ending with the id so the order is total.
+ */
 export function sortOrder(sort: string | undefined, sortable: Readonly<Record<string, string>>, idColumn: string): OrderColumn[] {
-  if (!sort) return [{ column: idColumn, direction: 'asc' }];
-  const [field = '', dir = 'ASC'] = sort.split(':');
-  const column = sortable[field];
-  if (!column) throw CommonErrors.badRequest(`Cannot sort by '${field}'; sortable: ${Object.keys(sortable).join(', ')}`, { target: 'sort' });
-  const direction = dir.toUpperCase() === 'DESC' ? 'desc' : 'asc';
-  return [{ column, direction }, { column: idColumn, direction }];
+  const id: OrderColumn = { column: idColumn, direction: 'asc' };
+  if (sort === undefined || sort.trim() === '') return [id];
+  const seen = new Set<string>();
+  const columns: OrderColumn[] = [];
+  for (const part of sort.split(',')) {
+    const [rawField = '', rawDir = 'ASC', ...rest] = part.trim().split(':');
+    const field = rawField.trim();
+    const column = Object.hasOwn(sortable, field) ? sortable[field] : undefined;
+    if (!column) {
+      const allowed = Object.keys(sortable);
+      throw CommonErrors.badRequest(`Cannot sort by '${field}'; ${allowed.length > 0 ? `sortable: ${allowed.join(', ')}` : 'this list is not sortable'}`, { target: 'sort' });
+    }
+    const dir = rawDir.trim().toUpperCase();
+    if ((dir !== 'ASC' && dir !== 'DESC') || rest.length > 0) throw CommonErrors.badRequest(`Sort direction of '${field}' must be ASC or DESC`, { target: 'sort' });
+    if (seen.has(column)) throw CommonErrors.badRequest(`'${field}' appears twice in sort`, { target: 'sort' });
+    seen.add(column);
+    columns.push({ column, direction: dir === 'DESC' ? 'desc' : 'asc' });
+  }
+  return [...columns, { ...id, direction: columns[0]?.direction ?? 'asc' }];
 }

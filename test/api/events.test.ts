@@ -203,3 +203,13 @@ describe('event format and virtual sessions', () => {
     expect((await api('PUT', `/ea/events/${ev.id}`, { ...ev, format: 'In-person' })).statusCode).toBe(200);
   });
 });
+
+describe('sort', () => {
+  it('takes a priority list and refuses a bad direction or a repeated field', async () => {
+    expect((await api('GET', '/ea/events?sort=start:DESC')).statusCode).toBe(200);
+    expect((await api('GET', '/ea/events?sort=start:UP')).statusCode).toBe(400);
+    const twice = await api('GET', '/ea/events?sort=start:ASC,start:DESC');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({ target: 'sort' });
+  });
+});

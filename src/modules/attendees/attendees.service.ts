@@ -5,8 +5,8 @@ import { newId } from '../../db/ids.js';
 import type { OrderColumn } from '../../db/keyset.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import type { AuthContext } from '../../http/auth.js';
-import { ApiError, CommonErrors } from '../../http/errors.js';
-import { filterCondition } from '../../http/list.js';
+import { ApiError } from '../../http/errors.js';
+import { filterCondition, sortOrder } from '../../http/list.js';
 import { buildPaging, pageRequest, type ListQuery } from '../../http/paging.js';
 import { bulkError, itemValidator, type ContactRow, type ContactsService, type NewContactFields } from '../contacts/index.js';
 import type { EventsService } from '../events/index.js';
@@ -52,17 +52,7 @@ function within(prefix: string, err: ApiError): ApiError {
 }
 
 function parseSort(sort: string | undefined): OrderColumn[] {
-  if (!sort) return [{ column: 'a.id', direction: 'asc' }];
-  const order: OrderColumn[] = [];
-  for (const part of sort.split(',').map((s) => s.trim())) {
-    const [field = '', dir = 'ASC', ...rest] = part.split(':');
-    const column = Object.hasOwn(ATTENDEE_SORTABLE, field) ? ATTENDEE_SORTABLE[field] : undefined;
-    if (!column || rest.length > 0 || !/^(ASC|DESC)$/i.test(dir) || order.some((o) => o.column === column)) {
-      throw CommonErrors.badRequest(`Cannot sort by '${part}'; sort is field:ASC|DESC, comma-separated, over ${Object.keys(ATTENDEE_SORTABLE).join(', ')}`, { target: 'sort' });
-    }
-    order.push({ column, direction: dir.toUpperCase() === 'DESC' ? 'desc' : 'asc' });
-  }
-  return [...order, { column: 'a.id', direction: 'asc' }];
+  return sortOrder(sort, ATTENDEE_SORTABLE, 'a.id');
 }
 
 export class AttendeesService {

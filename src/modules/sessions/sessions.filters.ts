@@ -1,5 +1,5 @@
 import type { OrderColumn } from '../../db/keyset.js';
-import { CommonErrors } from '../../http/errors.js';
+import { sortOrder } from '../../http/list.js';
 import type { FilterFields } from '../../http/filter/index.js';
 
 // Exactly the fields and operators the reference's filter parameter lists for
@@ -71,25 +71,7 @@ export const SESSION_SORTABLE: Readonly<Record<string, string>> = {
   order: 'sessions.sort_order',
 };
 
-/**
- * `sort=start:DESC,order:ASC,title:ASC` (the reference's priority-ordered list)
- * -> order columns, always ending with the id so the order is total.
- */
+/** `sort=start:DESC,order:ASC,title:ASC` (the reference's priority-ordered list). */
 export function sessionSortOrder(sort: string | undefined): OrderColumn[] {
-  const id: OrderColumn = { column: 'sessions.id', direction: 'asc' };
-  if (sort === undefined || sort.trim() === '') return [id];
-  const seen = new Set<string>();
-  const columns: OrderColumn[] = [];
-  for (const part of sort.split(',')) {
-    const [rawField = '', rawDir = 'ASC', ...rest] = part.trim().split(':');
-    const field = rawField.trim();
-    const column = Object.hasOwn(SESSION_SORTABLE, field) ? SESSION_SORTABLE[field] : undefined;
-    if (!column) throw CommonErrors.badRequest(`Cannot sort by '${field}'; sortable: ${Object.keys(SESSION_SORTABLE).join(', ')}`, { target: 'sort' });
-    const dir = rawDir.trim().toUpperCase();
-    if ((dir !== 'ASC' && dir !== 'DESC') || rest.length > 0) throw CommonErrors.badRequest(`Sort direction of '${field}' must be ASC or DESC`, { target: 'sort' });
-    if (seen.has(column)) throw CommonErrors.badRequest(`'${field}' appears twice in sort`, { target: 'sort' });
-    seen.add(column);
-    columns.push({ column, direction: dir === 'DESC' ? 'desc' : 'asc' });
-  }
-  return [...columns, { ...id, direction: columns[0]?.direction ?? 'asc' }];
+  return sortOrder(sort, SESSION_SORTABLE, 'sessions.id');
 }
