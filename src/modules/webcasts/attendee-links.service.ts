@@ -12,7 +12,7 @@ import type { AttendeeLinksRepository } from './attendee-links.repository.js';
 import type { AttendeeLink, AttendeeLinkBulkResult, AttendeeLinkItem, ExistingAttendeeLinkItem, ItemError } from './attendee-links.schemas.js';
 import { WebcastErrors } from './webcasts.errors.js';
 import { ATTENDEE_LINK_FILTER_FIELDS, WEBCAST_ATTENDEE_LINK_FILTER_FIELDS } from './webcasts.filters.js';
-import { isUniqueViolation } from './webcasts.repository.js';
+import { isUniqueViolation } from '../../db/constraints.js';
 import type { AttendeeLinksTable } from './webcasts.table.js';
 
 const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;

@@ -17,12 +17,6 @@ export interface ListSpec {
   limit: number;
 }
 
-/** A unique index refused the row (SQLite or PostgreSQL). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 export class WebcastsRepository {
   constructor(private readonly db: Db) {}
 

@@ -9,7 +9,8 @@ import { filterCondition, sortOrder } from '../../http/list.js';
 import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
 import { WebcastErrors } from './webcasts.errors.js';
 import { WEBCAST_FILTER_FIELDS } from './webcasts.filters.js';
-import { isUniqueViolation, type WebcastsRepository } from './webcasts.repository.js';
+import { isUniqueViolation } from '../../db/constraints.js';
+import type { WebcastsRepository } from './webcasts.repository.js';
 import { SOLUTION_TYPE, type Webcast, type WebcastInput, type WebcastLinks } from './webcasts.schemas.js';
 import type { WebcastsTable } from './webcasts.table.js';
 
