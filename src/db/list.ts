@@ -33,3 +33,35 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   const n = (count as { n?: number | string } | undefined)?.n;
   return { rows: pageRows, more, totalCount: Number(n ?? 0) };
 }
+
+/** A repository's list call: the parsed filter, the after/before time window, and the keyset position. */
+export interface ListRequest {
+  readonly filter?: Expression<SqlBool>;
+  readonly after?: string;
+  readonly before?: string;
+  /** `after` / `before` include their bound (the enrollment list's after_inclusive). */
+  readonly inclusive?: boolean;
+  readonly order: readonly OrderColumn[];
+  readonly cursor: readonly CursorValue[] | null;
+  readonly reverse: boolean;
+  readonly limit: number;
+}
+
+/**
+ * fetchPage for a ListRequest: `base` is the account-scoped query, `timeColumn`
+ * (trusted) the column `after` and `before` bound, `extra` any conditions of
+ * the repository's own.
+ */
+export function fetchListPage<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  req: ListRequest,
+  timeColumn: string,
+  extra: ReadonlyArray<Expression<SqlBool>> = [],
+): Promise<{ rows: O[]; more: boolean; totalCount: number }> {
+  const col = sql.ref(timeColumn);
+  const conditions = [...extra];
+  if (req.filter) conditions.push(req.filter);
+  if (req.after) conditions.push(req.inclusive ? sql<SqlBool>`${col} >= ${req.after}` : sql<SqlBool>`${col} > ${req.after}`);
+  if (req.before) conditions.push(req.inclusive ? sql<SqlBool>`${col} <= ${req.before}` : sql<SqlBool>`${col} < ${req.before}`);
+  return fetchPage(base, { conditions, order: req.order, cursor: req.cursor, reverse: req.reverse, limit: req.limit });
+}

@@ -1,20 +1,11 @@
-import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
-import { fetchPage } from '../../db/list.js';
-import type { CursorValue, OrderColumn } from '../../db/keyset.js';
+import { fetchListPage, type ListRequest } from '../../db/list.js';
 import type { AttendeesTable } from './attendees.table.js';
 
 export type Executor = Db | Transaction<Database>;
 
-export interface AttendeeListSpec {
-  filter?: Expression<SqlBool>;
-  after?: string;
-  before?: string;
-  order: OrderColumn[];
-  cursor: readonly CursorValue[] | null;
-  reverse: boolean;
-  limit: number;
-}
+export type AttendeeListSpec = ListRequest;
 
 /** An attendee row with its contact's columns (c_*), sort keys (s_*) and effective lastModified. */
 export interface AttendeeRow extends AttendeesTable {
@@ -81,12 +72,8 @@ export class AttendeesRepository {
   }
 
   list(accountId: string, spec: AttendeeListSpec) {
-    const conditions: Array<Expression<SqlBool>> = [];
-    if (spec.filter) conditions.push(spec.filter);
-    if (spec.after) conditions.push(sql<SqlBool>`a.eff_last_modified > ${spec.after}`);
-    if (spec.before) conditions.push(sql<SqlBool>`a.eff_last_modified < ${spec.before}`);
     const base = this.db.selectFrom(this.joined(accountId, this.db).as('a')).selectAll('a');
-    return fetchPage(base, { conditions, order: spec.order, cursor: spec.cursor, reverse: spec.reverse, limit: spec.limit }) as Promise<{ rows: AttendeeRow[]; more: boolean; totalCount: number }>;
+    return fetchListPage(base, spec, 'a.eff_last_modified') as Promise<{ rows: AttendeeRow[]; more: boolean; totalCount: number }>;
   }
 
   find(accountId: string, id: string, ex: Executor = this.db): Promise<AttendeeRow | undefined> {

@@ -1,21 +1,11 @@
-import type { Expression, SqlBool, Transaction } from 'kysely';
-import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { fetchPage } from '../../db/list.js';
-import type { CursorValue, OrderColumn } from '../../db/keyset.js';
+import { fetchListPage, type ListRequest } from '../../db/list.js';
 import type { EventCreationsTable, EventsTable } from './events.table.js';
 
 type Executor = Db | Transaction<Database>;
 
-export interface EventListSpec {
-  filter?: Expression<SqlBool>;
-  after?: string;
-  before?: string;
-  order: OrderColumn[];
-  cursor: readonly CursorValue[] | null;
-  reverse: boolean;
-  limit: number;
-}
+export type EventListSpec = ListRequest;
 
 export class EventsRepository {
   constructor(private readonly db: Db) {}
@@ -25,12 +15,8 @@ export class EventsRepository {
   }
 
   list(accountId: string, spec: EventListSpec) {
-    const conditions: Array<Expression<SqlBool>> = [];
-    if (spec.filter) conditions.push(spec.filter);
-    if (spec.after) conditions.push(sql<SqlBool>`events.last_modified > ${spec.after}`);
-    if (spec.before) conditions.push(sql<SqlBool>`events.last_modified < ${spec.before}`);
     const base = this.db.selectFrom('events').selectAll('events').where('events.account_id', '=', accountId);
-    return fetchPage(base, { conditions, order: spec.order, cursor: spec.cursor, reverse: spec.reverse, limit: spec.limit });
+    return fetchListPage(base, spec, 'events.last_modified');
   }
 
   find(accountId: string, id: string, ex: Executor = this.db) {

@@ -1,7 +1,7 @@
-import type { Expression, Insertable, Selectable, SqlBool, Transaction, Updateable } from 'kysely';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { fetchPage } from '../../db/list.js';
+import { fetchListPage } from '../../db/list.js';
 import type { Executor, ListSpec } from './sessions.repository.js';
 import type { SessionAttendanceTable, SessionEnrollmentsTable } from './sessions.table.js';
 
@@ -11,13 +11,6 @@ export type AttendanceRow = Selectable<SessionAttendanceTable>;
 /** The reference's id of an enrollment or attendance record. */
 export const pairId = (sessionId: string, attendeeId: string): string => `${sessionId}::${attendeeId}`;
 
-function timeWindow(table: 'session_enrollments' | 'session_attendance', spec: ListSpec): Array<Expression<SqlBool>> {
-  const out: Array<Expression<SqlBool>> = [];
-  const col = sql.ref(`${table}.last_modified`);
-  if (spec.after) out.push(spec.inclusive ? sql<SqlBool>`${col} >= ${spec.after}` : sql<SqlBool>`${col} > ${spec.after}`);
-  if (spec.before) out.push(spec.inclusive ? sql<SqlBool>`${col} <= ${spec.before}` : sql<SqlBool>`${col} < ${spec.before}`);
-  return out;
-}
 
 /** Enrollment and attendance rows, and the attendees (read only) they point at. */
 export class ParticipationRepository {
@@ -33,9 +26,8 @@ export class ParticipationRepository {
   }
 
   listEnrollments(accountId: string, spec: ListSpec) {
-    const conditions = [...(spec.filter ? [spec.filter] : []), ...timeWindow('session_enrollments', spec)];
     const base = this.db.selectFrom('session_enrollments').selectAll('session_enrollments').where('session_enrollments.account_id', '=', accountId);
-    return fetchPage(base, { conditions, order: spec.order, cursor: spec.cursor, reverse: spec.reverse, limit: spec.limit });
+    return fetchListPage(base, spec, 'session_enrollments.last_modified');
   }
 
   findEnrollment(accountId: string, sessionId: string, attendeeId: string, ex: Executor = this.db) {
@@ -66,9 +58,8 @@ export class ParticipationRepository {
   }
 
   listAttendance(accountId: string, spec: ListSpec) {
-    const conditions = [...(spec.filter ? [spec.filter] : []), ...timeWindow('session_attendance', spec)];
     const base = this.db.selectFrom('session_attendance').selectAll('session_attendance').where('session_attendance.account_id', '=', accountId);
-    return fetchPage(base, { conditions, order: spec.order, cursor: spec.cursor, reverse: spec.reverse, limit: spec.limit });
+    return fetchListPage(base, spec, 'session_attendance.last_modified');
   }
 
   findAttendance(accountId: string, sessionId: string, attendeeId: string, ex: Executor = this.db) {

@@ -1,8 +1,6 @@
-import type { Expression, Insertable, Selectable, SqlBool, Transaction, Updateable } from 'kysely';
-import { sql } from 'kysely';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
-import { fetchPage } from '../../db/list.js';
-import type { CursorValue, OrderColumn } from '../../db/keyset.js';
+import { fetchListPage, type ListRequest } from '../../db/list.js';
 import type { SessionsTable } from './sessions.table.js';
 
 export type Executor = Db | Transaction<Database>;
@@ -10,17 +8,7 @@ export type SessionRow = Selectable<SessionsTable>;
 /** A session with what it shows of its event. */
 export type SessionView = SessionRow & { event_timezone: string; event_format: string };
 
-export interface ListSpec {
-  filter?: Expression<SqlBool>;
-  after?: string;
-  before?: string;
-  /** `after` / `before` include their bound (the enrollment list's after_inclusive). */
-  inclusive?: boolean;
-  order: OrderColumn[];
-  cursor: readonly CursorValue[] | null;
-  reverse: boolean;
-  limit: number;
-}
+export type ListSpec = ListRequest;
 
 export class SessionsRepository {
   constructor(
@@ -42,11 +30,7 @@ export class SessionsRepository {
   }
 
   list(accountId: string, spec: ListSpec) {
-    const conditions: Array<Expression<SqlBool>> = [];
-    if (spec.filter) conditions.push(spec.filter);
-    if (spec.after) conditions.push(sql<SqlBool>`sessions.last_modified > ${spec.after}`);
-    if (spec.before) conditions.push(sql<SqlBool>`sessions.last_modified < ${spec.before}`);
-    return fetchPage(this.views(this.db, accountId), { conditions, order: spec.order, cursor: spec.cursor, reverse: spec.reverse, limit: spec.limit });
+    return fetchListPage(this.views(this.db, accountId), spec, 'sessions.last_modified');
   }
 
   // Ids are stored in lower case; a client may send them in any case.

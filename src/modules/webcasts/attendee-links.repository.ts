@@ -1,7 +1,7 @@
-import type { Expression, SqlBool, Transaction } from 'kysely';
+import type { SqlBool, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { fetchPage } from '../../db/list.js';
+import { fetchListPage } from '../../db/list.js';
 import type { AttendeeLinksTable } from './webcasts.table.js';
 import type { Executor, ListSpec } from './webcasts.repository.js';
 
@@ -13,13 +13,9 @@ export class AttendeeLinksRepository {
   }
 
   list(accountId: string, spec: ListSpec & { webcastId?: string }) {
-    const conditions: Array<Expression<SqlBool>> = [];
-    if (spec.webcastId !== undefined) conditions.push(sql<SqlBool>`attendee_links.webcast_id = ${spec.webcastId}`);
-    if (spec.filter) conditions.push(spec.filter);
-    if (spec.after) conditions.push(sql<SqlBool>`attendee_links.last_modified > ${spec.after}`);
-    if (spec.before) conditions.push(sql<SqlBool>`attendee_links.last_modified < ${spec.before}`);
+    const byWebcast = spec.webcastId !== undefined ? [sql<SqlBool>`attendee_links.webcast_id = ${spec.webcastId}`] : [];
     const base = this.db.selectFrom('attendee_links').selectAll('attendee_links').where('attendee_links.account_id', '=', accountId);
-    return fetchPage(base, { conditions, order: spec.order, cursor: spec.cursor, reverse: spec.reverse, limit: spec.limit });
+    return fetchListPage(base, spec, 'attendee_links.last_modified', byWebcast);
   }
 
   findWebcast(accountId: string, webcastId: string, ex: Executor = this.db) {

@@ -1,21 +1,11 @@
-import type { Expression, SqlBool, Transaction } from 'kysely';
-import { sql } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { fetchPage } from '../../db/list.js';
-import type { CursorValue, OrderColumn } from '../../db/keyset.js';
+import { fetchListPage, type ListRequest } from '../../db/list.js';
 import type { WebcastsTable } from './webcasts.table.js';
 
 export type Executor = Db | Transaction<Database>;
 
-export interface ListSpec {
-  filter?: Expression<SqlBool>;
-  after?: string;
-  before?: string;
-  order: OrderColumn[];
-  cursor: readonly CursorValue[] | null;
-  reverse: boolean;
-  limit: number;
-}
+export type ListSpec = ListRequest;
 
 export class WebcastsRepository {
   constructor(private readonly db: Db) {}
@@ -25,12 +15,8 @@ export class WebcastsRepository {
   }
 
   list(accountId: string, spec: ListSpec) {
-    const conditions: Array<Expression<SqlBool>> = [];
-    if (spec.filter) conditions.push(spec.filter);
-    if (spec.after) conditions.push(sql<SqlBool>`webcasts.last_modified > ${spec.after}`);
-    if (spec.before) conditions.push(sql<SqlBool>`webcasts.last_modified < ${spec.before}`);
     const base = this.db.selectFrom('webcasts').selectAll('webcasts').where('webcasts.account_id', '=', accountId);
-    return fetchPage(base, { conditions, order: spec.order, cursor: spec.cursor, reverse: spec.reverse, limit: spec.limit });
+    return fetchListPage(base, spec, 'webcasts.last_modified');
   }
 
   find(accountId: string, id: string, ex: Executor = this.db) {
