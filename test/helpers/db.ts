@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createDb, migrateToLatest, type DbHandle, type Dialect } from '../../src/db/index.js';
 import type { Config } from '../../src/config/index.js';
 
@@ -20,14 +21,18 @@ export interface TestDatabase {
 export async function createTestDatabaseConfig(): Promise<{ config: Config['database']; drop: () => Promise<void> }> {
   const url = process.env['DATABASE_URL'];
   if (url) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
+    // Benchmarks use these helpers outside Vitest: they drop their schema at once.
+    const underVitest = process.env['VITEST'] !== undefined;
+    const schema = `t_${underVitest ? inject('testRun') : 'bench'}_${randomBytes(6).toString('hex')}`;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(`create schema ${schema}`);
     await client.end();
     return {
       config: { dialect: 'postgres', url, schema },
-      drop: async () => {
+      // Under Vitest, dropped by test/helpers/global-setup.ts after the whole run:
+      // a drop now would race with other workers' migrations.
+      drop: underVitest ? () => Promise.resolve() : async () => {
         const c = new pg.Client({ connectionString: url });
         await c.connect();
         await c.query(`drop schema if exists ${schema} cascade`);

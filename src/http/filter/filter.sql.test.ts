@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FIELDS, ROWS, U1, U2, U3, createTable, type TestDb } from './filter.fixture.js';
 import { compileFilter, parseFilter } from './index.js';
 import { serviceRequired } from '../../../test/helpers/services.js';
@@ -156,7 +156,8 @@ if (!databaseUrl && serviceRequired('postgres')) {
   });
 } else {
   describe.skipIf(!databaseUrl)('execution on PostgreSQL', () => {
-    const schema = `filter_test_${randomBytes(6).toString('hex')}`;
+    // Dropped with the run's other schemas by test/helpers/global-setup.ts.
+    const schema = `filter_test_${inject('testRun')}_${randomBytes(6).toString('hex')}`;
     let root: Kysely<TestDb>;
     let db: Kysely<TestDb>;
     beforeAll(async () => {
@@ -168,12 +169,7 @@ if (!databaseUrl && serviceRequired('postgres')) {
       await createTable(db);
     });
     afterAll(async () => {
-      if (root === undefined) return;
-      try {
-        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(root);
-      } finally {
-        await root.destroy();
-      }
+      if (root !== undefined) await root.destroy();
     });
     defineExecutionSuite(() => db);
   });

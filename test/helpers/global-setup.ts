@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Names this run's PostgreSQL schemas: `t_<run>_...`, `filter_test_<run>_...`. */
+    testRun: string;
+  }
+}
+
+/**
+ * Test files on PostgreSQL each get a throwaway schema. Dropping one while
+ * another worker migrates races with Kysely's introspection, which reads the
+ * catalogue of every schema ("column ... does not exist"); so schemas are
+ * dropped once, here, after every file has finished.
+ */
+export default function setup(project: TestProject): () => Promise<void> {
+  const run = randomBytes(4).toString('hex');
+  project.provide('testRun', run);
+  return async () => {
+    const url = process.env['DATABASE_URL'];
+    if (!url) return;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ nspname: string }>(
+        `select nspname from pg_namespace where nspname like $1 or nspname like $2`,
+        [`t\\_${run}\\_%`, `filter\\_test\\_${run}\\_%`],
+      );
+      for (const { nspname } of rows) await client.query(`drop schema if exists "${nspname}" cascade`);
+    } finally {
+      await client.end();
+    }
+  };
+}
