@@ -52,11 +52,9 @@ const some = <K extends string, V>(key: K, value: V | null | undefined): { [P in
   (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
 /** A contact row in the reference's shape. A purged contact keeps only id, lastModified and purged. */
-export function toContact(row: ContactsTable): Contact {
-  if (row.purged === 1) return { id: row.id, lastModified: row.last_modified, purged: true };
-  const profile = parseProfile(row.profile);
+/** The contact fields that have their own column (the searchable ones). */
+function columnFields(row: ContactsTable) {
   return {
-    id: row.id,
     ...some('firstName', row.first_name),
     ...some('lastName', row.last_name),
     ...some('middleName', row.middle_name),
@@ -64,6 +62,15 @@ export function toContact(row: ContactsTable): Contact {
     ...some('company', row.company),
     ...some('title', row.title),
     ...some('sourceId', row.source_id),
+  };
+}
+
+export function toContact(row: ContactsTable): Contact {
+  if (row.purged === 1) return { id: row.id, lastModified: row.last_modified, purged: true };
+  const profile = parseProfile(row.profile);
+  return {
+    id: row.id,
+    ...columnFields(row),
     ...pickProfile(profile),
     optOut: { optedOut: profile.optOut?.optedOut === true, ...some('date', profile.optOut?.date) },
     deleted: row.deleted === 1,
@@ -79,13 +86,7 @@ export function toContact(row: ContactsTable): Contact {
 export function contactDocument(row: ContactsTable): Record<string, unknown> {
   const profile = parseProfile(row.profile);
   return {
-    ...some('firstName', row.first_name),
-    ...some('lastName', row.last_name),
-    ...some('middleName', row.middle_name),
-    ...some('email', row.email),
-    ...some('company', row.company),
-    ...some('title', row.title),
-    ...some('sourceId', row.source_id),
+    ...columnFields(row),
     ...pickProfile(profile),
     ...(profile.optOut ? { optOut: { optedOut: profile.optOut.optedOut } } : {}),
   };
