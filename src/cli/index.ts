@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/index.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors.js';
 import { OAuthError } from '../modules/oauth/index.js';
 import { registerAccounts } from './commands/accounts.js';
 import { registerApi } from './commands/api.js';

@@ -1,5 +1,5 @@
 import type { Services } from '../app.js';
-import type { AuthContext } from '../http/auth.js';
+import type { AuthContext } from '../actor.js';
 import { ALL_SCOPES } from '../modules/oauth/index.js';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia'];

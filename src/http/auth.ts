@@ -1,21 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger';
-import { ApiError } from './errors.js';
-
-export interface AuthContext {
-  readonly accountId: string;
-  readonly clientId: string;
-  readonly applicationId: string | null;
-  readonly userId: string | null;
-  /** Effective scopes: requested ∩ application ∩ workspace, as of this call. */
-  readonly scopes: ReadonlySet<string>;
-  readonly tokenId: string;
-}
-
-export interface Authenticator {
-  /** Verifies a bearer token and loads its current grants; throws ApiError(401) when it is not valid now. */
-  authenticate(token: string): Promise<AuthContext>;
-}
+import { ApiError, bearerChallenge, unauthorized } from '../errors.js';
+import type { AuthContext, Authenticator } from '../actor.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,24 +18,6 @@ export function oauth(...scopes: string[]): SecurityRequirement[] {
 
 /** An operation anyone may call (token endpoint, metadata, docs). */
 export const PUBLIC: SecurityRequirement[] = [];
-
-const REALM = 'eventline';
-
-function quote(v: string): string {
-  return `"${v.replace(/["\\]/g, '')}"`;
-}
-
-export function bearerChallenge(error?: 'invalid_request' | 'invalid_token' | 'insufficient_scope', description?: string, scope?: string): string {
-  const parts = [`realm=${quote(REALM)}`];
-  if (error) parts.push(`error=${quote(error)}`);
-  if (description) parts.push(`error_description=${quote(description)}`);
-  if (scope) parts.push(`scope=${quote(scope)}`);
-  return `Bearer ${parts.join(', ')}`;
-}
-
-export function unauthorized(message: string, error: 'invalid_request' | 'invalid_token' = 'invalid_token'): ApiError {
-  return new ApiError('unauthorized', 401, message, { headers: { 'www-authenticate': bearerChallenge(error, message) } });
-}
 
 function requiredScopes(request: FastifyRequest): string[] | undefined {
   const security = request.routeOptions.schema?.security as SecurityRequirement[] | undefined;

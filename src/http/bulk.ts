@@ -1,50 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { TSchema, Static } from 'typebox';
-import { Compile } from 'typebox/compile';
-import { ApiError, type ErrorDetail } from './errors.js';
-
-interface ItemError {
-  instancePath?: string;
-  message?: string;
-  params?: Record<string, unknown>;
-}
-
-function firstString(v: unknown): string {
-  if (typeof v === 'string') return v;
-  return Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '';
-}
-
-function targetOf(e: ItemError): string {
-  const path = (e.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const leaf = firstString(e.params?.['requiredProperties']) || firstString(e.params?.['missingProperty']) || firstString(e.params?.['additionalProperties']);
-  return [path, leaf].filter(Boolean).join('.') || 'body';
-}
-
-/**
- * A checker for one item of a multi-status (207) request: the route accepts the
- * array as a whole, and each item is checked here so that a bad item is
- * reported on its own (400 with the field as target) while the others proceed.
- */
-export function itemValidator<T extends TSchema>(schema: T, what: string): (value: unknown) => Static<T> {
-  const compiled = Compile(schema);
-  return (value) => {
-    if (compiled.Check(value)) return value;
-    const details: ErrorDetail[] = [...(compiled.Errors(value) as Iterable<ItemError>)]
-      // "schema is false" repeats an additionalProperties error with less to say.
-      .filter((e) => e.message !== 'schema is false')
-      .slice(0, 20)
-      .map((e) => {
-        const target = targetOf(e);
-        const allowed = Array.isArray(e.params?.['allowedValues']) ? `: ${(e.params['allowedValues'] as unknown[]).join(', ')}` : '';
-        return { code: 400, message: `${target} ${e.message ?? 'is invalid'}${allowed}`, target };
-      });
-    const first = details[0];
-    throw new ApiError('validation', 400, first ? `Invalid ${what}: ${first.message}` : `Invalid ${what}`, {
-      ...(first ? { target: first.target } : {}),
-      details,
-    });
-  };
-}
 
 type ValidationFailure = Error & { validation: unknown; validationContext: string };
 
@@ -67,22 +21,3 @@ export function bulkItems(request: FastifyRequest, max: number): unknown[] {
   return body;
 }
 
-export type CheckedItem<T> = { item: T } | { error: { code: number; message: string; target?: string; details?: ErrorDetail[] } };
-
-/** Checks each item of a 207 request on its own: a bad item becomes its own 400 result. */
-export function checkItems<T>(values: readonly unknown[], check: (value: unknown) => T): Array<CheckedItem<T>> {
-  return values.map((value) => {
-    try {
-      return { item: check(value) };
-    } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      return {
-        error: {
-          code: err.status, message: err.message,
-          ...(err.options.target ? { target: err.options.target } : {}),
-          ...(err.options.details ? { details: err.options.details } : {}),
-        },
-      };
-    }
-  });
-}

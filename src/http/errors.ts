@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { ApiError, CommonErrors, type ApiErrorOptions } from '../errors.js';
 
 // The contract's error shape (DESIGN rule 7).
 export const ErrorDetailSchema = Type.Object({
@@ -17,53 +18,6 @@ export const ErrorResponseSchema = Type.Object(
   { $id: 'ErrorResponse', title: 'ErrorResponse' },
 );
 export type ErrorResponse = Static<typeof ErrorResponseSchema>;
-export type ErrorDetail = Static<typeof ErrorDetailSchema>;
-
-export interface ApiErrorOptions {
-  target?: string;
-  details?: ErrorDetail[];
-  headers?: Record<string, string>;
-}
-
-// A named error code with its HTTP status. Modules declare theirs in
-// <domain>.errors.ts with defineErrors(); this file is the one place that
-// turns them into HTTP responses.
-export class ApiError extends Error {
-  constructor(
-    override readonly name: string,
-    readonly status: number,
-    message: string,
-    readonly options: ApiErrorOptions = {},
-  ) {
-    super(message);
-  }
-}
-
-export type ErrorFactory = (message?: string, options?: ApiErrorOptions) => ApiError;
-
-export function defineErrors<T extends Record<string, { status: number; message: string }>>(
-  defs: T,
-): { [K in keyof T]: ErrorFactory } {
-  const out = {} as { [K in keyof T]: ErrorFactory };
-  for (const key of Object.keys(defs) as Array<keyof T & string>) {
-    const def = defs[key]!;
-    out[key] = (message, options) => new ApiError(key, def.status, message ?? def.message, options);
-  }
-  return out;
-}
-
-export const CommonErrors = defineErrors({
-  badRequest: { status: 400, message: 'Bad Request' },
-  unauthorized: { status: 401, message: 'Unauthorized' },
-  forbidden: { status: 403, message: 'Forbidden' },
-  notFound: { status: 404, message: 'Not Found' },
-  conflict: { status: 409, message: 'Conflict' },
-  payloadTooLarge: { status: 413, message: 'Payload Too Large' },
-  unsupportedMediaType: { status: 415, message: 'Unsupported Media Type' },
-  tooManyRequests: { status: 429, message: 'Too Many Requests' },
-  limitExceeded: { status: 429, message: 'Limit Exceeded' },
-  unavailable: { status: 503, message: 'Service Unavailable' },
-});
 
 function body(status: number, message: string, options: ApiErrorOptions = {}): ErrorResponse {
   return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { ApiError } from './errors.js';
+import { ApiError } from '../errors.js';
 
 // ajv-formats ships CommonJS with a default export under ESM interop.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;

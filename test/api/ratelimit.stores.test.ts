@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { intervalMs, toleranceMs, utcDay, utcHour } from '../../src/http/ratelimit/gcra.js';
-import { MemoryLimiterStore, RedisLimiterStore, type LimiterStore } from '../../src/http/ratelimit/index.js';
-import type { StoreResult, Subject } from '../../src/http/ratelimit/store.js';
+import { intervalMs, toleranceMs, utcDay, utcHour } from '../../src/ratelimit/gcra.js';
+import { MemoryLimiterStore, RedisLimiterStore, type LimiterStore } from '../../src/ratelimit/index.js';
+import type { StoreResult, Subject } from '../../src/ratelimit/store.js';
 import { serviceRequired } from '../helpers/services.js';
 
 // The stores themselves, without HTTP: GCRA's guarantee on random call

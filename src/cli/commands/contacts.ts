@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../errors.js';
 import { verifyObfuscated } from '../../modules/obfuscation/index.js';
 import { collect, nonEmpty, type CliContext } from '../context.js';
 

@@ -1,5 +1,5 @@
-import { burstAvailable, retrySeconds } from './gcra.js';
-import type { Decision } from './limiter.js';
+import { burstAvailable, retrySeconds } from '../../ratelimit/gcra.js';
+import type { Decision } from '../../ratelimit/limiter.js';
 
 // IETF draft-ietf-httpapi-ratelimit-headers: both fields are RFC 9651
 // structured-field Lists of policy items, `"name";q=<quota>;w=<window s>` and

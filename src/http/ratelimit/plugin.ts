@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiError, ErrorResponse } from '../errors.js';
+import type { ApiError } from '../../errors.js';
+import type { ErrorResponse } from '../errors.js';
 import { rateLimitHeaders, retryAfterSeconds } from './headers.js';
-import type { Decision, RateLimiter } from './limiter.js';
+import type { Decision, RateLimiter } from '../../ratelimit/limiter.js';
 import { RateLimitErrors } from './ratelimit.errors.js';
-import { StoreUnavailableError } from './store.js';
+import { StoreUnavailableError } from '../../ratelimit/store.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

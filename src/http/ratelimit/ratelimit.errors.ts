@@ -1,4 +1,4 @@
-import { defineErrors } from '../errors.js';
+import { defineErrors } from '../../errors.js';
 
 export const RateLimitErrors = defineErrors({
   tooManyRequests: { status: 429, message: 'Too Many Requests' },

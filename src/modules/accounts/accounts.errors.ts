@@ -1,4 +1,4 @@
-import { defineErrors } from '../../http/errors.js';
+import { defineErrors } from '../../errors.js';
 
 export const AccountErrors = defineErrors({
   accountNotFound: { status: 404, message: 'Account not found' },

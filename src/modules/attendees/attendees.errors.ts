@@ -1,4 +1,4 @@
-import { defineErrors } from '../../http/errors.js';
+import { defineErrors } from '../../errors.js';
 
 export const AttendeeErrors = defineErrors({
   attendeeNotFound: { status: 404, message: 'Attendee not found' },

@@ -1,4 +1,5 @@
-import type { FilterFields } from '../../http/filter/index.js';
+import { defineList, type FilterFields } from '../../lists/index.js';
+import type { AttendeeRow } from './attendees.repository.js';
 
 // Exactly the fields and operators the reference's GET /attendees filter
 // lists (DESIGN rule 6), for the fields eventline stores. Columns are those of
@@ -42,11 +43,17 @@ export const ATTENDEE_FILTER_FIELDS: FilterFields = {
 };
 
 /** Sortable fields (the reference's sort7) → sort keys of the derived table (NULLs read as ''). */
-export const ATTENDEE_SORTABLE: Readonly<Record<string, string>> = {
-  'contact.firstName': 'a.s_first_name',
-  'contact.lastName': 'a.s_last_name',
-  'contact.title': 'a.s_title',
-  'contact.company': 'a.s_company',
-  registeredAt: 'a.s_registered_at',
-  checkIn: 'a.s_check_in',
-};
+export const ATTENDEES_LIST = defineList<AttendeeRow>({
+  name: 'attendees',
+  filters: ATTENDEE_FILTER_FIELDS,
+  sortable: {
+    'contact.firstName': { column: 'a.s_first_name', value: (r) => r.s_first_name },
+    'contact.lastName': { column: 'a.s_last_name', value: (r) => r.s_last_name },
+    'contact.title': { column: 'a.s_title', value: (r) => r.s_title },
+    'contact.company': { column: 'a.s_company', value: (r) => r.s_company },
+    registeredAt: { column: 'a.s_registered_at', value: (r) => r.s_registered_at },
+    checkIn: { column: 'a.s_check_in', value: (r) => r.s_check_in },
+  },
+  order: [{ column: 'a.id', value: (r) => r.id }],
+  window: 'a.eff_last_modified',
+});

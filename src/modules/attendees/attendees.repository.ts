@@ -1,11 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
-import { fetchListPage, type ListRequest } from '../../db/list.js';
+import { fetchPage, type ListSpec, type PageResult } from '../../lists/index.js';
 import type { AttendeesTable } from './attendees.table.js';
 
 export type Executor = Db | Transaction<Database>;
-
-export type AttendeeListSpec = ListRequest;
 
 /** An attendee row with its contact's columns (c_*), sort keys (s_*) and effective lastModified. */
 export interface AttendeeRow extends AttendeesTable {
@@ -71,9 +69,9 @@ export class AttendeesRepository {
       .where('attendees.account_id', '=', accountId);
   }
 
-  list(accountId: string, spec: AttendeeListSpec) {
+  list(accountId: string, spec: ListSpec) {
     const base = this.db.selectFrom(this.joined(accountId, this.db).as('a')).selectAll('a');
-    return fetchListPage(base, spec, 'a.eff_last_modified') as Promise<{ rows: AttendeeRow[]; more: boolean; totalCount: number }>;
+    return fetchPage(base, spec) as Promise<PageResult<AttendeeRow>>;
   }
 
   find(accountId: string, id: string, ex: Executor = this.db): Promise<AttendeeRow | undefined> {

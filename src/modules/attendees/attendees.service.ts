@@ -2,18 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config/index.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import { newId } from '../../db/ids.js';
-import type { OrderColumn } from '../../db/keyset.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../http/auth.js';
-import { ApiError } from '../../http/errors.js';
-import { filterCondition, sortOrder } from '../../http/list.js';
-import { buildPaging, pageRequest, type ListQuery } from '../../http/paging.js';
+import type { AuthContext } from '../../actor.js';
+import { ApiError } from '../../errors.js';
+import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import { bulkError, itemValidator, type ContactRow, type ContactsService, type NewContactFields } from '../contacts/index.js';
 import type { EventsService } from '../events/index.js';
 import { AttendeeErrors } from './attendees.errors.js';
-import { ATTENDEE_FILTER_FIELDS, ATTENDEE_SORTABLE } from './attendees.filters.js';
+import { ATTENDEES_LIST } from './attendees.filters.js';
 import { parseExtra, toAttendee, type AttendeeExtra } from './attendees.mapping.js';
-import type { AttendeeRow, AttendeesRepository } from './attendees.repository.js';
+import type { AttendeesRepository } from './attendees.repository.js';
 import {
   AttendeeAddItemSchema, type Attendee, type AttendeeAddBulkItem, type AttendeeStatus, type AttendeeUpdate,
 } from './attendees.schemas.js';
@@ -51,10 +49,6 @@ function within(prefix: string, err: ApiError): ApiError {
   });
 }
 
-function parseSort(sort: string | undefined): OrderColumn[] {
-  return sortOrder(sort, ATTENDEE_SORTABLE, 'a.id');
-}
-
 export class AttendeesService {
   private readonly checkItem = itemValidator(AttendeeAddItemSchema, 'attendee');
 
@@ -66,18 +60,8 @@ export class AttendeesService {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async list(accountId: string, query: ListQuery): Promise<{ paging: ReturnType<typeof buildPaging>; data: Attendee[] }> {
-    const req = pageRequest('attendees', query);
-    const order = parseSort(req.sort);
-    const result = await this.repo.list(accountId, {
-      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, ATTENDEE_FILTER_FIELDS) } : {}),
-      ...(req.after !== undefined ? { after: req.after } : {}),
-      ...(req.before !== undefined ? { before: req.before } : {}),
-      order, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
-    });
-    const cursorOf = (r: AttendeeRow) => order.map((o) => String(r[o.column.slice(2) as keyof AttendeeRow] ?? ''));
-    const paging = buildPaging(req, result, cursorOf, `${this.config.publicUrl}/${this.config.apiVersion}/attendees`);
-    return { paging, data: result.rows.map(toAttendee) };
+  list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Attendee[] }> {
+    return listPage(ATTENDEES_LIST, query, (spec) => this.repo.list(accountId, spec), toAttendee, `${this.config.publicUrl}/${this.config.apiVersion}/attendees`);
   }
 
   /** One attendee of the account, or a 404 ApiError. */

@@ -1,4 +1,4 @@
-import { defineErrors } from '../../http/errors.js';
+import { defineErrors } from '../../errors.js';
 
 export const BulkJobErrors = defineErrors({
   jobNotFound: { status: 404, message: 'Bulk job not found' },

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { fetchPage, type ListSpec } from '../../db/list.js';
+import { fetchPage, type ListSpec } from '../../lists/fetch.js';
 import type { BulkJobRecordsTable, BulkJobsTable } from './bulk-jobs.table.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;

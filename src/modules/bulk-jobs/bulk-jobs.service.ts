@@ -1,8 +1,8 @@
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../http/auth.js';
-import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
-import { CommonErrors } from '../../http/errors.js';
+import type { AuthContext } from '../../actor.js';
+import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
+import { CommonErrors } from '../../errors.js';
 import { PermanentJobError, type JobContext, type JobHandler, type JobQueue, type JobRecord } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { ObfuscationService } from '../obfuscation/index.js';
@@ -139,17 +139,8 @@ export class BulkJobsService {
   async results(accountId: string, id: string, query: ListQuery, href: string): Promise<{ paging: Paging; data: BulkResult[] }> {
     const job = await this.row(accountId, id);
     if (query.filter !== undefined && query.filter.trim() !== '') throw CommonErrors.badRequest('Bulk job results have no filterable fields', { target: 'filter' });
-    const req = pageRequest(`bulk-results:${job.id}`, query);
-    const cursorSeq = req.cursor?.[0];
-    const page = await this.repo.results(accountId, job.id, {
-      conditions: [], order: [{ column: 'seq', direction: 'asc' }],
-      cursor: typeof cursorSeq === 'number' ? [cursorSeq] : null, reverse: req.direction === 'prev', limit: req.limit,
-    });
-    return {
-      paging: buildPaging(req, page, (r: BulkJobRecordsTable) => [r.seq], href),
-      // The reference fixes `data` to the uploaded record and allows nothing beside data/status/message/request,
-      // so the call made and the body it answered are reported under `request`.
-      data: page.rows.map((r) => {
+    const def = defineList<BulkJobRecordsTable>({ name: `bulk-results:${job.id}`, filters: {}, order: [{ column: 'seq', value: (r) => r.seq }] });
+    return listPage(def, query, (spec) => this.repo.results(accountId, job.id, spec), (r) => {
         const data = JSON.parse(r.data) as BulkDataProperty;
         return {
           status: r.result_status ?? 0,
@@ -158,10 +149,9 @@ export class BulkJobsService {
           request: {
             method: job.operation, url: `/contacts/${data.pathParams?.['id'] ?? ''}/obfuscate`,
             response: JSON.parse(r.result_data ?? '{}') as Record<string, unknown>,
-          },
-        };
-      }),
-    };
+        },
+      };
+    }, href);
   }
 
   jobHandlers(): Record<string, JobHandler> {

@@ -1,4 +1,4 @@
-import { defineErrors } from '../../http/errors.js';
+import { defineErrors } from '../../errors.js';
 
 export const CommunicationErrors = defineErrors({
   notEnabled: { status: 403, message: 'Compliance communications is not enabled for this account' },

@@ -1,24 +1,11 @@
-import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
+import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { fetchPage } from '../../db/list.js';
-import type { CursorValue, OrderColumn } from '../../db/keyset.js';
+import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type {
   CommunicationMessagesTable, EmailRequestsTable, MailOutboxTable, SessionChatMessagesTable, SessionQuestionsTable,
 } from './communications.table.js';
 
 type Executor = Db | Transaction<Database>;
-
-export interface MessageListSpec {
-  readonly filter?: Expression<SqlBool>;
-  readonly after?: string;
-  readonly before?: string;
-  /** Retention: rows at or before this instant are never returned. */
-  readonly notBefore: string;
-  readonly order: readonly OrderColumn[];
-  readonly cursor: readonly CursorValue[] | null;
-  readonly reverse: boolean;
-  readonly limit: number;
-}
 
 export class CommunicationsRepository {
   constructor(private readonly db: Db) {}
@@ -45,13 +32,10 @@ export class CommunicationsRepository {
     await ex.insertInto('mail_outbox').values(row).execute();
   }
 
-  listMessages(accountId: string, spec: MessageListSpec) {
-    const conditions: Array<Expression<SqlBool>> = [sql<SqlBool>`communication_messages.created > ${spec.notBefore}`];
-    if (spec.filter) conditions.push(spec.filter);
-    if (spec.after) conditions.push(sql<SqlBool>`communication_messages.created > ${spec.after}`);
-    if (spec.before) conditions.push(sql<SqlBool>`communication_messages.created < ${spec.before}`);
+  /** Retention: rows at or before `notBefore` are never returned. */
+  listMessages(accountId: string, spec: ListSpec, notBefore: string) {
     const base = this.db.selectFrom('communication_messages').selectAll('communication_messages').where('communication_messages.account_id', '=', accountId);
-    return fetchPage(base, { conditions, order: spec.order, cursor: spec.cursor, reverse: spec.reverse, limit: spec.limit });
+    return fetchPage(base, spec, [sql<SqlBool>`communication_messages.created > ${notBefore}`]);
   }
 
   /** By id alone: the signed URL names the account only through its signature. */

@@ -1,10 +1,7 @@
 import type { Config } from '../../config/index.js';
 import { iso, type Clock } from '../../db/time.js';
 import { newId } from '../../db/ids.js';
-import { filterCondition } from '../../http/list.js';
-import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
-import type { FilterFields } from '../../http/filter/index.js';
-import type { OrderColumn } from '../../db/keyset.js';
+import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { JobHandler, JobQueue } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import { CommunicationErrors } from './communications.errors.js';
@@ -19,13 +16,16 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // The reference's filter parameter lists exactly one field: type (eq).
-const MESSAGE_FILTER_FIELDS: FilterFields = {
-  type: { column: 'communication_messages.type', type: 'string', ops: ['eq'] },
-};
-const ORDER: readonly OrderColumn[] = [
-  { column: 'communication_messages.created', direction: 'asc' },
-  { column: 'communication_messages.id', direction: 'asc' },
-];
+const MESSAGES_LIST = defineList<CommunicationMessagesTable>({
+  name: 'communication-messages',
+  filters: { type: { column: 'communication_messages.type', type: 'string', ops: ['eq'] } },
+  order: [
+    { column: 'communication_messages.created', value: (r) => r.created },
+    { column: 'communication_messages.id', value: (r) => r.id },
+  ],
+  window: 'communication_messages.created',
+  maxLimit: 100,
+});
 // Once the account team turns the feature on, everything is kept until the
 // customer says otherwise: a regulator's question must never meet a gap.
 const DEFAULT_TYPES: readonly MessageType[] = MESSAGE_TYPES;
@@ -117,18 +117,12 @@ export class CommunicationsService {
 
   async list(accountId: string, query: ListQuery, path: string): Promise<{ paging: Paging; data: Message[] }> {
     await this.assertEnabled(accountId);
-    const req = pageRequest('communication-messages', query, 100);
     const now = this.clock();
-    const result = await this.repo.listMessages(accountId, {
-      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, MESSAGE_FILTER_FIELDS) } : {}),
-      ...(req.after !== undefined ? { after: req.after } : {}),
-      ...(req.before !== undefined ? { before: req.before } : {}),
-      notBefore: iso(new Date(now.getTime() - RETENTION_DAYS * DAY_MS)),
-      order: ORDER, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
-    });
+    // Retention: rows at or before this instant are never returned.
+    const notBefore = iso(new Date(now.getTime() - RETENTION_DAYS * DAY_MS));
     const expires = Math.floor(now.getTime() / 1000) + URL_TTL_SECONDS;
-    const paging = buildPaging(req, result, (r) => [r.created, r.id], `${this.config.publicUrl}/${this.config.apiVersion}${path}`);
-    return { paging, data: result.rows.map((r) => this.toMessage(r, expires)) };
+    return listPage(MESSAGES_LIST, query, (spec) => this.repo.listMessages(accountId, spec, notBefore), (r) => this.toMessage(r, expires),
+      `${this.config.publicUrl}/${this.config.apiVersion}${path}`);
   }
 
   private toMessage(r: CommunicationMessagesTable, expires: number): Message {

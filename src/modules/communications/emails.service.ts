@@ -1,7 +1,7 @@
 import type { Config } from '../../config/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../http/auth.js';
+import type { AuthContext } from '../../actor.js';
 import type { MailTransport } from '../mail/index.js';
 import { CommunicationErrors } from './communications.errors.js';
 import type { CommunicationsRepository } from './communications.repository.js';

@@ -1,4 +1,4 @@
-import { defineErrors } from '../../http/errors.js';
+import { defineErrors } from '../../errors.js';
 
 export const ContactErrors = defineErrors({
   contactNotFound: { status: 404, message: 'Contact not found' },

@@ -1,4 +1,5 @@
-import type { FilterFields } from '../../http/filter/index.js';
+import { defineList, type FilterFields } from '../../lists/index.js';
+import type { ContactsTable } from './contacts.table.js';
 
 // Exactly the fields and operators the reference's GET /contacts filter lists
 // (DESIGN rule 6), for the fields eventline stores. Columns are those of the
@@ -46,3 +47,13 @@ export const CONTACT_FILTER_FIELDS: FilterFields = {
 
 /** With includePurged=true the reference allows filtering by id only. */
 export const PURGED_FILTER_FIELDS: FilterFields = { id: CONTACT_FILTER_FIELDS['id']! };
+
+export const CONTACTS_LIST = defineList<ContactsTable>({
+  name: 'contacts',
+  filters: CONTACT_FILTER_FIELDS,
+  order: [{ column: 'c.id', value: (r) => r.id }],
+  window: 'c.last_modified',
+});
+
+/** includePurged=true: a list of its own, so the choice travels inside the paging token. */
+export const CONTACTS_PURGED_LIST = defineList<ContactsTable>({ ...CONTACTS_LIST, name: 'contacts+purged', filters: PURGED_FILTER_FIELDS });

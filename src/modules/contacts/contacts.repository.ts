@@ -1,23 +1,16 @@
 import { sql, type Expression, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
-import { fetchPage } from '../../db/list.js';
-import type { CursorValue, OrderColumn } from '../../db/keyset.js';
+import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { ContactsTable } from './contacts.table.js';
 
 export type Executor = Db | Transaction<Database>;
 
-export interface ContactListSpec {
-  filter?: Expression<SqlBool>;
+/** Which contacts a list shows beyond the live ones. */
+export interface ContactListScope {
   /** Purged contacts are listed too (only with includePurged). */
   includePurged: boolean;
   /** Deleted contacts are listed too (when the filter decides on `deleted` itself). */
   includeDeleted: boolean;
-  after?: string;
-  before?: string;
-  order: OrderColumn[];
-  cursor: readonly CursorValue[] | null;
-  reverse: boolean;
-  limit: number;
 }
 
 const CONTACT_COLUMNS = [
@@ -72,19 +65,16 @@ export class ContactsRepository {
       .where('contacts.account_id', '=', accountId);
   }
 
-  async list(accountId: string, spec: ContactListSpec) {
+  async list(accountId: string, spec: ListSpec, scope: ContactListScope) {
     const conditions: Array<Expression<SqlBool>> = [];
-    if (spec.includePurged) {
-      if (!spec.includeDeleted) conditions.push(sql<SqlBool>`(c.deleted = 0 or c.purged = 1)`);
+    if (scope.includePurged) {
+      if (!scope.includeDeleted) conditions.push(sql<SqlBool>`(c.deleted = 0 or c.purged = 1)`);
     } else {
       conditions.push(sql<SqlBool>`c.purged = 0`);
-      if (!spec.includeDeleted) conditions.push(sql<SqlBool>`c.deleted = 0`);
+      if (!scope.includeDeleted) conditions.push(sql<SqlBool>`c.deleted = 0`);
     }
-    if (spec.filter) conditions.push(spec.filter);
-    if (spec.after) conditions.push(sql<SqlBool>`c.last_modified > ${spec.after}`);
-    if (spec.before) conditions.push(sql<SqlBool>`c.last_modified < ${spec.before}`);
     const base = this.db.selectFrom(this.searchable(accountId).as('c')).select(CONTACT_COLUMNS.map((col) => `c.${col}` as const));
-    return fetchPage(base, { conditions, order: spec.order, cursor: spec.cursor, reverse: spec.reverse, limit: spec.limit });
+    return fetchPage(base, spec, conditions);
   }
 
   find(accountId: string, id: string, ex: Executor = this.db): Promise<ContactsTable | undefined> {

@@ -2,13 +2,11 @@ import type { Config } from '../../config/index.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../http/auth.js';
-import { ApiError } from '../../http/errors.js';
-import { parseFilter, type FilterNode } from '../../http/filter/index.js';
-import { filterCondition } from '../../http/list.js';
-import { buildPaging, pageRequest, type ListQuery, type PageRequest } from '../../http/paging.js';
+import type { AuthContext } from '../../actor.js';
+import { ApiError } from '../../errors.js';
+import { listPage, parseFilter, tokenList, type FilterNode, type ListQuery, type Paging } from '../../lists/index.js';
 import { ContactErrors } from './contacts.errors.js';
-import { CONTACT_FILTER_FIELDS, PURGED_FILTER_FIELDS } from './contacts.filters.js';
+import { CONTACTS_LIST, CONTACTS_PURGED_LIST } from './contacts.filters.js';
 import { contactDocument, mergePatch, parseProfile, toColumns, toContact, type ContactColumns } from './contacts.mapping.js';
 import type { ContactsRepository, Executor } from './contacts.repository.js';
 import {
@@ -16,7 +14,7 @@ import {
   type Contact, type ContactBulkItem, type ContactInput, type ContactPatchInput,
 } from './contacts.schemas.js';
 import type { ContactsTable } from './contacts.table.js';
-import { itemValidator } from '../../http/bulk.js';
+import { itemValidator } from '../../items.js';
 
 const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
 
@@ -47,36 +45,15 @@ export class ContactsService {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  // The includePurged choice travels inside the paging token (as the list it
-  // belongs to), since a token overrides every other paging parameter.
-  private pageRequest(query: ListQuery, includePurged: boolean): { req: PageRequest; purged: boolean } {
-    if (!query.token) return { req: pageRequest(includePurged ? 'contacts+purged' : 'contacts', query), purged: includePurged };
-    try {
-      return { req: pageRequest('contacts', query), purged: false };
-    } catch (err) {
-      try {
-        return { req: pageRequest('contacts+purged', query), purged: true };
-      } catch {
-        throw err;
-      }
-    }
-  }
-
-  async list(accountId: string, query: ListQuery & { includePurged?: boolean }): Promise<{ paging: ReturnType<typeof buildPaging>; data: Contact[] }> {
-    const { req, purged } = this.pageRequest(query, query.includePurged === true);
-    const fields = purged ? PURGED_FILTER_FIELDS : CONTACT_FILTER_FIELDS;
-    const filter = req.filter !== undefined ? filterCondition(req.filter, fields) : undefined;
-    // Deleted contacts are left out unless the filter asks about `deleted` itself.
-    const includeDeleted = req.filter !== undefined && mentions(parseFilter(req.filter, fields), 'deleted');
-    const result = await this.repo.list(accountId, {
-      ...(filter ? { filter } : {}),
-      includePurged: purged, includeDeleted,
-      ...(req.after !== undefined ? { after: req.after } : {}),
-      ...(req.before !== undefined ? { before: req.before } : {}),
-      order: [{ column: 'c.id', direction: 'asc' }], cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
-    });
-    const paging = buildPaging(req, result, (r) => [r.id], `${this.config.publicUrl}/${this.config.apiVersion}/contacts`);
-    return { paging, data: result.rows.map(toContact) };
+  list(accountId: string, query: ListQuery & { includePurged?: boolean }): Promise<{ paging: Paging; data: Contact[] }> {
+    // A token overrides every other paging parameter, includePurged included: it names its list.
+    const purged = query.token !== undefined ? tokenList(query.token) === CONTACTS_PURGED_LIST.name : query.includePurged === true;
+    const def = purged ? CONTACTS_PURGED_LIST : CONTACTS_LIST;
+    return listPage(def, query, (spec, req) => this.repo.list(accountId, spec, {
+      includePurged: purged,
+      // Deleted contacts are left out unless the filter asks about `deleted` itself.
+      includeDeleted: req.filter !== undefined && mentions(parseFilter(req.filter, def.filters), 'deleted'),
+    }), toContact, `${this.config.publicUrl}/${this.config.apiVersion}/contacts`);
   }
 
   private async row(accountId: string, id: string, ex?: Executor): Promise<ContactsTable> {

@@ -6,5 +6,5 @@ export { contactsRoutes } from './contacts.routes.js';
 export { toContact } from './contacts.mapping.js';
 export { ContactInputSchema, ContactSchema, AddressSchema, ContactLinksSchema, GENDERS, ADDRESS_TYPES } from './contacts.schemas.js';
 export type { Contact, ContactInput } from './contacts.schemas.js';
-export { bulkItems, itemValidator } from '../../http/bulk.js';
+export { itemValidator } from '../../items.js';
 export type { ContactsTable as ContactRow } from './contacts.table.js';

@@ -1,4 +1,4 @@
-import { defineErrors } from '../../http/errors.js';
+import { defineErrors } from '../../errors.js';
 
 export const EventErrors = defineErrors({
   eventNotFound: { status: 404, message: 'Event not found' },

@@ -1,4 +1,5 @@
-import type { FilterFields } from '../../http/filter/index.js';
+import { defineList, type FilterFields } from '../../lists/index.js';
+import type { EventsTable } from './events.table.js';
 
 // Exactly the fields and operators the reference's GET /events filter lists
 // (DESIGN rule 6), for the fields eventline stores.
@@ -30,4 +31,10 @@ export const EVENT_FILTER_FIELDS: FilterFields = {
   'venue.address.countryCode': { column: 'events.venue_country_code', type: 'string', ops: eqne, caseInsensitive: true },
 };
 
-export const EVENT_SORTABLE: Readonly<Record<string, string>> = { start: 'events.start' };
+export const EVENTS_LIST = defineList<EventsTable>({
+  name: 'events',
+  filters: EVENT_FILTER_FIELDS,
+  sortable: { start: { column: 'events.start', value: (r) => r.start } },
+  order: [{ column: 'events.id', value: (r) => r.id }],
+  window: 'events.last_modified',
+});

@@ -1,11 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { fetchListPage, type ListRequest } from '../../db/list.js';
+import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { EventCreationsTable, EventsTable } from './events.table.js';
 
 type Executor = Db | Transaction<Database>;
-
-export type EventListSpec = ListRequest;
 
 export class EventsRepository {
   constructor(private readonly db: Db) {}
@@ -14,9 +12,9 @@ export class EventsRepository {
     return this.db.transaction().execute(fn);
   }
 
-  list(accountId: string, spec: EventListSpec) {
+  list(accountId: string, spec: ListSpec) {
     const base = this.db.selectFrom('events').selectAll('events').where('events.account_id', '=', accountId);
-    return fetchListPage(base, spec, 'events.last_modified');
+    return fetchPage(base, spec);
   }
 
   find(accountId: string, id: string, ex: Executor = this.db) {

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Config } from '../../config/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../http/auth.js';
-import { filterCondition, sortOrder } from '../../http/list.js';
-import { buildPaging, pageRequest, type ListQuery } from '../../http/paging.js';
+import type { AuthContext } from '../../actor.js';
+import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { JobHandler, JobQueue } from '../../jobs/index.js';
 import { PermanentJobError } from '../../jobs/index.js';
 import { EventErrors } from './events.errors.js';
-import { EVENT_FILTER_FIELDS, EVENT_SORTABLE } from './events.filters.js';
+import { EVENTS_LIST } from './events.filters.js';
 import type { EventsRepository } from './events.repository.js';
 import type { Event, EventAsyncStatus, EventInput } from './events.schemas.js';
 import type { EventsTable } from './events.table.js';
@@ -85,18 +84,8 @@ export class EventsService {
     };
   }
 
-  async list(accountId: string, query: ListQuery): Promise<{ paging: ReturnType<typeof buildPaging>; data: Event[] }> {
-    const req = pageRequest('events', query);
-    const order = sortOrder(req.sort, EVENT_SORTABLE, 'events.id');
-    const result = await this.repo.list(accountId, {
-      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, EVENT_FILTER_FIELDS) } : {}),
-      ...(req.after !== undefined ? { after: req.after } : {}),
-      ...(req.before !== undefined ? { before: req.before } : {}),
-      order, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
-    });
-    const cursorOf = (r: EventsTable) => order.map((o) => (o.column === 'events.start' ? r.start : r.id));
-    const paging = buildPaging(req, result, cursorOf, `${this.config.publicUrl}/${this.config.apiVersion}/events`);
-    return { paging, data: result.rows.map(toEvent) };
+  list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Event[] }> {
+    return listPage(EVENTS_LIST, query, (spec) => this.repo.list(accountId, spec), toEvent, `${this.config.publicUrl}/${this.config.apiVersion}/events`);
   }
 
   async get(accountId: string, id: string): Promise<Event> {

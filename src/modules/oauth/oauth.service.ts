@@ -3,7 +3,8 @@ import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
 import type { Config } from '../../config/index.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { newId } from '../../db/ids.js';
-import { unauthorized, type AuthContext, type Authenticator } from '../../http/auth.js';
+import { unauthorized } from '../../errors.js';
+import { type AuthContext, type Authenticator } from '../../actor.js';
 import { secretMatches, type AccountsService, type ClientGrant, type User } from '../accounts/index.js';
 import { SIGNING_ALG, type KeyStore } from './keys.js';
 import { OAuthError } from './oauth.errors.js';

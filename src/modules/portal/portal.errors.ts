@@ -1,4 +1,4 @@
-import { defineErrors } from '../../http/errors.js';
+import { defineErrors } from '../../errors.js';
 
 export const PortalErrors = defineErrors({
   signInFailed: { status: 401, message: 'Email or password is incorrect' },

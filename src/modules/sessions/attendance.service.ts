@@ -1,15 +1,14 @@
 import type { Config } from '../../config/index.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../http/auth.js';
-import { ApiError } from '../../http/errors.js';
-import { filterCondition } from '../../http/list.js';
-import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
+import type { AuthContext } from '../../actor.js';
+import { ApiError } from '../../errors.js';
+import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import { SessionErrors } from './sessions.errors.js';
-import { ATTENDANCE_FILTER_FIELDS } from './sessions.filters.js';
+import { ATTENDANCE_LIST } from './sessions.filters.js';
 import { pairId, type AttendanceRow, type ParticipationRepository } from './participation.repository.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { Attendance, BulkItemResult, CheckInItem } from './participation.schemas.js';
-import { actor, CREATED_ORDER, ensureRegistered, requireParticipant } from './enrollment.service.js';
+import { actor, ensureRegistered, requireParticipant } from './enrollment.service.js';
 
 type Mode = 'create' | 'update';
 
@@ -88,17 +87,11 @@ export class AttendanceService {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Attendance[] }> {
-    const req = pageRequest('session-attendance', query);
-    const result = await this.repo.listAttendance(accountId, {
-      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, ATTENDANCE_FILTER_FIELDS) } : {}),
-      ...(req.after !== undefined ? { after: req.after } : {}),
-      ...(req.before !== undefined ? { before: req.before } : {}),
-      order: CREATED_ORDER('session_attendance'), cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
-    });
-    const paging = buildPaging(req, result, (r) => [r.created, r.id], `${this.config.publicUrl}/${this.config.apiVersion}/sessions/attendance`);
-    return { paging, data: result.rows.map(toAttendance) };
+  list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Attendance[] }> {
+    return listPage(ATTENDANCE_LIST, query, (spec) => this.repo.listAttendance(accountId, spec), toAttendance,
+      `${this.config.publicUrl}/${this.config.apiVersion}/sessions/attendance`);
   }
+
 
   /**
    * POST (create) and PUT (update) /sessions/{id}/check-in. Every item runs in

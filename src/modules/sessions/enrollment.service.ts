@@ -2,11 +2,10 @@ import type { Transaction } from 'kysely';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../http/auth.js';
-import { filterCondition } from '../../http/list.js';
-import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
+import type { AuthContext } from '../../actor.js';
+import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import { SessionErrors } from './sessions.errors.js';
-import { ENROLLMENT_FILTER_FIELDS } from './sessions.filters.js';
+import { ENROLLMENT_LIST } from './sessions.filters.js';
 import { pairId, type EnrollmentRow, type ParticipationRepository } from './participation.repository.js';
 import type { SessionView, SessionsRepository } from './sessions.repository.js';
 import type { Enrollment, EnrollmentStatus } from './participation.schemas.js';
@@ -15,12 +14,6 @@ import type { Enrollment, EnrollmentStatus } from './participation.schemas.js';
 const NOT_PARTICIPATING: ReadonlySet<string> = new Set(['Declined', 'Cancelled', 'Denied Approval']);
 
 export const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
-
-/** Keyset order of the enrollment and attendance lists: creation time, then id. */
-export const CREATED_ORDER = (table: string) => [
-  { column: `${table}.created`, direction: 'asc' as const },
-  { column: `${table}.id`, direction: 'asc' as const },
-];
 
 function toEnrollment(r: EnrollmentRow): Enrollment {
   return {
@@ -68,17 +61,9 @@ export class EnrollmentService {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Enrollment[] }> {
-    const req = pageRequest('session-enrollment', query);
-    const order = CREATED_ORDER('session_enrollments');
-    const result = await this.repo.listEnrollments(accountId, {
-      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, ENROLLMENT_FILTER_FIELDS) } : {}),
-      ...(req.after !== undefined ? { after: req.after } : {}),
-      ...(req.before !== undefined ? { before: req.before } : {}),
-      inclusive: true, order, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
-    });
-    const paging = buildPaging(req, result, (r) => [r.created, r.id], `${this.config.publicUrl}/${this.config.apiVersion}/sessions/enrollment`);
-    return { paging, data: result.rows.map(toEnrollment) };
+  list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Enrollment[] }> {
+    return listPage(ENROLLMENT_LIST, query, (spec) => this.repo.listEnrollments(accountId, spec), toEnrollment,
+      `${this.config.publicUrl}/${this.config.apiVersion}/sessions/enrollment`);
   }
 
   /**

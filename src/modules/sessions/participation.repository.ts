@@ -1,8 +1,8 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { fetchListPage } from '../../db/list.js';
-import type { Executor, ListSpec } from './sessions.repository.js';
+import { fetchPage, type ListSpec } from '../../lists/index.js';
+import type { Executor } from './sessions.repository.js';
 import type { SessionAttendanceTable, SessionEnrollmentsTable } from './sessions.table.js';
 
 export type EnrollmentRow = Selectable<SessionEnrollmentsTable>;
@@ -27,7 +27,7 @@ export class ParticipationRepository {
 
   listEnrollments(accountId: string, spec: ListSpec) {
     const base = this.db.selectFrom('session_enrollments').selectAll('session_enrollments').where('session_enrollments.account_id', '=', accountId);
-    return fetchListPage(base, spec, 'session_enrollments.last_modified');
+    return fetchPage(base, spec);
   }
 
   findEnrollment(accountId: string, sessionId: string, attendeeId: string, ex: Executor = this.db) {
@@ -59,7 +59,7 @@ export class ParticipationRepository {
 
   listAttendance(accountId: string, spec: ListSpec) {
     const base = this.db.selectFrom('session_attendance').selectAll('session_attendance').where('session_attendance.account_id', '=', accountId);
-    return fetchListPage(base, spec, 'session_attendance.last_modified');
+    return fetchPage(base, spec);
   }
 
   findAttendance(accountId: string, sessionId: string, attendeeId: string, ex: Executor = this.db) {

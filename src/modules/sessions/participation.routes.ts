@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
-import { CommonErrors } from '../../http/errors.js';
+import { CommonErrors } from '../../errors.js';
 import { errorResponses } from '../../http/responses.js';
 import { FilterBodySchema, listQuerySchema } from '../../http/paging.js';
 import type { AttendanceService } from './attendance.service.js';

@@ -1,4 +1,4 @@
-import { defineErrors } from '../../http/errors.js';
+import { defineErrors } from '../../errors.js';
 
 // 409: the request is well formed but conflicts with the state of the session
 // or its event (documented in our OpenAPI and docs/design-choices.md).

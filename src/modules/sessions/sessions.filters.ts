@@ -1,6 +1,6 @@
-import type { OrderColumn } from '../../db/keyset.js';
-import { sortOrder } from '../../http/list.js';
-import type { FilterFields } from '../../http/filter/index.js';
+import { defineList, type FilterFields, type ListKey } from '../../lists/index.js';
+import type { AttendanceRow, EnrollmentRow } from './participation.repository.js';
+import type { SessionView } from './sessions.repository.js';
 
 // Exactly the fields and operators the reference's filter parameter lists for
 // each operation (DESIGN rule 6), for the fields eventline stores. Not served:
@@ -61,17 +61,40 @@ export const ATTENDANCE_FILTER_FIELDS: FilterFields = {
 };
 
 /** The reference's sortable session fields that eventline serves (not `relevance`). */
-export const SESSION_SORTABLE: Readonly<Record<string, string>> = {
-  start: 'sessions.start',
-  end: 'sessions.end',
-  title: 'sessions.title',
-  includedSession: 'sessions.included_session',
-  'category.name': 'sessions.category_name',
-  code: 'sessions.code',
-  order: 'sessions.sort_order',
-};
+const text = (v: string | null | undefined): string => v ?? '';
+export const SESSIONS_LIST = defineList<SessionView>({
+  name: 'sessions',
+  filters: SESSION_FILTER_FIELDS,
+  sortable: {
+    start: { column: 'sessions.start', value: (r) => text(r.start) },
+    end: { column: 'sessions.end', value: (r) => text(r.end) },
+    title: { column: 'sessions.title', value: (r) => text(r.title) },
+    includedSession: { column: 'sessions.included_session', value: (r) => r.included_session },
+    'category.name': { column: 'sessions.category_name', value: (r) => text(r.category_name) },
+    code: { column: 'sessions.code', value: (r) => text(r.code) },
+    order: { column: 'sessions.sort_order', value: (r) => r.sort_order ?? 0 },
+  },
+  order: [{ column: 'sessions.id', value: (r) => r.id }],
+  window: 'sessions.last_modified',
+});
 
-/** `sort=start:DESC,order:ASC,title:ASC` (the reference's priority-ordered list). */
-export function sessionSortOrder(sort: string | undefined): OrderColumn[] {
-  return sortOrder(sort, SESSION_SORTABLE, 'sessions.id');
+/** Keyset order of the enrollment and attendance lists: creation time, then id. */
+function createdOrder<Row extends { created: string; id: string }>(table: string): Array<ListKey<Row>> {
+  return [{ column: `${table}.created`, value: (r) => r.created }, { column: `${table}.id`, value: (r) => r.id }];
 }
+
+/** GET /sessions/enrollment: after_inclusive, as the reference names it. */
+export const ENROLLMENT_LIST = defineList<EnrollmentRow>({
+  name: 'session-enrollment',
+  filters: ENROLLMENT_FILTER_FIELDS,
+  order: createdOrder('session_enrollments'),
+  window: 'session_enrollments.last_modified',
+  inclusiveWindow: true,
+});
+
+export const ATTENDANCE_LIST = defineList<AttendanceRow>({
+  name: 'session-attendance',
+  filters: ATTENDANCE_FILTER_FIELDS,
+  order: createdOrder('session_attendance'),
+  window: 'session_attendance.last_modified',
+});

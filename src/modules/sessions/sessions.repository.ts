@@ -1,14 +1,12 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
-import { fetchListPage, type ListRequest } from '../../db/list.js';
+import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { SessionsTable } from './sessions.table.js';
 
 export type Executor = Db | Transaction<Database>;
 export type SessionRow = Selectable<SessionsTable>;
 /** A session with what it shows of its event. */
 export type SessionView = SessionRow & { event_timezone: string; event_format: string };
-
-export type ListSpec = ListRequest;
 
 export class SessionsRepository {
   constructor(
@@ -30,7 +28,7 @@ export class SessionsRepository {
   }
 
   list(accountId: string, spec: ListSpec) {
-    return fetchListPage(this.views(this.db, accountId), spec, 'sessions.last_modified');
+    return fetchPage(this.views(this.db, accountId), spec);
   }
 
   // Ids are stored in lower case; a client may send them in any case.

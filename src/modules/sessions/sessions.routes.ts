@@ -4,13 +4,13 @@ import { Type } from 'typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
 import { errorResponses } from '../../http/responses.js';
 import { FilterBodySchema, listQuerySchema } from '../../http/paging.js';
-import { SESSION_SORTABLE } from './sessions.filters.js';
+import { SESSIONS_LIST } from './sessions.filters.js';
 import type { SessionsService } from './sessions.service.js';
 import { SessionIdParamsSchema, SessionInputSchema, SessionPageSchema, SessionSchema } from './sessions.schemas.js';
 
 export const SESSION_TAGS = ['Sessions'];
 const tags = SESSION_TAGS;
-const ListQuery = listQuerySchema({ sortable: Object.keys(SESSION_SORTABLE) });
+const ListQuery = listQuerySchema({ sortable: Object.keys(SESSIONS_LIST.sortable ?? {}) });
 const { filter: _ignored, ...filterPostProps } = ListQuery.properties;
 const FilterPostQuery = Type.Object(filterPostProps, { additionalProperties: false });
 const NoContent = (description: string) => Type.Null({ description });

@@ -3,11 +3,10 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../http/auth.js';
-import { filterCondition } from '../../http/list.js';
-import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
+import type { AuthContext } from '../../actor.js';
+import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import { SessionErrors } from './sessions.errors.js';
-import { SESSION_FILTER_FIELDS, sessionSortOrder } from './sessions.filters.js';
+import { SESSIONS_LIST } from './sessions.filters.js';
 import type { SessionRow, SessionView, SessionsRepository } from './sessions.repository.js';
 import type { Session, SessionInput } from './sessions.schemas.js';
 import type { SessionsTable } from './sessions.table.js';
@@ -125,24 +124,8 @@ export class SessionsService {
     };
   }
 
-  async list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Session[] }> {
-    const req = pageRequest('sessions', query);
-    const order = sessionSortOrder(req.sort);
-    const result = await this.repo.list(accountId, {
-      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, SESSION_FILTER_FIELDS) } : {}),
-      ...(req.after !== undefined ? { after: req.after } : {}),
-      ...(req.before !== undefined ? { before: req.before } : {}),
-      order, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
-    });
-    const cursorOf = (r: SessionView) => {
-      const row: Record<string, unknown> = r;
-      return order.map((o) => {
-        const value = row[o.column.slice('sessions.'.length)];
-        return typeof value === 'number' ? value : String(value ?? '');
-      });
-    };
-    const paging = buildPaging(req, result, cursorOf, `${this.config.publicUrl}/${this.config.apiVersion}/sessions`);
-    return { paging, data: result.rows.map(toSession) };
+  list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Session[] }> {
+    return listPage(SESSIONS_LIST, query, (spec) => this.repo.list(accountId, spec), toSession, `${this.config.publicUrl}/${this.config.apiVersion}/sessions`);
   }
 
   /** One session of the account, or a 404 ApiError. Pass `trx` inside a transaction. */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/index.js';
 import type { Db } from '../../db/index.js';
 import type { Clock } from '../../db/time.js';
-import { createRateLimiter, type RateLimiter } from '../../http/ratelimit/index.js';
+import { createRateLimiter, type RateLimiter } from '../../ratelimit/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import { UsageRecorder } from './usage.recorder.js';
 import { UsageRepository } from './usage.repository.js';

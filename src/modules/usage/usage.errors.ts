@@ -1,4 +1,4 @@
-import { defineErrors } from '../../http/errors.js';
+import { defineErrors } from '../../errors.js';
 
 export const UsageErrors = defineErrors({
   invalidDate: { status: 400, message: 'Dates must be ISO-8601 dates (YYYY-MM-DD) or date-times' },

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UsageSink } from '../../http/ratelimit/index.js';
+import type { UsageSink } from '../../ratelimit/index.js';
 import type { ApiUsageTable } from './usage.table.js';
 import type { UsageRepository } from './usage.repository.js';
 

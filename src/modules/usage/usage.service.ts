@@ -1,6 +1,6 @@
 import type { Config } from '../../config/index.js';
 import { systemClock, type Clock } from '../../db/time.js';
-import { utcDay, type RateLimiter } from '../../http/ratelimit/index.js';
+import { utcDay, type RateLimiter } from '../../ratelimit/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import { UsageErrors } from './usage.errors.js';
 import type { UsageRecorder } from './usage.recorder.js';

@@ -1,9 +1,9 @@
 import type { SqlBool, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { fetchListPage } from '../../db/list.js';
+import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { AttendeeLinksTable } from './webcasts.table.js';
-import type { Executor, ListSpec } from './webcasts.repository.js';
+import type { Executor } from './webcasts.repository.js';
 
 export class AttendeeLinksRepository {
   constructor(private readonly db: Db) {}
@@ -12,10 +12,10 @@ export class AttendeeLinksRepository {
     return this.db.transaction().execute(fn);
   }
 
-  list(accountId: string, spec: ListSpec & { webcastId?: string }) {
-    const byWebcast = spec.webcastId !== undefined ? [sql<SqlBool>`attendee_links.webcast_id = ${spec.webcastId}`] : [];
+  list(accountId: string, spec: ListSpec, webcastId?: string) {
+    const byWebcast = webcastId !== undefined ? [sql<SqlBool>`attendee_links.webcast_id = ${webcastId}`] : [];
     const base = this.db.selectFrom('attendee_links').selectAll('attendee_links').where('attendee_links.account_id', '=', accountId);
-    return fetchListPage(base, spec, 'attendee_links.last_modified', byWebcast);
+    return fetchPage(base, spec, byWebcast);
   }
 
   findWebcast(accountId: string, webcastId: string, ex: Executor = this.db) {

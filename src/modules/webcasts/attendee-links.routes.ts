@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
-import { CommonErrors } from '../../http/errors.js';
+import { CommonErrors } from '../../errors.js';
 import { errorResponses } from '../../http/responses.js';
 import type { AttendeeLinksService } from './attendee-links.service.js';
 import {
   AttendeeLinkBulkResponseSchema, AttendeeLinkBulkSchema, AttendeeLinkItemSchema, AttendeeLinkPageSchema, AttendeeLinkParamsSchema,
   ExistingAttendeeLinkBulkSchema, ExistingAttendeeLinkItemSchema, MAX_LINKS_PER_CALL,
 } from './attendee-links.schemas.js';
-import { bulkItems, checkItems, itemValidator } from '../../http/bulk.js';
+import { bulkItems } from '../../http/bulk.js';
+import { checkItems, itemValidator } from '../../items.js';
 import { WebcastIdParamsSchema } from './webcasts.schemas.js';
 import { UnsortedListQuery, WEBCAST_TAGS as tags } from './webcasts.routes.js';
 

@@ -3,15 +3,13 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../http/auth.js';
-import { ApiError } from '../../http/errors.js';
-import type { FilterFields } from '../../http/filter/index.js';
-import { filterCondition, sortOrder } from '../../http/list.js';
-import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
+import type { AuthContext } from '../../actor.js';
+import { ApiError } from '../../errors.js';
+import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { AttendeeLinksRepository } from './attendee-links.repository.js';
 import type { AttendeeLink, AttendeeLinkBulkResult, AttendeeLinkItem, ExistingAttendeeLinkItem, ItemError } from './attendee-links.schemas.js';
 import { WebcastErrors } from './webcasts.errors.js';
-import { ATTENDEE_LINK_FILTER_FIELDS, WEBCAST_ATTENDEE_LINK_FILTER_FIELDS } from './webcasts.filters.js';
+import { ATTENDEE_LINKS_LIST, webcastAttendeeLinksList } from './webcasts.filters.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { AttendeeLinksTable } from './webcasts.table.js';
 
@@ -59,20 +57,9 @@ export class AttendeeLinksService {
   /** `webcastId` set: the links of that webcast (404 when it is not the account's). */
   async list(accountId: string, query: ListQuery, webcastId?: string): Promise<{ paging: Paging; data: AttendeeLink[] }> {
     if (webcastId !== undefined && !(await this.repo.findWebcast(accountId, webcastId))) throw WebcastErrors.webcastNotFound();
-    const listName = webcastId === undefined ? 'attendee-links' : `webcast-attendee-links:${webcastId}`;
-    const fields: FilterFields = webcastId === undefined ? ATTENDEE_LINK_FILTER_FIELDS : WEBCAST_ATTENDEE_LINK_FILTER_FIELDS;
-    const req = pageRequest(listName, query);
-    const order = sortOrder(req.sort, {}, 'attendee_links.id');
-    const result = await this.repo.list(accountId, {
-      ...(webcastId !== undefined ? { webcastId } : {}),
-      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, fields) } : {}),
-      ...(req.after !== undefined ? { after: req.after } : {}),
-      ...(req.before !== undefined ? { before: req.before } : {}),
-      order, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
-    });
+    const def = webcastId === undefined ? ATTENDEE_LINKS_LIST : webcastAttendeeLinksList(webcastId);
     const path = webcastId === undefined ? 'webcasts/attendee-links' : `webcasts/${webcastId}/attendee-links`;
-    const paging = buildPaging(req, result, (r) => [r.id], `${this.config.publicUrl}/${this.config.apiVersion}/${path}`);
-    return { paging, data: result.rows.map(toAttendeeLink) };
+    return listPage(def, query, (spec) => this.repo.list(accountId, spec, webcastId), toAttendeeLink, `${this.config.publicUrl}/${this.config.apiVersion}/${path}`);
   }
 
   private readonly createdListeners: Array<(accountId: string, links: AttendeeLink[]) => Promise<void>> = [];

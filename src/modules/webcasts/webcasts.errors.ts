@@ -1,4 +1,4 @@
-import { defineErrors } from '../../http/errors.js';
+import { defineErrors } from '../../errors.js';
 
 export const WebcastErrors = defineErrors({
   webcastNotFound: { status: 404, message: 'Webcast not found' },

@@ -1,4 +1,5 @@
-import type { FilterFields } from '../../http/filter/index.js';
+import { defineList, type FilterFields } from '../../lists/index.js';
+import type { AttendeeLinksTable, WebcastsTable } from './webcasts.table.js';
 
 // Exactly the fields and operators the reference's filter parameters list
 // (DESIGN rule 6), for the fields eventline stores: appointments and exhibitors
@@ -36,3 +37,21 @@ export const ATTENDEE_LINK_FILTER_FIELDS: FilterFields = {
   ...WEBCAST_ATTENDEE_LINK_FILTER_FIELDS,
   'webcast.id': { column: 'attendee_links.webcast_id', type: 'uuid', ops: eqne },
 };
+
+export const WEBCASTS_LIST = defineList<WebcastsTable>({
+  name: 'webcasts',
+  filters: WEBCAST_FILTER_FIELDS,
+  order: [{ column: 'webcasts.id', value: (r) => r.id }],
+  window: 'webcasts.last_modified',
+});
+
+export const ATTENDEE_LINKS_LIST = defineList<AttendeeLinksTable>({
+  name: 'attendee-links',
+  filters: ATTENDEE_LINK_FILTER_FIELDS,
+  order: [{ column: 'attendee_links.id', value: (r) => r.id }],
+  window: 'attendee_links.last_modified',
+});
+
+/** The links of one webcast: its tokens name the webcast, so they cannot page another's. */
+export const webcastAttendeeLinksList = (webcastId: string) =>
+  defineList<AttendeeLinksTable>({ ...ATTENDEE_LINKS_LIST, name: `webcast-attendee-links:${webcastId}`, filters: WEBCAST_ATTENDEE_LINK_FILTER_FIELDS });

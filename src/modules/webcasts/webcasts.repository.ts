@@ -1,11 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { fetchListPage, type ListRequest } from '../../db/list.js';
+import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { WebcastsTable } from './webcasts.table.js';
 
 export type Executor = Db | Transaction<Database>;
-
-export type ListSpec = ListRequest;
 
 export class WebcastsRepository {
   constructor(private readonly db: Db) {}
@@ -16,7 +14,7 @@ export class WebcastsRepository {
 
   list(accountId: string, spec: ListSpec) {
     const base = this.db.selectFrom('webcasts').selectAll('webcasts').where('webcasts.account_id', '=', accountId);
-    return fetchListPage(base, spec, 'webcasts.last_modified');
+    return fetchPage(base, spec);
   }
 
   find(accountId: string, id: string, ex: Executor = this.db) {

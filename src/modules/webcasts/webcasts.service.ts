@@ -3,12 +3,11 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../http/auth.js';
-import type { ApiError } from '../../http/errors.js';
-import { filterCondition, sortOrder } from '../../http/list.js';
-import { buildPaging, pageRequest, type ListQuery, type Paging } from '../../http/paging.js';
+import type { AuthContext } from '../../actor.js';
+import type { ApiError } from '../../errors.js';
+import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import { WebcastErrors } from './webcasts.errors.js';
-import { WEBCAST_FILTER_FIELDS } from './webcasts.filters.js';
+import { WEBCASTS_LIST } from './webcasts.filters.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { WebcastsRepository } from './webcasts.repository.js';
 import { SOLUTION_TYPE, type Webcast, type WebcastInput, type WebcastLinks } from './webcasts.schemas.js';
@@ -121,17 +120,8 @@ export class WebcastsService {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Webcast[] }> {
-    const req = pageRequest('webcasts', query);
-    const order = sortOrder(req.sort, {}, 'webcasts.id');
-    const result = await this.repo.list(accountId, {
-      ...(req.filter !== undefined ? { filter: filterCondition(req.filter, WEBCAST_FILTER_FIELDS) } : {}),
-      ...(req.after !== undefined ? { after: req.after } : {}),
-      ...(req.before !== undefined ? { before: req.before } : {}),
-      order, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
-    });
-    const paging = buildPaging(req, result, (r) => [r.id], `${this.config.publicUrl}/${this.config.apiVersion}/webcasts`);
-    return { paging, data: result.rows.map(toWebcast) };
+  list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Webcast[] }> {
+    return listPage(WEBCASTS_LIST, query, (spec) => this.repo.list(accountId, spec), toWebcast, `${this.config.publicUrl}/${this.config.apiVersion}/webcasts`);
   }
 
   async get(accountId: string, id: string): Promise<Webcast> {

@@ -1,3 +1,6 @@
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/index.js';
+
 export interface WebcastsTable {
   id: string;
   account_id: string;
@@ -36,3 +39,15 @@ export interface AttendeeLinksTable {
   created_by: string;
   last_modified_by: string;
 }
+
+export const WEBCASTS_TABLES = declareTables<Database>('webcasts', {
+  webcasts: {
+    id: 'none', account_id: 'none', event_id: 'none', session_id: 'none', title: 'none', type: 'none', format: 'none', provider: 'none',
+    status: 'none', solution_type: 'none', player_type: 'none', meeting_id: 'none', source_id: 'none', details: 'none', links: 'none',
+    extra: 'none', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+  },
+  attendee_links: {
+    id: 'none', account_id: 'none', webcast_id: 'none', event_id: 'none', session_id: 'none', attendee_id: 'none', source_id: 'none',
+    join_href: 'replaced', join_code: 'cleared', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+  },
+});

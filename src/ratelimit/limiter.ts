@@ -1,5 +1,5 @@
-import type { Tier, TierLimits } from '../../config/index.js';
-import type { Clock } from '../../db/time.js';
+import type { Tier, TierLimits } from '../config/index.js';
+import type { Clock } from '../db/time.js';
 import { intervalMs, msUntilUtcMidnight, toleranceMs, utcDay, utcHour, type RateParams } from './gcra.js';
 import type { DayCounts, LimiterStore, StoreResult, Subject } from './store.js';
 

@@ -1,0 +1,23 @@
+// Who is calling, as services see it: the verified token's account, client,
+// user and effective scopes. Built by the auth plugin in `http/auth.ts`;
+// services take it as a plain value and never look at the request.
+
+export interface AuthContext {
+  readonly accountId: string;
+  readonly clientId: string;
+  readonly applicationId: string | null;
+  readonly userId: string | null;
+  /** Effective scopes: requested ∩ application ∩ workspace, as of this call. */
+  readonly scopes: ReadonlySet<string>;
+  readonly tokenId: string;
+}
+
+/** Verifies a bearer token and loads its current grants; throws ApiError(401) when it is not valid now. */
+export interface Authenticator {
+  authenticate(token: string): Promise<AuthContext>;
+}
+
+/** What audit columns (`created_by`, `last_modified_by`) record of a caller: the user, else the client. */
+export function actorName(auth: Pick<AuthContext, 'userId' | 'clientId'>): string {
+  return auth.userId ?? auth.clientId;
+}
