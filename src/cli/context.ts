@@ -45,9 +45,12 @@ export function createContext(io: CliIo, opts: CliOptions = {}): CliContext {
       const cfg = getConfig();
       // Opened here rather than inside buildServices so it is closed even when wiring fails half-way.
       const handle = createDb(cfg.database);
+      let services: Services | undefined;
       try {
-        return await fn(await buildServices(cfg, { db: handle }));
+        services = await buildServices(cfg, { db: handle });
+        return await fn(services);
       } finally {
+        await services?.close();
         await handle.destroy();
       }
     },

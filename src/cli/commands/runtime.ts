@@ -3,7 +3,6 @@ import type { Config } from '../../config/index.js';
 import { createDb, migrateToLatest } from '../../db/index.js';
 import { DEFAULT_POLL_MS, Worker, type WorkerLogger } from '../../jobs/index.js';
 import { serve } from '../../server.js';
-import { scheduleRecurringJobs } from '../../app.js';
 import { positiveInt, type CliContext, type CliIo } from '../context.js';
 
 type DatabaseInfo =
@@ -111,7 +110,7 @@ export function registerRuntime(program: Command, ctx: CliContext): void {
       const logger = workerLogger(ctx.io, opts.json);
       await ctx.withServices(async (services) => {
         const worker = new Worker({ queue: services.jobs, handlers: services.jobHandlers, concurrency: opts.concurrency, pollMs: opts.pollMs, logger });
-        await scheduleRecurringJobs(ctx.config(), services);
+        await services.start();
         worker.start();
         const reason = await untilStopped(ctx.signal);
         // A job cut off by a forced stop keeps its lease until expiry and is then retried by another worker.

@@ -1,6 +1,17 @@
-export { AttendeesRepository } from './attendees.repository.js';
-export { AttendeesService } from './attendees.service.js';
-export { attendeesRoutes } from './attendees.routes.js';
+import type { ContactsService } from '../contacts/index.js';
+import type { EventsService } from '../events/index.js';
+import { defineModule, type ModuleDeps } from '../module.js';
+import { AttendeesRepository } from './attendees.repository.js';
+import { attendeesRoutes } from './attendees.routes.js';
+import { AttendeesService } from './attendees.service.js';
+
+export { AttendeesService };
 export { toAttendeeContact } from './attendees.mapping.js';
 export { ATTENDEE_STATUSES } from './attendees.schemas.js';
 export type { Attendee, AttendeeContact, AttendeeStatus } from './attendees.schemas.js';
+
+/** Attendees: a contact registered for an event. */
+export function createAttendeesModule(deps: ModuleDeps, uses: { contacts: ContactsService; events: EventsService }) {
+  const attendees = new AttendeesService(new AttendeesRepository(deps.db.db, deps.db.dialect), uses.contacts, uses.events, deps.config, deps.clock);
+  return defineModule({ name: 'attendees', services: { attendees }, routes: attendeesRoutes(attendees) });
+}

@@ -1,39 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
 import { errorResponses } from '../../http/responses.js';
-import { FilterBodySchema, listQuerySchema } from '../../http/paging.js';
+import { registerList } from '../../http/lists.js';
+import { listQuerySchema } from '../../http/paging.js';
 import type { EventsService } from './events.service.js';
 import {
   CreationParamsSchema, EventAsyncResponseSchema, EventAsyncStatusSchema, EventInputSchema, EventPageSchema, EventSchema, IdParamsSchema,
 } from './events.schemas.js';
 
 const tags = ['Events'];
-const ListQuery = listQuerySchema({ sortable: ['start'] });
-const { filter: _ignored, ...filterPostProps } = ListQuery.properties;
-const FilterPostQuery = Type.Object(filterPostProps, { additionalProperties: false });
 
 export function eventsRoutes(events: EventsService, apiVersion: string) {
   return async function routes(instance: FastifyInstance): Promise<void> {
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
-    app.get('/events', {
-      schema: {
-        tags, operationId: 'getEvents', summary: 'List Events', security: oauth('event/events:read'),
-        description: "Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode.",
-        querystring: ListQuery, response: { 200: EventPageSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    }, async (request) => events.list(requireAuth(request).accountId, request.query));
-
-    app.post('/events/filter', {
-      schema: {
-        tags, operationId: 'getEventsPostFilters', summary: 'List Events with the filter in the body', security: oauth('event/events:read'),
-        querystring: FilterPostQuery, body: Type.Optional(FilterBodySchema), response: { 200: EventPageSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    }, async (request) => {
-      const filter = request.body?.filter;
-      return events.list(requireAuth(request).accountId, { ...request.query, ...(filter !== undefined ? { filter } : {}) });
+    registerList(instance, {
+      path: '/events', tags, operationId: 'getEvents', filterOperationId: 'getEventsPostFilters', summary: 'List Events', scope: 'event/events:read',
+      description: "Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode.",
+      query: listQuerySchema({ sortable: ['start'] }), page: EventPageSchema, list: (auth, query) => events.list(auth.accountId, query),
     });
 
     app.post('/events/async', {

@@ -1,3 +1,21 @@
-export { PortalRepository } from './portal.repository.js';
-export { PortalService } from './portal.service.js';
-export { portalRoutes, PORTAL_COOKIE } from './portal.routes.js';
+import type { AccountsService } from '../accounts/index.js';
+import { defineModule, type ModuleDeps } from '../module.js';
+import { PortalRepository } from './portal.repository.js';
+import { portalRoutes } from './portal.routes.js';
+import { PortalService } from './portal.service.js';
+
+export { PortalService };
+export { PORTAL_COOKIE } from './portal.routes.js';
+
+/** The developer portal: a first-party cookie session outside the versioned API (DESIGN rule 10). */
+export function createPortalModule(deps: ModuleDeps, uses: { accounts: AccountsService }) {
+  const portal = new PortalService(new PortalRepository(deps.db.db), uses.accounts, deps.clock);
+  const routes = portalRoutes({ portal, secureCookies: deps.config.publicUrl.startsWith('https:') });
+  return defineModule({
+    name: 'portal',
+    services: { portal },
+    rootRoutes: async (app) => {
+      await app.register(routes, { prefix: '/portal' });
+    },
+  });
+}

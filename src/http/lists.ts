@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { Type, type Static, type TObject, type TSchema } from 'typebox';
+import type { AuthContext } from '../actor.js';
+import type { ListQuery } from '../lists/index.js';
+import { oauth, requireAuth } from './auth.js';
+import { FilterBodySchema } from './paging.js';
+import { errorResponses } from './responses.js';
+
+/** A list operation and its `POST .../filter` twin (the filter in the body), declared once (DESIGN rule 6). */
+export interface ListOperation<Q extends TObject, P extends TSchema> {
+  readonly path: string;
+  readonly tags: string[];
+  readonly operationId: string;
+  readonly filterOperationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly scope: string;
+  readonly query: Q;
+  readonly page: P;
+  /** Error statuses besides 400, 401, 403 and 429. */
+  readonly errors?: readonly number[];
+  readonly list: (auth: AuthContext, query: Static<Q> & ListQuery) => Promise<Static<P>>;
+}
+
+/** The query of the `POST .../filter` form: the list's query without `filter`, which travels in the body. */
+export function filterPostQuery<Q extends TObject>(query: Q) {
+  const { filter: _inBody, ...rest } = query.properties;
+  return Type.Object(rest, { additionalProperties: false });
+}
+
+export function registerList<Q extends TObject, P extends TSchema>(instance: FastifyInstance, op: ListOperation<Q, P>): void {
+  // Generic schemas defeat the type provider's inference; the handler's types come from the declaration instead.
+  const response = { 200: op.page, ...errorResponses(400, 401, 403, ...(op.errors ?? []), 429) };
+  const common = { tags: op.tags, security: oauth(op.scope), ...(op.description !== undefined ? { description: op.description } : {}) };
+  const getSchema: FastifySchema = { ...common, operationId: op.operationId, summary: op.summary, querystring: op.query, response };
+  const postSchema: FastifySchema = {
+    ...common, operationId: op.filterOperationId, summary: `${op.summary} with the filter in the body`,
+    querystring: filterPostQuery(op.query), body: Type.Optional(FilterBodySchema), response,
+  };
+  instance.get(op.path, { schema: getSchema }, async (request) => op.list(requireAuth(request), request.query as Static<Q> & ListQuery));
+  instance.post(`${op.path}/filter`, { schema: postSchema }, async (request) => {
+    const filter = (request.body as Static<typeof FilterBodySchema> | undefined)?.filter;
+    return op.list(requireAuth(request), { ...(request.query as Static<Q> & ListQuery), ...(filter !== undefined ? { filter } : {}) });
+  });
+}
