@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { audited, columns, owned } from './columns.js';
 
 // Ids are UUID text, timestamps ISO-8601 text, booleans integer 0/1 and JSON
 // documents text, identically on SQLite and PostgreSQL (see db/time.ts).
@@ -6,29 +7,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('accounts')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('region', 'text', (c) => c.notNull())
-    .addColumn('tier', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'name', 'region', 'tier'))
     .addColumn('features', 'text', (c) => c.notNull().defaultTo('[]'))
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('last_modified', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'created', 'last_modified'))
     .execute();
 
   await db.schema
     .createTable('users')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .$call(owned)
     .addColumn('email', 'text', (c) => c.notNull().unique())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'name', 'role'))
     .addColumn('password_hash', 'text')
     .addColumn('created', 'text', (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable('workspaces')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .$call(owned)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('scopes', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('created_by', 'text')
@@ -46,19 +41,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('workspace_invitations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .$call(owned)
     .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id'))
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('created', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'email', 'status', 'created'))
     .addColumn('accepted_at', 'text')
     .execute();
 
   await db.schema
     .createTable('applications')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .$call(owned)
     .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('client_id', 'text', (c) => c.notNull().unique())
@@ -73,10 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('signing_keys')
     .addColumn('kid', 'text', (c) => c.primaryKey())
-    .addColumn('alg', 'text', (c) => c.notNull())
-    .addColumn('private_jwk', 'text', (c) => c.notNull())
-    .addColumn('public_jwk', 'text', (c) => c.notNull())
-    .addColumn('created', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'alg', 'private_jwk', 'public_jwk', 'created'))
     .addColumn('retired_at', 'text')
     .execute();
 
@@ -86,10 +74,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('client_id', 'text', (c) => c.notNull())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
-    .addColumn('redirect_uri', 'text', (c) => c.notNull())
-    .addColumn('code_challenge', 'text', (c) => c.notNull())
-    .addColumn('scope', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'redirect_uri', 'code_challenge', 'scope', 'expires_at'))
     .addColumn('used_at', 'text')
     .execute();
 
@@ -97,17 +82,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('jobs')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('account_id', 'text', (c) => c.references('accounts.id'))
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('payload', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'type', 'payload', 'status'))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('max_attempts', 'integer', (c) => c.notNull().defaultTo(5))
     .addColumn('run_at', 'text', (c) => c.notNull())
-    .addColumn('lease_owner', 'text')
-    .addColumn('lease_expires_at', 'text')
-    .addColumn('progress', 'text')
-    .addColumn('result', 'text')
-    .addColumn('last_error', 'text')
+    .$call(columns('text', 'lease_owner', 'lease_expires_at', 'progress', 'result', 'last_error'))
     .addColumn('created', 'text', (c) => c.notNull())
     .addColumn('finished_at', 'text')
     .execute();
@@ -115,41 +94,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('code', 'text', (c) => c.notNull())
-    .addColumn('format', 'text', (c) => c.notNull())
+    .$call(owned)
+    .$call(columns('text!', 'title', 'code', 'format'))
     .addColumn('virtual', 'integer', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('start', 'text', (c) => c.notNull())
-    .addColumn('end', 'text', (c) => c.notNull())
-    .addColumn('timezone', 'text', (c) => c.notNull())
-    .addColumn('languages', 'text', (c) => c.notNull())
-    .addColumn('venues', 'text', (c) => c.notNull())
-    .addColumn('planners', 'text', (c) => c.notNull())
-    .addColumn('planner_first_name', 'text')
-    .addColumn('planner_last_name', 'text')
-    .addColumn('planner_email', 'text')
-    .addColumn('venue_city', 'text')
-    .addColumn('venue_country_code', 'text')
-    .addColumn('note', 'text')
-    .addColumn('description', 'text')
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('event_status', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'type', 'start', 'end', 'timezone', 'languages', 'venues', 'planners'))
+    .$call(columns('text', 'planner_first_name', 'planner_last_name', 'planner_email', 'venue_city', 'venue_country_code', 'note', 'description'))
+    .$call(columns('text!', 'status', 'event_status'))
     .addColumn('capacity', 'integer')
-    .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('default_locale', 'text', (c) => c.notNull())
-    .addColumn('show_venue_location', 'integer', (c) => c.notNull())
-    .addColumn('show_point_of_contact', 'integer', (c) => c.notNull())
-    .addColumn('test_mode', 'integer', (c) => c.notNull())
-    .addColumn('launch_after', 'text')
-    .addColumn('close_after', 'text')
-    .addColumn('archive_after', 'text')
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('last_modified', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('last_modified_by', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'currency', 'default_locale'))
+    .$call(columns('integer!', 'show_venue_location', 'show_point_of_contact', 'test_mode'))
+    .$call(columns('text', 'launch_after', 'close_after', 'archive_after'))
+    .$call(audited)
     .execute();
   await db.schema.createIndex('events_account_id').on('events').columns(['account_id', 'id']).execute();
   await db.schema.createIndex('events_account_start').on('events').columns(['account_id', 'start', 'id']).execute();
@@ -157,14 +112,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('event_creations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .$call(owned)
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('event_id', 'text')
     .addColumn('request', 'text', (c) => c.notNull())
     .addColumn('error', 'text')
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('created', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'created_by', 'created'))
     .execute();
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { audited, columns, owned } from './columns.js';
 
 // Tables of the virtual-session workflow: contacts (the people), attendees
 // (a contact's registration for an event), sessions, enrollment, attendance
@@ -7,23 +8,13 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('contacts')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
-    .addColumn('first_name', 'text')
-    .addColumn('last_name', 'text')
-    .addColumn('middle_name', 'text')
-    .addColumn('email', 'text')
-    .addColumn('company', 'text')
-    .addColumn('title', 'text')
-    .addColumn('source_id', 'text')
+    .$call(owned)
+    .$call(columns('text', 'first_name', 'last_name', 'middle_name', 'email', 'company', 'title', 'source_id'))
     // Everything else the reference's Contact has (phones, addresses, prefix, ...).
     .addColumn('profile', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('purged', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('last_modified', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('last_modified_by', 'text', (c) => c.notNull())
+    .$call(audited)
     .execute();
   await db.schema.createIndex('contacts_account_id').on('contacts').columns(['account_id', 'id']).execute();
   await db.schema.createIndex('contacts_account_email').on('contacts').columns(['account_id', 'email']).execute();
@@ -31,29 +22,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('attendees')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .$call(owned)
     .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
     .addColumn('contact_id', 'text', (c) => c.notNull().references('contacts.id'))
-    .addColumn('confirmation_number', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'confirmation_number', 'status'))
     .addColumn('checked_in', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('check_in', 'text')
-    .addColumn('check_out', 'text')
+    .$call(columns('text', 'check_in', 'check_out'))
     .addColumn('duration', 'integer')
-    .addColumn('reference_id', 'text')
-    .addColumn('note', 'text')
+    .$call(columns('text', 'reference_id', 'note'))
     .addColumn('guest', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('visibility', 'text')
-    .addColumn('invited_by', 'text')
-    .addColumn('response_method', 'text')
-    .addColumn('registered_at', 'text')
+    .$call(columns('text', 'visibility', 'invited_by', 'response_method', 'registered_at'))
     .addColumn('extra', 'text', (c) => c.notNull().defaultTo('{}'))
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('last_modified', 'text', (c) => c.notNull())
-    .addColumn('attendee_last_modified', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('last_modified_by', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'created', 'last_modified', 'attendee_last_modified', 'created_by', 'last_modified_by'))
     .execute();
   await db.schema.createIndex('attendees_account_id').on('attendees').columns(['account_id', 'id']).execute();
   await db.schema.createIndex('attendees_event_contact').on('attendees').columns(['event_id', 'contact_id']).unique().execute();
@@ -61,15 +41,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('sessions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .$call(owned)
     .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
     .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('code', 'text')
-    .addColumn('description', 'text')
-    .addColumn('start', 'text', (c) => c.notNull())
-    .addColumn('end', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
+    .$call(columns('text', 'code', 'description'))
+    .$call(columns('text!', 'start', 'end', 'status'))
     .addColumn('included_session', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('virtual', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('capacity', 'integer')
@@ -77,73 +53,48 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('enable_waitlist', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('waitlist_capacity', 'integer')
     .addColumn('extra', 'text', (c) => c.notNull().defaultTo('{}'))
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('last_modified', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('last_modified_by', 'text', (c) => c.notNull())
+    .$call(audited)
     .execute();
   await db.schema.createIndex('sessions_account_id').on('sessions').columns(['account_id', 'id']).execute();
   await db.schema.createIndex('sessions_event').on('sessions').columns(['event_id']).execute();
 
   await db.schema
     .createTable('session_enrollments')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .$call(owned)
     .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
     .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id'))
     .addColumn('attendee_id', 'text', (c) => c.notNull().references('attendees.id'))
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('last_modified', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('last_modified_by', 'text', (c) => c.notNull())
+    .$call(audited)
     .execute();
   await db.schema.createIndex('session_enrollments_account_id').on('session_enrollments').columns(['account_id', 'id']).execute();
   await db.schema.createIndex('session_enrollments_pair').on('session_enrollments').columns(['session_id', 'attendee_id']).unique().execute();
 
   await db.schema
     .createTable('session_attendance')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .$call(owned)
     .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
     .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id'))
     .addColumn('attendee_id', 'text', (c) => c.notNull().references('attendees.id'))
-    .addColumn('check_in', 'text')
-    .addColumn('check_out', 'text')
+    .$call(columns('text', 'check_in', 'check_out'))
     .addColumn('duration', 'integer')
     .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('last_modified', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('last_modified_by', 'text', (c) => c.notNull())
+    .$call(audited)
     .execute();
   await db.schema.createIndex('session_attendance_account_id').on('session_attendance').columns(['account_id', 'id']).execute();
   await db.schema.createIndex('session_attendance_pair').on('session_attendance').columns(['session_id', 'attendee_id']).unique().execute();
 
   await db.schema
     .createTable('webcasts')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .$call(owned)
     .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
     .addColumn('session_id', 'text', (c) => c.references('sessions.id'))
-    .addColumn('title', 'text')
-    .addColumn('type', 'text')
-    .addColumn('format', 'text')
-    .addColumn('provider', 'text')
-    .addColumn('status', 'text')
-    .addColumn('solution_type', 'text')
-    .addColumn('player_type', 'text')
-    .addColumn('meeting_id', 'text')
-    .addColumn('source_id', 'text')
-    .addColumn('details', 'text')
+    .$call(columns('text', 'title', 'type', 'format', 'provider', 'status', 'solution_type', 'player_type', 'meeting_id', 'source_id', 'details'))
     // _links: join / host (code, key) / speaker / recording, as the reference's WebcastLinks.
     .addColumn('links', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('extra', 'text', (c) => c.notNull().defaultTo('{}'))
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('last_modified', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('last_modified_by', 'text', (c) => c.notNull())
+    .$call(audited)
     .execute();
   await db.schema.createIndex('webcasts_account_id').on('webcasts').columns(['account_id', 'id']).execute();
   // One webcast per session (NULL session_id: event-level webcasts, any number).
@@ -151,8 +102,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('attendee_links')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .$call(owned)
     .addColumn('webcast_id', 'text', (c) => c.notNull().references('webcasts.id'))
     .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
     .addColumn('session_id', 'text')
@@ -160,10 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('source_id', 'text')
     .addColumn('join_href', 'text', (c) => c.notNull())
     .addColumn('join_code', 'text')
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('last_modified', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('last_modified_by', 'text', (c) => c.notNull())
+    .$call(audited)
     .execute();
   await db.schema.createIndex('attendee_links_account_id').on('attendee_links').columns(['account_id', 'id']).execute();
   await db.schema.createIndex('attendee_links_pair').on('attendee_links').columns(['webcast_id', 'attendee_id']).unique().execute();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columns } from './columns.js';
 
 // Calls counted by the rate limiter, per account, UTC day (YYYY-MM-DD text) and
 // UTC hour: the history behind GET /ea/usage and the hourly chart. The limiter
@@ -6,10 +7,8 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('api_usage')
-    .addColumn('account_id', 'text', (c) => c.notNull())
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('hour', 'integer', (c) => c.notNull())
-    .addColumn('calls', 'integer', (c) => c.notNull())
+    .$call(columns('text!', 'account_id', 'day'))
+    .$call(columns('integer!', 'hour', 'calls'))
     .addPrimaryKeyConstraint('api_usage_pk', ['account_id', 'day', 'hour'])
     .execute();
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columns } from './columns.js';
 
 // The developer portal's first-party sign-in sessions (DESIGN rule 10). Only a
 // hash of the cookie value is stored, so a copy of the table signs no one in.
@@ -6,11 +7,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('portal_sessions')
     .addColumn('id_hash', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('account_id', 'text', (c) => c.notNull())
-    .addColumn('csrf_token', 'text', (c) => c.notNull())
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'user_id', 'account_id', 'csrf_token', 'created', 'expires_at'))
     .execute();
   await db.schema.createIndex('portal_sessions_user').on('portal_sessions').columns(['user_id']).execute();
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { columns, owned } from './columns.js';
 
 // Contact obfuscation requests and bulk jobs. Neither table holds personal
 // data: an obfuscation row names only ids, and a bulk record keeps the path
@@ -6,15 +7,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('contact_obfuscations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
-    .addColumn('contact_id', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
+    .$call(owned)
+    .$call(columns('text!', 'contact_id', 'status'))
     .addColumn('job_id', 'text')
     .addColumn('rows_erased', 'integer')
     .addColumn('error', 'text')
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('last_modified', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'created', 'last_modified'))
     .addColumn('finished_at', 'text')
     .execute();
   // One live (not FAILED) obfuscation per contact: the index, not a prior read, settles two concurrent requests.
@@ -22,25 +20,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('bulk_jobs')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+    .$call(owned)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text')
-    .addColumn('url', 'text', (c) => c.notNull())
-    .addColumn('operation', 'text', (c) => c.notNull())
-    .addColumn('mode', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'url', 'operation', 'mode'))
     .addColumn('ttl', 'integer', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('total_records', 'integer', (c) => c.notNull())
-    .addColumn('successful', 'integer', (c) => c.notNull())
-    .addColumn('failed', 'integer', (c) => c.notNull())
-    .addColumn('job_id', 'text')
-    .addColumn('started', 'text')
-    .addColumn('completed', 'text')
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addColumn('created_by', 'text', (c) => c.notNull())
-    .addColumn('last_modified', 'text', (c) => c.notNull())
-    .addColumn('last_modified_by', 'text', (c) => c.notNull())
+    .$call(columns('integer!', 'total_records', 'successful', 'failed'))
+    .$call(columns('text', 'job_id', 'started', 'completed'))
+    .$call(columns('text!', 'created', 'created_by', 'last_modified', 'last_modified_by'))
     .execute();
   await db.schema.createIndex('bulk_jobs_account_status').on('bulk_jobs').columns(['account_id', 'status']).execute();
 
@@ -48,11 +36,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('bulk_job_records')
     .addColumn('job_id', 'text', (c) => c.notNull().references('bulk_jobs.id'))
     .addColumn('seq', 'integer', (c) => c.notNull())
-    .addColumn('account_id', 'text', (c) => c.notNull())
-    .addColumn('data', 'text', (c) => c.notNull())
+    .$call(columns('text!', 'account_id', 'data'))
     .addColumn('result_status', 'integer')
-    .addColumn('result_message', 'text')
-    .addColumn('result_data', 'text')
+    .$call(columns('text', 'result_message', 'result_data'))
     .addColumn('processed', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('bulk_job_records_pk', ['job_id', 'seq'])
     .execute();
