@@ -1,3 +1,6 @@
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
 export interface AccountsTable {
   id: string;
   name: string;
@@ -56,3 +59,17 @@ export interface ApplicationsTable {
   created: string;
   revoked_at: string | null;
 }
+
+// Users' and invitees' emails and names belong to the account's own people, not
+// to contacts: contact erasure never touches them, so they are not 'cleared'.
+export const ACCOUNTS_TABLES = declareTables<Database>('accounts', {
+  accounts: { id: 'none', name: 'none', region: 'none', tier: 'none', features: 'none', created: 'none', last_modified: 'none' },
+  users: { id: 'none', account_id: 'none', email: 'none', name: 'none', role: 'none', password_hash: 'none', created: 'none' },
+  workspaces: { id: 'none', account_id: 'none', name: 'none', scopes: 'none', created_by: 'none', created: 'none' },
+  workspace_members: { workspace_id: 'none', user_id: 'none', created: 'none' },
+  workspace_invitations: { id: 'none', account_id: 'none', workspace_id: 'none', email: 'none', status: 'none', created: 'none', accepted_at: 'none' },
+  applications: {
+    id: 'none', account_id: 'none', workspace_id: 'none', name: 'none', client_id: 'none', secret_hash: 'none', scopes: 'none',
+    redirect_uris: 'none', created_by: 'none', created: 'none', revoked_at: 'none',
+  },
+});

@@ -1,3 +1,6 @@
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
 export interface AttendeesTable {
   id: string;
   account_id: string;
@@ -31,3 +34,14 @@ export interface AttendeesTable {
   unsubscribed?: number;
   registration_last_modified?: string | null;
 }
+
+// The attendees eraser nulls note and reference_id and redacts the contact's values in extra.
+export const ATTENDEES_TABLES = declareTables<Database>('attendees', {
+  attendees: {
+    id: 'none', account_id: 'none', event_id: 'none', contact_id: 'none', confirmation_number: 'none', status: 'none', check_in: 'none',
+    check_out: 'none', reference_id: 'cleared', note: 'cleared', visibility: 'none', invited_by: 'none', response_method: 'none',
+    registered_at: 'none', extra: 'free-text', created: 'none', last_modified: 'none', attendee_last_modified: 'none', created_by: 'none',
+    last_modified_by: 'none', registration_path_id: 'none', invitation_list_id: 'none', registration_type_id: 'none', primary_id: 'none',
+    registration_last_modified: 'none',
+  },
+});

@@ -1,3 +1,6 @@
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
 export interface BulkJobsTable {
   id: string;
   account_id: string;
@@ -30,3 +33,13 @@ export interface BulkJobRecordsTable {
   result_data: string | null;
   processed: number;
 }
+
+// Records hold contact ids and obfuscation statuses only. The description is
+// the client's own free text (the safety net skips bulk_jobs today).
+export const BULK_JOBS_TABLES = declareTables<Database>('bulk-jobs', {
+  bulk_jobs: {
+    id: 'none', account_id: 'none', name: 'none', description: 'free-text', url: 'none', operation: 'none', mode: 'none', status: 'none',
+    job_id: 'none', started: 'none', completed: 'none', created: 'none', created_by: 'none', last_modified: 'none', last_modified_by: 'none',
+  },
+  bulk_job_records: { job_id: 'none', account_id: 'none', data: 'none', result_message: 'none', result_data: 'none' },
+});

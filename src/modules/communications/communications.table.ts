@@ -1,5 +1,8 @@
 // Rows of the compliance-communications module (migration 0008).
 
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
 export interface CommunicationSettingsTable {
   account_id: string;
   /** JSON array of enabled message types. */
@@ -98,3 +101,30 @@ export interface EventCommunicationSettingsTable {
   join_link_emails: number;
   last_modified: string;
 }
+
+// Per communications.erasers.ts: message payloads, chat text and questions have
+// the contact's values scrubbed; an outbox row's recipient, subject and raw
+// message are overwritten whole with a stand-in.
+export const COMMUNICATIONS_TABLES = declareTables<Database>('communications', {
+  communication_settings: { account_id: 'none', enabled_types: 'none', last_modified: 'none' },
+  communication_messages: {
+    id: 'none', account_id: 'none', type: 'none', created: 'none', event_id: 'none', contact_id: 'none', payload: 'free-text', tags: 'none', mail_id: 'none',
+  },
+  mail_outbox: {
+    id: 'none', account_id: 'none', created: 'none', contact_id: 'none', recipient: 'replaced', subject: 'replaced', raw: 'replaced', transport: 'none',
+  },
+  communication_secrets: { purpose: 'none', kid: 'none', secret: 'none', created: 'none' },
+  email_requests: {
+    id: 'none', account_id: 'none', event_id: 'none', email_id: 'none', status: 'none', responses: 'none', created: 'none', created_by: 'none',
+    last_modified: 'none', last_modified_by: 'none',
+  },
+  email_deliveries: { account_id: 'none', email_id: 'none', attendee_id: 'none', request_id: 'none', created: 'none' },
+  session_chat_messages: {
+    id: 'none', account_id: 'none', event_id: 'none', session_id: 'none', attendee_id: 'none', parent_id: 'none', text_html: 'free-text', created: 'none',
+  },
+  session_questions: {
+    id: 'none', account_id: 'none', event_id: 'none', session_id: 'none', attendee_id: 'none', text: 'free-text', status: 'none', answer: 'free-text',
+    created: 'none', last_modified: 'none',
+  },
+  event_communication_settings: { account_id: 'none', event_id: 'none', last_modified: 'none' },
+});

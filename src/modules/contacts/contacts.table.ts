@@ -1,3 +1,6 @@
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
 export interface ContactsTable {
   id: string;
   account_id: string;
@@ -16,3 +19,11 @@ export interface ContactsTable {
   created_by: string;
   last_modified_by: string;
 }
+
+// The contacts eraser empties every personal column (profile becomes '{}'): nothing is kept, not even a stand-in.
+export const CONTACTS_TABLES = declareTables<Database>('contacts', {
+  contacts: {
+    id: 'none', account_id: 'none', first_name: 'cleared', last_name: 'cleared', middle_name: 'cleared', email: 'cleared', company: 'cleared',
+    title: 'cleared', source_id: 'cleared', profile: 'cleared', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+  },
+});

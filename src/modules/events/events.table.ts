@@ -1,3 +1,6 @@
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
 export interface EventsTable {
   id: string;
   account_id: string;
@@ -46,3 +49,19 @@ export interface EventCreationsTable {
   created_by: string;
   created: string;
 }
+
+// Planners are people typed in by the client (planner_* copy the first one);
+// the events.planners eraser redacts a contact's values in planners. Notes,
+// descriptions and a creation's request/error are free text the client wrote.
+export const EVENTS_TABLES = declareTables<Database>('events', {
+  events: {
+    id: 'none', account_id: 'none', title: 'none', code: 'none', format: 'none', type: 'none', start: 'none', end: 'none', timezone: 'none',
+    languages: 'none', venues: 'none', planners: 'free-text', planner_first_name: 'free-text', planner_last_name: 'free-text',
+    planner_email: 'free-text', venue_city: 'none', venue_country_code: 'none', note: 'free-text', description: 'free-text', status: 'none',
+    event_status: 'none', currency: 'none', default_locale: 'none', launch_after: 'none', close_after: 'none', archive_after: 'none',
+    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+  },
+  event_creations: {
+    id: 'none', account_id: 'none', status: 'none', event_id: 'none', request: 'free-text', error: 'free-text', created_by: 'none', created: 'none',
+  },
+});

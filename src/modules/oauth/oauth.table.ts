@@ -1,3 +1,6 @@
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
 export interface SigningKeysTable {
   kid: string;
   alg: string;
@@ -18,3 +21,11 @@ export interface AuthorizationCodesTable {
   expires_at: string;
   used_at: string | null;
 }
+
+export const OAUTH_TABLES = declareTables<Database>('oauth', {
+  signing_keys: { kid: 'none', alg: 'none', private_jwk: 'none', public_jwk: 'none', created: 'none', retired_at: 'none' },
+  authorization_codes: {
+    code_hash: 'none', client_id: 'none', user_id: 'none', account_id: 'none', redirect_uri: 'none', code_challenge: 'none', scope: 'none',
+    expires_at: 'none', used_at: 'none',
+  },
+});

@@ -1,3 +1,6 @@
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
 export type ObfuscationStatus = 'INITIATED' | 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 export const OBFUSCATION_STATUSES: readonly ObfuscationStatus[] = ['INITIATED', 'QUEUED', 'PROCESSING', 'COMPLETED', 'FAILED'];
 
@@ -13,3 +16,11 @@ export interface ContactObfuscationsTable {
   last_modified: string;
   finished_at: string | null;
 }
+
+// An obfuscation row holds ids only; a failure stores the error's kind, never a value.
+export const OBFUSCATION_TABLES = declareTables<Database>('obfuscation', {
+  contact_obfuscations: {
+    id: 'none', account_id: 'none', contact_id: 'none', status: 'none', job_id: 'none', error: 'none', created: 'none', last_modified: 'none',
+    finished_at: 'none',
+  },
+});

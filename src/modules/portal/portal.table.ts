@@ -1,3 +1,6 @@
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
 export interface PortalSessionsTable {
   id_hash: string;
   user_id: string;
@@ -6,3 +9,7 @@ export interface PortalSessionsTable {
   created: string;
   expires_at: string;
 }
+
+export const PORTAL_TABLES = declareTables<Database>('portal', {
+  portal_sessions: { id_hash: 'none', user_id: 'none', account_id: 'none', csrf_token: 'none', created: 'none', expires_at: 'none' },
+});

@@ -1,3 +1,6 @@
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
 export interface SessionsTable {
   id: string;
   account_id: string;
@@ -67,3 +70,20 @@ export interface SessionAttendanceTable {
   created_by: string;
   last_modified_by: string;
 }
+
+// Enrollments hold ids and a status only; the attendance eraser nulls device.
+export const SESSIONS_TABLES = declareTables<Database>('sessions', {
+  sessions: {
+    id: 'none', account_id: 'none', event_id: 'none', title: 'none', code: 'none', description: 'free-text', start: 'none', end: 'none',
+    status: 'none', extra: 'none', category_id: 'none', category_name: 'none', location_id: 'none', location_code: 'none', location_name: 'none',
+    registration_types: 'none', admission_items: 'none', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+  },
+  session_enrollments: {
+    id: 'none', account_id: 'none', event_id: 'none', session_id: 'none', attendee_id: 'none', status: 'none', created: 'none',
+    last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+  },
+  session_attendance: {
+    id: 'none', account_id: 'none', event_id: 'none', session_id: 'none', attendee_id: 'none', check_in: 'none', check_out: 'none',
+    device: 'cleared', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+  },
+});

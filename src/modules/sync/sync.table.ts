@@ -1,3 +1,6 @@
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
 /** One row per synced session: where it lives on the provider and how the last run went. */
 export interface WebcastSyncStatesTable {
   account_id: string;
@@ -28,3 +31,15 @@ export interface WebcastSyncLogTable {
   kept_value: string | null;
   created: string;
 }
+
+// Snapshots and the conflict log hold session fields (title, times, access codes), not contacts' values.
+export const SYNC_TABLES = declareTables<Database>('sync', {
+  webcast_sync_states: {
+    account_id: 'none', session_id: 'none', provider: 'none', meeting_id: 'none', webcast_id: 'none', snapshot: 'none', progress: 'none',
+    outcome: 'none', error: 'none', last_run: 'none', created: 'none', last_modified: 'none',
+  },
+  webcast_sync_log: {
+    id: 'none', account_id: 'none', session_id: 'none', field: 'none', kept: 'none', discarded_side: 'none', discarded_value: 'none',
+    kept_value: 'none', created: 'none',
+  },
+});

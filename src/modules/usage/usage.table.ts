@@ -1,6 +1,13 @@
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
 export interface ApiUsageTable {
   account_id: string;
   day: string; // YYYY-MM-DD, UTC
   hour: number; // 0-23, UTC
   calls: number;
 }
+
+export const USAGE_TABLES = declareTables<Database>('usage', {
+  api_usage: { account_id: 'none', day: 'none' },
+});

@@ -40,6 +40,7 @@ export interface AttendeeLinksTable {
   last_modified_by: string;
 }
 
+// The attendee-links eraser empties join_href (NOT NULL, so '') and nulls join_code and source_id.
 export const WEBCASTS_TABLES = declareTables<Database>('webcasts', {
   webcasts: {
     id: 'none', account_id: 'none', event_id: 'none', session_id: 'none', title: 'none', type: 'none', format: 'none', provider: 'none',
@@ -47,7 +48,7 @@ export const WEBCASTS_TABLES = declareTables<Database>('webcasts', {
     extra: 'none', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
   },
   attendee_links: {
-    id: 'none', account_id: 'none', webcast_id: 'none', event_id: 'none', session_id: 'none', attendee_id: 'none', source_id: 'none',
-    join_href: 'replaced', join_code: 'cleared', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    id: 'none', account_id: 'none', webcast_id: 'none', event_id: 'none', session_id: 'none', attendee_id: 'none', source_id: 'cleared',
+    join_href: 'cleared', join_code: 'cleared', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
   },
 });
