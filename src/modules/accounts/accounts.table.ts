@@ -1,9 +1,28 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Tier } from '../../config/index.js';
+import type { InvitationStatus, Role } from './accounts.types.js';
+
+// Rows the way the repository reads them (Selectable), writes them (Insertable:
+// columns with a database default may be left out) and patches them (Updateable).
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccountRow = Insertable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type NewWorkspaceRow = Insertable<WorkspacesTable>;
+export type NewWorkspaceMemberRow = Insertable<WorkspaceMembersTable>;
+export type InvitationRow = Selectable<WorkspaceInvitationsTable>;
+export type NewInvitationRow = Insertable<WorkspaceInvitationsTable>;
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type NewApplicationRow = Insertable<ApplicationsTable>;
+
 export interface AccountsTable {
   id: string;
   name: string;
   region: string;
-  tier: string;
-  features: string; // JSON array of feature names
+  tier: Tier;
+  features: Generated<string>; // JSON array of feature names
   created: string;
   last_modified: string;
 }
@@ -13,7 +32,7 @@ export interface UsersTable {
   account_id: string;
   email: string;
   name: string;
-  role: string;
+  role: Role;
   password_hash: string | null;
   created: string;
 }
@@ -22,7 +41,7 @@ export interface WorkspacesTable {
   id: string;
   account_id: string;
   name: string;
-  scopes: string; // JSON array
+  scopes: Generated<string>; // JSON array
   created_by: string | null;
   created: string;
 }
@@ -38,7 +57,7 @@ export interface WorkspaceInvitationsTable {
   account_id: string;
   workspace_id: string;
   email: string;
-  status: string;
+  status: InvitationStatus;
   created: string;
   accepted_at: string | null;
 }
@@ -50,8 +69,8 @@ export interface ApplicationsTable {
   name: string;
   client_id: string;
   secret_hash: string;
-  scopes: string; // JSON array
-  redirect_uris: string; // JSON array
+  scopes: Generated<string>; // JSON array
+  redirect_uris: Generated<string>; // JSON array
   created_by: string | null;
   created: string;
   revoked_at: string | null;

@@ -1,3 +1,10 @@
+import type { Insertable, Selectable } from 'kysely';
+
+export type SigningKeyRow = Selectable<SigningKeysTable>;
+export type NewSigningKeyRow = Insertable<SigningKeysTable>;
+export type AuthorizationCodeRow = Selectable<AuthorizationCodesTable>;
+export type NewAuthorizationCodeRow = Insertable<AuthorizationCodesTable>;
+
 export interface SigningKeysTable {
   kid: string;
   alg: string;

@@ -1,3 +1,8 @@
+import type { Insertable, Selectable } from 'kysely';
+
+export type PortalSessionRow = Selectable<PortalSessionsTable>;
+export type NewPortalSessionRow = Insertable<PortalSessionsTable>;
+
 export interface PortalSessionsTable {
   id_hash: string;
   user_id: string;
