@@ -2,21 +2,9 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Tier } from '../../config/index.js';
 import type { InvitationStatus, Role } from './accounts.types.js';
 
-// Rows the way the repository reads them (Selectable), writes them (Insertable:
-// columns with a database default may be left out) and patches them (Updateable).
-export type AccountRow = Selectable<AccountsTable>;
-export type NewAccountRow = Insertable<AccountsTable>;
-export type AccountUpdate = Updateable<AccountsTable>;
-export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
-export type WorkspaceRow = Selectable<WorkspacesTable>;
-export type NewWorkspaceRow = Insertable<WorkspacesTable>;
-export type NewWorkspaceMemberRow = Insertable<WorkspaceMembersTable>;
-export type InvitationRow = Selectable<WorkspaceInvitationsTable>;
-export type NewInvitationRow = Insertable<WorkspaceInvitationsTable>;
-export type ApplicationRow = Selectable<ApplicationsTable>;
-export type NewApplicationRow = Insertable<ApplicationsTable>;
-
+// Each table comes with its rows the way the repository reads them (Selectable),
+// writes them (Insertable: columns with a database default may be left out) and
+// patches them (Updateable).
 export interface AccountsTable {
   id: string;
   name: string;
@@ -26,6 +14,9 @@ export interface AccountsTable {
   created: string;
   last_modified: string;
 }
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccountRow = Insertable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
 
 export interface UsersTable {
   id: string;
@@ -36,6 +27,8 @@ export interface UsersTable {
   password_hash: string | null;
   created: string;
 }
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
 
 export interface WorkspacesTable {
   id: string;
@@ -45,12 +38,15 @@ export interface WorkspacesTable {
   created_by: string | null;
   created: string;
 }
+export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type NewWorkspaceRow = Insertable<WorkspacesTable>;
 
 export interface WorkspaceMembersTable {
   workspace_id: string;
   user_id: string;
   created: string;
 }
+export type NewWorkspaceMemberRow = Insertable<WorkspaceMembersTable>;
 
 export interface WorkspaceInvitationsTable {
   id: string;
@@ -61,6 +57,8 @@ export interface WorkspaceInvitationsTable {
   created: string;
   accepted_at: string | null;
 }
+export type InvitationRow = Selectable<WorkspaceInvitationsTable>;
+export type NewInvitationRow = Insertable<WorkspaceInvitationsTable>;
 
 export interface ApplicationsTable {
   id: string;
@@ -75,3 +73,5 @@ export interface ApplicationsTable {
   created: string;
   revoked_at: string | null;
 }
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type NewApplicationRow = Insertable<ApplicationsTable>;

@@ -1,10 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
 
-export type SigningKeyRow = Selectable<SigningKeysTable>;
-export type NewSigningKeyRow = Insertable<SigningKeysTable>;
-export type AuthorizationCodeRow = Selectable<AuthorizationCodesTable>;
-export type NewAuthorizationCodeRow = Insertable<AuthorizationCodesTable>;
-
 export interface SigningKeysTable {
   kid: string;
   alg: string;
@@ -13,6 +8,8 @@ export interface SigningKeysTable {
   created: string;
   retired_at: string | null;
 }
+export type SigningKeyRow = Selectable<SigningKeysTable>;
+export type NewSigningKeyRow = Insertable<SigningKeysTable>;
 
 export interface AuthorizationCodesTable {
   code_hash: string;
@@ -25,3 +22,5 @@ export interface AuthorizationCodesTable {
   expires_at: string;
   used_at: string | null;
 }
+export type AuthorizationCodeRow = Selectable<AuthorizationCodesTable>;
+export type NewAuthorizationCodeRow = Insertable<AuthorizationCodesTable>;

@@ -1,8 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
 
-export type PortalSessionRow = Selectable<PortalSessionsTable>;
-export type NewPortalSessionRow = Insertable<PortalSessionsTable>;
-
 export interface PortalSessionsTable {
   id_hash: string;
   user_id: string;
@@ -11,3 +8,5 @@ export interface PortalSessionsTable {
   created: string;
   expires_at: string;
 }
+export type PortalSessionRow = Selectable<PortalSessionsTable>;
+export type NewPortalSessionRow = Insertable<PortalSessionsTable>;
