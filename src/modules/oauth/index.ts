@@ -21,7 +21,7 @@ export async function createOAuthModule(deps: ModuleDeps, uses: { accounts: Acco
   return defineModule({
     name: 'oauth',
     services: { oauth, keys },
-    routes: oauthRoutes({ oauth, accounts: uses.accounts, config: deps.config }),
-    rootRoutes: wellKnownRoutes({ oauth, keys, config: deps.config }),
+    routes: oauthRoutes({ oauth, config: deps.config }),
+    rootRoutes: wellKnownRoutes({ oauth, keys }),
   });
 }
