@@ -4,7 +4,7 @@ import type { Config } from '../../config/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import type { ErrorFactory } from '../../errors.js';
-import { parseScopes } from '../oauth/scopes.js';
+import { parseScopes } from '../oauth/index.js';
 import { AccountErrors } from './accounts.errors.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import type { AccountRow, ApplicationRow, InvitationRow, UserRow, WorkspaceRow } from './accounts.table.js';
