@@ -1,8 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import type {
-  AccountUpdate, NewAccountRow, NewApplicationRow, NewInvitationRow, NewUserRow, NewWorkspaceMemberRow, NewWorkspaceRow,
-} from './accounts.table.js';
+import type { AccountUpdate, NewAccountRow, NewApplicationRow, NewInvitationRow, NewUserRow, NewWorkspaceMemberRow, NewWorkspaceRow } from './accounts.table.js';
 
 type Executor = Db | Transaction<Database>;
 

@@ -22,5 +22,4 @@ export interface AuthorizationCodesTable {
   expires_at: string;
   used_at: string | null;
 }
-export type AuthorizationCodeRow = Selectable<AuthorizationCodesTable>;
 export type NewAuthorizationCodeRow = Insertable<AuthorizationCodesTable>;
