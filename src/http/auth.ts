@@ -20,7 +20,7 @@ export function oauth(...scopes: string[]): SecurityRequirement[] {
 export const PUBLIC: SecurityRequirement[] = [];
 
 function requiredScopes(request: FastifyRequest): string[] | undefined {
-  const security = request.routeOptions.schema?.security as SecurityRequirement[] | undefined;
+  const security = request.routeOptions.schema?.security;
   if (!security || security.length === 0) return undefined;
   const first = security[0] ?? {};
   // Only OAuth 2.0 requirements are enforced here; the developer portal's

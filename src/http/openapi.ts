@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import YAML from 'yaml';
 import type { Config } from '../config/index.js';
 import { PUBLIC } from './auth.js';
-import { SCOPES } from '../modules/oauth/scopes.js';
+import { SCOPES } from '../scopes.js';
 
 const DESCRIPTION = `eventline is an open, self-hostable event management API that speaks the Cvent REST API contract
 for every operation it implements.

@@ -517,6 +517,20 @@ describe('metadata and JWKS', () => {
     expect(remote.protectedHeader.typ).toBe('at+jwt');
   });
 
+  it('declares exact response schemas for the metadata and the JWKS, so no unlisted member (a private d) can be served', async () => {
+    interface ObjectSchema { properties: Record<string, unknown>; additionalProperties?: boolean }
+    const doc = (await t.app.inject({ method: 'GET', url: '/ea/openapi.json' })).json<{
+      paths: Record<string, { get: { responses: { 200: { content: { 'application/json': { schema: ObjectSchema & { properties: { keys?: { items: ObjectSchema } } } } } } } } }>;
+    }>();
+    const schemaOf = (path: string) => doc.paths[path]?.get.responses[200].content['application/json'].schema;
+    const jwk = schemaOf('/.well-known/jwks.json')?.properties.keys?.items;
+    expect(jwk?.additionalProperties).toBe(false);
+    expect(Object.keys(jwk?.properties ?? {}).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x', 'y']);
+    const metadata = schemaOf('/.well-known/oauth-authorization-server');
+    expect(metadata?.additionalProperties).toBe(false);
+    expect(Object.keys(metadata?.properties ?? {})).toEqual(expect.arrayContaining(['issuer', 'token_endpoint', 'jwks_uri', 'region']));
+  });
+
   it('keeps issued tokens valid across a restart on the same database (keys live in the database)', async () => {
     const token = await tokenFor(t.app, tenant, 'event/events:read');
     const { app } = await buildApp(t.config, { logger: false, worker: false, db: t.db.handle });

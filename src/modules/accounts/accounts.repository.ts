@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import type { AccountsTable, ApplicationsTable, UsersTable, WorkspaceInvitationsTable, WorkspacesTable } from './accounts.table.js';
+import type { AccountUpdate, NewAccountRow, NewApplicationRow, NewInvitationRow, NewUserRow, NewWorkspaceMemberRow, NewWorkspaceRow } from './accounts.table.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -11,7 +11,7 @@ export class AccountsRepository {
     return this.db.transaction().execute(fn);
   }
 
-  insertAccount(row: AccountsTable, ex: Executor = this.db) {
+  insertAccount(row: NewAccountRow, ex: Executor = this.db) {
     return ex.insertInto('accounts').values(row).execute();
   }
 
@@ -27,12 +27,12 @@ export class AccountsRepository {
     return this.db.selectFrom('accounts').selectAll().orderBy('created').execute();
   }
 
-  async updateAccount(id: string, patch: Partial<Pick<AccountsTable, 'tier' | 'features' | 'name'>>, lastModified: string) {
+  async updateAccount(id: string, patch: Pick<AccountUpdate, 'tier' | 'features' | 'name'>, lastModified: string) {
     const r = await this.db.updateTable('accounts').set({ ...patch, last_modified: lastModified }).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
-  insertUser(row: UsersTable, ex: Executor = this.db) {
+  insertUser(row: NewUserRow, ex: Executor = this.db) {
     return ex.insertInto('users').values(row).execute();
   }
 
@@ -48,7 +48,7 @@ export class AccountsRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  insertWorkspace(row: WorkspacesTable, ex: Executor = this.db) {
+  insertWorkspace(row: NewWorkspaceRow, ex: Executor = this.db) {
     return ex.insertInto('workspaces').values(row).execute();
   }
 
@@ -65,8 +65,8 @@ export class AccountsRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  async addMember(workspaceId: string, userId: string, created: string, ex: Executor = this.db) {
-    await ex.insertInto('workspace_members').values({ workspace_id: workspaceId, user_id: userId, created })
+  async addMember(row: NewWorkspaceMemberRow, ex: Executor = this.db) {
+    await ex.insertInto('workspace_members').values(row)
       .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doNothing()).execute();
   }
 
@@ -75,7 +75,16 @@ export class AccountsRepository {
     return row !== undefined;
   }
 
-  insertInvitation(row: WorkspaceInvitationsTable, ex: Executor = this.db) {
+  /** The workspaces the user belongs to, in the user's own account. */
+  async memberWorkspaceIds(accountId: string, userId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('workspace_members')
+      .innerJoin('workspaces', 'workspaces.id', 'workspace_members.workspace_id')
+      .select('workspace_members.workspace_id')
+      .where('workspaces.account_id', '=', accountId).where('workspace_members.user_id', '=', userId).execute();
+    return rows.map((r) => r.workspace_id);
+  }
+
+  insertInvitation(row: NewInvitationRow, ex: Executor = this.db) {
     return ex.insertInto('workspace_invitations').values(row).execute();
   }
 
@@ -84,11 +93,17 @@ export class AccountsRepository {
       .where('account_id', '=', accountId).where('email', '=', email.toLowerCase()).where('status', '=', 'pending').execute();
   }
 
+  listInvitations(accountId: string, workspaceId: string) {
+    return this.db.selectFrom('workspace_invitations').selectAll()
+      .where('account_id', '=', accountId).where('workspace_id', '=', workspaceId)
+      .orderBy('created', 'desc').orderBy('id').execute();
+  }
+
   acceptInvitation(id: string, at: string, ex: Executor = this.db) {
     return ex.updateTable('workspace_invitations').set({ status: 'accepted', accepted_at: at }).where('id', '=', id).execute();
   }
 
-  insertApplication(row: ApplicationsTable) {
+  insertApplication(row: NewApplicationRow) {
     return this.db.insertInto('applications').values(row).execute();
   }
 
@@ -111,10 +126,13 @@ export class AccountsRepository {
 
   /** One query per authenticated call: the client's current grants. */
   clientGrant(clientId: string) {
-    return this.db.selectFrom('applications as a')
-      .innerJoin('workspaces as w', (j) => j.onRef('w.id', '=', 'a.workspace_id').onRef('w.account_id', '=', 'a.account_id'))
-      .select(['a.id', 'a.account_id', 'a.workspace_id', 'a.client_id', 'a.secret_hash', 'a.scopes', 'a.redirect_uris', 'a.revoked_at', 'w.scopes as workspace_scopes'])
-      .where('a.client_id', '=', clientId)
+    return this.db.selectFrom('applications')
+      .innerJoin('workspaces', (j) => j.onRef('workspaces.id', '=', 'applications.workspace_id').onRef('workspaces.account_id', '=', 'applications.account_id'))
+      .select((eb) => [
+        'applications.id', 'applications.account_id', 'applications.workspace_id', 'applications.client_id', 'applications.secret_hash',
+        'applications.scopes', 'applications.redirect_uris', 'applications.revoked_at', eb.ref('workspaces.scopes').as('workspace_scopes'),
+      ])
+      .where('applications.client_id', '=', clientId)
       .executeTakeFirst();
   }
 }

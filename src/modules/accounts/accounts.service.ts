@@ -1,15 +1,16 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import argon2 from 'argon2';
-import type { Config, Tier } from '../../config/index.js';
+import type { Config } from '../../config/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import { parseScopes } from '../oauth/scopes.js';
+import type { ErrorFactory } from '../../errors.js';
+import { parseScopes } from '../../scopes.js';
 import { AccountErrors } from './accounts.errors.js';
 import type { AccountsRepository } from './accounts.repository.js';
-import type { AccountsTable, ApplicationsTable, UsersTable, WorkspacesTable } from './accounts.table.js';
+import type { AccountRow, ApplicationRow, InvitationRow, UserRow, WorkspaceRow } from './accounts.table.js';
 import {
-  FEATURES, ROLES, TIERS,
-  type Account, type Application, type ClientGrant, type Feature, type Invitation, type Role, type User, type Workspace,
+  FEATURES, isFeature, isRole, isTier,
+  type Account, type Application, type ClientGrant, type Feature, type Invitation, type User, type Workspace,
 } from './accounts.types.js';
 
 const json = (v: string): string[] => {
@@ -17,12 +18,13 @@ const json = (v: string): string[] => {
   return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
 };
 
-const toAccount = (r: AccountsTable): Account => ({
-  id: r.id, name: r.name, region: r.region, tier: r.tier as Tier, features: json(r.features) as Feature[], created: r.created,
+const toAccount = (r: AccountRow): Account => ({
+  id: r.id, name: r.name, region: r.region, tier: r.tier, features: json(r.features).filter(isFeature), created: r.created,
 });
-const toUser = (r: UsersTable): User => ({ id: r.id, accountId: r.account_id, email: r.email, name: r.name, role: r.role as Role, created: r.created });
-const toWorkspace = (r: WorkspacesTable): Workspace => ({ id: r.id, accountId: r.account_id, name: r.name, scopes: json(r.scopes), created: r.created });
-const toApplication = (r: ApplicationsTable): Application => ({
+const toUser = (r: UserRow): User => ({ id: r.id, accountId: r.account_id, email: r.email, name: r.name, role: r.role, created: r.created });
+const toWorkspace = (r: WorkspaceRow): Workspace => ({ id: r.id, accountId: r.account_id, name: r.name, scopes: json(r.scopes), created: r.created });
+const toInvitation = (r: InvitationRow): Invitation => ({ id: r.id, workspaceId: r.workspace_id, email: r.email, status: r.status, created: r.created });
+const toApplication = (r: ApplicationRow): Application => ({
   id: r.id, accountId: r.account_id, workspaceId: r.workspace_id, name: r.name, clientId: r.client_id,
   scopes: json(r.scopes), redirectUris: json(r.redirect_uris), created: r.created, revokedAt: r.revoked_at,
 });
@@ -42,6 +44,11 @@ export function secretMatches(secret: string, hash: string): boolean {
 // A hash to verify against when the email is unknown, so sign-in takes the
 // same time whether or not the account exists.
 let dummyHash: Promise<string> | undefined;
+
+function found<T>(row: T | undefined, notFound: ErrorFactory): T {
+  if (row === undefined) throw notFound();
+  return row;
+}
 
 function requiredName(value: string, what: string): string {
   const v = value.trim();
@@ -68,17 +75,15 @@ export class AccountsService {
 
   async createAccount(input: { name: string; tier?: string; region?: string }): Promise<Account> {
     const tier = input.tier ?? 'Free';
-    if (!TIERS.includes(tier as Tier)) throw AccountErrors.invalidTier();
+    if (!isTier(tier)) throw AccountErrors.invalidTier();
     const now = iso(this.clock());
-    const row: AccountsTable = { id: newId(), name: requiredName(input.name, 'Account name'), region: input.region ?? this.config.region, tier, features: '[]', created: now, last_modified: now };
+    const row: AccountRow = { id: newId(), name: requiredName(input.name, 'Account name'), region: input.region ?? this.config.region, tier, features: '[]', created: now, last_modified: now };
     await this.repo.insertAccount(row);
     return toAccount(row);
   }
 
   async getAccount(id: string): Promise<Account> {
-    const row = await this.repo.findAccount(id);
-    if (!row) throw AccountErrors.accountNotFound();
-    return toAccount(row);
+    return toAccount(found(await this.repo.findAccount(id), AccountErrors.accountNotFound));
   }
 
   async findAccountByName(name: string): Promise<Account | undefined> {
@@ -91,13 +96,13 @@ export class AccountsService {
   }
 
   async setTier(accountId: string, tier: string): Promise<Account> {
-    if (!TIERS.includes(tier as Tier)) throw AccountErrors.invalidTier();
+    if (!isTier(tier)) throw AccountErrors.invalidTier();
     if (!(await this.repo.updateAccount(accountId, { tier }, iso(this.clock())))) throw AccountErrors.accountNotFound();
     return this.getAccount(accountId);
   }
 
   async setFeature(accountId: string, feature: string, enabled: boolean): Promise<Account> {
-    if (!FEATURES.includes(feature as Feature)) throw AccountErrors.invalidFeature(`Unknown feature '${feature}'; known: ${FEATURES.join(', ')}`);
+    if (!isFeature(feature)) throw AccountErrors.invalidFeature(`Unknown feature '${feature}'; known: ${FEATURES.join(', ')}`);
     const account = await this.getAccount(accountId);
     const set = new Set<string>(account.features);
     if (enabled) set.add(feature);
@@ -111,21 +116,22 @@ export class AccountsService {
   }
 
   async createUser(input: { accountId: string; email: string; name?: string; role: string; password?: string }): Promise<User> {
-    if (!ROLES.includes(input.role as Role)) throw AccountErrors.invalidRole();
+    const role = input.role;
+    if (!isRole(role)) throw AccountErrors.invalidRole();
     await this.getAccount(input.accountId);
     const email = input.email.trim().toLowerCase();
     if (!EMAIL.test(email) || email.length > 320) throw AccountErrors.invalidEmail(undefined, { target: 'email' });
     if (await this.repo.findUserByEmail(email)) throw AccountErrors.emailTaken();
     const now = iso(this.clock());
-    const row: UsersTable = {
-      id: newId(), account_id: input.accountId, email, name: input.name ?? email.split('@')[0] ?? email, role: input.role,
+    const row: UserRow = {
+      id: newId(), account_id: input.accountId, email, name: input.name ?? email.split('@')[0] ?? email, role,
       password_hash: input.password ? await argon2.hash(input.password) : null, created: now,
     };
     await this.repo.transaction(async (trx) => {
       await this.repo.insertUser(row, trx);
       // Invitations sent before the developer had a user are honoured on creation.
       for (const inv of await this.repo.pendingInvitations(input.accountId, email, trx)) {
-        await this.repo.addMember(inv.workspace_id, row.id, now, trx);
+        await this.repo.addMember({ workspace_id: inv.workspace_id, user_id: row.id, created: now }, trx);
         await this.repo.acceptInvitation(inv.id, now, trx);
       }
     });
@@ -133,9 +139,7 @@ export class AccountsService {
   }
 
   async getUser(accountId: string, id: string): Promise<User> {
-    const row = await this.repo.findUser(accountId, id);
-    if (!row) throw AccountErrors.userNotFound();
-    return toUser(row);
+    return toUser(found(await this.repo.findUser(accountId, id), AccountErrors.userNotFound));
   }
 
   async findUserById(id: string): Promise<User | undefined> {
@@ -157,20 +161,18 @@ export class AccountsService {
   async createWorkspace(input: { accountId: string; name: string; scopes: readonly string[]; createdBy?: string }): Promise<Workspace> {
     await this.getAccount(input.accountId);
     const scopes = validScopes(input.scopes);
-    const row: WorkspacesTable = {
+    const row: WorkspaceRow = {
       id: newId(), account_id: input.accountId, name: requiredName(input.name, 'Workspace name'), scopes: JSON.stringify(scopes), created_by: input.createdBy ?? null, created: iso(this.clock()),
     };
     await this.repo.transaction(async (trx) => {
       await this.repo.insertWorkspace(row, trx);
-      if (input.createdBy) await this.repo.addMember(row.id, input.createdBy, row.created, trx);
+      if (input.createdBy) await this.repo.addMember({ workspace_id: row.id, user_id: input.createdBy, created: row.created }, trx);
     });
     return toWorkspace(row);
   }
 
   async getWorkspace(accountId: string, id: string): Promise<Workspace> {
-    const row = await this.repo.findWorkspace(accountId, id);
-    if (!row) throw AccountErrors.workspaceNotFound();
-    return toWorkspace(row);
+    return toWorkspace(found(await this.repo.findWorkspace(accountId, id), AccountErrors.workspaceNotFound));
   }
 
   async listWorkspaces(accountId: string): Promise<Workspace[]> {
@@ -192,12 +194,24 @@ export class AccountsService {
     const now = iso(this.clock());
     const existing = await this.repo.findUserByEmail(email);
     const accepted = existing !== undefined && existing.account_id === input.accountId;
-    const row = { id: newId(), account_id: input.accountId, workspace_id: input.workspaceId, email, status: accepted ? 'accepted' : 'pending', created: now, accepted_at: accepted ? now : null };
+    const row: InvitationRow = {
+      id: newId(), account_id: input.accountId, workspace_id: input.workspaceId, email, status: accepted ? 'accepted' : 'pending', created: now, accepted_at: accepted ? now : null,
+    };
     await this.repo.transaction(async (trx) => {
       await this.repo.insertInvitation(row, trx);
-      if (accepted) await this.repo.addMember(input.workspaceId, existing.id, now, trx);
+      if (accepted) await this.repo.addMember({ workspace_id: input.workspaceId, user_id: existing.id, created: now }, trx);
     });
-    return { id: row.id, workspaceId: row.workspace_id, email, status: accepted ? 'accepted' : 'pending', created: now };
+    return toInvitation(row);
+  }
+
+  /** Newest first; the caller checks that the workspace is one the user may see. */
+  async listInvitations(accountId: string, workspaceId: string): Promise<Invitation[]> {
+    return (await this.repo.listInvitations(accountId, workspaceId)).map(toInvitation);
+  }
+
+  /** The workspaces of the account the user was made a member of (by creating one, or by invitation). */
+  memberWorkspaceIds(accountId: string, userId: string): Promise<string[]> {
+    return this.repo.memberWorkspaceIds(accountId, userId);
   }
 
   async createApplication(input: {
@@ -223,7 +237,7 @@ export class AccountsService {
       if (!ok) throw AccountErrors.invalidRedirectUri(undefined, { target: 'redirectUris' });
     }
     const clientSecret = `els_${randomBytes(32).toString('base64url')}`;
-    const row: ApplicationsTable = {
+    const row: ApplicationRow = {
       id: newId(), account_id: input.accountId, workspace_id: workspace.id, name: requiredName(input.name, 'Application name'),
       client_id: randomBytes(16).toString('hex'), secret_hash: hashSecret(clientSecret),
       scopes: JSON.stringify(scopes), redirect_uris: JSON.stringify(redirectUris),
@@ -239,9 +253,7 @@ export class AccountsService {
   }
 
   async getApplication(accountId: string, idOrClientId: string): Promise<Application> {
-    const row = await this.repo.findApplication(accountId, idOrClientId);
-    if (!row) throw AccountErrors.applicationNotFound();
-    return toApplication(row);
+    return toApplication(found(await this.repo.findApplication(accountId, idOrClientId), AccountErrors.applicationNotFound));
   }
 
   /** Takes effect on the application's next call, not at token expiry. */

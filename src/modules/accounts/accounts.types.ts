@@ -5,6 +5,15 @@ export type Feature = 'compliance-communications' | 'contact-obfuscation';
 export const FEATURES: readonly Feature[] = ['compliance-communications', 'contact-obfuscation'];
 export type Role = 'administrator' | 'planner' | 'developer';
 export const ROLES: readonly Role[] = ['administrator', 'planner', 'developer'];
+export type InvitationStatus = 'pending' | 'accepted';
+
+/** Narrows free input (CLI arguments, JSON) to one of a list of literals. */
+function oneOf<T extends string>(values: readonly T[]) {
+  return (value: string): value is T => values.some((v) => v === value);
+}
+export const isTier = oneOf(TIERS);
+export const isFeature = oneOf(FEATURES);
+export const isRole = oneOf(ROLES);
 
 export interface Account {
   id: string;
@@ -36,7 +45,7 @@ export interface Invitation {
   id: string;
   workspaceId: string;
   email: string;
-  status: 'pending' | 'accepted';
+  status: InvitationStatus;
   created: string;
 }
 
@@ -52,7 +61,7 @@ export interface Application {
   revokedAt: string | null;
 }
 
-/** What the token endpoint and every authenticated call need to know about a client, as of now. */
+/** What the token endpoint and every authenticated call need to know about a client, at this moment. */
 export interface ClientGrant {
   applicationId: string;
   accountId: string;

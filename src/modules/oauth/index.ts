@@ -10,7 +10,7 @@ export { SIGNING_ALG } from './keys.js';
 export { OAuthService };
 export { FIRST_PARTY_CLIENT_ID, type TokenResponse } from './oauth.service.js';
 export { OAuthError } from './oauth.errors.js';
-export { SCOPES, ALL_SCOPES, parseScopes, canonicalScope, intersect, type Scope } from './scopes.js';
+export { SCOPES, ALL_SCOPES, parseScopes, canonicalScope, intersect, type Scope } from '../../scopes.js';
 
 /** The token endpoint, authorization code flow, signing keys and their metadata (RFC 8414, JWKS). */
 export async function createOAuthModule(deps: ModuleDeps, uses: { accounts: AccountsService }) {
@@ -21,7 +21,7 @@ export async function createOAuthModule(deps: ModuleDeps, uses: { accounts: Acco
   return defineModule({
     name: 'oauth',
     services: { oauth, keys },
-    routes: oauthRoutes({ oauth, accounts: uses.accounts, config: deps.config }),
-    rootRoutes: wellKnownRoutes({ oauth, keys, config: deps.config }),
+    routes: oauthRoutes({ oauth, config: deps.config }),
+    rootRoutes: wellKnownRoutes({ oauth, keys }),
   });
 }

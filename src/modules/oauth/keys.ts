@@ -1,14 +1,37 @@
-import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, type CryptoKey } from 'jose';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { newId } from '../../db/ids.js';
 import type { OAuthRepository } from './oauth.repository.js';
+import { PublicJwkSchema, type PublicJwk } from './oauth.schemas.js';
+import type { SigningKeyRow } from './oauth.table.js';
 
 export const SIGNING_ALG = 'ES256';
+
+// The private half in the form exportJWK writes it; only ever read back here.
+const PrivateJwkSchema = Type.Object({ kty: Type.Literal('EC'), crv: Type.String(), x: Type.String(), y: Type.String(), d: Type.String() });
 
 interface LoadedKey {
   kid: string;
   privateKey: CryptoKey;
-  publicJwk: JWK;
+  publicJwk: PublicJwk;
+}
+
+function publicJwk(row: SigningKeyRow): PublicJwk {
+  const jwk: unknown = JSON.parse(row.public_jwk);
+  if (!Value.Check(PublicJwkSchema, jwk)) throw new Error(`signing key ${row.kid}: the stored public JWK is not a public EC key`);
+  return jwk;
+}
+
+function privateKey(row: SigningKeyRow): Promise<CryptoKey> {
+  const jwk: unknown = JSON.parse(row.private_jwk);
+  if (!Value.Check(PrivateJwkSchema, jwk)) throw new Error(`signing key ${row.kid}: the stored private JWK is not an EC key`);
+  return importJWK(jwk, row.alg);
+}
+
+function verificationKey(row: SigningKeyRow): Promise<CryptoKey> {
+  return importJWK(publicJwk(row), row.alg);
 }
 
 // Signing keys live in the database so that every process signs and verifies
@@ -23,11 +46,11 @@ export class KeyStore {
   async init(): Promise<void> {
     let rows = await this.repo.activeKeys();
     if (rows.length === 0) {
-      const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
+      const { privateKey: generated, publicKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
       const kid = newId();
       await this.repo.insertKey({
         kid, alg: SIGNING_ALG,
-        private_jwk: JSON.stringify(await exportJWK(privateKey)),
+        private_jwk: JSON.stringify(await exportJWK(generated)),
         public_jwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALG, use: 'sig' }),
         created: iso(this.clock()), retired_at: null,
       });
@@ -36,12 +59,8 @@ export class KeyStore {
     }
     const newest = rows[0];
     if (!newest) throw new Error('no signing key');
-    this.current = {
-      kid: newest.kid,
-      privateKey: (await importJWK(JSON.parse(newest.private_jwk) as JWK, newest.alg)) as CryptoKey,
-      publicJwk: JSON.parse(newest.public_jwk) as JWK,
-    };
-    for (const row of rows) this.verifiers.set(row.kid, (await importJWK(JSON.parse(row.public_jwk) as JWK, row.alg)) as CryptoKey);
+    this.current = { kid: newest.kid, privateKey: await privateKey(newest), publicJwk: publicJwk(newest) };
+    for (const row of rows) this.verifiers.set(row.kid, await verificationKey(row));
   }
 
   signingKey(): LoadedKey {
@@ -60,13 +79,13 @@ export class KeyStore {
       this.lastMiss = Date.now();
       return undefined;
     }
-    const key = (await importJWK(JSON.parse(row.public_jwk) as JWK, row.alg)) as CryptoKey;
+    const key = await verificationKey(row);
     this.verifiers.set(kid, key);
     return key;
   }
 
-  async jwks(): Promise<{ keys: JWK[] }> {
+  async jwks(): Promise<{ keys: PublicJwk[] }> {
     const rows = await this.repo.activeKeys();
-    return { keys: rows.map((r) => JSON.parse(r.public_jwk) as JWK) };
+    return { keys: rows.map(publicJwk) };
   }
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index.js';
-import type { AuthorizationCodesTable, SigningKeysTable } from './oauth.table.js';
+import type { NewAuthorizationCodeRow, NewSigningKeyRow } from './oauth.table.js';
 
 export class OAuthRepository {
   constructor(private readonly db: Db) {}
@@ -12,11 +12,11 @@ export class OAuthRepository {
     return this.db.selectFrom('signing_keys').selectAll().where('kid', '=', kid).where('retired_at', 'is', null).executeTakeFirst();
   }
 
-  insertKey(row: SigningKeysTable) {
+  insertKey(row: NewSigningKeyRow) {
     return this.db.insertInto('signing_keys').values(row).onConflict((oc) => oc.column('kid').doNothing()).execute();
   }
 
-  insertCode(row: AuthorizationCodesTable) {
+  insertCode(row: NewAuthorizationCodeRow) {
     return this.db.insertInto('authorization_codes').values(row).execute();
   }
 

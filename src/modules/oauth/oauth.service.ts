@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../../config/index.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
@@ -8,8 +8,10 @@ import { type AuthContext, type Authenticator } from '../../actor.js';
 import { secretMatches, type AccountsService, type ClientGrant, type User } from '../accounts/index.js';
 import { SIGNING_ALG, type KeyStore } from './keys.js';
 import { OAuthError } from './oauth.errors.js';
+import { readTokenRequest, type TokenRequestParts } from './oauth.grants.js';
 import type { OAuthRepository } from './oauth.repository.js';
-import { ALL_SCOPES, intersect, parseScopes } from './scopes.js';
+import type { AuthorizeForm, AuthorizeParams, Metadata } from './oauth.schemas.js';
+import { ALL_SCOPES, intersect, parseScopes } from '../../scopes.js';
 
 /** The planner web UI: a public client (PKCE, no secret) served by this server. */
 export const FIRST_PARTY_CLIENT_ID = 'eventline-web';
@@ -29,14 +31,48 @@ interface Claims extends JWTPayload {
   uid?: string;
 }
 
+/** What the authorization endpoint answers; the routes render it. */
+export type AuthorizeAnswer =
+  // A bad client or redirect_uri is shown to the user, never redirected to (RFC 6749 §4.1.2.1).
+  | { kind: 'error-page'; message: string }
+  // Back to the client, with a code or an error (RFC 6749 §4.1.2, RFC 9207 `iss`).
+  | { kind: 'redirect'; location: string; codeIssued: boolean }
+  // The sign-in form, again with the reason when the last attempt failed.
+  | { kind: 'sign-in'; params: Record<string, string>; retry?: 'form-expired' | 'wrong-password'; email?: string };
+
 const sha256 = (v: string): string => createHash('sha256').update(v).digest('base64url');
+
+const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
+
+/** The request's parameters that the sign-in form carries on to its POST. */
+function signInParams(q: AuthorizeParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of AUTHORIZE_PARAMS) {
+    const v = q[key];
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+function withParams(uri: string, params: ReadonlyArray<readonly [string, string | undefined]>): string {
+  const url = new URL(uri);
+  for (const [k, v] of params) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+// The form's token must equal the cookie set with the page: a cross-site form can send neither.
+function csrfMatches(cookie: string | undefined, sent: string | undefined): boolean {
+  const a = Buffer.from(cookie ?? '');
+  const b = Buffer.from(sent ?? '');
+  return a.length > 0 && a.length === b.length && timingSafeEqual(a, b);
+}
 
 export class OAuthService implements Authenticator {
   constructor(
     private readonly repo: OAuthRepository,
     private readonly keys: KeyStore,
     private readonly accounts: AccountsService,
-    private readonly config: Pick<Config, 'publicUrl' | 'tokenTtlSeconds' | 'apiVersion'>,
+    private readonly config: Pick<Config, 'publicUrl' | 'tokenTtlSeconds' | 'apiVersion' | 'supportedVersions' | 'region'>,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -46,6 +82,28 @@ export class OAuthService implements Authenticator {
 
   private get audience(): string {
     return `${this.config.publicUrl}/${this.config.apiVersion}`;
+  }
+
+  /** RFC 8414 authorization server metadata. */
+  metadata(): Metadata {
+    const base = this.audience;
+    return {
+      issuer: this.issuer,
+      authorization_endpoint: `${base}/oauth2/authorize`,
+      token_endpoint: `${base}/oauth2/token`,
+      jwks_uri: `${this.config.publicUrl}/.well-known/jwks.json`,
+      scopes_supported: ALL_SCOPES,
+      response_types_supported: ['code'],
+      grant_types_supported: ['client_credentials', 'authorization_code'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
+      service_documentation: `${this.config.publicUrl}/docs`,
+      // eventline extensions: where the versioned API lives and which region this deployment serves.
+      api_base_url: base,
+      api_versions_supported: [...this.config.supportedVersions],
+      region: this.config.region,
+    };
   }
 
   private async sign(claims: Claims, subject: string): Promise<TokenResponse> {
@@ -70,6 +128,12 @@ export class OAuthService implements Authenticator {
     const missing = scopes.filter((s) => !granted.includes(s));
     if (missing.length > 0) throw new OAuthError('invalid_scope', `Not granted to this application and its workspace: ${missing.join(' ')}`);
     return scopes;
+  }
+
+  /** The token endpoint: reads the grant from the request (RFC 6749 §4.1.3, §4.4) and issues the token; throws OAuthError. */
+  async token(request: TokenRequestParts): Promise<TokenResponse> {
+    const grant = readTokenRequest(request);
+    return grant.grantType === 'client_credentials' ? this.clientCredentials(grant) : this.authorizationCode(grant);
   }
 
   async clientCredentials(input: { clientId: string; clientSecret: string; scope?: string }): Promise<TokenResponse> {
@@ -97,6 +161,56 @@ export class OAuthService implements Authenticator {
     if (!grant || grant.revoked) throw new OAuthError('invalid_client', 'Unknown client_id');
     if (!grant.redirectUris.includes(redirectUri)) throw new OAuthError('invalid_request', 'redirect_uri is not registered for this client');
     return { accountId: grant.accountId, granted: this.grantedScopes(grant) };
+  }
+
+  private redirectWithError(redirectUri: string, err: OAuthError, state: string | undefined): AuthorizeAnswer {
+    const location = withParams(redirectUri, [['error', err.error], ['error_description', err.description], ['state', state], ['iss', this.issuer]]);
+    return { kind: 'redirect', location, codeIssued: false };
+  }
+
+  // Client and redirect_uri are checked before anything else: a bad one is
+  // shown to the user, never redirected to (RFC 6749 §4.1.2.1).
+  private async checkAuthorizeRequest(q: AuthorizeParams): Promise<AuthorizeAnswer | { redirectUri: string }> {
+    if (!q.client_id || !q.redirect_uri) return { kind: 'error-page', message: 'client_id and redirect_uri are required' };
+    try {
+      await this.checkAuthorizationClient(q.client_id, q.redirect_uri);
+    } catch (err) {
+      if (!(err instanceof OAuthError)) throw err;
+      return { kind: 'error-page', message: err.description };
+    }
+    if (q.response_type !== 'code') {
+      return this.redirectWithError(q.redirect_uri, new OAuthError('unsupported_response_type', 'response_type must be code'), q.state);
+    }
+    if (!q.code_challenge || q.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge)) {
+      return this.redirectWithError(q.redirect_uri, new OAuthError('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256'), q.state);
+    }
+    return { redirectUri: q.redirect_uri };
+  }
+
+  /** GET of the authorization endpoint: the sign-in page for a valid request. */
+  async authorizationPage(q: AuthorizeParams): Promise<AuthorizeAnswer> {
+    const checked = await this.checkAuthorizeRequest(q);
+    return 'kind' in checked ? checked : { kind: 'sign-in', params: signInParams(q) };
+  }
+
+  /** The sign-in form's POST: the request again, the form's CSRF token, the password, then the code. */
+  async authorize(form: AuthorizeForm, csrfCookie: string | undefined): Promise<AuthorizeAnswer> {
+    const checked = await this.checkAuthorizeRequest(form);
+    if ('kind' in checked) return checked;
+    const params = signInParams(form);
+    if (!csrfMatches(csrfCookie, form.csrf)) return { kind: 'sign-in', params, retry: 'form-expired' };
+    const user = form.email && form.password ? await this.accounts.verifyPassword(form.email, form.password) : undefined;
+    if (!user) return { kind: 'sign-in', params, retry: 'wrong-password', ...(form.email !== undefined ? { email: form.email } : {}) };
+    try {
+      const code = await this.issueCode({
+        user, clientId: form.client_id ?? '', redirectUri: checked.redirectUri, codeChallenge: form.code_challenge ?? '',
+        ...(form.scope !== undefined ? { scope: form.scope } : {}),
+      });
+      return { kind: 'redirect', location: withParams(checked.redirectUri, [['code', code], ['state', form.state], ['iss', this.issuer]]), codeIssued: true };
+    } catch (err) {
+      if (err instanceof OAuthError) return this.redirectWithError(checked.redirectUri, err, form.state);
+      throw err;
+    }
   }
 
   async issueCode(input: {

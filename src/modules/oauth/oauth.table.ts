@@ -1,3 +1,4 @@
+import type { Insertable, Selectable } from 'kysely';
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
 
@@ -9,6 +10,8 @@ export interface SigningKeysTable {
   created: string;
   retired_at: string | null;
 }
+export type SigningKeyRow = Selectable<SigningKeysTable>;
+export type NewSigningKeyRow = Insertable<SigningKeysTable>;
 
 export interface AuthorizationCodesTable {
   code_hash: string;
@@ -29,3 +32,4 @@ export const OAUTH_TABLES = declareTables<Database>('oauth', {
     expires_at: 'none', used_at: 'none',
   },
 });
+export type NewAuthorizationCodeRow = Insertable<AuthorizationCodesTable>;

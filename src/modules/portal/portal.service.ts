@@ -1,10 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { AccountErrors, type AccountsService, type Application, type Invitation, type User, type Workspace } from '../accounts/index.js';
-import { SCOPES } from '../oauth/index.js';
+import { SCOPES } from '../../scopes.js';
 import { PortalErrors } from './portal.errors.js';
 import type { PortalRepository } from './portal.repository.js';
 import type { PortalSession } from './portal.schemas.js';
+import type { PortalSessionRow } from './portal.table.js';
 
 const SESSION_TTL_MS = 8 * 3600_000;
 const sha256 = (v: string): string => createHash('sha256').update(v).digest('base64url');
@@ -32,18 +33,19 @@ export class PortalService {
     return user.role === 'administrator' || user.role === 'planner';
   }
 
-  async signIn(email: string, password: string): Promise<{ cookie: string; session: SignedIn }> {
+  /** Starts a session: the cookie value (only its hash is stored) and the session in the portal's description of it. */
+  async signIn(email: string, password: string): Promise<{ cookie: string; session: PortalSession }> {
     const user = await this.accounts.verifyPassword(email, password);
     if (!user) throw PortalErrors.signInFailed(undefined, { target: 'password' });
     const cookie = randomBytes(32).toString('base64url');
     const now = this.clock();
-    const row = {
+    const row: PortalSessionRow = {
       id_hash: sha256(cookie), user_id: user.id, account_id: user.accountId, csrf_token: randomBytes(24).toString('base64url'),
       created: iso(now), expires_at: iso(new Date(now.getTime() + SESSION_TTL_MS)),
     };
     await this.repo.deleteExpired(iso(now));
     await this.repo.insertSession(row);
-    return { cookie, session: { user, csrfToken: row.csrf_token, expiresAt: row.expires_at } };
+    return { cookie, session: await this.describe({ user, csrfToken: row.csrf_token, expiresAt: row.expires_at }) };
   }
 
   async current(cookie: string | undefined): Promise<SignedIn> {
@@ -77,24 +79,26 @@ export class PortalService {
     return Object.entries(SCOPES).map(([name, description]) => ({ name, description }));
   }
 
-  private async visibleWorkspaceIds(user: User): Promise<Set<string> | 'all'> {
-    if (PortalService.canManage(user)) return 'all';
-    return new Set(await this.repo.memberWorkspaceIds(user.accountId, user.id));
+  /** Which workspaces the user may see: all of the account's for managers, the ones they are a member of otherwise. */
+  private async visibility(user: User): Promise<(workspaceId: string) => boolean> {
+    if (PortalService.canManage(user)) return () => true;
+    const member = new Set(await this.accounts.memberWorkspaceIds(user.accountId, user.id));
+    return (workspaceId) => member.has(workspaceId);
   }
 
   private async visibleWorkspace(user: User, id: string): Promise<Workspace> {
-    const visible = await this.visibleWorkspaceIds(user);
+    const sees = await this.visibility(user);
     // Another account's workspace and one the developer was not invited to look the same: absent.
-    if (visible !== 'all' && !visible.has(id)) throw AccountErrors.workspaceNotFound(undefined, { target: 'workspaceId' });
+    if (!sees(id)) throw AccountErrors.workspaceNotFound(undefined, { target: 'workspaceId' });
     return this.accounts.getWorkspace(user.accountId, id).catch((err: unknown) => {
       throw err instanceof Error && err.name === 'workspaceNotFound' ? AccountErrors.workspaceNotFound(undefined, { target: 'workspaceId' }) : err;
     });
   }
 
   async listWorkspaces(user: User) {
-    const visible = await this.visibleWorkspaceIds(user);
+    const sees = await this.visibility(user);
     const all = await this.accounts.listWorkspaces(user.accountId);
-    return all.filter((w) => visible === 'all' || visible.has(w.id)).map(toWorkspace);
+    return all.filter((w) => sees(w.id)).map(toWorkspace);
   }
 
   async createWorkspace(user: User, input: { name: string; scopes: readonly string[] }) {
@@ -104,8 +108,7 @@ export class PortalService {
 
   async listInvitations(user: User, workspaceId: string): Promise<Invitation[]> {
     await this.visibleWorkspace(user, workspaceId);
-    const rows = await this.repo.listInvitations(user.accountId, workspaceId);
-    return rows.map((r) => ({ id: r.id, workspaceId: r.workspace_id, email: r.email, status: r.status === 'accepted' ? 'accepted' : 'pending', created: r.created }));
+    return this.accounts.listInvitations(user.accountId, workspaceId);
   }
 
   async invite(user: User, workspaceId: string, email: string): Promise<Invitation> {
@@ -115,9 +118,9 @@ export class PortalService {
   }
 
   async listApplications(user: User) {
-    const visible = await this.visibleWorkspaceIds(user);
+    const sees = await this.visibility(user);
     const apps = await this.accounts.listApplications(user.accountId);
-    return apps.filter((a) => visible === 'all' || visible.has(a.workspaceId)).map(toApp);
+    return apps.filter((a) => sees(a.workspaceId)).map(toApp);
   }
 
   async createApplication(user: User, input: { workspaceId: string; name: string; scopes: readonly string[]; redirectUris?: readonly string[] }) {
@@ -131,8 +134,8 @@ export class PortalService {
 
   async revokeApplication(user: User, id: string) {
     const app = await this.accounts.getApplication(user.accountId, id);
-    const visible = await this.visibleWorkspaceIds(user);
-    if (visible !== 'all' && !visible.has(app.workspaceId)) throw AccountErrors.applicationNotFound();
+    const sees = await this.visibility(user);
+    if (!sees(app.workspaceId)) throw AccountErrors.applicationNotFound();
     return toApp(await this.accounts.revokeApplication(user.accountId, app.id));
   }
 }

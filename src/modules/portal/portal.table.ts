@@ -1,3 +1,4 @@
+import type { Insertable, Selectable } from 'kysely';
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
 
@@ -13,3 +14,5 @@ export interface PortalSessionsTable {
 export const PORTAL_TABLES = declareTables<Database>('portal', {
   portal_sessions: { id_hash: 'none', user_id: 'none', account_id: 'none', csrf_token: 'none', created: 'none', expires_at: 'none' },
 });
+export type PortalSessionRow = Selectable<PortalSessionsTable>;
+export type NewPortalSessionRow = Insertable<PortalSessionsTable>;

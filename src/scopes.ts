@@ -33,7 +33,7 @@ export const SCOPES = {
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;
-export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
+export const ALL_SCOPES: Scope[] = Object.keys(SCOPES).filter(isScope);
 
 // The seed names the compliance scopes without their domain prefix; accept
 // those spellings wherever a scope is requested or granted.
