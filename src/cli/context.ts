@@ -12,7 +12,7 @@ export interface CliIo {
 export interface CliOptions {
   /** Used instead of loadConfig(), e.g. by tests pointing at a temp database. */
   config?: Config;
-  /** Stops a running `worker` as SIGTERM would (for embedding and tests). */
+  /** Stops a running `worker` the way SIGTERM would (for embedding and tests). */
   signal?: AbortSignal;
 }
 
