@@ -23,7 +23,7 @@ function targetOf(e: ItemError): string {
 
 /**
  * A checker for one item of a multi-status (207) request: the route accepts the
- * array as a whole, and each item is checked here so that a bad item is
+ * whole array, and each item is checked here so that a bad item is
  * reported on its own (400, the field in `target`) while the others proceed.
  */
 export function itemValidator<T extends TSchema>(schema: T, what: string): (value: unknown) => Static<T> {
