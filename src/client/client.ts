@@ -159,34 +159,30 @@ export class EventlineClient {
     this.tokens.clear();
   }
 
-  // Each public call has two signatures: the typed one callers see (from the generated
-  // schema) and a plain one the body is written against. The answer is whatever the
-  // server sent: that it matches the documented type is the API's contract, which the
-  // SDK relies on rather than re-checks.
-  get<P extends PathArg<'get'>>(path: P, ...args: ArgsFor<P, 'get'>): Promise<ResultFor<P, 'get'>>;
-  get(path: string, options?: UntypedRequestOptions): Promise<unknown> {
-    return this.data('get', path, options);
+  get<P extends PathArg<'get'>>(path: P, ...args: ArgsFor<P, 'get'>): Promise<ResultFor<P, 'get'>> {
+    return this.request('get', path, ...args).then((res) => res.data);
   }
 
-  post<P extends PathArg<'post'>>(path: P, ...args: ArgsFor<P, 'post'>): Promise<ResultFor<P, 'post'>>;
-  post(path: string, options?: UntypedRequestOptions): Promise<unknown> {
-    return this.data('post', path, options);
+  post<P extends PathArg<'post'>>(path: P, ...args: ArgsFor<P, 'post'>): Promise<ResultFor<P, 'post'>> {
+    return this.request('post', path, ...args).then((res) => res.data);
   }
 
-  put<P extends PathArg<'put'>>(path: P, ...args: ArgsFor<P, 'put'>): Promise<ResultFor<P, 'put'>>;
-  put(path: string, options?: UntypedRequestOptions): Promise<unknown> {
-    return this.data('put', path, options);
+  put<P extends PathArg<'put'>>(path: P, ...args: ArgsFor<P, 'put'>): Promise<ResultFor<P, 'put'>> {
+    return this.request('put', path, ...args).then((res) => res.data);
   }
 
-  patch<P extends PathArg<'patch'>>(path: P, ...args: ArgsFor<P, 'patch'>): Promise<ResultFor<P, 'patch'>>;
-  patch(path: string, options?: UntypedRequestOptions): Promise<unknown> {
-    return this.data('patch', path, options);
+  patch<P extends PathArg<'patch'>>(path: P, ...args: ArgsFor<P, 'patch'>): Promise<ResultFor<P, 'patch'>> {
+    return this.request('patch', path, ...args).then((res) => res.data);
   }
 
-  delete<P extends PathArg<'delete'>>(path: P, ...args: ArgsFor<P, 'delete'>): Promise<ResultFor<P, 'delete'>>;
-  delete(path: string, options?: UntypedRequestOptions): Promise<unknown> {
-    return this.data('delete', path, options);
+  delete<P extends PathArg<'delete'>>(path: P, ...args: ArgsFor<P, 'delete'>): Promise<ResultFor<P, 'delete'>> {
+    return this.request('delete', path, ...args).then((res) => res.data);
   }
+
+  // request() and pages() have two signatures: the typed one callers see (from the
+  // generated schema) and a plain one the body is written against. The answer is
+  // whatever the server sent: that it matches the documented type is the API's
+  // contract, which the SDK relies on rather than re-checks.
 
   /** Like get/post/..., with the status and headers (e.g. the Location of a 202). */
   request<M extends HttpMethod, P extends PathArg<M>>(method: M, path: P, ...args: ArgsFor<P, M>): Promise<ApiResponse<ResultFor<P, M>>>;
@@ -223,13 +219,8 @@ export class EventlineClient {
   }
 
   /** Each item of every page: `for await (const s of client.paginate('/sessions', { filter: "virtual eq 'true'" }))`. */
-  paginate<P extends PathArg<'get'> | PathsFor<'post'>>(path: P, query?: ListQueryFor<P>, options?: PageOptions): AsyncGenerator<ItemOf<P>, void, undefined>;
-  async *paginate(path: string, query?: Query, options: PageOptions = {}): AsyncGenerator<unknown, void, undefined> {
+  async *paginate<P extends PathArg<'get'> | PathsFor<'post'>>(path: P, query?: ListQueryFor<P>, options: PageOptions = {}): AsyncGenerator<ItemOf<P>, void, undefined> {
     for await (const page of this.pages(path, query, options)) yield* page.data;
-  }
-
-  private async data(method: HttpMethod, path: string, options?: UntypedRequestOptions): Promise<unknown> {
-    return (await this.call(method, path, options)).data;
   }
 
   private async call(method: HttpMethod, path: string, options: UntypedRequestOptions = {}): Promise<ApiResponse<unknown>> {
