@@ -63,6 +63,16 @@ export function createContext(io: CliIo, opts: CliOptions = {}): CliContext {
   };
 }
 
+/** The `--json` option of a command that prints a result: one JSON document instead of text. */
+export interface JsonOpt {
+  json?: boolean;
+}
+
+/** A subcommand on one account's data: each of them names the account with a required --account. */
+export function accountCommand(parent: Command, name: string, description: string): Command {
+  return parent.command(name).description(description).requiredOption('--account <id>', 'account id');
+}
+
 /** Usage errors found after parsing (options that depend on each other); exit code 2 like commander's own. */
 export function usageError(cmd: Command, message: string): never {
   cmd.error(`error: ${message}`, { exitCode: 2, code: 'eventline.usage' });
