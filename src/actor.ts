@@ -1,13 +1,13 @@
-// Who is calling, as services see it: the verified token's account, client,
+// Who is calling, from the services' side: the verified token's account, client,
 // user and effective scopes. Built by the auth plugin in `http/auth.ts`;
-// services take it as a plain value and never look at the request.
+// services receive this plain value and never look at the request.
 
 export interface AuthContext {
   readonly accountId: string;
   readonly clientId: string;
   readonly applicationId: string | null;
   readonly userId: string | null;
-  /** Effective scopes: requested ∩ application ∩ workspace, as of this call. */
+  /** Effective scopes: requested ∩ application ∩ workspace, at the time of this call. */
   readonly scopes: ReadonlySet<string>;
   readonly tokenId: string;
 }

@@ -1,4 +1,4 @@
-// Errors as services see them: a named code with its HTTP status, declared per
+// Errors the way services see them: a named code with its HTTP status, declared per
 // module with defineErrors(). Nothing here knows about Fastify; `http/errors.ts`
 // is the one place that turns an ApiError into a response.
 
@@ -6,6 +6,12 @@ export interface ErrorDetail {
   code: number;
   message: string;
   target?: string;
+}
+
+/** `: a, b` listing a validator error's allowedValues (an enum or a union of literals); '' when it has none. */
+export function allowedValues(params: Readonly<Record<string, unknown>> | undefined): string {
+  const allowed = params?.['allowedValues'];
+  return Array.isArray(allowed) ? `: ${allowed.join(', ')}` : '';
 }
 
 export interface ApiErrorOptions {
@@ -30,11 +36,12 @@ export type ErrorFactory = (message?: string, options?: ApiErrorOptions) => ApiE
 export function defineErrors<T extends Record<string, { status: number; message: string }>>(
   defs: T,
 ): { [K in keyof T]: ErrorFactory } {
-  const out: Partial<Record<keyof T, ErrorFactory>> = {};
-  for (const [key, def] of Object.entries(defs)) {
-    out[key as keyof T] = (message, options) => new ApiError(key, def.status, message ?? def.message, options);
-  }
-  return out as { [K in keyof T]: ErrorFactory };
+  const factories = Object.entries(defs).map(([key, def]): [string, ErrorFactory] => [
+    key,
+    (message, options) => new ApiError(key, def.status, message ?? def.message, options),
+  ]);
+  // Object.fromEntries types its result by string keys; they are exactly the keys of defs.
+  return Object.fromEntries(factories) as { [K in keyof T]: ErrorFactory };
 }
 
 export const CommonErrors = defineErrors({

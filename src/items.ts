@@ -2,7 +2,7 @@
 // its own, so one bad item is reported alone while the others proceed.
 import type { TSchema, Static } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { ApiError, errorItem, type ErrorDetail } from './errors.js';
+import { ApiError, allowedValues, errorItem, type ErrorDetail } from './errors.js';
 
 interface ItemError {
   instancePath?: string;
@@ -23,21 +23,21 @@ function targetOf(e: ItemError): string {
 
 /**
  * A checker for one item of a multi-status (207) request: the route accepts the
- * array as a whole, and each item is checked here so that a bad item is
- * reported on its own (400 with the field as target) while the others proceed.
+ * whole array, and each item is checked here so that a bad item is
+ * reported on its own (400, the field in `target`) while the others proceed.
  */
 export function itemValidator<T extends TSchema>(schema: T, what: string): (value: unknown) => Static<T> {
   const compiled = Compile(schema);
   return (value) => {
     if (compiled.Check(value)) return value;
-    const details: ErrorDetail[] = [...(compiled.Errors(value) as Iterable<ItemError>)]
+    const errors: readonly ItemError[] = compiled.Errors(value);
+    const details: ErrorDetail[] = errors
       // "schema is false" repeats an additionalProperties error with less to say.
       .filter((e) => e.message !== 'schema is false')
       .slice(0, 20)
       .map((e) => {
         const target = targetOf(e);
-        const allowed = Array.isArray(e.params?.['allowedValues']) ? `: ${(e.params['allowedValues'] as unknown[]).join(', ')}` : '';
-        return { code: 400, message: `${target} ${e.message ?? 'is invalid'}${allowed}`, target };
+        return { code: 400, message: `${target} ${e.message ?? 'is invalid'}${allowedValues(e.params)}`, target };
       });
     const first = details[0];
     throw new ApiError('validation', 400, first ? `Invalid ${what}: ${first.message}` : `Invalid ${what}`, {

@@ -8,7 +8,7 @@ export async function serve(config: Config): Promise<void> {
   const { app, services } = await buildApp(config);
   const demo = config.demo ? await seedDemo(services, config) : { created: false };
   const address = await app.listen({ port: config.port, host: config.host });
-  // The banner goes to stdout as plain text (not the JSON log) so a person can copy the curl line.
+  // The banner goes to stdout in plain text (not the JSON log) so a person can copy the curl line.
   process.stdout.write(`${demoBanner(config, demo.credentials, address)}\n`);
 
   let closing = false;

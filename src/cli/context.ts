@@ -12,7 +12,7 @@ export interface CliIo {
 export interface CliOptions {
   /** Used instead of loadConfig(), e.g. by tests pointing at a temp database. */
   config?: Config;
-  /** Stops a running `worker` as SIGTERM would (for embedding and tests). */
+  /** Stops a running `worker` the way SIGTERM would (for embedding and tests). */
   signal?: AbortSignal;
 }
 
@@ -61,6 +61,16 @@ export function createContext(io: CliIo, opts: CliOptions = {}): CliContext {
       (json ? io.stderr : io.stdout)(`${line}\n`);
     },
   };
+}
+
+/** The `--json` option of a command that prints a result: one JSON document instead of text. */
+export interface JsonOpt {
+  json?: boolean;
+}
+
+/** A subcommand on one account's data: each of them names the account with a required --account. */
+export function accountCommand(parent: Command, name: string, description: string): Command {
+  return parent.command(name).description(description).requiredOption('--account <id>', 'account id');
 }
 
 /** Usage errors found after parsing (options that depend on each other); exit code 2 like commander's own. */

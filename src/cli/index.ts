@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
 import { ConfigError } from '../config/index.js';
 import { ApiError } from '../errors.js';
 import { OAuthError } from '../modules/oauth/index.js';
@@ -24,14 +26,16 @@ export interface MainOptions extends CliOptions {
   io?: CliIo;
 }
 
+const OurPackage = Type.Object({ name: Type.Literal('eventline'), version: Type.String() });
+
 // Walks up rather than using a fixed relative path, so it works from src/ under tsx and from dist/src/ alike.
 function packageVersion(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const file = join(dir, 'package.json');
     if (existsSync(file)) {
-      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
-      if (pkg.name === 'eventline' && typeof pkg.version === 'string') return pkg.version;
+      const pkg: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      if (Value.Check(OurPackage, pkg)) return pkg.version;
     }
     const parent = dirname(dir);
     if (parent === dir) return '0.0.0';

@@ -69,6 +69,8 @@ interface Sent {
 
 type ErrorBody = { code?: unknown; message?: unknown; target?: unknown; details?: unknown; error?: unknown; error_description?: unknown };
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -89,13 +91,13 @@ async function readBody(res: Response): Promise<unknown> {
 
 function details(value: unknown): ApiErrorDetail[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  return value.filter((d): d is ApiErrorDetail => typeof d === 'object' && d !== null && typeof (d as ApiErrorDetail).message === 'string');
+  return value.filter((d): d is ApiErrorDetail => isRecord(d) && typeof d['message'] === 'string');
 }
 
 async function errorFrom(res: Response, sent: Sent): Promise<{ init: ConstructorParameters<typeof ApiRequestError>[0]; oauthError?: string }> {
   const text = await res.text().catch(() => '');
   const parsed = parseJson(text);
-  const body: ErrorBody = typeof parsed === 'object' && parsed !== null ? (parsed as ErrorBody) : {};
+  const body: ErrorBody = isRecord(parsed) ? parsed : {};
   const message =
     typeof body.message === 'string' ? body.message
     : typeof body.error_description === 'string' ? body.error_description
@@ -116,8 +118,14 @@ async function errorFrom(res: Response, sent: Sent): Promise<{ init: Constructor
   };
 }
 
-const isPage = (v: unknown): v is Page<unknown> =>
-  typeof v === 'object' && v !== null && Array.isArray((v as Page<unknown>).data) && typeof (v as Page<unknown>).paging === 'object';
+/** RFC 6749 §5.1: the two fields a client cannot do without; token_type and scope are read when present. */
+function isTokenResponse(v: unknown): v is Record<string, unknown> & Pick<TokenResponse, 'access_token' | 'expires_in'> {
+  return isRecord(v) && typeof v['access_token'] === 'string' && typeof v['expires_in'] === 'number';
+}
+
+const optionalString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+const isPage = (v: unknown): v is Page<unknown> => isRecord(v) && Array.isArray(v['data']) && typeof v['paging'] === 'object';
 
 export class EventlineClient {
   readonly baseUrl: string;
@@ -152,40 +160,47 @@ export class EventlineClient {
   }
 
   get<P extends PathArg<'get'>>(path: P, ...args: ArgsFor<P, 'get'>): Promise<ResultFor<P, 'get'>> {
-    return this.data('get', path, args[0]);
+    return this.request('get', path, ...args).then((res) => res.data);
   }
 
   post<P extends PathArg<'post'>>(path: P, ...args: ArgsFor<P, 'post'>): Promise<ResultFor<P, 'post'>> {
-    return this.data('post', path, args[0]);
+    return this.request('post', path, ...args).then((res) => res.data);
   }
 
   put<P extends PathArg<'put'>>(path: P, ...args: ArgsFor<P, 'put'>): Promise<ResultFor<P, 'put'>> {
-    return this.data('put', path, args[0]);
+    return this.request('put', path, ...args).then((res) => res.data);
   }
 
   patch<P extends PathArg<'patch'>>(path: P, ...args: ArgsFor<P, 'patch'>): Promise<ResultFor<P, 'patch'>> {
-    return this.data('patch', path, args[0]);
+    return this.request('patch', path, ...args).then((res) => res.data);
   }
 
   delete<P extends PathArg<'delete'>>(path: P, ...args: ArgsFor<P, 'delete'>): Promise<ResultFor<P, 'delete'>> {
-    return this.data('delete', path, args[0]);
+    return this.request('delete', path, ...args).then((res) => res.data);
   }
 
+  // request() and pages() have two signatures: the typed one callers see (from the
+  // generated schema) and a plain one the body is written against. The answer is
+  // whatever the server sent: that it matches the documented type is the API's
+  // contract, which the SDK relies on rather than re-checks.
+
   /** Like get/post/..., with the status and headers (e.g. the Location of a 202). */
-  request<M extends HttpMethod, P extends PathArg<M>>(method: M, path: P, ...args: ArgsFor<P, M>): Promise<ApiResponse<ResultFor<P, M>>> {
-    return this.call(method, path, args[0] as UntypedRequestOptions | undefined) as Promise<ApiResponse<ResultFor<P, M>>>;
+  request<M extends HttpMethod, P extends PathArg<M>>(method: M, path: P, ...args: ArgsFor<P, M>): Promise<ApiResponse<ResultFor<P, M>>>;
+  request(method: HttpMethod, path: string, options?: UntypedRequestOptions): Promise<ApiResponse<unknown>> {
+    return this.call(method, path, options);
   }
 
   /**
    * Every page of a list, following `paging.nextToken` with `?token=` until a
    * page has none. The query is sent again with each token (the server lets the
-   * token override it, as the reference's own example does).
+   * token override it, like the reference's own example does).
    */
-  async *pages<P extends PathArg<'get'> | PathsFor<'post'>>(path: P, query?: ListQueryFor<P>, options: PageOptions = {}): AsyncGenerator<Page<ItemOf<P>>, void, undefined> {
+  pages<P extends PathArg<'get'> | PathsFor<'post'>>(path: P, query?: ListQueryFor<P>, options?: PageOptions): AsyncGenerator<Page<ItemOf<P>>, void, undefined>;
+  async *pages(path: string, query?: Query, options: PageOptions = {}): AsyncGenerator<Page<unknown>, void, undefined> {
     const seen = new Set<string>();
     let token: string | undefined;
     for (;;) {
-      const q: Query = { ...(query as Query | undefined), ...(token !== undefined ? { token } : {}) };
+      const q: Query = { ...query, ...(token !== undefined ? { token } : {}) };
       const res = await this.call(options.method ?? 'get', path, {
         query: q,
         ...(options.body !== undefined ? { body: options.body } : {}),
@@ -193,7 +208,7 @@ export class EventlineClient {
         ...(options.headers ? { headers: options.headers } : {}),
       });
       if (!isPage(res.data)) throw new TypeError(`${path} did not answer a paginated list ({ paging, data })`);
-      yield res.data as Page<ItemOf<P>>;
+      yield res.data;
       const next = res.data.paging.nextToken;
       if (!next) return;
       // A server that hands back a token twice would otherwise loop forever.
@@ -206,10 +221,6 @@ export class EventlineClient {
   /** Each item of every page: `for await (const s of client.paginate('/sessions', { filter: "virtual eq 'true'" }))`. */
   async *paginate<P extends PathArg<'get'> | PathsFor<'post'>>(path: P, query?: ListQueryFor<P>, options: PageOptions = {}): AsyncGenerator<ItemOf<P>, void, undefined> {
     for await (const page of this.pages(path, query, options)) yield* page.data;
-  }
-
-  private async data<T>(method: HttpMethod, path: string, options: unknown): Promise<T> {
-    return (await this.call(method, path, options as UntypedRequestOptions | undefined)).data as T;
   }
 
   private async call(method: HttpMethod, path: string, options: UntypedRequestOptions = {}): Promise<ApiResponse<unknown>> {
@@ -254,20 +265,21 @@ export class EventlineClient {
       const { init, oauthError } = await errorFrom(res, sent);
       throw new TokenRequestError({ ...init, error: oauthError ?? 'invalid_response' });
     }
-    const body = (await readBody(res)) as Partial<TokenResponse> | undefined;
-    if (typeof body?.access_token !== 'string' || typeof body.expires_in !== 'number') {
+    const body = await readBody(res);
+    if (!isTokenResponse(body)) {
       throw new TokenRequestError({
         status: res.status, code: res.status, message: 'The token endpoint answered without access_token and expires_in',
         method: sent.method, path: sent.url.pathname, requestId: res.headers.get('x-request-id') ?? undefined, error: 'invalid_response',
       });
     }
-    return { access_token: body.access_token, token_type: body.token_type ?? 'Bearer', expires_in: body.expires_in, ...(body.scope ? { scope: body.scope } : {}) };
+    const granted = optionalString(body['scope']);
+    return { access_token: body.access_token, token_type: optionalString(body['token_type']) ?? 'Bearer', expires_in: body.expires_in, ...(granted ? { scope: granted } : {}) };
   }
 
   /**
    * One call with the retry rules applied: a 401 renews the token and retries
    * once; 429s follow the seed's rule (see retry.ts). Any other answer is
-   * returned as is.
+   * returned unchanged.
    */
   private async send(sent: Sent): Promise<Response> {
     let renewed = false;

@@ -40,7 +40,7 @@ export class ApiRequestError extends Error {
     this.path = init.path;
   }
 
-  /** The contract error body, as the server sent it. */
+  /** The contract error body the server sent. */
   toJSON(): { code: number; message: string; target?: string; details?: ApiErrorDetail[] } {
     return {
       code: this.code, message: this.message,

@@ -1,7 +1,7 @@
 /**
  * eventline/client: the TypeScript SDK. Typed from eventline's own OpenAPI
  * document (schema.ts, generated), with the client-credentials token flow,
- * paging as async iterators and the seed's 429 retry rule built in.
+ * async iterators for paging and the seed's 429 retry rule built in.
  */
 export { createClient, EventlineClient, type ApiResponse, type ClientOptions, type Logger, type PageOptions } from './client.js';
 export { ApiRequestError, QuotaExceededError, TokenRequestError, TooManyRequestsError, type ApiErrorDetail } from './errors.js';

@@ -8,9 +8,9 @@ type Version = typeof apiVersion;
 type WithoutVersion<P> = P extends `/${Version}/${infer Rest}` ? `/${Rest}` : never;
 
 /**
- * Every documented path, both as documented (`/ea/events/{id}`) and without the
- * version (`/events/{id}`), as client code written against the reference's
- * `servers` (which end in `/ea`) spells them.
+ * Every documented path, both with its version (`/ea/events/{id}`) and without
+ * it (`/events/{id}`): client code written against the reference's `servers`
+ * (which end in `/ea`) spells them the second way.
  */
 export type ApiPaths = paths & { [P in keyof paths as WithoutVersion<P>]: paths[P] };
 
@@ -46,7 +46,7 @@ export interface UntypedRequestOptions {
   /** Replaces `{name}` placeholders of the path (URL-encoded). */
   params?: Readonly<Record<string, string | number>>;
   query?: Query;
-  /** Sent as JSON. */
+  /** Sent in JSON. */
   body?: unknown;
   headers?: Readonly<Record<string, string>>;
   /** Per call: wait for the daily quota instead of throwing QuotaExceededError. */

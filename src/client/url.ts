@@ -43,7 +43,8 @@ export function applyQuery(url: URL, query: Query | undefined): void {
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
     url.searchParams.delete(key);
-    if (Array.isArray(value)) for (const v of value as ReadonlyArray<string | number | boolean>) url.searchParams.append(key, String(v));
+    // Past null and undefined, the only object a QueryValue can be is an array of values.
+    if (typeof value === 'object') for (const v of value) url.searchParams.append(key, String(v));
     else url.searchParams.set(key, String(value));
   }
 }

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
 
 // The only module that reads process.env (DESIGN: one frozen config object).
 // Every variable is documented in .env.example.
@@ -119,6 +121,8 @@ export const DEFAULT_TIERS: Readonly<Record<Tier, TierLimits>> = Object.freeze({
   Enterprise: Object.freeze({ perDay: 500000, perSecond: 25, burst: 25 }),
 });
 
+const JsonObject = Type.Record(Type.String(), Type.Unknown());
+
 function tiers(env: Env): Readonly<Record<Tier, TierLimits>> {
   const raw = env['RATE_LIMIT_TIERS'];
   if (!raw) return DEFAULT_TIERS;
@@ -134,13 +138,15 @@ function tiers(env: Env): Readonly<Record<Tier, TierLimits>> {
     if (name !== 'Free' && name !== 'Professional' && name !== 'Enterprise') {
       throw new ConfigError(`RATE_LIMIT_TIERS: unknown tier '${name}'`);
     }
-    const v = value as Partial<TierLimits>;
+    if (!Value.Check(JsonObject, value)) throw new ConfigError(`RATE_LIMIT_TIERS.${name} must be an object`);
     const base = DEFAULT_TIERS[name];
-    const merged = { perDay: v.perDay ?? base.perDay, perSecond: v.perSecond ?? base.perSecond, burst: v.burst ?? base.burst };
-    for (const [k, n] of Object.entries(merged)) {
-      if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) throw new ConfigError(`RATE_LIMIT_TIERS.${name}.${k} must be a positive number`);
-    }
-    out[name] = Object.freeze(merged);
+    // A limit left out keeps the default of its tier.
+    const limit = (key: keyof TierLimits): number => {
+      const n = value[key] ?? base[key];
+      if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) throw new ConfigError(`RATE_LIMIT_TIERS.${name}.${key} must be a positive number`);
+      return n;
+    };
+    out[name] = Object.freeze({ perDay: limit('perDay'), perSecond: limit('perSecond'), burst: limit('burst') });
   }
   return Object.freeze(out);
 }
@@ -148,6 +154,25 @@ function tiers(env: Env): Readonly<Record<Tier, TierLimits>> {
 function smtpUrl(raw: string): string {
   if (!/^smtps?:\/\//.test(raw)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
   return raw;
+}
+
+const DatabaseConfigSchema = Type.Union([
+  Type.Object({ dialect: Type.Literal('sqlite'), file: Type.String() }),
+  Type.Object({ dialect: Type.Literal('postgres'), url: Type.String(), schema: Type.Optional(Type.String()) }),
+]);
+
+/** A `database` config handed to another process in JSON (test helpers start children on the parent's database). */
+export function parseDatabaseConfig(json: string): Config['database'] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new ConfigError('the database config is not valid JSON');
+  }
+  if (!Value.Check(DatabaseConfigSchema, parsed)) {
+    throw new ConfigError('the database config must be {"dialect":"sqlite","file":...} or {"dialect":"postgres","url":...,"schema"?:...}');
+  }
+  return parsed;
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {

@@ -4,7 +4,7 @@
  * when two writers race, so callers map this to a 409.
  */
 export function isUniqueViolation(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const code = (err as { code?: unknown }).code;
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  const code = err.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

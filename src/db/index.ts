@@ -17,7 +17,7 @@ export interface DbHandle {
   destroy(): Promise<void>;
 }
 
-// PostgreSQL returns BIGINT/COUNT as strings; counts here are far below 2^53.
+// The pg driver hands BIGINT/COUNT back in string form; counts here are far below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
 export function createDb(database: Config['database']): DbHandle {

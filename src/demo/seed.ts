@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
 import type { Services } from '../app.js';
 import type { Config } from '../config/index.js';
 import { ALL_SCOPES } from '../modules/oauth/index.js';
@@ -8,13 +10,15 @@ import { seedDemoWorkflow } from './workflow.js';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Account';
 
-export interface DemoCredentials {
-  accountId: string;
-  clientId: string;
-  clientSecret: string;
-  planner: { email: string; password: string };
-  developer: { email: string; password: string };
-}
+const SignIn = Type.Object({ email: Type.String(), password: Type.String() });
+const DemoCredentialsSchema = Type.Object({
+  accountId: Type.String(),
+  clientId: Type.String(),
+  clientSecret: Type.String(),
+  planner: SignIn,
+  developer: SignIn,
+});
+export type DemoCredentials = Static<typeof DemoCredentialsSchema>;
 
 function credentialsFile(config: Config): string {
   return join(config.dataDir, 'demo-credentials.json');
@@ -30,8 +34,8 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   const existing = await services.accounts.findAccountByName(DEMO_ACCOUNT_NAME);
   if (existing) {
     if (existsSync(file)) {
-      const creds = JSON.parse(readFileSync(file, 'utf8')) as DemoCredentials;
-      if (creds.accountId === existing.id) return { created: false, credentials: creds };
+      const creds: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      if (Value.Check(DemoCredentialsSchema, creds) && creds.accountId === existing.id) return { created: false, credentials: creds };
     }
     return { created: false };
   }

@@ -48,9 +48,7 @@ export async function seedDemoWorkflow(services: Services, input: { accountId: s
     };
   });
   const added = await services.attendees.addMany(auth, items);
-  const ids = added.flatMap((r) => {
-    const data = (r as { data?: { id?: unknown } }).data;
-    return typeof data?.id === 'string' ? [data.id] : [];
-  });
+  // An item's data is the added attendee's id, or the item's error.
+  const ids = added.flatMap((r) => ('id' in r.data && typeof r.data.id === 'string' ? [r.data.id] : []));
   for (const id of ids.slice(0, 18)) await services.sessionEnrollment.enroll(auth, workshop.id, id);
 }

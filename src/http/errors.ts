@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { ApiError, CommonErrors, type ApiErrorOptions } from '../errors.js';
+import { ApiError, CommonErrors, allowedValues, type ApiErrorOptions } from '../errors.js';
 
 // The contract's error shape (DESIGN rule 7).
 export const ErrorDetailSchema = Type.Object({
@@ -33,11 +33,9 @@ export function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
   return reply.code(err.status).type('application/json').send(body(err.status, err.message, err.options));
 }
 
-interface ValidationItem {
-  instancePath?: string;
-  message?: string;
-  params?: Record<string, unknown>;
-}
+// Read defensively: Ajv always fills instancePath and params, but an error raised
+// elsewhere with a `validation` list may not.
+type ValidationItem = Partial<FastifySchemaValidationError>;
 
 function validationTarget(context: string | undefined, item: ValidationItem): string {
   const path = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -50,12 +48,11 @@ function validationTarget(context: string | undefined, item: ValidationItem): st
 
 function validationError(err: FastifyError): ApiError {
   const context = err.validationContext;
-  const items = (err.validation ?? []) as ValidationItem[];
+  const items: readonly ValidationItem[] = err.validation ?? [];
   const details = items.slice(0, 20).map((item) => {
     const target = validationTarget(context, item);
     const extra = typeof item.params?.['additionalProperty'] === 'string' ? ` ('${item.params['additionalProperty']}')` : '';
-    const allowed = Array.isArray(item.params?.['allowedValues']) ? `: ${(item.params['allowedValues'] as unknown[]).join(', ')}` : '';
-    return { code: 400, message: `${target} ${item.message ?? 'is invalid'}${extra}${allowed}`, target };
+    return { code: 400, message: `${target} ${item.message ?? 'is invalid'}${extra}${allowedValues(item.params)}`, target };
   });
   const first = details[0];
   return new ApiError('validation', 400, first ? `Invalid request: ${first.message}` : 'Invalid request', {

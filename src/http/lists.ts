@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import type { AuthContext } from '../actor.js';
 import type { ListQuery } from '../lists/index.js';
@@ -37,9 +37,11 @@ export function registerList<Q extends TObject, P extends TSchema>(instance: Fas
     ...common, operationId: op.filterOperationId, summary: `${op.summary} with the filter in the body`,
     querystring: filterPostQuery(op.query), body: Type.Optional(FilterBodySchema), response,
   };
-  instance.get(op.path, { schema: getSchema }, async (request) => op.list(requireAuth(request), request.query as Static<Q> & ListQuery));
-  instance.post(`${op.path}/filter`, { schema: postSchema }, async (request) => {
-    const filter = (request.body as Static<typeof FilterBodySchema> | undefined)?.filter;
-    return op.list(requireAuth(request), { ...(request.query as Static<Q> & ListQuery), ...(filter !== undefined ? { filter } : {}) });
+  // Fastify has checked the query against op.query; only its static type is lost, since Q is generic here.
+  const queryOf = (request: FastifyRequest): Static<Q> & ListQuery => request.query as Static<Q> & ListQuery;
+  instance.get(op.path, { schema: getSchema }, async (request) => op.list(requireAuth(request), queryOf(request)));
+  instance.post<{ Body: Static<typeof FilterBodySchema> | undefined }>(`${op.path}/filter`, { schema: postSchema }, async (request) => {
+    const filter = request.body?.filter;
+    return op.list(requireAuth(request), { ...queryOf(request), ...(filter !== undefined ? { filter } : {}) });
   });
 }

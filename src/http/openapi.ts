@@ -17,6 +17,22 @@ for every operation it implements.
   combined with \`and\` / \`or\` and parentheses. Each list documents its filterable fields.
 * Errors: \`{ code, message, target?, details? }\`; 401 and 403 carry \`WWW-Authenticate: Bearer ...\`.`;
 
+// The document's tags, name -> description, listed in the document in this order.
+const TAGS: Readonly<Record<string, string>> = {
+  Authentication: 'OAuth 2.0 token endpoint, authorization code flow, metadata and token validation.',
+  Events: 'Events; `format` Virtual or Hybrid is the seed\'s "is any part of this event virtual".',
+  Contacts: 'The account\'s address book: people found by email or name (`filter=email eq \'...\'`). Emails and sourceIds are unique among active contacts; deleted contacts keep their data, purged (obfuscated) ones only their id.',
+  Attendees: 'A contact\'s registration for an event, with the contact embedded. Added in batches (207 multi-status per item).',
+  Bulk: 'Bulk jobs: upload records, run them asynchronously in a durable job, read a result per record. Job type: contact obfuscation (POST /contacts/{id}/obfuscate per record). Each account may have a limited number of jobs READY or RUNNING at once (409 beyond it).',
+  Operations: 'Health and readiness probes.',
+  Sessions: 'Sessions of events (Included: every attendee of the event; Optional: attendees enroll), session enrollment with capacity and waitlist, and attendance (check-in, 207 per item). A session can be virtual only in a Virtual or Hybrid event.',
+  'Developer portal': 'The web UI\'s developer portal, outside the versioned API (DESIGN rule 10): a first-party sign-in session (HttpOnly, SameSite=Strict cookie `eventline_portal`) with a CSRF token sent back in `X-CSRF-Token` on every POST and DELETE. Workspaces, invitations, applications (the client secret is shown once) and revocation.',
+  Compliance: 'Compliance communications (off until the operator enables the feature for the account): which message types are kept, and the email, chat and session Q&A messages of the last 30 days. Email content is a signed URL valid for 1 hour that serves the complete RFC 822 message.',
+  'Session chat': 'For attendees of virtual sessions: chat messages, replies, reactions, questions and answers. Authenticated by the attendee\'s personal token in `X-Attendee-Token` (see README, Compliance communications), not by OAuth.',
+  'Webcast sync': 'eventline extension: the sync state of sessions held on an outside webcast platform (docs/sync.md): meeting id, last run, outcome, error and the conflicting edits resolved.',
+  Webcasts: 'Webcasts of events and sessions (join, host, speaker and recording links) and personalized attendee join links. Linking a webcast to a session makes the session virtual.',
+};
+
 /** Registers the generator; call before the routes so it sees them all. */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   const tokenUrl = `${config.publicUrl}/${config.apiVersion}/oauth2/token`;
@@ -26,20 +42,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       openapi: '3.1.0',
       info: { title: 'eventline API', version: config.apiVersion, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
       servers: [{ url: config.publicUrl, description: `Region: ${config.region}` }],
-      tags: [
-        { name: 'Authentication', description: 'OAuth 2.0 token endpoint, authorization code flow, metadata and token validation.' },
-        { name: 'Events', description: 'Events; `format` Virtual or Hybrid is the seed\'s "is any part of this event virtual".' },
-        { name: 'Contacts', description: 'The account\'s address book: people found by email or name (`filter=email eq \'...\'`). Emails and sourceIds are unique among active contacts; deleted contacts keep their data, purged (obfuscated) ones only their id.' },
-        { name: 'Attendees', description: 'A contact\'s registration for an event, with the contact embedded. Added in batches (207 multi-status per item).' },
-        { name: 'Bulk', description: 'Bulk jobs: upload records, run them asynchronously in a durable job, read a result per record. Job type: contact obfuscation (POST /contacts/{id}/obfuscate per record). Each account may have a limited number of jobs READY or RUNNING at once (409 beyond it).' },
-        { name: 'Operations', description: 'Health and readiness probes.' },
-        { name: 'Sessions', description: 'Sessions of events (Included: every attendee of the event; Optional: attendees enroll), session enrollment with capacity and waitlist, and attendance (check-in, 207 per item). A session can be virtual only in a Virtual or Hybrid event.' },
-        { name: 'Developer portal', description: 'The web UI\'s developer portal, outside the versioned API (DESIGN rule 10): a first-party sign-in session (HttpOnly, SameSite=Strict cookie `eventline_portal`) with a CSRF token sent back in `X-CSRF-Token` on every POST and DELETE. Workspaces, invitations, applications (the client secret is shown once) and revocation.' },
-        { name: 'Compliance', description: 'Compliance communications (off until the operator enables the feature for the account): which message types are kept, and the email, chat and session Q&A messages of the last 30 days. Email content is a signed URL valid for 1 hour that serves the complete RFC 822 message.' },
-        { name: 'Session chat', description: 'For attendees of virtual sessions: chat messages, replies, reactions, questions and answers. Authenticated by the attendee\'s personal token in `X-Attendee-Token` (see README, Compliance communications), not by OAuth.' },
-        { name: 'Webcast sync', description: 'eventline extension: the sync state of sessions held on an outside webcast platform (docs/sync.md): meeting id, last run, outcome, error and the conflicting edits resolved.' },
-        { name: 'Webcasts', description: 'Webcasts of events and sessions (join, host, speaker and recording links) and personalized attendee join links. Linking a webcast to a session makes the session virtual.' },
-      ],
+      tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: {
           'OAuth2.clientCredentials': { type: 'oauth2', description: 'OAuth2 client credentials flow', flows: { clientCredentials: { tokenUrl, scopes: SCOPES } } },

@@ -6,8 +6,8 @@ const DESCRIPTIONS: Record<number, string> = {
 };
 
 /** The contract's error shape for each listed status, for a route's `response` schema. */
-export function errorResponses(...statuses: number[]): Record<number, typeof ErrorResponseSchema> {
-  const out: Record<number, typeof ErrorResponseSchema> = {};
-  for (const s of statuses) out[s] = { ...ErrorResponseSchema, description: DESCRIPTIONS[s] ?? 'Error' } as typeof ErrorResponseSchema;
+export function errorResponses(...statuses: number[]): Record<number, typeof ErrorResponseSchema & { description: string }> {
+  const out: Record<number, typeof ErrorResponseSchema & { description: string }> = {};
+  for (const s of statuses) out[s] = { ...ErrorResponseSchema, description: DESCRIPTIONS[s] ?? 'Error' };
   return out;
 }

@@ -3,11 +3,11 @@ import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { ApiError } from '../errors.js';
 
-// ajv-formats ships CommonJS with a default export under ESM interop.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+// ajv-formats is CommonJS: the default import is its module.exports, which carries the plugin again as `default`.
+const addFormats = addFormatsModule.default;
 
 /**
- * Request validation. Query strings and path parameters arrive as text, so
+ * Request validation. Query strings and path parameters are always text, so
  * they are coerced ("5" -> 5); JSON bodies are not: coercion there would turn
  * null into false or 0 and a lone object into a one-item array, silently
  * accepting input the contract says is wrong.

@@ -67,7 +67,7 @@ function toJson(value: unknown): string {
 }
 
 function fromJson(text: string | null): unknown {
-  return text === null ? null : (JSON.parse(text) as unknown);
+  return text === null ? null : JSON.parse(text);
 }
 
 function toStatus(s: string): JobStatus {

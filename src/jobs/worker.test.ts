@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDatabase } from '../../test/helpers/db.js';
-import { JobQueue } from './queue.js';
+import { JobQueue, type JobQueueOptions } from './queue.js';
 import { CRASH_JOB_TYPE, countEffects, createEffectTable, effectHandler, type EffectTables } from './testing/effect.js';
-import { PermanentJobError, Worker, type JobHandler, type WorkerLogger } from './worker.js';
+import { PermanentJobError, Worker, type JobHandler, type WorkerLogger, type WorkerOptions } from './worker.js';
 
 let tdb: TestDatabase;
 const children: ChildProcess[] = [];
@@ -41,6 +41,12 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 
+/** A queue on the test database and a worker over it. */
+function setup(options: Omit<WorkerOptions, 'queue'>, queueOptions: JobQueueOptions = {}): { queue: JobQueue; worker: Worker } {
+  const queue = new JobQueue(tdb.handle.db, queueOptions);
+  return { queue, worker: new Worker({ queue, ...options }) };
+}
+
 function captureLogger(): WorkerLogger & { lines: { level: string; o: object; msg?: string }[] } {
   const lines: { level: string; o: object; msg?: string }[] = [];
   return {
@@ -52,10 +58,8 @@ function captureLogger(): WorkerLogger & { lines: { level: string; o: object; ms
 
 describe('Worker', () => {
   it('runOnce runs a handler and stores its result', async () => {
-    const queue = new JobQueue(tdb.handle.db);
     const seen: unknown[] = [];
-    const worker = new Worker({
-      queue,
+    const { queue, worker } = setup({
       handlers: {
         'w.echo': async (job, ctx) => {
           seen.push(job.payload);
@@ -77,11 +81,9 @@ describe('Worker', () => {
 
   it('retries a handler that throws, after the backoff, and never logs the payload', async () => {
     let now = new Date('2030-01-01T00:00:00.000Z');
-    const queue = new JobQueue(tdb.handle.db, { clock: () => now });
     const logger = captureLogger();
     let calls = 0;
-    const worker = new Worker({
-      queue,
+    const { queue, worker } = setup({
       logger,
       handlers: {
         'w.flaky': () => {
@@ -89,7 +91,7 @@ describe('Worker', () => {
           return calls === 1 ? Promise.reject(new Error('transient')) : Promise.resolve('ok');
         },
       },
-    });
+    }, { clock: () => now });
     const job = await queue.enqueue({ type: 'w.flaky', payload: { email: 'secret.person@example.com' } });
 
     expect(await worker.runOnce()).toBe(true);
@@ -111,9 +113,7 @@ describe('Worker', () => {
   });
 
   it('ends the job at once on PermanentJobError', async () => {
-    const queue = new JobQueue(tdb.handle.db);
-    const worker = new Worker({
-      queue,
+    const { queue, worker } = setup({
       handlers: { 'w.bad': () => Promise.reject(new PermanentJobError('payload is not valid')) },
     });
     const job = await queue.enqueue({ type: 'w.bad', payload: null });
@@ -122,11 +122,9 @@ describe('Worker', () => {
   });
 
   it('stop() waits for an in-flight job', async () => {
-    const queue = new JobQueue(tdb.handle.db);
     const started = deferred();
     const release = deferred();
-    const worker = new Worker({
-      queue,
+    const { queue, worker } = setup({
       pollMs: 10,
       handlers: {
         'w.slow': async () => {
@@ -159,9 +157,7 @@ describe('Worker', () => {
   });
 
   it('heartbeats the lease while a long handler runs', async () => {
-    const queue = new JobQueue(tdb.handle.db);
-    const worker = new Worker({
-      queue,
+    const { queue, worker } = setup({
       leaseMs: 200,
       handlers: { 'w.long': () => sleep(700).then(() => 'done') },
     });
@@ -174,11 +170,9 @@ describe('Worker', () => {
   });
 
   it('aborts the signal when the lease is lost and discards the late result', async () => {
-    const queue = new JobQueue(tdb.handle.db);
     const logger = captureLogger();
     const started = deferred();
-    const worker = new Worker({
-      queue,
+    const { queue, worker } = setup({
       logger,
       leaseMs: 150,
       handlers: {
@@ -201,7 +195,6 @@ describe('Worker', () => {
   });
 
   it('runs jobs concurrently and keeps going after a handler error', async () => {
-    const queue = new JobQueue(tdb.handle.db);
     let inFlight = 0;
     let maxInFlight = 0;
     const handler: JobHandler = async (job) => {
@@ -212,7 +205,7 @@ describe('Worker', () => {
       if (job.payload === 'explode') throw new Error('kaboom');
       return job.payload;
     };
-    const worker = new Worker({ queue, pollMs: 10, concurrency: 3, handlers: { 'w.many': handler } });
+    const { queue, worker } = setup({ pollMs: 10, concurrency: 3, handlers: { 'w.many': handler } });
     const jobs = await Promise.all(
       ['a', 'explode', 'b', 'c', 'd', 'e'].map((p) => queue.enqueue({ type: 'w.many', payload: p, maxAttempts: 1 })),
     );

@@ -27,7 +27,7 @@ export function defineList<Row>(def: ListDefinition<Row>): ListDefinition<Row> {
   return def;
 }
 
-/** The id as a list key: the usual tail of an order. */
+/** The id in the role of a list key: the usual tail of an order. */
 export function key<Row>(column: string, value: ListKey<Row>['value']): ListKey<Row> {
   return { column, value };
 }

@@ -73,7 +73,7 @@ export class RedisLimiterStore implements LimiterStore {
   }
 
   key(subject: Subject, suffix: string): string {
-    // The braces are a hash tag: one subject's keys share a cluster slot, as a script needs.
+    // The braces are a hash tag: one subject's keys share a cluster slot, which a script needs.
     return `${this.opts.keyPrefix}${subject.kind === 'account' ? 'acct' : 'ip'}:{${subject.id}}:${suffix}`;
   }
 
@@ -131,7 +131,7 @@ export class RedisLimiterStore implements LimiterStore {
     } catch (err) {
       if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw this.unavailable(err);
     }
-    // First use on this Redis (or after SCRIPT FLUSH / a restart): load it, then run it by hash as usual.
+    // First use on this Redis (or after SCRIPT FLUSH / a restart): load it, then run it by hash like every other time.
     try {
       await this.redis.script('LOAD', CHECK_SCRIPT);
       return await this.redis.evalsha(SCRIPT_SHA, keys.length, ...keys, ...args);

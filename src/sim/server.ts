@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { text } from 'node:stream/consumers';
 import { signWebhook } from './signature.js';
 import { SimState, type SimMeeting } from './state.js';
 
 /**
  * The platform simulator: a Zoom-style API under /v2 and a control API under
  * /control to play a session (join, leave, end, recording, host edit, webhooks).
- * State is in memory; it lives as long as the process.
+ * State is in memory; it lives for the life of the process.
  */
 export interface SimServer {
   readonly url: string;
@@ -22,14 +22,14 @@ class HttpError extends Error {
 
 type Json = Record<string, unknown>;
 
+const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 async function readJson(req: IncomingMessage): Promise<Json> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text === '') return {};
+  const body = await text(req);
+  if (body === '') return {};
   try {
-    const v: unknown = JSON.parse(text);
-    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Json;
+    const v: unknown = JSON.parse(body);
+    if (isJson(v)) return v;
   } catch {
     // reported below
   }
@@ -38,6 +38,15 @@ async function readJson(req: IncomingMessage): Promise<Json> {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+/** The entries of `list` that `is` accepts; anything but an array gives none. */
+const arrayOf = <T>(list: unknown, is: (v: unknown) => v is T): T[] => (Array.isArray(list) ? list.filter(is) : []);
+const isTrackingField = (v: unknown): v is { field: string; value: string } => isJson(v) && typeof v['field'] === 'string' && typeof v['value'] === 'string';
+const isQuestion = (v: unknown): v is { title: string; value: string } => isJson(v) && typeof v['title'] === 'string' && typeof v['value'] === 'string';
+/** `settings.host_key` of a meeting body, when given. */
+const hostKey = (body: Json): { host_key?: string } => {
+  const key = isJson(body['settings']) ? str(body['settings']['host_key']) : undefined;
+  return key ? { host_key: key } : {};
+};
 const when = (v: unknown): string => {
   const s = str(v);
   if (s === undefined) return new Date().toISOString();
@@ -95,12 +104,11 @@ export async function startSimServer(opts: { port?: number; host?: string } = {}
         const body = await readJson(req);
         const topic = str(body['topic']);
         if (!topic) throw new HttpError(400, 'topic is required', 300);
-        const tracking = Array.isArray(body['tracking_fields']) ? (body['tracking_fields'] as Array<{ field: string; value: string }>) : [];
         const m = state.createMeeting({
           topic, type: num(body['type']) ?? 2, start_time: when(body['start_time']), duration: num(body['duration']) ?? 60,
           ...(str(body['password']) ? { password: str(body['password']) } : {}),
-          ...(str((body['settings'] as Json | undefined)?.['host_key']) ? { host_key: str((body['settings'] as Json)['host_key']) } : {}),
-          tracking_fields: tracking.filter((t) => typeof t.field === 'string' && typeof t.value === 'string'),
+          ...hostKey(body),
+          tracking_fields: arrayOf(body['tracking_fields'], isTrackingField),
         });
         return send(res, 201, m);
       }
@@ -115,7 +123,7 @@ export async function startSimServer(opts: { port?: number; host?: string } = {}
           ...(str(body['start_time']) ? { start_time: when(body['start_time']) } : {}),
           ...(num(body['duration']) !== undefined ? { duration: num(body['duration']) } : {}),
           ...(str(body['password']) ? { password: str(body['password']) } : {}),
-          ...(str((body['settings'] as Json | undefined)?.['host_key']) ? { host_key: str((body['settings'] as Json)['host_key']) } : {}),
+          ...hostKey(body),
         });
         return send(res, 204);
       }
@@ -133,7 +141,7 @@ export async function startSimServer(opts: { port?: number; host?: string } = {}
         const body = await readJson(req);
         const email = str(body['email']);
         if (!email || !email.includes('@')) throw new HttpError(400, 'email is required', 300);
-        const questions = Array.isArray(body['custom_questions']) ? (body['custom_questions'] as Array<{ title: string; value: string }>) : [];
+        const questions = arrayOf(body['custom_questions'], isQuestion);
         const { registrant } = state.register(m, { email, first_name: str(body['first_name']) ?? '', last_name: str(body['last_name']) ?? '', custom_questions: questions });
         return send(res, 201, { id: m.id, registrant_id: registrant.id, join_url: registrant.join_url, topic: m.topic, start_time: m.start_time });
       }
@@ -149,7 +157,7 @@ export async function startSimServer(opts: { port?: number; host?: string } = {}
       return send(res, 200, { total_records: participants.length, participants });
     }
 
-    // Control API: plays the session as the platform's users would.
+    // Control API: plays the session the way the platform's users would.
     if (a === 'control') {
       if (b === 'latency' && method === 'PUT') {
         const ms = num((await readJson(req))['ms']);
@@ -216,7 +224,9 @@ export async function startSimServer(opts: { port?: number; host?: string } = {}
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
   });
-  const addr = server.address() as AddressInfo;
+  const addr = server.address();
+  // A TCP listener always has an AddressInfo; null or a string would mean a pipe or a closed server.
+  if (addr === null || typeof addr === 'string') throw new Error('the simulator is not listening on a TCP port');
   baseUrl = `http://${opts.host ?? '127.0.0.1'}:${addr.port}`;
   return {
     url: baseUrl,

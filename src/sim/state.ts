@@ -108,7 +108,7 @@ export class SimState {
     const r = (this.registrants.get(m.id) ?? []).find((x) => x.id === registrantId);
     if (!r) return undefined;
     const rows = this.participants.get(m.id) ?? [];
-    // Joining while still in the meeting is a no-op, as on the real platform.
+    // Joining while still in the meeting is a no-op, like on the real platform.
     const open = rows.find((p) => p.registrant_id === registrantId && p.leave_time === undefined);
     if (open) return open;
     if (m.status === 'waiting') m.status = 'started';

@@ -1,11 +1,7 @@
 import type { Command } from 'commander';
 import { FEATURES, TIERS, type Account } from '../../modules/accounts/index.js';
-import { nonEmpty, usageError, type CliContext } from '../context.js';
+import { accountCommand, nonEmpty, usageError, type CliContext, type JsonOpt } from '../context.js';
 import { fields, listOrNone, table } from '../format.js';
-
-interface JsonOpt {
-  json?: boolean;
-}
 
 const describeAccount = (a: Account): string =>
   fields([
@@ -81,11 +77,8 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
     .command('features')
     .description(`Switch account features on or off (${FEATURES.join(', ')}); these are what the account team enables`);
   for (const [verb, enabled] of [['enable', true], ['disable', false]] as const) {
-    features
-      .command(verb)
-      .description(`${verb === 'enable' ? 'Enable' : 'Disable'} a feature for an account`)
+    accountCommand(features, verb, `${verb === 'enable' ? 'Enable' : 'Disable'} a feature for an account`)
       .argument('<feature>', FEATURES.join(' | '))
-      .requiredOption('--account <id>', 'account id')
       .option('--json', 'print JSON')
       .action(async (feature: string, opts: JsonOpt & { account: string }) => {
         const account = await ctx.withServices((s) => s.accounts.setFeature(opts.account, feature, enabled));

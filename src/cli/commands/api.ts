@@ -42,7 +42,7 @@ function readData(cmd: Command, data: string): unknown {
     }
   }
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text);
   } catch {
     usageError(cmd, `--data is not valid JSON${data.startsWith('@') ? ` (${data.slice(1)})` : ''}`);
   }
@@ -69,7 +69,7 @@ export function registerApi(program: Command, ctx: CliContext): void {
     .description('call the API through the SDK and print the JSON answer (e.g. eventline api get /ea/events --all)')
     .argument('<method>', `HTTP method: ${METHODS.join(', ')}`)
     .argument('<path>', "path, e.g. /ea/events/<id> or /events?limit=50 (the /ea prefix is added when missing)")
-    .option('--all', 'follow paging.nextToken through every page and print all items as one JSON array')
+    .option('--all', 'follow paging.nextToken through every page and print all items in one JSON array')
     .option('--data <json|@file>', 'JSON request body, inline or read from a file')
     .option('--query <key=value>', 'query parameter (repeatable)', queryPair)
     .option('--url <url>', 'API base URL (default: EVENTLINE_URL, else PUBLIC_URL)')
@@ -78,8 +78,8 @@ export function registerApi(program: Command, ctx: CliContext): void {
     .option('--scope <scopes>', 'scopes to ask the token for, separated by spaces (default: all of the application)')
     .option('--wait-for-quota', 'when the daily quota is used up, wait until 00:00 UTC and retry instead of failing')
     .action(async (rawMethod: string, path: string, opts: ApiOpts, cmd: Command) => {
-      const method = rawMethod.toLowerCase() as HttpMethod;
-      if (!METHODS.includes(method)) usageError(cmd, `unknown method '${rawMethod}': use one of ${METHODS.join(', ')}`);
+      const method = METHODS.find((m) => m === rawMethod.toLowerCase());
+      if (method === undefined) usageError(cmd, `unknown method '${rawMethod}': use one of ${METHODS.join(', ')}`);
       const config = ctx.config();
       const clientId = opts.clientId ?? config.apiClient?.clientId;
       const clientSecret = opts.clientSecret ?? config.apiClient?.clientSecret;

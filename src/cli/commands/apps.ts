@@ -1,21 +1,14 @@
 import type { Command } from 'commander';
 import type { Application } from '../../modules/accounts/index.js';
-import { collect, nonEmpty, scopeChoice, type CliContext } from '../context.js';
+import { accountCommand, collect, nonEmpty, scopeChoice, type CliContext, type JsonOpt } from '../context.js';
 import { count, fields, listOrNone, table } from '../format.js';
-
-interface JsonOpt {
-  json?: boolean;
-}
 
 const status = (a: Application): string => (a.revokedAt === null ? 'active' : `revoked ${a.revokedAt}`);
 
 export function registerApps(program: Command, ctx: CliContext): void {
   const apps = program.command('apps').description('Manage API applications (OAuth clients) and their secrets');
 
-  apps
-    .command('create')
-    .description('Create an application; prints its client id and secret (the secret only this once)')
-    .requiredOption('--account <id>', 'account id')
+  accountCommand(apps, 'create', 'Create an application; prints its client id and secret (the secret only this once)')
     .requiredOption('--workspace <id>', 'workspace id')
     .requiredOption('--name <name>', 'application name', nonEmpty)
     .option('--scopes <scopes>', "scopes, separated by spaces or commas; each must be in the workspace's grant")
@@ -51,10 +44,7 @@ export function registerApps(program: Command, ctx: CliContext): void {
       ctx.notice(opts.json, 'The client secret is shown only once and cannot be retrieved later; store it now.');
     });
 
-  apps
-    .command('list')
-    .description('List the applications of an account (or of one workspace)')
-    .requiredOption('--account <id>', 'account id')
+  accountCommand(apps, 'list', 'List the applications of an account (or of one workspace)')
     .option('--workspace <id>', 'only this workspace')
     .option('--json', 'print JSON')
     .action(async (opts: JsonOpt & { account: string; workspace?: string }) => {
@@ -73,11 +63,8 @@ export function registerApps(program: Command, ctx: CliContext): void {
       );
     });
 
-  apps
-    .command('revoke')
-    .description('Revoke an application: its tokens stop working on their next call')
+  accountCommand(apps, 'revoke', 'Revoke an application: its tokens stop working on their next call')
     .argument('<app>', 'application id or client id')
-    .requiredOption('--account <id>', 'account id')
     .option('--json', 'print JSON')
     .action(async (app: string, opts: JsonOpt & { account: string }) => {
       const application = await ctx.withServices((s) => s.accounts.revokeApplication(opts.account, app));

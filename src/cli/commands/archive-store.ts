@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
 
 // The archive on disk (see README "Compliance communications"):
 //   objects/<sha256>.<eml|json>  one content-addressed file per message
@@ -11,24 +13,37 @@ export const GENESIS = '0'.repeat(64);
 const MANIFEST = 'manifest.jsonl';
 const CHECKPOINT = 'checkpoint.json';
 
-export interface ManifestRecord {
-  seq: number;
-  id: string;
-  type: string;
-  created: string;
-  tags?: Record<string, string>;
+const ManifestRecordSchema = Type.Object({
+  seq: Type.Number(),
+  id: Type.String(),
+  type: Type.String(),
+  created: Type.String(),
+  tags: Type.Optional(Type.Record(Type.String(), Type.String())),
   /** Path of the content file, relative to the archive. */
-  file: string;
-  sha256: string;
-  size: number;
-  archivedAt: string;
-  prev: string;
-}
-export type ManifestLine = ManifestRecord & { hash: string };
+  file: Type.String(),
+  sha256: Type.String(),
+  size: Type.Number(),
+  archivedAt: Type.String(),
+  prev: Type.String(),
+});
+export type ManifestRecord = Static<typeof ManifestRecordSchema>;
 
-export interface Checkpoint {
-  after?: string;
-  lastSuccess?: string;
+// Extra fields are not refused: each line's hash covers all of them, so a change still shows.
+const ManifestLineSchema = Type.Object({ ...ManifestRecordSchema.properties, hash: Type.String() });
+export type ManifestLine = Static<typeof ManifestLineSchema>;
+
+const CheckpointSchema = Type.Object({ after: Type.Optional(Type.String()), lastSuccess: Type.Optional(Type.String()) });
+export type Checkpoint = Static<typeof CheckpointSchema>;
+
+/** One manifest line, or what is wrong with it. */
+function parseLine(line: string): { record: ManifestLine } | { problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return { problem: 'not valid JSON' };
+  }
+  return Value.Check(ManifestLineSchema, parsed) ? { record: parsed } : { problem: 'not a manifest record' };
 }
 
 export const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
@@ -62,9 +77,12 @@ export class ArchiveStore {
     const text = readFileSync(path, 'utf8');
     const end = text.lastIndexOf('\n') + 1;
     if (end < text.length) truncateSync(path, Buffer.byteLength(text.slice(0, end)));
-    for (const line of text.slice(0, end).split('\n')) {
+    for (const [i, line] of text.slice(0, end).split('\n').entries()) {
       if (line === '') continue;
-      const rec = JSON.parse(line) as ManifestLine;
+      const parsed = parseLine(line);
+      // Only a last line can be half-written (cut off above); a bad complete line is damage to report, not to build on.
+      if ('problem' in parsed) throw new Error(`${path}: line ${i + 1}: ${parsed.problem}; run \`eventline archive verify\``);
+      const rec = parsed.record;
       store.ids.add(rec.id);
       store.last = rec.hash;
       store.seq = rec.seq;
@@ -108,7 +126,10 @@ export class ArchiveStore {
 
   readCheckpoint(): Checkpoint {
     const path = join(this.dir, CHECKPOINT);
-    return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) as Checkpoint : {};
+    if (!existsSync(path)) return {};
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    if (!Value.Check(CheckpointSchema, parsed)) throw new Error(`${path} is not a checkpoint ({ after?, lastSuccess? })`);
+    return parsed;
   }
 
   writeCheckpoint(c: Checkpoint): void {
@@ -133,13 +154,12 @@ export function verifyArchive(dir: string): { records: number; problems: string[
   let records = 0;
   lines.forEach((line, i) => {
     const n = i + 1;
-    let rec: ManifestLine;
-    try {
-      rec = JSON.parse(line) as ManifestLine;
-    } catch {
-      problems.push(`line ${n}: not valid JSON`);
+    const parsed = parseLine(line);
+    if ('problem' in parsed) {
+      problems.push(`line ${n}: ${parsed.problem}`);
       return;
     }
+    const rec = parsed.record;
     records += 1;
     const { hash, ...record } = rec;
     if (rec.seq !== n) problems.push(`line ${n}: sequence ${rec.seq}, expected ${n} (a line was removed or inserted)`);

@@ -9,14 +9,6 @@ const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 const OVERLAP_MS = 10 * 60 * 1000;
 const MESSAGES = '/logs/communications/messages';
 
-interface ListedMessage {
-  id: string;
-  type: string;
-  created: string;
-  tags?: Record<string, string>;
-  message: { link?: string } & Record<string, unknown>;
-}
-
 export interface ArchiveRunOptions {
   readonly client: EventlineClient;
   readonly out: string;
@@ -26,7 +18,7 @@ export interface ArchiveRunOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   readonly pageSize?: number;
   readonly progress?: (line: string) => void;
-  /** Test hook: die mid-write after this many new messages, as a killed process would. */
+  /** Test hook: die mid-write after this many new messages, like a killed process would. */
   readonly crashAfter?: number;
 }
 
@@ -74,11 +66,11 @@ export async function runArchive(opts: ArchiveRunOptions): Promise<ArchiveRunRes
   let emails = 0;
   let newest = checkpoint.after;
   for await (const page of opts.client.pages(MESSAGES, { limit: opts.pageSize ?? 100, ...(after ? { after } : {}) })) {
-    for (const m of page.data as unknown as ListedMessage[]) {
+    for (const m of page.data) {
       if (store.has(m.id)) continue;
       const crash = opts.crashAfter !== undefined && added >= opts.crashAfter;
       const meta = { id: m.id, type: m.type, created: m.created, ...(m.tags ? { tags: m.tags } : {}) };
-      if (m.type === 'email' && typeof m.message.link === 'string') {
+      if (m.type === 'email' && 'link' in m.message && typeof m.message.link === 'string') {
         store.append(meta, await download(m.message.link, fetchFn, sleep), 'eml', now(), crash);
         emails += 1;
       } else {
@@ -94,9 +86,12 @@ export async function runArchive(opts: ArchiveRunOptions): Promise<ArchiveRunRes
   return { added, emails, total: store.count, ...(warning ? { warning } : {}) };
 }
 
+const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000 };
+
 export function parseEvery(value: string): number {
   const m = /^(\d+)(s|m|h)$/.exec(value.trim());
-  const n = m ? Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 's' | 'm' | 'h'] : NaN;
+  const unit = m ? UNIT_MS[m[2] ?? ''] : undefined;
+  const n = m && unit !== undefined ? Number(m[1]) * unit : NaN;
   if (!m || n < 1000 || n > 24 * 3_600_000) throw new InvalidArgumentError('expected a duration like 30s, 15m or 1h (at most 24h).');
   return n;
 }
@@ -120,7 +115,7 @@ export function registerArchive(program: Command, ctx: CliContext): void {
     .option('--url <url>', 'API base URL (default: EVENTLINE_URL, else PUBLIC_URL)')
     .option('--client-id <id>', 'client id (default: EVENTLINE_CLIENT_ID)')
     .option('--client-secret <secret>', 'client secret (default: EVENTLINE_CLIENT_SECRET)')
-    .option('--json', 'print the result of each run as JSON')
+    .option('--json', 'print the result of each run in JSON')
     .action(async (opts: ArchiveOpts, cmd: Command) => {
       const out = opts.out;
       if (!out) usageError(cmd, "required option '--out <dir>' not specified");
@@ -150,7 +145,7 @@ export function registerArchive(program: Command, ctx: CliContext): void {
     .command('verify')
     .description('check every file against its SHA-256 and the manifest hash chain; exit 1 on any problem')
     .argument('<dir>', 'archive directory')
-    .option('--json', 'print the result as JSON')
+    .option('--json', 'print JSON')
     .action((dir: string, opts: { json?: boolean }) => {
       const result = verifyArchive(dir);
       ctx.print(opts.json, { ok: result.problems.length === 0, ...result }, () =>

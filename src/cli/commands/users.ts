@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { InvalidArgumentError, type Command } from 'commander';
 import { ROLES } from '../../modules/accounts/index.js';
-import { nonEmpty, type CliContext } from '../context.js';
+import { accountCommand, nonEmpty, type CliContext } from '../context.js';
 import { fields } from '../format.js';
 
 // Not trimmed: spaces are legitimate password characters.
@@ -13,10 +13,7 @@ function password(value: string): string {
 export function registerUsers(program: Command, ctx: CliContext): void {
   const users = program.command('users').description('Create people who sign in (planners, administrators, developers)');
 
-  users
-    .command('create')
-    .description('Create a user; without --password one is generated and printed once')
-    .requiredOption('--account <id>', 'account id')
+  accountCommand(users, 'create', 'Create a user; without --password one is generated and printed once')
     .requiredOption('--email <email>', 'sign-in email', nonEmpty)
     .requiredOption('--role <role>', ROLES.join(' | '))
     .option('--name <name>', 'display name (defaults to the part of the email before @)', nonEmpty)

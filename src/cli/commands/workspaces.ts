@@ -1,12 +1,8 @@
 import type { Command } from 'commander';
 import { ALL_SCOPES } from '../../modules/oauth/index.js';
 import type { Workspace } from '../../modules/accounts/index.js';
-import { nonEmpty, scopeChoice, type CliContext } from '../context.js';
+import { accountCommand, nonEmpty, scopeChoice, type CliContext, type JsonOpt } from '../context.js';
 import { count, fields, listOrNone, table } from '../format.js';
-
-interface JsonOpt {
-  json?: boolean;
-}
 
 const describeWorkspace = (w: Workspace): string =>
   fields([
@@ -19,10 +15,7 @@ const describeWorkspace = (w: Workspace): string =>
 export function registerWorkspaces(program: Command, ctx: CliContext): void {
   const workspaces = program.command('workspaces').description('Manage workspaces: the scope grant their applications choose from');
 
-  workspaces
-    .command('create')
-    .description('Create a workspace (with no scopes unless --scopes or --all-scopes is given)')
-    .requiredOption('--account <id>', 'account id')
+  accountCommand(workspaces, 'create', 'Create a workspace (with no scopes unless --scopes or --all-scopes is given)')
     .requiredOption('--name <name>', 'workspace name', nonEmpty)
     .option('--scopes <scopes>', 'scopes to grant, separated by spaces or commas')
     .option('--all-scopes', 'grant every scope eventline knows')
@@ -37,10 +30,7 @@ export function registerWorkspaces(program: Command, ctx: CliContext): void {
       ctx.print(opts.json, workspace, () => `Created workspace "${workspace.name}"\n${describeWorkspace(workspace)}`);
     });
 
-  workspaces
-    .command('list')
-    .description('List the workspaces of an account')
-    .requiredOption('--account <id>', 'account id')
+  accountCommand(workspaces, 'list', 'List the workspaces of an account')
     .option('--json', 'print JSON')
     .action(async (opts: JsonOpt & { account: string }) => {
       const list = await ctx.withServices(async (s) => {
@@ -55,10 +45,7 @@ export function registerWorkspaces(program: Command, ctx: CliContext): void {
       );
     });
 
-  workspaces
-    .command('invite')
-    .description('Invite a developer by email (joins at once if the user exists, otherwise when created)')
-    .requiredOption('--account <id>', 'account id')
+  accountCommand(workspaces, 'invite', 'Invite a developer by email (joins at once if the user exists, otherwise when created)')
     .requiredOption('--workspace <id>', 'workspace id')
     .requiredOption('--email <email>', 'email to invite', nonEmpty)
     .option('--json', 'print JSON')
@@ -71,10 +58,7 @@ export function registerWorkspaces(program: Command, ctx: CliContext): void {
       );
     });
 
-  workspaces
-    .command('set-scopes')
-    .description("Replace a workspace's scope grant (applies to its applications' next calls)")
-    .requiredOption('--account <id>', 'account id')
+  accountCommand(workspaces, 'set-scopes', "Replace a workspace's scope grant (applies to its applications' next calls)")
     .requiredOption('--workspace <id>', 'workspace id')
     .option('--scopes <scopes>', 'the new grant, separated by spaces or commas ("" grants nothing)')
     .option('--all-scopes', 'grant every scope eventline knows')

@@ -1,6 +1,6 @@
 // Child process for the crash-durability test: runs a Worker whose handler
 // applies its effect, reports progress and then hangs until the test SIGKILLs it.
-import type { Config } from '../../config/index.js';
+import { parseDatabaseConfig } from '../../config/index.js';
 import { createDb } from '../../db/index.js';
 import { JobQueue } from '../queue.js';
 import { Worker } from '../worker.js';
@@ -8,7 +8,7 @@ import { CRASH_JOB_TYPE, effectHandler } from './effect.js';
 
 const raw = process.env['EVENTLINE_JOBS_TEST_DB'];
 if (!raw) throw new Error('EVENTLINE_JOBS_TEST_DB is required');
-const config = JSON.parse(raw) as Config['database'];
+const config = parseDatabaseConfig(raw);
 const leaseMs = Number(process.env['EVENTLINE_JOBS_TEST_LEASE_MS'] ?? '1000');
 
 // Never outlive a test run that forgot to kill us.

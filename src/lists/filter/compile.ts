@@ -18,7 +18,7 @@ function escapeLike(value: string): string {
 function toParam(name: string, field: FilterField, value: string | number | boolean): Param {
   switch (field.type) {
     case 'boolean':
-      // Booleans are stored as integer 0/1 on both SQLite and PostgreSQL.
+      // Booleans are stored in integer columns, 0/1, on both SQLite and PostgreSQL.
       if (typeof value === 'boolean') return value ? 1 : 0;
       if (value === 0 || value === 1) return value;
       break;
@@ -32,9 +32,14 @@ function toParam(name: string, field: FilterField, value: string | number | bool
   throw invalidNode(`value ${JSON.stringify(value)} does not fit ${field.type} field '${name}'`);
 }
 
+/** SQL cast() of a value to one of these fixed type names (never input). */
+function cast(value: unknown, type: 'text' | 'numeric'): RawBuilder<unknown> {
+  return sql`cast(${value} as ${sql.raw(type)})`;
+}
+
 function like(text: RawBuilder<unknown>, pattern: string): RawBuilder<SqlBool> {
   // The cast gives PostgreSQL a type for lower(); ESCAPE makes '\' the escape on both databases.
-  return sql<SqlBool>`lower(${text}) like lower(cast(${pattern} as text)) escape '\\'`;
+  return sql<SqlBool>`lower(${text}) like lower(${cast(pattern, 'text')}) escape '\\'`;
 }
 
 function compileComparison(node: Cmp, fields: FilterFields): RawBuilder<SqlBool> {
@@ -45,7 +50,7 @@ function compileComparison(node: Cmp, fields: FilterFields): RawBuilder<SqlBool>
   }
   const col = sql.ref(field.column);
   // Non-text columns are cast so text-only operations (LIKE, = '') type-check on PostgreSQL.
-  const text: RawBuilder<unknown> = field.type === 'string' ? sql`${col}` : sql`cast(${col} as text)`;
+  const text: RawBuilder<unknown> = field.type === 'string' ? sql`${col}` : cast(col, 'text');
 
   if (NO_VALUE_OPS.has(node.op)) {
     if (node.values.length !== 0) throw invalidNode(`'${displayOp(node.op)}' takes no value`);
@@ -72,12 +77,12 @@ function compileComparison(node: Cmp, fields: FilterFields): RawBuilder<SqlBool>
     // PostgreSQL types an untyped parameter after the column, so 99.5 against an integer column would
     // fail to parse; int4-sized integers stay bare so an index on the column remains usable.
     if (typeof param === 'number' && !(Number.isInteger(param) && Math.abs(param) <= INT4_MAX)) {
-      return sql`cast(${param} as numeric)`;
+      return cast(param, 'numeric');
     }
     return sql`${param}`;
   };
   const rhs = (value: string | number | boolean): RawBuilder<unknown> =>
-    ci ? sql`lower(cast(${toParam(node.field, field, value)} as text))` : plain(value);
+    ci ? sql`lower(${cast(toParam(node.field, field, value), 'text')})` : plain(value);
   const first = node.values[0] ?? '';
 
   switch (node.op) {

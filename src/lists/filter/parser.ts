@@ -4,6 +4,7 @@ import {
   FilterError,
   LIKE_OPS,
   displayOp,
+  isBinaryOp,
   lookupField,
   type FilterField,
   type FilterFields,
@@ -64,19 +65,19 @@ class Parser {
   }
 
   private parseOr(): FilterNode {
-    let left = this.parseAnd();
-    while (isKeyword(this.lexer.peek(), 'or')) {
-      this.lexer.next();
-      left = { kind: 'or', left, right: this.parseAnd() };
-    }
-    return left;
+    return this.parseChain('or', () => this.parseAnd());
   }
 
   private parseAnd(): FilterNode {
-    let left = this.parsePrimary();
-    while (isKeyword(this.lexer.peek(), 'and')) {
+    return this.parseChain('and', () => this.parsePrimary());
+  }
+
+  /** operand (keyword operand)*, grouped from the left. */
+  private parseChain(keyword: 'and' | 'or', operand: () => FilterNode): FilterNode {
+    let left = operand();
+    while (isKeyword(this.lexer.peek(), keyword)) {
       this.lexer.next();
-      left = { kind: 'and', left, right: this.parsePrimary() };
+      left = { kind: keyword, left, right: operand() };
     }
     return left;
   }
@@ -150,7 +151,7 @@ class Parser {
       );
     }
     const keyword = token.text.toLowerCase();
-    if (keyword === 'in' || BINARY_OPS.has(keyword)) return keyword as FilterOp;
+    if (keyword === 'in' || isBinaryOp(keyword)) return keyword;
     if (keyword !== 'is') {
       throw new FilterError(
         `Unknown operator '${show(token.text)}' at column ${token.column}; operators: ${OPERATOR_LIST}`,

@@ -45,12 +45,17 @@ export class FilterError extends Error {
   }
 }
 
-/** Operators whose value is matched as text with LIKE, whatever the field type. */
+/** Operators whose value is matched with LIKE on the text of the column, whatever the field type. */
 export const LIKE_OPS: ReadonlySet<FilterOp> = new Set<FilterOp>(['sw', 'ew', 'co', 'contains', 'match']);
 
 export const BINARY_OPS: ReadonlySet<string> = new Set<FilterOp>([
   'eq', 'ne', 'lt', 'le', 'gt', 'ge', 'sw', 'ew', 'co', 'contains', 'match',
 ]);
+
+/** True for a word that names a binary operator (eq ... match). */
+export function isBinaryOp(word: string): word is FilterOp {
+  return BINARY_OPS.has(word);
+}
 
 export const NO_VALUE_OPS: ReadonlySet<FilterOp> = new Set<FilterOp>(['isEmpty', 'isNotEmpty', 'isNull', 'isNotNull']);
 

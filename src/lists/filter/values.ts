@@ -20,7 +20,7 @@ function daysInMonth(year: number, month: number): number {
   return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
 }
 
-// A date-time without an offset is read as UTC so results do not depend on the server's time zone.
+// A date-time without an offset is taken to be UTC so results do not depend on the server's time zone.
 export function normaliseDatetime(value: string): string | undefined {
   const m = ISO_DATETIME.exec(value);
   if (!m) return undefined;

@@ -1,12 +1,13 @@
 // A real server process for the many-processes test: it builds the app from
 // the environment (REDIS_URL, RATE_LIMIT_KEY_PREFIX, RATE_LIMIT_TIERS, ...) on
-// the database given as JSON in argv[2], listens on a free loopback port and
+// the database given in JSON in argv[2], listens on a free loopback port and
 // prints {"address": "..."} on one line.
 import { buildApp } from '../../../app.js';
-import { loadConfig, type Config } from '../../../config/index.js';
+import { loadConfig, parseDatabaseConfig } from '../../../config/index.js';
 
-const database = JSON.parse(process.argv[2] ?? 'null') as Config['database'] | null;
-if (!database) throw new Error('usage: server.ts <database config JSON>');
+const arg = process.argv[2];
+if (!arg) throw new Error('usage: server.ts <database config JSON>');
+const database = parseDatabaseConfig(arg);
 
 // Never outlive a test run that forgot to stop us.
 setTimeout(() => process.exit(2), 120_000).unref();
