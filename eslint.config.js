@@ -16,7 +16,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**', 'bench/**', 'test/**', '**/*.test.ts', 'src/cli/**', 'src/jobs/testing/**'],
+    files: ['bin/**', 'bench/**', 'scripts/**', 'test/**', '**/*.test.ts', 'src/cli/**', 'src/jobs/testing/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // The SDK is published on its own (eventline/client): importing the server or
+    // any package would pull it into every client's install.
+    files: ['src/client/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(?!\\./)', message: 'src/client imports only its own files (./...).' }],
+      }],
+    },
   },
 );

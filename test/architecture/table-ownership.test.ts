@@ -38,10 +38,6 @@ const ALLOWLIST: readonly string[] = [
   'obfuscation -> contacts',
   'obfuscation -> session_attendance',
   'obfuscation -> session_enrollments',
-  // portal.repository reads the signed-in user's workspaces, memberships and invitations (accounts' tables).
-  'portal -> workspace_invitations',
-  'portal -> workspace_members',
-  'portal -> workspaces',
   // participation.repository reads the attendee enrolling; sessions.repository joins the event and finds a session's webcast.
   'sessions -> attendees',
   'sessions -> events',

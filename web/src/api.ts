@@ -1,5 +1,6 @@
 // The planner pages' client of the public API (/ea), with the token from the
 // authorization code + PKCE sign-in.
+import type { Page } from '../../src/client/types.js';
 
 export interface ApiErrorBody {
   code?: number;
@@ -61,11 +62,6 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 
 export const q = (filter: string, extra: Record<string, string> = {}): string =>
   `?${new URLSearchParams({ filter, limit: '200', ...extra }).toString()}`;
-
-export interface Page<T> {
-  data: T[];
-  paging: { nextToken?: string; totalCount?: number };
-}
 
 /** Every page of a list (the demo lists are small; the limit keeps calls few). */
 export async function listAll<T>(path: string, filter?: string): Promise<T[]> {

@@ -1,26 +1,30 @@
-export interface EventT {
-  id: string; title: string; code: string; format: 'In-person' | 'Virtual' | 'Hybrid'; type: string; timezone: string;
-  start: string; end: string; status: string; eventStatus: string; virtual: boolean; [key: string]: unknown;
-}
-export interface SessionT {
-  id: string; title: string; start: string; end: string; status: string; virtual: boolean; includedSession: boolean;
-  event: { id: string }; location?: { name?: string }; [key: string]: unknown;
-}
-export interface Link { href?: string; code?: string; key?: string }
-export interface WebcastT {
-  id: string; event: { id: string }; session?: { id: string }; title?: string; provider?: string; status: string; type?: string;
-  meetingId?: string; sourceId?: string; recordLiveStream?: boolean;
-  _links: { join?: Link; host?: Link; speaker?: Link; recording?: Link };
-  lastModified: string; [key: string]: unknown;
-}
-export interface AttendeeT {
-  id: string; status?: string; contact: { id: string; firstName?: string; lastName?: string; email?: string }; checkIn?: string; [key: string]: unknown;
-}
-export interface EnrollmentT { id: string; attendee: { id: string }; status: string; deleted: boolean }
-export interface AttendanceT { id: string; attendee: { id: string }; checkIn?: string; checkOut?: string; duration?: number; deleted: boolean }
-export interface AttendeeLinkT { id: string; attendee: { id: string }; join: { href?: string; code?: string } }
+// The API's resources as the planner pages read them. Derived from the SDK's
+// types, which are generated from the server's own OpenAPI document, so a
+// field the server renames or drops fails `npm run typecheck` here too.
+// Type-only: nothing of src/client ends up in the bundle.
+import type { ItemOf, ResultFor } from '../../src/client/types.js';
 
+export type EventT = ResultFor<'/events/{id}', 'get'>;
+export type SessionT = ResultFor<'/sessions/{id}', 'get'>;
+export type WebcastT = ResultFor<'/webcasts/{id}', 'get'>;
+export type AttendeeT = ItemOf<'/attendees'>;
+export type EnrollmentT = ItemOf<'/sessions/enrollment'>;
+export type AttendanceT = ItemOf<'/sessions/attendance'>;
+export type AttendeeLinkT = ItemOf<'/webcasts/attendee-links'>;
+/** The sync extension's state of a session (GET /sessions/{id}/sync). */
+export type SyncT = ResultFor<'/sessions/{id}/sync', 'get'>;
+
+/** A webcast link; the host link is the widest (it alone has `key`), so every link fits it. */
+export type Link = NonNullable<WebcastT['_links']['host']>;
+
+export type WebcastProvider = NonNullable<WebcastT['provider']>;
+
+/** The provider choices in the order the form lists them. */
 export const WEBCAST_PROVIDERS = [
   'None', 'Zoom', 'ON24', 'Intrado', 'Adobe Connect', 'GoToMeeting', 'GoToWebinar', 'GlobalMeet', 'Amazon Chime', 'Cisco Webex',
   'BlueJeans', 'Microsoft Teams', 'Vimeo', 'YouTube Live', 'Facebook Live', 'Brightcove', 'Other',
-] as const;
+] as const satisfies readonly WebcastProvider[];
+
+// A provider the server adds to its enum must show up in the form as well: this fails to compile until it is listed above.
+type IsTrue<T extends true> = T;
+type _EveryProviderListed = IsTrue<[Exclude<WebcastProvider, (typeof WEBCAST_PROVIDERS)[number]>] extends [never] ? true : false>;

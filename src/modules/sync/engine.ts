@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { EventlineApi, ApiSession, ApiWebcast } from './eventline-api.js';
+import type { EventlineApi, ApiSession, ApiSyncStateInput, ApiWebcast } from './eventline-api.js';
 import type { MeetingFields, ProviderMeeting, WebcastProvider } from './provider.js';
 import { registerAttendees, writeCheckIns, writeRecording } from './participation.js';
 import { eventlineFields, providerFields, readSnapshot, reconcile } from './reconcile.js';
-import type { SyncConflict, SyncStateInput } from './sync.schemas.js';
+import type { SyncConflict } from './sync.schemas.js';
 
 /** Ids, counts and field names only: names, emails and access codes never reach the log. */
 export interface SyncLogger {
@@ -99,7 +99,7 @@ export class SyncEngine {
       }
       if (meeting.status === 'cancelled' && webcast.status !== 'Cancelled') webcast = await this.api.updateWebcast({ ...webcast, status: 'Cancelled' });
 
-      const progress: NonNullable<SyncStateInput['progress']> = meeting.status === 'ended' ? { checkIns, recording } : { attendeeLinks: links };
+      const progress: NonNullable<ApiSyncStateInput['progress']> = meeting.status === 'ended' ? { checkIns, recording } : { attendeeLinks: links };
       await this.api.saveSyncState(sessionId, {
         provider: this.provider.name, meetingId: meeting.id, webcast: { id: webcast.id }, outcome: 'Succeeded', lastRun,
         snapshot: { ...merged.agreed }, progress, ...(merged.conflicts.length > 0 ? { conflicts: merged.conflicts } : {}),

@@ -1,87 +1,73 @@
-import type { EventlineClient } from '../../client/index.js';
-import type { SyncState, SyncStateInput } from './sync.schemas.js';
+import type { EventlineClient, ItemOf, operations, ResultFor } from '../../client/index.js';
 
 // The sync engine's view of eventline: every call goes through the SDK, so it
 // obeys the rate limits with the seed's retry rule (429 backoff, quota wait).
+// The resource types are the SDK's, generated from the server's OpenAPI document.
 
-export interface ApiSession {
-  id: string;
-  title: string;
-  start: string;
-  end: string;
-  event: { id: string };
-  includedSession?: boolean;
-  virtual?: boolean;
-  status?: string;
-  lastModified: string;
-  [k: string]: unknown;
-}
-
-export interface ApiLink { href?: string; code?: string; key?: string }
-export interface ApiWebcast {
-  id: string;
-  session?: { id: string };
-  title?: string;
-  status: string;
-  meetingId?: string;
-  sourceId?: string;
-  _links: { join?: ApiLink; host?: ApiLink; speaker?: ApiLink; recording?: ApiLink };
-  lastModified: string;
-  [k: string]: unknown;
-}
+export type ApiSession = ResultFor<'/sessions/{id}', 'get'>;
+export type ApiWebcast = ResultFor<'/webcasts/{id}', 'get'>;
+export type ApiWebcastInput = operations['createWebcast']['requestBody']['content']['application/json'];
+/** The reference's WebcastProvider enum: a webcast's `provider`. */
+export type ApiWebcastProvider = NonNullable<ApiWebcast['provider']>;
+export type ApiAttendeeLink = ItemOf<'/webcasts/attendee-links'>;
+export type ApiAttendeeLinkInput = operations['createAttendeeLinks']['requestBody']['content']['application/json'][number];
+export type ApiAttendance = ItemOf<'/sessions/attendance'>;
+export type ApiSyncState = ResultFor<'/sessions/{id}/sync', 'get'>;
+export type ApiSyncStateInput = operations['updateSessionSync']['requestBody']['content']['application/json'];
 
 export interface ApiPerson { id: string; email: string; firstName: string; lastName: string }
-export interface ApiAttendeeLink { id: string; attendee: { id: string }; join: { href: string; code?: string }; sourceId?: string }
-export interface ApiAttendance { attendee: { id: string }; checkIn?: string; checkOut?: string; duration?: number; deleted: boolean }
+/**
+ * One result of a 207 multi-status answer, as far as the engine reads it. The
+ * attendee-link and check-in answers differ (a link's data is the link or an
+ * error); both fit this.
+ */
 export interface ItemResult { status: number; data?: { id?: string; message?: string } }
+/** One check-in item. Hand-written: the schema takes the items as unknown[] because each one is validated on its own. */
 export interface CheckIn { id: string; checkIn: string; checkOut: string; duration: number }
 
 const INACTIVE_ATTENDEE = new Set(['Declined', 'Cancelled', 'Denied Approval', 'Waitlisted']);
+const LIMIT = 200;
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
 
 export class EventlineApi {
   constructor(private readonly client: EventlineClient) {}
 
-  private async all<T>(path: string, filter: string): Promise<T[]> {
-    const out: T[] = [];
-    for await (const row of this.client.paginate(path, { filter, limit: 200 })) out.push(row as T);
-    return out;
+  virtualSessions(): Promise<ItemOf<'/sessions'>[]> {
+    return collect(this.client.paginate('/sessions', { filter: "virtual eq 'true'", limit: LIMIT }));
   }
 
-  virtualSessions(): Promise<ApiSession[]> {
-    return this.all<ApiSession>('/sessions', "virtual eq 'true'");
+  session(id: string): Promise<ApiSession> {
+    return this.client.get('/sessions/{id}', { params: { id } });
   }
 
-  async session(id: string): Promise<ApiSession> {
-    const path: string = `/sessions/${id}`;
-    return (await this.client.get(path)) as ApiSession;
-  }
-
-  async updateSession(s: ApiSession): Promise<ApiSession> {
-    const path: string = `/sessions/${s.id}`;
-    return (await this.client.put(path, { body: s })) as ApiSession;
+  updateSession(s: ApiSession): Promise<ApiSession> {
+    return this.client.put('/sessions/{id}', { params: { id: s.id }, body: s });
   }
 
   async webcastOf(sessionId: string): Promise<ApiWebcast | undefined> {
-    return (await this.all<ApiWebcast>('/webcasts', `session.id eq '${sessionId}'`))[0];
+    return (await collect(this.client.paginate('/webcasts', { filter: `session.id eq '${sessionId}'`, limit: LIMIT })))[0];
   }
 
-  async createWebcast(body: Record<string, unknown>): Promise<ApiWebcast> {
-    const path: string = '/webcasts';
-    return (await this.client.post(path, { body })) as ApiWebcast;
+  createWebcast(body: ApiWebcastInput): Promise<ApiWebcast> {
+    return this.client.post('/webcasts', { body });
   }
 
-  async updateWebcast(w: ApiWebcast): Promise<ApiWebcast> {
-    const path: string = `/webcasts/${w.id}`;
-    return (await this.client.put(path, { body: w })) as ApiWebcast;
+  updateWebcast(w: ApiWebcast): Promise<ApiWebcast> {
+    return this.client.put('/webcasts/{id}', { params: { id: w.id }, body: w });
   }
 
   /** Who should be on the meeting: everyone registered for the event (Included), or the session's registrants (Optional). */
   async participants(session: ApiSession): Promise<ApiPerson[]> {
-    type Row = { id: string; status?: string; contact?: { email?: string; firstName?: string; lastName?: string } };
-    const everyone = (await this.all<Row>('/attendees', `event.id eq '${session.event.id}'`)).filter((a) => !INACTIVE_ATTENDEE.has(a.status ?? ''));
+    const attendees = await collect(this.client.paginate('/attendees', { filter: `event.id eq '${session.event.id}'`, limit: LIMIT }));
+    const everyone = attendees.filter((a) => !INACTIVE_ATTENDEE.has(a.status ?? ''));
     let ids: Set<string> | undefined;
     if (session.includedSession !== true) {
-      const enrolled = await this.all<{ attendee: { id: string }; status: string; deleted?: boolean }>('/sessions/enrollment', `session.id eq '${session.id}'`);
+      const enrolled = await collect(this.client.paginate('/sessions/enrollment', { filter: `session.id eq '${session.id}'`, limit: LIMIT }));
       ids = new Set(enrolled.filter((e) => e.status === 'Registered' && e.deleted !== true).map((e) => e.attendee.id));
     }
     return everyone
@@ -90,30 +76,26 @@ export class EventlineApi {
   }
 
   links(webcastId: string): Promise<ApiAttendeeLink[]> {
-    return this.all<ApiAttendeeLink>('/webcasts/attendee-links', `webcast.id eq '${webcastId}'`);
+    return collect(this.client.paginate('/webcasts/attendee-links', { filter: `webcast.id eq '${webcastId}'`, limit: LIMIT }));
   }
 
-  async addLinks(webcastId: string, items: Array<{ attendee: { id: string }; join: { href: string }; sourceId: string }>): Promise<ItemResult[]> {
-    const path: string = `/webcasts/${webcastId}/attendee-links`;
-    return (await this.client.post(path, { body: items })) as ItemResult[];
+  addLinks(webcastId: string, items: ApiAttendeeLinkInput[]): Promise<ItemResult[]> {
+    return this.client.post('/webcasts/{id}/attendee-links', { params: { id: webcastId }, body: items });
   }
 
   attendance(sessionId: string): Promise<ApiAttendance[]> {
-    return this.all<ApiAttendance>('/sessions/attendance', `session.id eq '${sessionId}'`);
+    return collect(this.client.paginate('/sessions/attendance', { filter: `session.id eq '${sessionId}'`, limit: LIMIT }));
   }
 
-  async checkIn(sessionId: string, items: CheckIn[]): Promise<ItemResult[]> {
-    const path: string = `/sessions/${sessionId}/check-in`;
-    return (await this.client.post(path, { body: items })) as ItemResult[];
+  checkIn(sessionId: string, items: CheckIn[]): Promise<ItemResult[]> {
+    return this.client.post('/sessions/{id}/check-in', { params: { id: sessionId }, body: items });
   }
 
-  async syncState(sessionId: string): Promise<SyncState> {
-    const path: string = `/sessions/${sessionId}/sync`;
-    return (await this.client.get(path)) as SyncState;
+  syncState(sessionId: string): Promise<ApiSyncState> {
+    return this.client.get('/sessions/{id}/sync', { params: { id: sessionId } });
   }
 
-  async saveSyncState(sessionId: string, body: SyncStateInput): Promise<SyncState> {
-    const path: string = `/sessions/${sessionId}/sync`;
-    return (await this.client.put(path, { body })) as SyncState;
+  saveSyncState(sessionId: string, body: ApiSyncStateInput): Promise<ApiSyncState> {
+    return this.client.put('/sessions/{id}/sync', { params: { id: sessionId }, body });
   }
 }

@@ -7,6 +7,7 @@
  * preceded by findMeeting(externalId), and registerAttendee must return the
  * existing registrant when the same attendee registers twice.
  */
+import type { ApiWebcastProvider } from './eventline-api.js';
 
 export type MeetingKind = 'meeting' | 'webinar';
 export type MeetingStatus = 'scheduled' | 'started' | 'ended' | 'cancelled';
@@ -78,7 +79,7 @@ export interface WebcastProvider {
   /** The name used on the command line (`--provider sim`). */
   readonly name: string;
   /** The webcast's `provider` value in eventline (one of the reference's WebcastProvider enum). */
-  readonly webcastProvider: string;
+  readonly webcastProvider: ApiWebcastProvider;
   createMeeting(spec: MeetingSpec): Promise<ProviderMeeting>;
   updateMeeting(id: string, fields: Partial<MeetingFields>): Promise<void>;
   cancelMeeting(id: string): Promise<void>;

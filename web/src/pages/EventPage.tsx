@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, listAll } from '../api.js';
-import type { EventT, SessionT, WebcastT } from '../types.js';
+import type { EventT, SessionT, SyncT, WebcastT } from '../types.js';
 import { Alert, Loading, fmt, useFormErrors, useLoad } from '../ui.js';
-import { VirtualSessions, type SyncT } from './VirtualSessions.js';
+import { VirtualSessions } from './VirtualSessions.js';
 
 function EventSettings({ event, onSaved }: { event: EventT; onSaved: (e: EventT) => void }) {
   const [anyVirtual, setAnyVirtual] = useState(event.format !== 'In-person');

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../api.js';
-import { WEBCAST_PROVIDERS, type EventT, type Link, type SessionT, type WebcastT } from '../types.js';
+import { WEBCAST_PROVIDERS, type EventT, type Link, type SessionT, type SyncT, type WebcastT } from '../types.js';
 import { Alert, Field, Select, fmt, useFormErrors } from '../ui.js';
 
 type LinkName = 'join' | 'host' | 'speaker' | 'recording';
@@ -11,7 +11,10 @@ interface Draft {
 
 const emptyLink = () => ({ href: '', code: '', key: '' });
 function draftOf(w: WebcastT | undefined): Draft {
-  const l = (name: LinkName) => ({ href: w?._links[name]?.href ?? '', code: w?._links[name]?.code ?? '', key: w?._links[name]?.key ?? '' });
+  const l = (name: LinkName) => {
+    const link: Link | undefined = w?._links[name];
+    return { href: link?.href ?? '', code: link?.code ?? '', key: link?.key ?? '' };
+  };
   return {
     provider: w?.provider ?? 'Zoom', meetingId: w?.meetingId ?? '', recordLiveStream: w?.recordLiveStream ?? false,
     links: w ? { join: l('join'), host: l('host'), speaker: l('speaker'), recording: l('recording') } : { join: emptyLink(), host: emptyLink(), speaker: emptyLink(), recording: emptyLink() },
@@ -30,8 +33,6 @@ function linksOf(d: Draft): WebcastT['_links'] {
   }
   return out;
 }
-
-export interface SyncT { provider: string; outcome?: string; lastRun?: string; error?: string; conflicts?: unknown[] }
 
 function syncState(w: WebcastT | undefined, sync: SyncT | undefined): string {
   if (sync && sync.provider !== 'None') {
