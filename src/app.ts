@@ -11,7 +11,8 @@ import { systemClock, type Clock } from './db/time.js';
 import { CommonErrors } from './errors.js';
 import { PUBLIC, registerAuth } from './http/auth.js';
 import { errorResponses } from './http/responses.js';
-import { registerErrorHandling } from './http/errors.js';
+import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { registerJsonBodies } from './http/body.js';
 import { registerNulGuard, registerValidation } from './http/validation.js';
 import { registerRateLimit } from './http/ratelimit/index.js';
 import { openApiDocumentRoutes, registerOpenApi } from './http/openapi.js';
@@ -66,7 +67,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   // Every module that stores personal data hands its erasers over; obfuscation runs them all (DESIGN style 9).
   const erasers = new EraserRegistry();
 
-  const accounts = createAccountsModule(deps);
+  const accounts = createAccountsModule(deps, { ...(opts.log ? { log: opts.log } : {}) });
   const oauth = await createOAuthModule(deps, { accounts: accounts.services.accounts });
   const events = createEventsModule(deps);
   const contacts = createContactsModule(deps);
@@ -135,10 +136,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app, { supportedVersions: config.supportedVersions });
   registerValidation(app);
+  registerJsonBodies(app);
   registerNulGuard(app);
   registerRequestLogging(app);
   await app.register(formbody);

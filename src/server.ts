@@ -7,7 +7,17 @@ import { demoBanner, seedDemo } from './demo/seed.js';
 export async function serve(config: Config): Promise<void> {
   const { app, services } = await buildApp(config);
   const demo = config.demo ? await seedDemo(services, config) : { created: false };
-  const address = await app.listen({ port: config.port, host: config.host });
+  let address: string;
+  try {
+    address = await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // Close what buildApp opened (worker, database, Redis) so the process can exit, then say why.
+    await app.close().catch(() => undefined);
+    const code = err instanceof Error && 'code' in err ? err.code : undefined;
+    if (code === 'EADDRINUSE') throw new Error(`port ${config.port} on ${config.host} is already in use (set PORT to another port)`, { cause: err });
+    if (code === 'EACCES') throw new Error(`no permission to listen on port ${config.port} on ${config.host}`, { cause: err });
+    throw err;
+  }
   // The banner goes to stdout in plain text (not the JSON log) so a person can copy the curl line.
   process.stdout.write(`${demoBanner(config, demo.credentials, address)}\n`);
 

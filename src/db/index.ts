@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationResultSet } from 'kysely';
@@ -22,7 +22,13 @@ pg.types.setTypeParser(20, (v: string) => Number(v));
 
 export function createDb(database: Config['database']): DbHandle {
   if (database.dialect === 'sqlite') {
-    if (database.file !== ':memory:') mkdirSync(dirname(database.file), { recursive: true });
+    // The file holds the token-signing private key and every account's personal data: only its owner may
+    // read it. Directories created here are 0700; the file (and the -wal/-shm SQLite derives from it) 0600.
+    if (database.file !== ':memory:') {
+      mkdirSync(dirname(database.file), { recursive: true, mode: 0o700 });
+      closeSync(openSync(database.file, 'a', 0o600));
+      chmodSync(database.file, 0o600);
+    }
     const sqlite = new SQLite(database.file);
     // WAL lets the worker and API readers run alongside one writer; busy_timeout
     // makes a second process wait for the write lock instead of failing at once.

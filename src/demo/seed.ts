@@ -66,7 +66,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
     planner: { email: planner.email, password: plannerPassword },
     developer: { email: developer.email, password: developerPassword },
   };
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return { created: true, credentials };

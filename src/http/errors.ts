@@ -61,6 +61,17 @@ function validationError(err: FastifyError): ApiError {
   });
 }
 
+/**
+ * Errors Fastify raises before routing (a path that is not valid percent-encoding,
+ * a failed constraint): answered in the contract's shape like every other error.
+ * The path is not echoed: it is whatever the client sent.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The request path is not valid percent-encoded UTF-8' : 'Bad Request';
+  void sendError(reply, new ApiError('client', status, message, { target: 'path' }));
+}
+
 export function registerErrorHandling(app: FastifyInstance, opts: { supportedVersions: readonly string[] }): void {
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) return sendError(reply, error);

@@ -28,10 +28,13 @@ export function registerRequestLogging(app: FastifyInstance): void {
   });
   // One line per request.
   app.addHook('onResponse', async (request, reply) => {
+    // A path that matched no route or failed validation may hold anything a client typed there (an email
+    // where an id belongs): such a line names only the route template, never the raw path.
+    const trusted = request.routeOptions.url !== undefined && reply.statusCode !== 400 && reply.statusCode !== 404;
     request.log.info({
       method: request.method,
-      path: request.url.split('?')[0],
-      route: request.routeOptions.url,
+      ...(trusted ? { path: request.url.split('?')[0] } : {}),
+      route: request.routeOptions.url ?? '(none)',
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       account: request.auth?.accountId,

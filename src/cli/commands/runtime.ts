@@ -75,7 +75,13 @@ export function registerRuntime(program: Command, ctx: CliContext): void {
     .command('serve')
     .description('Run the API server, with the job worker inside unless RUN_WORKER=false (what npm start runs)')
     .action(async () => {
-      await serve(ctx.config());
+      try {
+        await serve(ctx.config());
+      } catch (err) {
+        // A server that cannot start must not linger: say why and exit 1.
+        ctx.io.stderr(`eventline failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.exit(1);
+      }
     });
 
   program

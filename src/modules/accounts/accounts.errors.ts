@@ -14,5 +14,6 @@ export const AccountErrors = defineErrors({
   invalidEmail: { status: 400, message: 'Email address is not valid' },
   invalidRole: { status: 400, message: 'Role must be administrator, planner or developer' },
   notWorkspaceMember: { status: 403, message: 'Only members of the workspace may create applications in it' },
+  tooManySignIns: { status: 429, message: 'Too many failed sign-ins; try again later' },
   invalidRedirectUri: { status: 400, message: 'Redirect URIs must be absolute http(s) URLs without a fragment' },
 });

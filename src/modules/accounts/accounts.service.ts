@@ -5,6 +5,7 @@ import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import type { ErrorFactory } from '../../errors.js';
 import { parseScopes } from '../../scopes.js';
+import { SignInThrottle } from './signin-throttle.js';
 import { AccountErrors } from './accounts.errors.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import type { AccountRow, ApplicationRow, InvitationRow, UserRow, WorkspaceRow } from './accounts.table.js';
@@ -71,6 +72,7 @@ export class AccountsService {
     private readonly repo: AccountsRepository,
     private readonly config: Pick<Config, 'region'>,
     private readonly clock: Clock = systemClock,
+    private readonly throttle: SignInThrottle = new SignInThrottle(clock),
   ) {}
 
   async createAccount(input: { name: string; tier?: string; region?: string }): Promise<Account> {
@@ -145,6 +147,21 @@ export class AccountsService {
   async findUserById(id: string): Promise<User | undefined> {
     const row = await this.repo.findUserById(id);
     return row ? toUser(row) : undefined;
+  }
+
+  /**
+   * A person signing in (portal or authorization page) from `address`: the user, or undefined for a wrong
+   * email or password. Throws 429 with Retry-After while the email or the address is locked by failures.
+   */
+  async signIn(email: string, password: string, address: string): Promise<User | undefined> {
+    const wait = this.throttle.waitMs(email, address);
+    if (wait > 0) {
+      throw AccountErrors.tooManySignIns(undefined, { headers: { 'retry-after': String(Math.ceil(wait / 1000)) } });
+    }
+    const user = await this.verifyPassword(email, password);
+    if (user) this.throttle.succeeded(email);
+    else this.throttle.failed(email, address);
+    return user;
   }
 
   /** Returns the user when the password matches; undefined otherwise, in comparable time. */

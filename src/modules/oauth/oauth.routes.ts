@@ -22,6 +22,7 @@ const CSRF_COOKIE = 'eventline_signin_csrf';
 const SIGN_IN_RETRY = {
   'form-expired': { status: 403, message: 'Your sign-in form expired. Please try again.' },
   'wrong-password': { status: 401, message: 'Email or password is incorrect.' },
+  'too-many-attempts': { status: 429, message: 'Too many failed sign-ins. Wait a few minutes, then try again.' },
 } as const;
 
 // Chrome and Safari also apply form-action to the redirect that ends a form
@@ -113,7 +114,7 @@ export function oauthRoutes(deps: { oauth: OAuthService; config: Config }) {
 
     app.post('/oauth2/authorize', {
       schema: { tags: ['Authentication'], operationId: 'oauth2AuthorizeSubmit', summary: 'Authorize (sign-in form post)', security: PUBLIC, body: AuthorizeFormSchema, hide: true },
-    }, async (request, reply) => answer(reply, await oauth.authorize(request.body, request.cookies[CSRF_COOKIE])));
+    }, async (request, reply) => answer(reply, await oauth.authorize(request.body, request.cookies[CSRF_COOKIE], request.ip)));
 
     app.get('/token-validation', {
       schema: {

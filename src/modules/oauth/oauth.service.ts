@@ -3,7 +3,7 @@ import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
 import type { Config } from '../../config/index.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { newId } from '../../db/ids.js';
-import { unauthorized } from '../../errors.js';
+import { ApiError, unauthorized } from '../../errors.js';
 import { type AuthContext, type Authenticator } from '../../actor.js';
 import { secretMatches, type AccountsService, type ClientGrant, type User } from '../accounts/index.js';
 import { SIGNING_ALG, type KeyStore } from './keys.js';
@@ -38,7 +38,7 @@ export type AuthorizeAnswer =
   // Back to the client, with a code or an error (RFC 6749 §4.1.2, RFC 9207 `iss`).
   | { kind: 'redirect'; location: string; codeIssued: boolean }
   // The sign-in form, again with the reason when the last attempt failed.
-  | { kind: 'sign-in'; params: Record<string, string>; retry?: 'form-expired' | 'wrong-password'; email?: string };
+  | { kind: 'sign-in'; params: Record<string, string>; retry?: 'form-expired' | 'wrong-password' | 'too-many-attempts'; email?: string };
 
 const sha256 = (v: string): string => createHash('sha256').update(v).digest('base64url');
 
@@ -194,12 +194,18 @@ export class OAuthService implements Authenticator {
   }
 
   /** The sign-in form's POST: the request again, the form's CSRF token, the password, then the code. */
-  async authorize(form: AuthorizeForm, csrfCookie: string | undefined): Promise<AuthorizeAnswer> {
+  async authorize(form: AuthorizeForm, csrfCookie: string | undefined, address: string): Promise<AuthorizeAnswer> {
     const checked = await this.checkAuthorizeRequest(form);
     if ('kind' in checked) return checked;
     const params = signInParams(form);
     if (!csrfMatches(csrfCookie, form.csrf)) return { kind: 'sign-in', params, retry: 'form-expired' };
-    const user = form.email && form.password ? await this.accounts.verifyPassword(form.email, form.password) : undefined;
+    let user: User | undefined;
+    try {
+      user = form.email && form.password ? await this.accounts.signIn(form.email, form.password, address) : undefined;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429) return { kind: 'sign-in', params, retry: 'too-many-attempts', ...(form.email !== undefined ? { email: form.email } : {}) };
+      throw err;
+    }
     if (!user) return { kind: 'sign-in', params, retry: 'wrong-password', ...(form.email !== undefined ? { email: form.email } : {}) };
     try {
       const code = await this.issueCode({
@@ -261,7 +267,12 @@ export class OAuthService implements Authenticator {
         const key = header.kid ? await this.keys.verificationKey(header.kid) : undefined;
         if (!key) throw new joseErrors.JWKSNoMatchingKey();
         return key;
-      }, { algorithms: [SIGNING_ALG], issuer: this.issuer, audience: this.audience, currentDate: this.clock(), clockTolerance: 5 });
+      }, {
+        algorithms: [SIGNING_ALG], issuer: this.issuer, audience: this.audience, currentDate: this.clock(), clockTolerance: 5,
+        // Defence in depth (RFC 9068): a token without an expiry would be valid forever, and `typ` keeps an
+        // ID token or any other JWT signed with the same key from passing for an access token.
+        typ: 'at+jwt', requiredClaims: ['exp', 'iat', 'jti'],
+      });
       claims = result.payload;
     } catch (err) {
       throw unauthorized(err instanceof joseErrors.JWTExpired ? 'The access token has expired' : 'The access token is not valid');
@@ -279,6 +290,8 @@ export class OAuthService implements Authenticator {
       scopes = intersect(tokenScopes, grant.applicationScopes, grant.workspaceScopes);
       applicationId = grant.applicationId;
     }
+    // The first-party web client only ever gets tokens for a signed-in planner (authorization code flow).
+    if (clientId === FIRST_PARTY_CLIENT_ID && !claims.uid) throw unauthorized('The access token is not valid');
     let userId: string | null = null;
     if (claims.uid) {
       const user = await this.accounts.findUserById(claims.uid);

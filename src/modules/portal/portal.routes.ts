@@ -60,10 +60,10 @@ export function portalRoutes(deps: { portal: PortalService; secureCookies: boole
       schema: {
         tags, operationId: 'portalSignIn', summary: 'Sign in to the developer portal', security: PUBLIC, body: SignInBodySchema,
         description: 'Email and password in a JSON body (a cross-site form cannot send JSON, so sign-in cannot be forged). Sets the HttpOnly session cookie and returns the CSRF token.',
-        response: { 201: PortalSessionSchema, ...errorResponses(400, 401, 415) },
+        response: { 201: PortalSessionSchema, ...errorResponses(400, 401, 413, 415, 429) },
       },
     }, async (request, reply) => {
-      const { cookie, session } = await portal.signIn(request.body.email, request.body.password);
+      const { cookie, session } = await portal.signIn(request.body.email, request.body.password, request.ip);
       reply.setCookie(PORTAL_COOKIE, cookie, { ...cookieOptions, expires: new Date(session.expiresAt) });
       return reply.code(201).send(session);
     });

@@ -34,8 +34,8 @@ export class PortalService {
   }
 
   /** Starts a session: the cookie value (only its hash is stored) and the session in the portal's description of it. */
-  async signIn(email: string, password: string): Promise<{ cookie: string; session: PortalSession }> {
-    const user = await this.accounts.verifyPassword(email, password);
+  async signIn(email: string, password: string, address: string): Promise<{ cookie: string; session: PortalSession }> {
+    const user = await this.accounts.signIn(email, password, address);
     if (!user) throw PortalErrors.signInFailed(undefined, { target: 'password' });
     const cookie = randomBytes(32).toString('base64url');
     const now = this.clock();
