@@ -1,4 +1,10 @@
 // Rows of the compliance-communications module (migration 0008).
+// No column has a database default: every insert names every column.
+
+import type { Insertable, Selectable } from 'kysely';
+import type { SentMail } from '../mail/index.js';
+import type { MessageType } from './communications.schemas.js';
+import type { SendEmailResponse } from './emails.schemas.js';
 
 export interface CommunicationSettingsTable {
   account_id: string;
@@ -10,7 +16,7 @@ export interface CommunicationSettingsTable {
 export interface CommunicationMessagesTable {
   id: string;
   account_id: string;
-  type: string;
+  type: MessageType;
   created: string;
   event_id: string | null;
   /** The contact the message names (sender or recipient), for erasure. */
@@ -22,6 +28,8 @@ export interface CommunicationMessagesTable {
   /** For email: the stored RFC 822 message in mail_outbox. */
   mail_id: string | null;
 }
+export type CommunicationMessageRow = Selectable<CommunicationMessagesTable>;
+export type NewCommunicationMessage = Insertable<CommunicationMessagesTable>;
 
 export interface MailOutboxTable {
   id: string;
@@ -30,11 +38,12 @@ export interface MailOutboxTable {
   contact_id: string | null;
   recipient: string;
   subject: string;
-  /** The complete RFC 822 message as sent. */
+  /** The complete RFC 822 message, byte for byte what was sent. */
   raw: string;
   /** 'outbox' (kept here only) or 'smtp' (also relayed). */
-  transport: string;
+  transport: SentMail['transport'];
 }
+export type NewMail = Insertable<MailOutboxTable>;
 
 export interface CommunicationSecretsTable {
   purpose: string;
@@ -49,7 +58,7 @@ export interface EmailRequestsTable {
   event_id: string;
   email_id: string;
   resend: number;
-  status: string;
+  status: SendEmailResponse['status'];
   /** JSON array of { id, status, errorMessage? }. */
   responses: string;
   created: string;
@@ -57,6 +66,8 @@ export interface EmailRequestsTable {
   last_modified: string;
   last_modified_by: string;
 }
+export type EmailRequestRow = Selectable<EmailRequestsTable>;
+export type NewEmailRequest = Insertable<EmailRequestsTable>;
 
 export interface EmailDeliveriesTable {
   account_id: string;
@@ -76,6 +87,10 @@ export interface SessionChatMessagesTable {
   text_html: string;
   created: string;
 }
+export type ChatMessageRow = Selectable<SessionChatMessagesTable>;
+export type NewChatMessage = Insertable<SessionChatMessagesTable>;
+
+export type QuestionStatus = 'open' | 'answered';
 
 export interface SessionQuestionsTable {
   id: string;
@@ -85,11 +100,13 @@ export interface SessionQuestionsTable {
   attendee_id: string;
   text: string;
   anonymous: number;
-  status: string;
+  status: QuestionStatus;
   answer: string | null;
   created: string;
   last_modified: string;
 }
+export type QuestionRow = Selectable<SessionQuestionsTable>;
+export type NewQuestion = Insertable<SessionQuestionsTable>;
 
 export interface EventCommunicationSettingsTable {
   account_id: string;

@@ -6,7 +6,7 @@ export const SendEmailRequestSchema = Type.Object({
   event: Ref,
   email: Type.Object({
     id: Type.String({ format: 'uuid', description: "The planner's id for this email; with resendToPreviousRecipients false, an attendee gets it once." }),
-    // eventline extension: the reference keeps emails as event templates it does not publish.
+    // eventline extension: the reference keeps emails in event templates it does not publish.
     subject: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'eventline extension: the subject (default: the event title).' })),
     text: Type.Optional(Type.String({ minLength: 1, maxLength: 100_000, description: 'eventline extension: the plain-text body.' })),
     html: Type.Optional(Type.String({ minLength: 1, maxLength: 200_000, description: 'eventline extension: an HTML body besides the text.' })),
@@ -22,6 +22,8 @@ const AttendeeResponseSchema = Type.Object({
   errorMessage: Type.Optional(Type.String()),
 });
 export type AttendeeResponse = Static<typeof AttendeeResponseSchema>;
+/** What email_requests.responses holds. */
+export const AttendeeResponsesSchema = Type.Array(AttendeeResponseSchema);
 
 export const SendEmailResponseSchema = Type.Object({
   requestId: Type.String({ format: 'uuid' }),
