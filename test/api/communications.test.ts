@@ -322,7 +322,7 @@ describe('compliance communications: retention and erasure', () => {
     const secret = 'call 555-0100';
     expect((await chat(tokens[0], session, { textHtml: `<p>${secret}</p>` })).statusCode).toBe(201);
     expect((await chat(tokens[1], session, { textHtml: `<p>${secret}</p>` })).statusCode).toBe(201);
-    expect((await attendeePost(tokens[0], `/ea/sessions/${session}/questions`, { text: secret })).statusCode).toBe(201);
+    expect((await attendeePost(tokens[0] ?? '', `/ea/sessions/${session}/questions`, { text: secret })).statusCode).toBe(201);
     const { contact_id: contactId } = await db.selectFrom('attendees').select('contact_id').where('id', '=', attendees[0] ?? '').executeTakeFirstOrThrow();
     const erasers = t.services.erasers.all().filter((e) => e.place === 'session chat messages' || e.place === 'session questions');
     const changed = await db.transaction().execute(async (trx) => {

@@ -1,3 +1,6 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type { SyncOutcome, SyncSide } from './sync.schemas.js';
+
 /** One row per synced session: where it lives on the provider and how the last run went. */
 export interface WebcastSyncStatesTable {
   account_id: string;
@@ -7,14 +10,16 @@ export interface WebcastSyncStatesTable {
   webcast_id: string | null;
   /** JSON: the field values both sides last agreed on (two-way edits compare against it). */
   snapshot: string | null;
-  /** JSON: counters of what the runs wrote (links, check-ins, recording). */
-  progress: string;
-  outcome: string;
+  /** JSON: counters of what the runs wrote (links, check-ins, recording); '{}' by default. */
+  progress: Generated<string>;
+  outcome: SyncOutcome;
   error: string | null;
   last_run: string | null;
   created: string;
   last_modified: string;
 }
+export type SyncStateRow = Selectable<WebcastSyncStatesTable>;
+export type NewSyncState = Insertable<WebcastSyncStatesTable>;
 
 /** Conflicting edits: the side that lost, kept for the planner to review. */
 export interface WebcastSyncLogTable {
@@ -22,9 +27,11 @@ export interface WebcastSyncLogTable {
   account_id: string;
   session_id: string;
   field: string;
-  kept: string;
-  discarded_side: string;
+  kept: SyncSide;
+  discarded_side: SyncSide;
   discarded_value: string | null;
   kept_value: string | null;
   created: string;
 }
+export type SyncLogRow = Selectable<WebcastSyncLogTable>;
+export type NewSyncLogEntry = Insertable<WebcastSyncLogTable>;
