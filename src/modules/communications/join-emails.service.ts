@@ -3,7 +3,7 @@ import type { CommunicationsRepository } from './communications.repository.js';
 import type { EmailsService } from './emails.service.js';
 import type { EventEmailSettings } from './join-emails.schemas.js';
 
-/** A new attendee link, as the webcasts module announces it. */
+/** A new attendee link, in the shape the webcasts module announces. */
 interface NewLink {
   readonly id: string;
   readonly event: { id: string };

@@ -35,7 +35,7 @@ export function providerFields(m: ProviderMeeting): MeetingFields {
 // The snapshot comes back from the API, whoever wrote it: checked, never trusted.
 const Snapshot = Compile(Type.Object({ title: Type.String(), start: Type.String(), end: Type.String(), password: Type.String(), hostCode: Type.String() }));
 
-/** The agreed values in a stored snapshot; undefined unless every synced field is there, as a string. */
+/** The agreed values in a stored snapshot; undefined unless every synced field is there and is a string. */
 export function readSnapshot(v: unknown): MeetingFields | undefined {
   if (!Snapshot.Check(v)) return undefined;
   const { title, start, end, password, hostCode } = v;
