@@ -6,6 +6,17 @@ import type { SentMail } from '../mail/index.js';
 import type { MessageType } from './communications.schemas.js';
 import type { SendEmailResponse } from './emails.schemas.js';
 
+// The rows the repository reads and writes, in Kysely's Selectable/Insertable forms.
+export type CommunicationMessageRow = Selectable<CommunicationMessagesTable>;
+export type NewCommunicationMessage = Insertable<CommunicationMessagesTable>;
+export type NewMail = Insertable<MailOutboxTable>;
+export type EmailRequestRow = Selectable<EmailRequestsTable>;
+export type NewEmailRequest = Insertable<EmailRequestsTable>;
+export type ChatMessageRow = Selectable<SessionChatMessagesTable>;
+export type NewChatMessage = Insertable<SessionChatMessagesTable>;
+export type QuestionRow = Selectable<SessionQuestionsTable>;
+export type NewQuestion = Insertable<SessionQuestionsTable>;
+
 export interface CommunicationSettingsTable {
   account_id: string;
   /** JSON array of enabled message types. */
@@ -28,8 +39,6 @@ export interface CommunicationMessagesTable {
   /** For email: the stored RFC 822 message in mail_outbox. */
   mail_id: string | null;
 }
-export type CommunicationMessageRow = Selectable<CommunicationMessagesTable>;
-export type NewCommunicationMessage = Insertable<CommunicationMessagesTable>;
 
 export interface MailOutboxTable {
   id: string;
@@ -43,7 +52,6 @@ export interface MailOutboxTable {
   /** 'outbox' (kept here only) or 'smtp' (also relayed). */
   transport: SentMail['transport'];
 }
-export type NewMail = Insertable<MailOutboxTable>;
 
 export interface CommunicationSecretsTable {
   purpose: string;
@@ -66,8 +74,6 @@ export interface EmailRequestsTable {
   last_modified: string;
   last_modified_by: string;
 }
-export type EmailRequestRow = Selectable<EmailRequestsTable>;
-export type NewEmailRequest = Insertable<EmailRequestsTable>;
 
 export interface EmailDeliveriesTable {
   account_id: string;
@@ -87,8 +93,6 @@ export interface SessionChatMessagesTable {
   text_html: string;
   created: string;
 }
-export type ChatMessageRow = Selectable<SessionChatMessagesTable>;
-export type NewChatMessage = Insertable<SessionChatMessagesTable>;
 
 export type QuestionStatus = 'open' | 'answered';
 
@@ -105,8 +109,6 @@ export interface SessionQuestionsTable {
   created: string;
   last_modified: string;
 }
-export type QuestionRow = Selectable<SessionQuestionsTable>;
-export type NewQuestion = Insertable<SessionQuestionsTable>;
 
 export interface EventCommunicationSettingsTable {
   account_id: string;

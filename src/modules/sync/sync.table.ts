@@ -1,6 +1,12 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { SyncOutcome, SyncSide } from './sync.schemas.js';
 
+// The rows the repository reads and writes, in Kysely's Selectable/Insertable forms.
+export type SyncStateRow = Selectable<WebcastSyncStatesTable>;
+export type NewSyncState = Insertable<WebcastSyncStatesTable>;
+export type SyncLogRow = Selectable<WebcastSyncLogTable>;
+export type NewSyncLogEntry = Insertable<WebcastSyncLogTable>;
+
 /** One row per synced session: where it lives on the provider and how the last run went. */
 export interface WebcastSyncStatesTable {
   account_id: string;
@@ -18,8 +24,6 @@ export interface WebcastSyncStatesTable {
   created: string;
   last_modified: string;
 }
-export type SyncStateRow = Selectable<WebcastSyncStatesTable>;
-export type NewSyncState = Insertable<WebcastSyncStatesTable>;
 
 /** Conflicting edits: the side that lost, kept for the planner to review. */
 export interface WebcastSyncLogTable {
@@ -33,5 +37,3 @@ export interface WebcastSyncLogTable {
   kept_value: string | null;
   created: string;
 }
-export type SyncLogRow = Selectable<WebcastSyncLogTable>;
-export type NewSyncLogEntry = Insertable<WebcastSyncLogTable>;
