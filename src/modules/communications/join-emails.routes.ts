@@ -1,15 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
 import { errorResponses } from '../../http/responses.js';
+import { typedRoutes } from '../../http/routes.js';
 import { EventEmailSettingsSchema, EventParamsSchema as params } from './join-emails.schemas.js';
 import type { JoinLinkEmails } from './join-emails.service.js';
 
 const tags = ['Events'];
 
 export function joinEmailRoutes(service: JoinLinkEmails) {
-  return async function routes(instance: FastifyInstance): Promise<void> {
-    const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  return typedRoutes((app) => {
     app.get('/events/:id/communication-settings', {
       schema: {
         tags, operationId: 'getEventCommunicationSettings', summary: 'Get the email settings of an event (eventline)', security: oauth('event/events:read'),
@@ -22,5 +20,5 @@ export function joinEmailRoutes(service: JoinLinkEmails) {
         params, body: EventEmailSettingsSchema, response: { 200: EventEmailSettingsSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     }, async (request) => service.put(requireAuth(request).accountId, request.params.id, request.body));
-  };
+  });
 }
