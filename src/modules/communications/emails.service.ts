@@ -10,7 +10,7 @@ import type { MailTransport } from '../mail/index.js';
 import { CommunicationErrors } from './communications.errors.js';
 import type { CommunicationsRepository } from './communications.repository.js';
 import type { CommunicationsService } from './communications.service.js';
-import { AttendeeResponsesSchema, type AttendeeResponse, type SendEmailRequest, type SendEmailResponse } from './emails.schemas.js';
+import { StoredAttendeeResponsesSchema, type AttendeeResponse, type SendEmailRequest, type SendEmailResponse } from './emails.schemas.js';
 import type { EmailRequestRow } from './communications.table.js';
 
 /** What mail reads of other modules: the event (its title) and the attendee's contact address. */
@@ -27,7 +27,7 @@ interface EventRef {
 /** Where a mail to an attendee goes, or why it cannot go. */
 export type Addressee = { readonly contactId: string; readonly email: string } | { readonly refused: string };
 
-const responsesColumn = jsonColumn('email_requests.responses', AttendeeResponsesSchema);
+const responsesColumn = jsonColumn('email_requests.responses', StoredAttendeeResponsesSchema);
 
 function toResponse(r: EmailRequestRow): SendEmailResponse {
   const responses = responsesColumn(r.responses);
