@@ -76,7 +76,10 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const webcasts = createWebcastsModule(deps, { sessions: sessions.services.sessions });
   const obfuscation = createObfuscationModule(deps, { accounts: accounts.services.accounts, erasers });
   const bulkJobs = createBulkJobsModule(deps, { obfuscation: obfuscation.services.obfuscation, accounts: accounts.services.accounts });
-  const communications = await createCommunicationsModule(deps, { accounts: accounts.services.accounts, attendeeLinks: webcasts.services.attendeeLinks });
+  const communications = await createCommunicationsModule(deps, {
+    accounts: accounts.services.accounts, attendeeLinks: webcasts.services.attendeeLinks, attendees: attendees.services.attendees,
+    events: events.services.events, sessions: sessions.services.sessions,
+  });
   const sync = createSyncModule(deps, { sessions: sessions.services.sessions });
   const usage = createUsageModule(deps, { accounts: accounts.services.accounts, limit: opts.serving === true, ...(opts.log ? { log: opts.log } : {}) });
   const portal = createPortalModule(deps, { accounts: accounts.services.accounts });

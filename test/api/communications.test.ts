@@ -317,4 +317,26 @@ describe('compliance communications: retention and erasure', () => {
     const places = t.services.erasers.all().map((e) => e.place);
     expect(places).toEqual(expect.arrayContaining(['communication messages', 'mail outbox (stored email bodies)', 'session chat messages', 'session questions']));
   });
+
+  it("scrubs the contact's values from their own chat messages and questions, and leaves other attendees' alone", async () => {
+    const secret = 'call 555-0100';
+    expect((await chat(tokens[0], session, { textHtml: `<p>${secret}</p>` })).statusCode).toBe(201);
+    expect((await chat(tokens[1], session, { textHtml: `<p>${secret}</p>` })).statusCode).toBe(201);
+    expect((await attendeePost(tokens[0] ?? '', `/ea/sessions/${session}/questions`, { text: secret })).statusCode).toBe(201);
+    const { contact_id: contactId } = await db.selectFrom('attendees').select('contact_id').where('id', '=', attendees[0] ?? '').executeTakeFirstOrThrow();
+    const erasers = t.services.erasers.all().filter((e) => e.place === 'session chat messages' || e.place === 'session questions');
+    const changed = await db.transaction().execute(async (trx) => {
+      let n = 0;
+      for (const e of erasers) n += await e.erase(trx, { accountId: tenant.accountId, contactId, values: ['555-0100'] }, now.toISOString());
+      return n;
+    });
+    expect(changed).toBeGreaterThanOrEqual(2);
+    const texts = async (attendee: string | undefined) => [
+      ...(await db.selectFrom('session_chat_messages').select('text_html as text').where('attendee_id', '=', attendee ?? '').execute()),
+      ...(await db.selectFrom('session_questions').select('text').where('attendee_id', '=', attendee ?? '').execute()),
+    ].map((r) => r.text);
+    expect((await texts(attendees[0])).join(' ')).not.toContain('555-0100');
+    expect(await texts(attendees[0])).toContain('call [erased]');
+    expect(await texts(attendees[1])).toContain(`<p>${secret}</p>`);
+  });
 });

@@ -20,13 +20,6 @@ const MODULES_DIR = fileURLToPath(new URL('../../src/modules/', import.meta.url)
 const ALLOWLIST: readonly string[] = [
   // attendees.repository joins the contact each attendee embeds.
   'attendees -> contacts',
-  // communications.repository reads the link, attendee + contact, session and event a message is about;
-  // communications.erasers selects the contact's attendee ids.
-  'communications -> attendee_links',
-  'communications -> attendees',
-  'communications -> contacts',
-  'communications -> events',
-  'communications -> sessions',
   // events.repository counts an event's virtual sessions (a session with a webcast counts as virtual).
   'events -> sessions',
   'events -> webcasts',

@@ -97,4 +97,9 @@ export class AttendeesRepository {
     const r = await ex.updateTable('attendees').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
+
+  async idsOfContact(accountId: string, contactId: string, ex: Executor): Promise<string[]> {
+    const rows = await ex.selectFrom('attendees').select('id').where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
+    return rows.map((r) => r.id);
+  }
 }

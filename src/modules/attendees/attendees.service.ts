@@ -11,7 +11,7 @@ import type { EventsService } from '../events/index.js';
 import { AttendeeErrors } from './attendees.errors.js';
 import { ATTENDEES_LIST } from './attendees.filters.js';
 import { parseExtra, toAttendee, type AttendeeExtra } from './attendees.mapping.js';
-import type { AttendeesRepository } from './attendees.repository.js';
+import type { AttendeesRepository, Executor } from './attendees.repository.js';
 import {
   AttendeeAddItemSchema, type Attendee, type AttendeeAddBulkItem, type AttendeeStatus, type AttendeeUpdate,
 } from './attendees.schemas.js';
@@ -213,5 +213,16 @@ export class AttendeesService {
       last_modified: now, attendee_last_modified: now, last_modified_by: actor(auth),
     });
     return this.get(auth.accountId, row.id);
+  }
+
+  /** The attendee's event and contact with the contact's address, in one read (the communications module's mail and chat). */
+  async recipient(accountId: string, attendeeId: string): Promise<{ eventId: string; contactId: string; email: string | null; deleted: boolean } | undefined> {
+    const row = await this.repo.find(accountId, attendeeId);
+    return row && { eventId: row.event_id, contactId: row.contact_id, email: row.c_email, deleted: row.c_deleted === 1 };
+  }
+
+  /** The ids of a contact's attendees, inside the caller's transaction (other modules' erasers). */
+  idsOfContact(accountId: string, contactId: string, trx: Executor): Promise<string[]> {
+    return this.repo.idsOfContact(accountId, contactId, trx);
   }
 }

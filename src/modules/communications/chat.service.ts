@@ -1,11 +1,15 @@
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
+import type { AttendeesService } from '../attendees/index.js';
+import type { SessionsService } from '../sessions/index.js';
+import type { AttendeeLinksService } from '../webcasts/index.js';
 import { CommunicationErrors } from './communications.errors.js';
 import type { CommunicationsRepository } from './communications.repository.js';
 import type { CommunicationsService } from './communications.service.js';
+import type { ChatPayload, QaPayload } from './communications.schemas.js';
 import type { AttendeeTokens } from './signing.js';
 import type { ChatMessageOut, ChatPost, QuestionOut, QuestionPost, ReactionOut } from './chat.schemas.js';
-import type { SessionQuestionsTable } from './communications.table.js';
+import type { NewQuestion, QuestionRow } from './communications.table.js';
 
 interface Speaker {
   readonly accountId: string;
@@ -15,7 +19,14 @@ interface Speaker {
   readonly sessionId: string;
 }
 
-const toQuestion = (q: SessionQuestionsTable): QuestionOut => ({
+/** What chat reads of other modules: the attendee link behind a token, the session, and the attendee's contact. */
+export interface ChatDirectory {
+  readonly links: Pick<AttendeeLinksService, 'findById'>;
+  readonly sessions: Pick<SessionsService, 'get'>;
+  readonly attendees: Pick<AttendeesService, 'recipient'>;
+}
+
+const toQuestion = (q: NewQuestion | QuestionRow): QuestionOut => ({
   id: q.id, session: { id: q.session_id }, text: q.text, anonymous: q.anonymous === 1, status: q.status,
   ...(q.answer !== null ? { answer: q.answer } : {}), created: q.created,
 });
@@ -29,6 +40,7 @@ export class SessionChatService {
   constructor(
     private readonly repo: CommunicationsRepository,
     private readonly communications: CommunicationsService,
+    private readonly directory: ChatDirectory,
     private readonly tokens: () => Promise<AttendeeTokens>,
     private readonly clock: Clock,
   ) {}
@@ -40,80 +52,77 @@ export class SessionChatService {
 
   /** The token of one of the account's links, for the integration that hands links to attendees. */
   async linkToken(accountId: string, webcastId: string, linkId: string): Promise<{ id: string; token: string }> {
-    const link = await this.repo.attendeeLink(linkId);
-    if (!link || link.account_id !== accountId || link.webcast_id !== webcastId) throw CommunicationErrors.linkNotFound();
+    const link = await this.directory.links.findById(linkId);
+    if (!link || link.accountId !== accountId || link.webcastId !== webcastId) throw CommunicationErrors.linkNotFound();
     return { id: link.id, token: await this.tokenFor(link.id) };
   }
 
   private async speaker(token: string | undefined, sessionId: string): Promise<Speaker> {
     const linkId = token ? (await this.tokens()).verify(token) : undefined;
-    const link = linkId ? await this.repo.attendeeLink(linkId) : undefined;
+    const link = linkId ? await this.directory.links.findById(linkId) : undefined;
     if (!link) throw CommunicationErrors.attendeeToken();
-    const session = await this.repo.session(link.account_id, sessionId);
-    // Another account's session is a 404, as everywhere.
-    if (!session) throw CommunicationErrors.sessionNotFound();
-    if (session.event_id !== link.event_id || (link.session_id !== null && link.session_id !== sessionId)) throw CommunicationErrors.wrongSession();
-    const who = await this.repo.attendeeContact(link.account_id, link.attendee_id);
-    return { accountId: link.account_id, attendeeId: link.attendee_id, contactId: who?.contact_id ?? null, eventId: session.event_id, sessionId };
+    // Looked up in the link's account: another account's session is a 404, like everywhere else.
+    const session = await this.directory.sessions.get(link.accountId, sessionId);
+    if (session.event.id !== link.eventId || (link.sessionId !== null && link.sessionId !== session.id)) throw CommunicationErrors.wrongSession();
+    const who = await this.directory.attendees.recipient(link.accountId, link.attendeeId);
+    return { accountId: link.accountId, attendeeId: link.attendeeId, contactId: who?.contactId ?? null, eventId: session.event.id, sessionId: session.id };
+  }
+
+  private captureChat(s: Speaker, { actionType, ...details }: Omit<ChatPayload, 'chatType' | 'attendee' | 'channel'>): Promise<string | undefined> {
+    return this.communications.capture(s.accountId, {
+      type: 'chat', eventId: s.eventId, contactId: s.contactId, tags: { sessionId: s.sessionId },
+      message: { actionType, chatType: 'session', attendee: { id: s.attendeeId }, ...details, channel: { id: s.sessionId } },
+    });
+  }
+
+  private captureQa(s: Speaker, message: Omit<QaPayload, 'attendee'>): Promise<string | undefined> {
+    return this.communications.capture(s.accountId, {
+      type: 'session_qa', eventId: s.eventId, contactId: s.contactId, tags: { sessionId: s.sessionId },
+      message: { actionType: message.actionType, attendee: { id: s.attendeeId }, question: message.question },
+    });
   }
 
   async post(token: string | undefined, sessionId: string, input: ChatPost): Promise<ChatMessageOut> {
     const s = await this.speaker(token, sessionId);
-    const parent = input.parentMessage ? await this.repo.chat(s.accountId, sessionId, input.parentMessage.id) : undefined;
+    const parent = input.parentMessage ? await this.repo.chat(s.accountId, s.sessionId, input.parentMessage.id) : undefined;
     if (input.parentMessage && !parent) throw CommunicationErrors.chatMessageNotFound(undefined, { target: 'parentMessage.id' });
-    const row = { id: newId(), account_id: s.accountId, event_id: s.eventId, session_id: sessionId, attendee_id: s.attendeeId, parent_id: parent?.id ?? null, text_html: input.textHtml, created: iso(this.clock()) };
+    const row = { id: newId(), account_id: s.accountId, event_id: s.eventId, session_id: s.sessionId, attendee_id: s.attendeeId, parent_id: parent?.id ?? null, text_html: input.textHtml, created: iso(this.clock()) };
     await this.repo.insertChat(row);
-    await this.communications.capture(s.accountId, {
-      type: 'chat', eventId: s.eventId, contactId: s.contactId, tags: { sessionId },
-      message: {
-        actionType: 'message.created', chatType: 'session', attendee: { id: s.attendeeId }, message: { id: row.id, textHtml: row.text_html },
-        ...(parent ? { parentMessage: { id: parent.id, textHtml: parent.text_html } } : {}), channel: { id: sessionId },
-      },
+    await this.captureChat(s, {
+      actionType: 'message.created', message: { id: row.id, textHtml: row.text_html },
+      ...(parent ? { parentMessage: { id: parent.id, textHtml: parent.text_html } } : {}),
     });
-    return { id: row.id, session: { id: sessionId }, attendee: { id: s.attendeeId }, textHtml: row.text_html, ...(parent ? { parentMessage: { id: parent.id } } : {}), created: row.created };
+    return { id: row.id, session: { id: s.sessionId }, attendee: { id: s.attendeeId }, textHtml: row.text_html, ...(parent ? { parentMessage: { id: parent.id } } : {}), created: row.created };
   }
 
   async react(token: string | undefined, sessionId: string, messageId: string, type: string): Promise<ReactionOut> {
     const s = await this.speaker(token, sessionId);
-    const target = await this.repo.chat(s.accountId, sessionId, messageId);
+    const target = await this.repo.chat(s.accountId, s.sessionId, messageId);
     if (!target) throw CommunicationErrors.chatMessageNotFound();
     const created = iso(this.clock());
-    await this.communications.capture(s.accountId, {
-      type: 'chat', eventId: s.eventId, contactId: s.contactId, tags: { sessionId },
-      message: {
-        actionType: 'reaction.created', chatType: 'session', attendee: { id: s.attendeeId }, message: { id: target.id, textHtml: target.text_html },
-        reaction: { type }, channel: { id: sessionId },
-      },
-    });
+    await this.captureChat(s, { actionType: 'reaction.created', message: { id: target.id, textHtml: target.text_html }, reaction: { type } });
     return { message: { id: target.id }, attendee: { id: s.attendeeId }, type, created };
   }
 
   async ask(token: string | undefined, sessionId: string, input: QuestionPost): Promise<QuestionOut> {
     const s = await this.speaker(token, sessionId);
     const now = iso(this.clock());
-    const row: SessionQuestionsTable = {
-      id: newId(), account_id: s.accountId, event_id: s.eventId, session_id: sessionId, attendee_id: s.attendeeId, text: input.text,
+    const row: NewQuestion = {
+      id: newId(), account_id: s.accountId, event_id: s.eventId, session_id: s.sessionId, attendee_id: s.attendeeId, text: input.text,
       anonymous: input.anonymous ? 1 : 0, status: 'open', answer: null, created: now, last_modified: now,
     };
     await this.repo.insertQuestion(row);
-    await this.communications.capture(s.accountId, {
-      type: 'session_qa', eventId: s.eventId, contactId: s.contactId, tags: { sessionId },
-      message: { actionType: 'question.asked', attendee: { id: s.attendeeId }, question: { id: row.id, text: row.text, status: row.status, anonymous: row.anonymous === 1 } },
-    });
+    await this.captureQa(s, { actionType: 'question.asked', question: { id: row.id, text: row.text, status: row.status, anonymous: row.anonymous === 1 } });
     return toQuestion(row);
   }
 
   async answer(token: string | undefined, sessionId: string, questionId: string, answer: string): Promise<QuestionOut> {
     const s = await this.speaker(token, sessionId);
-    const q = await this.repo.question(s.accountId, sessionId, questionId);
+    const q = await this.repo.question(s.accountId, s.sessionId, questionId);
     if (!q) throw CommunicationErrors.questionNotFound();
     const now = iso(this.clock());
     await this.repo.answerQuestion(s.accountId, q.id, answer, now);
-    const updated: SessionQuestionsTable = { ...q, answer, status: 'answered', last_modified: now };
-    await this.communications.capture(s.accountId, {
-      type: 'session_qa', eventId: s.eventId, contactId: s.contactId, tags: { sessionId },
-      message: { actionType: 'question.answered', attendee: { id: s.attendeeId }, question: { id: q.id, text: q.text, status: 'answered', anonymous: q.anonymous === 1, answer } },
-    });
-    return toQuestion(updated);
+    await this.captureQa(s, { actionType: 'question.answered', question: { id: q.id, text: q.text, status: 'answered', anonymous: q.anonymous === 1, answer } });
+    return toQuestion({ ...q, answer, status: 'answered', last_modified: now });
   }
 }

@@ -7,7 +7,6 @@ export const CommunicationErrors = defineErrors({
   invalidConfiguration: { status: 400, message: 'Invalid communication configuration' },
   attendeeToken: { status: 401, message: 'A valid attendee token is required (X-Attendee-Token)' },
   wrongSession: { status: 403, message: 'The attendee token is not valid for this session' },
-  sessionNotFound: { status: 404, message: 'Session not found' },
   chatMessageNotFound: { status: 404, message: 'Chat message not found' },
   questionNotFound: { status: 404, message: 'Question not found' },
   emailRequestNotFound: { status: 404, message: 'Email request not found' },

@@ -2,15 +2,16 @@ import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type {
-  CommunicationMessagesTable, EmailRequestsTable, MailOutboxTable, SessionChatMessagesTable, SessionQuestionsTable,
+  NewChatMessage, NewCommunicationMessage, NewEmailRequest, NewMail, NewQuestion,
 } from './communications.table.js';
 
-type Executor = Db | Transaction<Database>;
+type Trx = Transaction<Database>;
 
+/** Every statement on the communications tables; this module reads no other module's table. */
 export class CommunicationsRepository {
   constructor(private readonly db: Db) {}
 
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);
   }
 
@@ -24,12 +25,12 @@ export class CommunicationsRepository {
       .execute();
   }
 
-  async insertMessage(row: CommunicationMessagesTable, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('communication_messages').values(row).execute();
+  async insertMessage(row: NewCommunicationMessage): Promise<void> {
+    await this.db.insertInto('communication_messages').values(row).execute();
   }
 
-  async insertMail(row: MailOutboxTable, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('mail_outbox').values(row).execute();
+  async insertMail(row: NewMail): Promise<void> {
+    await this.db.insertInto('mail_outbox').values(row).execute();
   }
 
   /** Retention: rows at or before `notBefore` are never returned. */
@@ -56,8 +57,6 @@ export class CommunicationsRepository {
     });
   }
 
-
-
   async secrets(purpose: string) {
     return this.db.selectFrom('communication_secrets').selectAll().where('purpose', '=', purpose).orderBy('created', 'desc').orderBy('kid', 'desc').execute();
   }
@@ -65,25 +64,6 @@ export class CommunicationsRepository {
   async addSecret(purpose: string, kid: string, secret: string, now: string): Promise<void> {
     await this.db.insertInto('communication_secrets').values({ purpose, kid, secret, created: now })
       .onConflict((oc) => oc.columns(['purpose', 'kid']).doNothing()).execute();
-  }
-
-  // Reads of other modules' tables, kept here so every SQL statement of this module lives in one file.
-  attendeeLink(linkId: string) {
-    return this.db.selectFrom('attendee_links').select(['id', 'account_id', 'webcast_id', 'event_id', 'session_id', 'attendee_id']).where('id', '=', linkId).executeTakeFirst();
-  }
-
-  attendeeContact(accountId: string, attendeeId: string, ex: Executor = this.db) {
-    return ex.selectFrom('attendees').innerJoin('contacts', (j) => j.onRef('contacts.id', '=', 'attendees.contact_id').onRef('contacts.account_id', '=', 'attendees.account_id'))
-      .select(['attendees.id', 'attendees.event_id', 'attendees.contact_id', 'contacts.email', 'contacts.first_name', 'contacts.last_name', 'contacts.deleted'])
-      .where('attendees.account_id', '=', accountId).where('attendees.id', '=', attendeeId).executeTakeFirst();
-  }
-
-  session(accountId: string, sessionId: string) {
-    return this.db.selectFrom('sessions').select(['id', 'event_id']).where('account_id', '=', accountId).where('id', '=', sessionId).executeTakeFirst();
-  }
-
-  event(accountId: string, eventId: string) {
-    return this.db.selectFrom('events').select(['id', 'title']).where('account_id', '=', accountId).where('id', '=', eventId).executeTakeFirst();
   }
 
   eventSettings(accountId: string, eventId: string) {
@@ -95,40 +75,74 @@ export class CommunicationsRepository {
       .onConflict((oc) => oc.columns(['account_id', 'event_id']).doUpdateSet({ join_link_emails: joinLinkEmails, last_modified: now })).execute();
   }
 
-  async insertEmailRequest(row: EmailRequestsTable, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('email_requests').values(row).execute();
+  async insertEmailRequest(row: NewEmailRequest): Promise<void> {
+    await this.db.insertInto('email_requests').values(row).execute();
   }
 
   emailRequest(accountId: string, id: string) {
     return this.db.selectFrom('email_requests').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
-  delivered(accountId: string, emailId: string, attendeeId: string, ex: Executor = this.db) {
-    return ex.selectFrom('email_deliveries').select('request_id').where('account_id', '=', accountId).where('email_id', '=', emailId).where('attendee_id', '=', attendeeId).executeTakeFirst();
+  delivered(accountId: string, emailId: string, attendeeId: string) {
+    return this.db.selectFrom('email_deliveries').select('request_id').where('account_id', '=', accountId).where('email_id', '=', emailId).where('attendee_id', '=', attendeeId).executeTakeFirst();
   }
 
-  async recordDelivery(accountId: string, emailId: string, attendeeId: string, requestId: string, now: string, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('email_deliveries').values({ account_id: accountId, email_id: emailId, attendee_id: attendeeId, request_id: requestId, created: now })
+  async recordDelivery(accountId: string, emailId: string, attendeeId: string, requestId: string, now: string): Promise<void> {
+    await this.db.insertInto('email_deliveries').values({ account_id: accountId, email_id: emailId, attendee_id: attendeeId, request_id: requestId, created: now })
       .onConflict((oc) => oc.columns(['account_id', 'email_id', 'attendee_id']).doUpdateSet({ request_id: requestId, created: now })).execute();
   }
 
-  async insertChat(row: SessionChatMessagesTable, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('session_chat_messages').values(row).execute();
+  async insertChat(row: NewChatMessage): Promise<void> {
+    await this.db.insertInto('session_chat_messages').values(row).execute();
   }
 
   chat(accountId: string, sessionId: string, id: string) {
     return this.db.selectFrom('session_chat_messages').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId).where('id', '=', id).executeTakeFirst();
   }
 
-  async insertQuestion(row: SessionQuestionsTable, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('session_questions').values(row).execute();
+  async insertQuestion(row: NewQuestion): Promise<void> {
+    await this.db.insertInto('session_questions').values(row).execute();
   }
 
   question(accountId: string, sessionId: string, id: string) {
     return this.db.selectFrom('session_questions').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId).where('id', '=', id).executeTakeFirst();
   }
 
-  async answerQuestion(accountId: string, id: string, answer: string, now: string, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('session_questions').set({ answer, status: 'answered', last_modified: now }).where('account_id', '=', accountId).where('id', '=', id).execute();
+  async answerQuestion(accountId: string, id: string, answer: string, now: string): Promise<void> {
+    await this.db.updateTable('session_questions').set({ answer, status: 'answered', last_modified: now }).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  // Erasure (communications.erasers.ts): inside the obfuscation's one transaction.
+
+  messagesOfContact(trx: Trx, accountId: string, contactId: string) {
+    return trx.selectFrom('communication_messages').select(['id', 'payload']).where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
+  }
+
+  async setMessagePayload(trx: Trx, id: string, payload: string): Promise<void> {
+    await trx.updateTable('communication_messages').set({ payload }).where('id', '=', id).execute();
+  }
+
+  /** Overwrites every stored mail to the contact with the same stand-in; returns how many. */
+  async replaceMailOfContact(trx: Trx, accountId: string, contactId: string, standIn: { recipient: string; subject: string; raw: string }): Promise<number> {
+    const r = await trx.updateTable('mail_outbox').set(standIn).where('account_id', '=', accountId).where('contact_id', '=', contactId).executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  async chatOfAttendees(trx: Trx, accountId: string, attendeeIds: readonly string[]) {
+    if (attendeeIds.length === 0) return [];
+    return trx.selectFrom('session_chat_messages').select(['id', 'text_html']).where('account_id', '=', accountId).where('attendee_id', 'in', attendeeIds).execute();
+  }
+
+  async setChatText(trx: Trx, id: string, textHtml: string): Promise<void> {
+    await trx.updateTable('session_chat_messages').set({ text_html: textHtml }).where('id', '=', id).execute();
+  }
+
+  async questionsOfAttendees(trx: Trx, accountId: string, attendeeIds: readonly string[]) {
+    if (attendeeIds.length === 0) return [];
+    return trx.selectFrom('session_questions').select(['id', 'text', 'answer']).where('account_id', '=', accountId).where('attendee_id', 'in', attendeeIds).execute();
+  }
+
+  async setQuestionText(trx: Trx, id: string, text: string, answer: string | null): Promise<void> {
+    await trx.updateTable('session_questions').set({ text, answer }).where('id', '=', id).execute();
   }
 }

@@ -1,28 +1,25 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { oauth, PUBLIC, requireAuth } from '../../http/auth.js';
+import { registerList } from '../../http/lists.js';
 import { errorResponses } from '../../http/responses.js';
-import { FilterBodySchema, listQuerySchema } from '../../http/paging.js';
+import { listQuerySchema } from '../../http/paging.js';
+import { typedRoutes } from '../../http/routes.js';
 import type { CommunicationsService } from './communications.service.js';
 import { ConfigurationSchema, ContentParamsSchema, ContentQuerySchema, MessagePageSchema } from './communications.schemas.js';
 
 const tags = ['Compliance'];
+// Messages are not sortable: always oldest first.
 const { sort: _sort, ...listProps } = listQuerySchema({ maxLimit: 100 }).properties;
 const ListQuery = Type.Object(listProps, { additionalProperties: false });
-const { filter: _filter, ...filterPostProps } = listProps;
-const FilterPostQuery = Type.Object(filterPostProps, { additionalProperties: false });
 
 // The reference's path (communications) and the seed's (communication) share every handler (DESIGN rule 3).
 const BASES = [
-  { base: '/logs/communications/messages', suffix: '' },
-  { base: '/logs/communication/messages', suffix: 'Seed' },
+  { path: '/logs/communications/messages', suffix: '' },
+  { path: '/logs/communication/messages', suffix: 'Seed' },
 ] as const;
 
 export function communicationsRoutes(communications: CommunicationsService) {
-  return async function routes(instance: FastifyInstance): Promise<void> {
-    const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-
+  return typedRoutes((app) => {
     app.get('/logs/communications/configuration', {
       schema: {
         tags, operationId: 'getConfiguration', summary: 'Get Communication Config', security: oauth('compliance/communications:read'),
@@ -38,23 +35,12 @@ export function communicationsRoutes(communications: CommunicationsService) {
       },
     }, async (request) => communications.putConfiguration(requireAuth(request).accountId, request.body));
 
-    for (const { base, suffix } of BASES) {
-      app.get(base, {
-        schema: {
-          tags, operationId: `getCommunicationLogMessages${suffix}`, summary: 'List Communication', security: oauth('compliance/communications:read'),
-          description: "Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.",
-          querystring: ListQuery, response: { 200: MessagePageSchema, ...errorResponses(400, 401, 403, 429) },
-        },
-      }, async (request) => communications.list(requireAuth(request).accountId, request.query, base));
-
-      app.post(`${base}/filter`, {
-        schema: {
-          tags, operationId: `filterCommunicationLogMessages${suffix}`, summary: 'List Communication with the filter in the body', security: oauth('compliance/communications:read'),
-          querystring: FilterPostQuery, body: Type.Optional(FilterBodySchema), response: { 200: MessagePageSchema, ...errorResponses(400, 401, 403, 429) },
-        },
-      }, async (request) => {
-        const filter = request.body?.filter;
-        return communications.list(requireAuth(request).accountId, { ...request.query, ...(filter !== undefined ? { filter } : {}) }, base);
+    for (const { path, suffix } of BASES) {
+      registerList(app, {
+        path, tags, operationId: `getCommunicationLogMessages${suffix}`, filterOperationId: `filterCommunicationLogMessages${suffix}`,
+        summary: 'List Communication', scope: 'compliance/communications:read',
+        description: "Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.",
+        query: ListQuery, page: MessagePageSchema, list: (auth, query) => communications.list(auth.accountId, query, path),
       });
     }
 
@@ -69,5 +55,5 @@ export function communicationsRoutes(communications: CommunicationsService) {
       const raw = await communications.content(request.params.id, request.query);
       return reply.header('content-type', 'message/rfc822').header('cache-control', 'private, no-store').send(raw);
     });
-  };
+  });
 }

@@ -13,6 +13,7 @@ export const ConfigurationSchema = Type.Object(
 export type Configuration = Static<typeof ConfigurationSchema>;
 
 const Ref = Type.Object({ id: Type.String() });
+export const TagsSchema = Type.Record(Type.String(), Type.String());
 const ChatDetails = Type.Object({ id: Type.String(), textHtml: Type.Optional(Type.String()) });
 
 const EmailMessageSchema = Type.Object({ link: Type.String({ format: 'uri' }) }, { title: 'EmailMessage' });
@@ -38,12 +39,14 @@ export const MessageSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   type: MessageTypeSchema,
   created: Type.String({ format: 'date-time' }),
-  tags: Type.Optional(Type.Record(Type.String(), Type.String())),
+  tags: Type.Optional(TagsSchema),
   message: Type.Union([EmailMessageSchema, ChatMessageSchema, SessionQaMessageSchema]),
 }, { title: 'CommunicationLogMessage' });
 export type Message = Static<typeof MessageSchema>;
 export type ChatPayload = Static<typeof ChatMessageSchema>;
 export type QaPayload = Static<typeof SessionQaMessageSchema>;
+/** What communication_messages.payload holds for chat and session_qa messages. */
+export const CapturedPayloadSchema = Type.Union([ChatMessageSchema, SessionQaMessageSchema]);
 
 export const MessagePageSchema = paginated(MessageSchema, 'CommunicationLogMessagePaginatedResponse');
 

@@ -1,13 +1,17 @@
+import { Type } from 'typebox';
 import type { Config } from '../../config/index.js';
 import { iso, type Clock } from '../../db/time.js';
 import { newId } from '../../db/ids.js';
+import { jsonColumn } from '../../db/json.js';
 import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { JobHandler, JobQueue } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import { CommunicationErrors } from './communications.errors.js';
 import type { CommunicationsRepository } from './communications.repository.js';
-import { MESSAGE_TYPES, type ChatPayload, type Configuration, type Message, type MessageType, type QaPayload } from './communications.schemas.js';
-import type { CommunicationMessagesTable } from './communications.table.js';
+import {
+  CapturedPayloadSchema, MESSAGE_TYPES, TagsSchema, type ChatPayload, type Configuration, type Message, type MessageType, type QaPayload,
+} from './communications.schemas.js';
+import type { CommunicationMessageRow, NewCommunicationMessage } from './communications.table.js';
 import { newSecret, URL_TTL_SECONDS, UrlSigner, type SigningKey } from './signing.js';
 
 export const RETENTION_DAYS = 30;
@@ -16,7 +20,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // The reference's filter parameter lists exactly one field: type (eq).
-const MESSAGES_LIST = defineList<CommunicationMessagesTable>({
+const MESSAGES_LIST = defineList<CommunicationMessageRow>({
   name: 'communication-messages',
   filters: { type: { column: 'communication_messages.type', type: 'string', ops: ['eq'] } },
   order: [
@@ -29,6 +33,11 @@ const MESSAGES_LIST = defineList<CommunicationMessagesTable>({
 // Once the account team turns the feature on, everything is kept until the
 // customer says otherwise: a regulator's question must never meet a gap.
 const DEFAULT_TYPES: readonly MessageType[] = MESSAGE_TYPES;
+
+// Our own JSON columns, written only by this service.
+const enabledTypesColumn = jsonColumn('communication_settings.enabled_types', Type.Array(Type.String()));
+const tagsColumn = jsonColumn('communication_messages.tags', TagsSchema);
+const payloadColumn = jsonColumn('communication_messages.payload', CapturedPayloadSchema);
 
 /** What a capture call records; `message` is the reference's message object (email: none, the link is minted per listing). */
 export type CaptureInput =
@@ -55,17 +64,21 @@ export class CommunicationsService {
 
   /** A secret of this module kept in the database, created on first use (same value for every process). */
   async storedSecret(purpose: string): Promise<string> {
-    return ((await this.storedKeys(purpose))[0] as SigningKey).secret;
+    const [newest] = await this.storedKeys(purpose);
+    return newest.secret;
   }
 
-  private async storedKeys(purpose: string): Promise<SigningKey[]> {
+  /** Newest first, never empty. */
+  private async storedKeys(purpose: string): Promise<[SigningKey, ...SigningKey[]]> {
     let rows = await this.repo.secrets(purpose);
     if (rows.length === 0) {
       // Two processes may race here; the primary key keeps one and both read it back.
       await this.repo.addSecret(purpose, 'db1', newSecret(), iso(this.clock()));
       rows = await this.repo.secrets(purpose);
     }
-    return rows.map((r) => ({ kid: r.kid, secret: r.secret }));
+    const [newest, ...older] = rows.map((r) => ({ kid: r.kid, secret: r.secret }));
+    if (!newest) throw new Error(`The ${purpose} secret could not be stored`);
+    return [newest, ...older];
   }
 
   async assertEnabled(accountId: string): Promise<void> {
@@ -91,8 +104,8 @@ export class CommunicationsService {
   private async enabledTypes(accountId: string): Promise<MessageType[]> {
     const row = await this.repo.settings(accountId);
     if (!row) return [...DEFAULT_TYPES];
-    const parsed = JSON.parse(row.enabled_types) as unknown;
-    return Array.isArray(parsed) ? MESSAGE_TYPES.filter((t) => parsed.includes(t)) : [];
+    const stored = enabledTypesColumn(row.enabled_types);
+    return MESSAGE_TYPES.filter((t) => stored.includes(t));
   }
 
   /** Whether a message of this type would be recorded now (feature on and type enabled). */
@@ -106,7 +119,7 @@ export class CommunicationsService {
     if (!(await this.captures(accountId, input.type))) return undefined;
     const id = newId();
     const tags: Record<string, string> = { ...(input.eventId ? { eventId: input.eventId } : {}), ...input.tags };
-    const row: CommunicationMessagesTable = {
+    const row: NewCommunicationMessage = {
       id, account_id: accountId, type: input.type, created: iso(this.clock()), event_id: input.eventId, contact_id: input.contactId,
       payload: JSON.stringify(input.type === 'email' ? {} : input.message), tags: JSON.stringify(tags),
       mail_id: input.type === 'email' ? input.mailId : null,
@@ -125,10 +138,10 @@ export class CommunicationsService {
       `${this.config.publicUrl}/${this.config.apiVersion}${path}`);
   }
 
-  private toMessage(r: CommunicationMessagesTable, expires: number): Message {
-    const tags = JSON.parse(r.tags) as Record<string, string>;
-    const message = r.type === 'email' ? { link: this.contentUrl(r.account_id, r.id, expires) } : JSON.parse(r.payload) as Message['message'];
-    return { id: r.id, type: r.type as MessageType, created: r.created, ...(Object.keys(tags).length > 0 ? { tags } : {}), message };
+  private toMessage(r: CommunicationMessageRow, expires: number): Message {
+    const tags = tagsColumn(r.tags);
+    const message = r.type === 'email' ? { link: this.contentUrl(r.account_id, r.id, expires) } : payloadColumn(r.payload);
+    return { id: r.id, type: r.type, created: r.created, ...(Object.keys(tags).length > 0 ? { tags } : {}), message };
   }
 
   contentUrl(accountId: string, messageId: string, expires: number): string {

@@ -1,4 +1,21 @@
 // Rows of the compliance-communications module (migration 0008).
+// No column has a database default: every insert names every column.
+
+import type { Insertable, Selectable } from 'kysely';
+import type { SentMail } from '../mail/index.js';
+import type { MessageType } from './communications.schemas.js';
+import type { SendEmailResponse } from './emails.schemas.js';
+
+// The rows the repository reads and writes, in Kysely's Selectable/Insertable forms.
+export type CommunicationMessageRow = Selectable<CommunicationMessagesTable>;
+export type NewCommunicationMessage = Insertable<CommunicationMessagesTable>;
+export type NewMail = Insertable<MailOutboxTable>;
+export type EmailRequestRow = Selectable<EmailRequestsTable>;
+export type NewEmailRequest = Insertable<EmailRequestsTable>;
+export type ChatMessageRow = Selectable<SessionChatMessagesTable>;
+export type NewChatMessage = Insertable<SessionChatMessagesTable>;
+export type QuestionRow = Selectable<SessionQuestionsTable>;
+export type NewQuestion = Insertable<SessionQuestionsTable>;
 
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
@@ -13,7 +30,7 @@ export interface CommunicationSettingsTable {
 export interface CommunicationMessagesTable {
   id: string;
   account_id: string;
-  type: string;
+  type: MessageType;
   created: string;
   event_id: string | null;
   /** The contact the message names (sender or recipient), for erasure. */
@@ -33,10 +50,10 @@ export interface MailOutboxTable {
   contact_id: string | null;
   recipient: string;
   subject: string;
-  /** The complete RFC 822 message as sent. */
+  /** The complete RFC 822 message, byte for byte what was sent. */
   raw: string;
   /** 'outbox' (kept here only) or 'smtp' (also relayed). */
-  transport: string;
+  transport: SentMail['transport'];
 }
 
 export interface CommunicationSecretsTable {
@@ -52,7 +69,7 @@ export interface EmailRequestsTable {
   event_id: string;
   email_id: string;
   resend: number;
-  status: string;
+  status: SendEmailResponse['status'];
   /** JSON array of { id, status, errorMessage? }. */
   responses: string;
   created: string;
@@ -80,6 +97,8 @@ export interface SessionChatMessagesTable {
   created: string;
 }
 
+export type QuestionStatus = 'open' | 'answered';
+
 export interface SessionQuestionsTable {
   id: string;
   account_id: string;
@@ -88,7 +107,7 @@ export interface SessionQuestionsTable {
   attendee_id: string;
   text: string;
   anonymous: number;
-  status: string;
+  status: QuestionStatus;
   answer: string | null;
   created: string;
   last_modified: string;

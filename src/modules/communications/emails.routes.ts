@@ -1,16 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
 import { errorResponses } from '../../http/responses.js';
+import { typedRoutes } from '../../http/routes.js';
 import type { EmailsService } from './emails.service.js';
 import { EmailRequestParamsSchema, SendEmailRequestSchema, SendEmailResponseSchema } from './emails.schemas.js';
 
 const tags = ['Events'];
 
 export function emailsRoutes(emails: EmailsService, apiVersion: string) {
-  return async function routes(instance: FastifyInstance): Promise<void> {
-    const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-
+  return typedRoutes((app) => {
     app.post('/events/emails', {
       schema: {
         tags, operationId: 'sendEventEmails', summary: 'Send Email To Attendees', security: oauth('event/event-emails:write'),
@@ -28,5 +25,5 @@ export function emailsRoutes(emails: EmailsService, apiVersion: string) {
         params: EmailRequestParamsSchema, response: { 200: SendEmailResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     }, async (request) => emails.status(requireAuth(request).accountId, request.params.emailRequestId));
-  };
+  });
 }

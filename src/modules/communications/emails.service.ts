@@ -1,20 +1,38 @@
 import type { Config } from '../../config/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../actor.js';
+import { jsonColumn } from '../../db/json.js';
+import { actorName, type AuthContext } from '../../actor.js';
+import { ApiError } from '../../errors.js';
+import type { AttendeesService } from '../attendees/index.js';
+import type { EventsService } from '../events/index.js';
 import type { MailTransport } from '../mail/index.js';
 import { CommunicationErrors } from './communications.errors.js';
 import type { CommunicationsRepository } from './communications.repository.js';
 import type { CommunicationsService } from './communications.service.js';
-import type { AttendeeResponse, SendEmailRequest, SendEmailResponse } from './emails.schemas.js';
-import type { EmailRequestsTable } from './communications.table.js';
+import { StoredAttendeeResponsesSchema, type AttendeeResponse, type SendEmailRequest, type SendEmailResponse } from './emails.schemas.js';
+import type { EmailRequestRow } from './communications.table.js';
 
-const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
+/** What mail reads of other modules: the event (its title) and the attendee's contact address. */
+export interface MailDirectory {
+  readonly events: Pick<EventsService, 'get'>;
+  readonly attendees: Pick<AttendeesService, 'recipient'>;
+}
 
-function toResponse(r: EmailRequestsTable): SendEmailResponse {
-  const responses = JSON.parse(r.responses) as AttendeeResponse[];
+interface EventRef {
+  readonly id: string;
+  readonly title: string;
+}
+
+/** Where a mail to an attendee goes, or why it cannot go. */
+export type Addressee = { readonly contactId: string; readonly email: string } | { readonly refused: string };
+
+const responsesColumn = jsonColumn('email_requests.responses', StoredAttendeeResponsesSchema);
+
+function toResponse(r: EmailRequestRow): SendEmailResponse {
+  const responses = responsesColumn(r.responses);
   return {
-    requestId: r.id, status: r.status as SendEmailResponse['status'], event: { id: r.event_id }, email: { id: r.email_id },
+    requestId: r.id, status: r.status, event: { id: r.event_id }, email: { id: r.email_id },
     resendToPreviousRecipients: r.resend === 1, attendeeResponses: responses, attendeeResponse: responses,
     created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
   };
@@ -29,23 +47,23 @@ export class EmailsService {
   constructor(
     private readonly repo: CommunicationsRepository,
     private readonly communications: CommunicationsService,
+    private readonly directory: MailDirectory,
     private readonly mail: MailTransport,
     private readonly config: Config,
     private readonly clock: Clock,
   ) {}
 
   async send(auth: AuthContext, input: SendEmailRequest): Promise<SendEmailResponse> {
-    const event = await this.repo.event(auth.accountId, input.event.id);
-    if (!event) throw CommunicationErrors.eventNotFound(undefined, { target: 'event.id' });
+    const event = await this.event(auth.accountId, input.event.id, 'event.id');
     const requestId = newId();
     const responses: AttendeeResponse[] = [];
     for (const attendeeId of input.attendees) responses.push(await this.sendOne(auth.accountId, requestId, event, input, attendeeId));
     const now = iso(this.clock());
     const sent = responses.filter((r) => r.status === 'Sent').length;
-    const row: EmailRequestsTable = {
+    const row: EmailRequestRow = {
       id: requestId, account_id: auth.accountId, event_id: event.id, email_id: input.email.id, resend: input.resendToPreviousRecipients ? 1 : 0,
       status: sent > 0 || responses.every((r) => r.status === 'Opted-Out') ? 'SUCCESSFUL' : 'ERROR', responses: JSON.stringify(responses),
-      created: now, created_by: actor(auth), last_modified: now, last_modified_by: actor(auth),
+      created: now, created_by: actorName(auth), last_modified: now, last_modified_by: actorName(auth),
     };
     await this.repo.insertEmailRequest(row);
     return toResponse(row);
@@ -57,17 +75,35 @@ export class EmailsService {
     return toResponse(row);
   }
 
+  /** The account's event, or the 404 aimed at `target`. */
+  async event(accountId: string, eventId: string, target?: string): Promise<EventRef> {
+    try {
+      const { id, title } = await this.directory.events.get(accountId, eventId);
+      return { id, title };
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) throw CommunicationErrors.eventNotFound(undefined, target ? { target } : {});
+      throw err;
+    }
+  }
+
+  /** The attendee's contact, when it can be mailed: registered for the event, not deleted, with an address. */
+  async addressee(accountId: string, attendeeId: string, eventId: string): Promise<Addressee> {
+    const who = await this.directory.attendees.recipient(accountId, attendeeId);
+    if (!who || who.eventId !== eventId) return { refused: 'The attendee is not registered for this event' };
+    if (who.deleted || !who.email) return { refused: 'The attendee has no email address' };
+    return { contactId: who.contactId, email: who.email };
+  }
+
   // One attendee at a time: a failure is reported for that attendee and loses nothing already sent.
-  private async sendOne(accountId: string, requestId: string, event: { id: string; title: string }, input: SendEmailRequest, attendeeId: string): Promise<AttendeeResponse> {
-    const who = await this.repo.attendeeContact(accountId, attendeeId);
-    if (!who || who.event_id !== event.id) return { id: attendeeId, status: 'Error', errorMessage: 'The attendee is not registered for this event' };
-    if (who.deleted === 1 || !who.email) return { id: attendeeId, status: 'Error', errorMessage: 'The attendee has no email address' };
+  private async sendOne(accountId: string, requestId: string, event: EventRef, input: SendEmailRequest, attendeeId: string): Promise<AttendeeResponse> {
+    const who = await this.addressee(accountId, attendeeId, event.id);
+    if ('refused' in who) return { id: attendeeId, status: 'Error', errorMessage: who.refused };
     if (!input.resendToPreviousRecipients && await this.repo.delivered(accountId, input.email.id, attendeeId)) {
       return { id: attendeeId, status: 'Error', errorMessage: 'Already sent to this attendee; set resendToPreviousRecipients to send again' };
     }
     try {
       await this.deliver(accountId, {
-        eventId: event.id, contactId: who.contact_id, to: who.email,
+        eventId: event.id, contactId: who.contactId, to: who.email,
         subject: input.email.subject ?? event.title,
         text: input.email.text ?? `A message about ${event.title}.`,
         ...(input.email.html !== undefined ? { html: input.email.html } : {}),

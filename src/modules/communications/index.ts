@@ -1,6 +1,9 @@
 import type { AccountsService } from '../accounts/index.js';
+import type { AttendeesService } from '../attendees/index.js';
+import type { EventsService } from '../events/index.js';
 import { MailTransport } from '../mail/index.js';
 import { defineModule, type ModuleDeps } from '../module.js';
+import type { SessionsService } from '../sessions/index.js';
 import type { AttendeeLinksService } from '../webcasts/index.js';
 import { SessionChatService } from './chat.service.js';
 import { communicationsErasers } from './communications.erasers.js';
@@ -8,7 +11,8 @@ import { CommunicationsRepository } from './communications.repository.js';
 import { CommunicationsService } from './communications.service.js';
 import { EmailsService } from './emails.service.js';
 import { AttendeeTokens } from './signing.js';
-import { JoinLinkEmails, joinEmailRoutes } from './join-emails.js';
+import { JoinLinkEmails } from './join-emails.service.js';
+import { joinEmailRoutes } from './join-emails.routes.js';
 import { communicationsRoutes } from './communications.routes.js';
 import { emailsRoutes } from './emails.routes.js';
 import { chatRoutes } from './chat.routes.js';
@@ -18,18 +22,29 @@ export { PURGE_JOB, RETENTION_DAYS } from './communications.service.js';
 export { AttendeeTokens, UrlSigner, URL_TTL_SECONDS, type SigningKey } from './signing.js';
 export type { Message, MessageType, Configuration } from './communications.schemas.js';
 
-/** Compliance communications: the archive of emails, chat and Q&A, with signed email URLs and 30-day retention. */
-export async function createCommunicationsModule(deps: ModuleDeps, uses: { accounts: AccountsService; attendeeLinks: AttendeeLinksService }) {
+export interface CommunicationsUses {
+  readonly accounts: AccountsService;
+  readonly attendeeLinks: AttendeeLinksService;
+  readonly attendees: AttendeesService;
+  readonly events: EventsService;
+  readonly sessions: SessionsService;
+}
+
+/**
+ * Compliance communications: the archive of emails, chat and Q&A, with signed email URLs and 30-day retention.
+ * What it knows of events, sessions, attendees and their links it asks their modules.
+ */
+export async function createCommunicationsModule(deps: ModuleDeps, uses: CommunicationsUses) {
   const { config, clock } = deps;
   const repo = new CommunicationsRepository(deps.db.db);
   const communications = new CommunicationsService(repo, uses.accounts, deps.jobs, config, clock);
   await communications.init();
   const mail = new MailTransport(config.communications?.smtpUrl);
-  const emails = new EmailsService(repo, communications, mail, config, clock);
+  const emails = new EmailsService(repo, communications, uses, mail, config, clock);
   let tokens: AttendeeTokens | undefined;
   const configured = config.communications?.attendeeTokenSecret;
   const attendeeTokens = async (): Promise<AttendeeTokens> => (tokens ??= new AttendeeTokens(configured ?? await communications.storedSecret('attendee-token')));
-  const chat = new SessionChatService(repo, communications, attendeeTokens, clock);
+  const chat = new SessionChatService(repo, communications, { links: uses.attendeeLinks, sessions: uses.sessions, attendees: uses.attendees }, attendeeTokens, clock);
   const joinLinkEmails = new JoinLinkEmails(repo, emails, clock);
   // New personal join links are mailed to their attendees (the webcasts module tells us after commit).
   uses.attendeeLinks.onCreated((accountId, links) => joinLinkEmails.linksCreated(accountId, links));
@@ -43,7 +58,7 @@ export async function createCommunicationsModule(deps: ModuleDeps, uses: { accou
       await app.register(joinEmailRoutes(joinLinkEmails));
     },
     jobHandlers: communications.jobHandlers(),
-    erasers: communicationsErasers(),
+    erasers: communicationsErasers(repo, uses.attendees),
     // Retention (30 days) is enforced by an hourly job that reschedules itself.
     start: () => communications.schedulePurge(),
     close: async () => mail.close(),

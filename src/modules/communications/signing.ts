@@ -27,12 +27,16 @@ export function newSecret(): string {
  * breaking URLs already issued: the first key signs, every key verifies.
  */
 export class UrlSigner {
+  private readonly signing: SigningKey;
+
   constructor(private readonly keys: readonly SigningKey[]) {
-    if (keys.length === 0) throw new Error('UrlSigner needs at least one key');
+    const [newest] = keys;
+    if (!newest) throw new Error('UrlSigner needs at least one key');
+    this.signing = newest;
   }
 
   sign(accountId: string, messageId: string, expires: number): { kid: string; sig: string } {
-    const key = this.keys[0] as SigningKey;
+    const key = this.signing;
     return { kid: key.kid, sig: mac(key.secret, [accountId, messageId, String(expires)]) };
   }
 
@@ -48,7 +52,7 @@ export class UrlSigner {
 /**
  * Attendees' personal tokens: `<linkId>.<HMAC(secret, linkId)>`. Computed, not
  * stored, so the webcasts module needs no change and a token exists for every
- * link as soon as the link does; deleting the link revokes it.
+ * link once the link exists; deleting the link revokes it.
  */
 export class AttendeeTokens {
   constructor(private readonly secret: string) {}

@@ -1,4 +1,5 @@
 import { createTransport, type Transporter } from 'nodemailer';
+import type StreamTransport from 'nodemailer/lib/stream-transport/index.js';
 
 export interface OutgoingMail {
   readonly from: string;
@@ -6,13 +7,13 @@ export interface OutgoingMail {
   readonly subject: string;
   readonly text: string;
   readonly html?: string;
-  /** Set as the Message-ID header, so the stored copy and the delivered mail match. */
+  /** The Message-ID header, so the stored copy and the delivered mail match. */
   readonly messageId: string;
   readonly date: Date;
 }
 
 export interface SentMail {
-  /** The complete RFC 822 message exactly as handed to the relay. */
+  /** The complete RFC 822 message, byte for byte what the relay was handed. */
   readonly raw: string;
   readonly transport: 'outbox' | 'smtp';
 }
@@ -23,7 +24,7 @@ export interface SentMail {
  * the caller keeps the composed message in the database outbox.
  */
 export class MailTransport {
-  private readonly composer: Transporter;
+  private readonly composer: Transporter<StreamTransport.SentMessageInfo>;
   private readonly relay: Transporter | undefined;
 
   constructor(smtpUrl?: string) {
@@ -40,8 +41,10 @@ export class MailTransport {
       from: mail.from, to: mail.to, subject: mail.subject, text: mail.text,
       ...(mail.html !== undefined ? { html: mail.html } : {}),
       messageId: mail.messageId, date: mail.date,
-    }) as { message: Buffer | string };
-    const raw = Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);
+    });
+    // `buffer: true` above: the composed message is a Buffer, never a stream.
+    if (!Buffer.isBuffer(info.message)) throw new Error('nodemailer composed a stream where a buffer was asked for');
+    const raw = info.message.toString('utf8');
     if (this.relay) await this.relay.sendMail({ envelope: { from: mail.from, to: [mail.to] }, raw });
     return { raw, transport: this.kind };
   }

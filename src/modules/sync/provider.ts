@@ -94,7 +94,7 @@ export interface WebcastProvider {
   getRecording(meetingId: string): Promise<Recording | undefined>;
   /**
    * Checks a change notification (webhook) and reads it; undefined when the
-   * signature or timestamp is wrong. rawBody is the body exactly as received.
+   * signature or timestamp is wrong. rawBody is the received body, byte for byte.
    */
   verifyNotification(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): ChangeNotification | undefined;
 }

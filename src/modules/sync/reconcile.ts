@@ -1,3 +1,5 @@
+import { Type } from 'typebox';
+import { Compile } from 'typebox/compile';
 import type { MeetingFields, ProviderMeeting } from './provider.js';
 import type { SyncConflict } from './sync.schemas.js';
 import type { ApiSession, ApiWebcast } from './eventline-api.js';
@@ -30,16 +32,14 @@ export function providerFields(m: ProviderMeeting): MeetingFields {
   return { title: m.title, start: time(m.start), end: time(m.end), password: m.password, hostCode: m.hostCode };
 }
 
+// The snapshot comes back from the API, whoever wrote it: checked, never trusted.
+const Snapshot = Compile(Type.Object({ title: Type.String(), start: Type.String(), end: Type.String(), password: Type.String(), hostCode: Type.String() }));
+
+/** The agreed values in a stored snapshot; undefined unless every synced field is there and is a string. */
 export function readSnapshot(v: unknown): MeetingFields | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const o = v as Record<string, unknown>;
-  const out: Partial<MeetingFields> = {};
-  for (const f of SYNCED_FIELDS) {
-    const x = o[f];
-    if (typeof x !== 'string') return undefined;
-    out[f] = x;
-  }
-  return out as MeetingFields;
+  if (!Snapshot.Check(v)) return undefined;
+  const { title, start, end, password, hostCode } = v;
+  return { title, start, end, password, hostCode };
 }
 
 /**

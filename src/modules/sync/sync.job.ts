@@ -24,7 +24,7 @@ export async function schedulePass(queue: JobQueue, at: Date, intervalSeconds: n
 }
 
 /**
- * One pass of the sync engine as a durable job. It schedules the next pass
+ * One pass of the sync engine, run by a durable job. It schedules the next pass
  * before it runs, so a killed worker's pass is retried by the lease and the
  * chain never breaks; every step of a pass is idempotent.
  */

@@ -1,9 +1,5 @@
 import type { Db } from '../../db/index.js';
-import type { Insertable, Selectable } from 'kysely';
-import type { WebcastSyncLogTable, WebcastSyncStatesTable } from './sync.table.js';
-
-export type SyncStateRow = Selectable<WebcastSyncStatesTable>;
-export type SyncLogRow = Selectable<WebcastSyncLogTable>;
+import type { NewSyncLogEntry, NewSyncState, SyncLogRow, SyncStateRow } from './sync.table.js';
 
 export class SyncRepository {
   constructor(private readonly db: Db) {}
@@ -18,15 +14,13 @@ export class SyncRepository {
   }
 
   /** Writes the state and appends the conflicts in one transaction. */
-  async save(row: Insertable<WebcastSyncStatesTable>, log: Array<Insertable<WebcastSyncLogTable>>): Promise<void> {
+  async save(row: NewSyncState, log: readonly NewSyncLogEntry[]): Promise<void> {
+    // On conflict everything but the key and the creation time is replaced.
+    const { account_id: _account, session_id: _session, created: _created, ...changes } = row;
     await this.db.transaction().execute(async (trx) => {
-      const changes = {
-        provider: row.provider, meeting_id: row.meeting_id, webcast_id: row.webcast_id, snapshot: row.snapshot, progress: row.progress,
-        outcome: row.outcome, error: row.error, last_run: row.last_run, last_modified: row.last_modified,
-      };
       await trx.insertInto('webcast_sync_states').values(row)
         .onConflict((oc) => oc.columns(['account_id', 'session_id']).doUpdateSet(changes)).execute();
-      if (log.length > 0) await trx.insertInto('webcast_sync_log').values(log).execute();
+      if (log.length > 0) await trx.insertInto('webcast_sync_log').values([...log]).execute();
     });
   }
 }

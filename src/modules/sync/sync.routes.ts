@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
 import { errorResponses } from '../../http/responses.js';
+import { typedRoutes } from '../../http/routes.js';
 import { SessionIdParamsSchema, SyncStateInputSchema, SyncStateSchema } from './sync.schemas.js';
 import type { SyncService } from './sync.service.js';
 
@@ -12,8 +11,7 @@ const tags = ['Webcast sync'];
  * Both scopes are required because the snapshot holds the webcast's access codes.
  */
 export function syncRoutes(sync: SyncService) {
-  return async function routes(instance: FastifyInstance): Promise<void> {
-    const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  return typedRoutes((app) => {
     app.get('/sessions/:id/sync', {
       schema: {
         tags, operationId: 'getSessionSync', summary: 'Get Session Webcast Sync State', security: oauth('event/sessions:read', 'event/webcasts:read'),
@@ -29,5 +27,5 @@ export function syncRoutes(sync: SyncService) {
         params: SessionIdParamsSchema, body: SyncStateInputSchema, response: { 200: SyncStateSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     }, async (request) => sync.put(requireAuth(request).accountId, request.params.id, request.body));
-  };
+  });
 }

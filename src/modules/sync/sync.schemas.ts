@@ -3,9 +3,18 @@ import { Type, type Static } from 'typebox';
 export const SYNC_OUTCOMES = ['Running', 'Succeeded', 'Failed'] as const;
 export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];
 export const SYNC_SIDES = ['eventline', 'provider'] as const;
+export type SyncSide = (typeof SYNC_SIDES)[number];
 
 const UuidRef = Type.Object({ id: Type.String({ format: 'uuid' }) }, { title: 'UUID' });
-const JsonObject = Type.Object({}, { additionalProperties: true });
+/** What webcast_sync_states.snapshot holds: any object (the engine reads the fields it knows). */
+export const SnapshotSchema = Type.Object({}, { additionalProperties: true });
+/** What webcast_sync_states.progress holds. */
+export const ProgressSchema = Type.Object({
+  registrants: Type.Optional(Type.Integer({ minimum: 0 })),
+  attendeeLinks: Type.Optional(Type.Integer({ minimum: 0 })),
+  checkIns: Type.Optional(Type.Integer({ minimum: 0 })),
+  recording: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
 
 export const SyncConflictSchema = Type.Object(
   {
@@ -26,13 +35,8 @@ const fields = {
   outcome: Type.Enum(SYNC_OUTCOMES, { type: 'string', title: 'WebcastSyncOutcome' }),
   error: Type.Optional(Type.String({ maxLength: 2000, description: 'Why the last run failed.' })),
   lastRun: Type.Optional(Type.String({ format: 'date-time', description: 'When the last run for this session started.' })),
-  snapshot: Type.Optional(Type.Union([JsonObject, Type.Null()], { description: 'The values both sides last agreed on (title, start, end, password, hostCode); the engine compares edits against it.' })),
-  progress: Type.Optional(Type.Object({
-    registrants: Type.Optional(Type.Integer({ minimum: 0 })),
-    attendeeLinks: Type.Optional(Type.Integer({ minimum: 0 })),
-    checkIns: Type.Optional(Type.Integer({ minimum: 0 })),
-    recording: Type.Optional(Type.Boolean()),
-  }, { additionalProperties: false })),
+  snapshot: Type.Optional(Type.Union([SnapshotSchema, Type.Null()], { description: 'The values both sides last agreed on (title, start, end, password, hostCode); the engine compares edits against it.' })),
+  progress: Type.Optional(ProgressSchema),
 };
 
 export const SyncStateInputSchema = Type.Object(

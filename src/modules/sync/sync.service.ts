@@ -1,18 +1,18 @@
 import { newId } from '../../db/ids.js';
+import { jsonColumn } from '../../db/json.js';
 import { iso, type Clock } from '../../db/time.js';
 import type { SessionsService } from '../sessions/index.js';
-import type { SyncLogRow, SyncRepository, SyncStateRow } from './sync.repository.js';
-import type { SyncConflict, SyncOutcome, SyncState, SyncStateInput } from './sync.schemas.js';
+import type { SyncRepository } from './sync.repository.js';
+import { ProgressSchema, SnapshotSchema, type SyncConflict, type SyncState, type SyncStateInput } from './sync.schemas.js';
+import type { SyncLogRow, SyncStateRow } from './sync.table.js';
 
-const parse = (text: string | null): Record<string, unknown> | null => {
-  if (text === null) return null;
-  const v: unknown = JSON.parse(text);
-  return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : null;
-};
+// Our own JSON columns, written only by put() below from checked input.
+const snapshotColumn = jsonColumn('webcast_sync_states.snapshot', SnapshotSchema);
+const progressColumn = jsonColumn('webcast_sync_states.progress', ProgressSchema);
 
 function toConflict(r: SyncLogRow): SyncConflict {
   return {
-    field: r.field, kept: r.kept === 'provider' ? 'provider' : 'eventline', created: r.created,
+    field: r.field, kept: r.kept, created: r.created,
     ...(r.discarded_value !== null ? { discardedValue: r.discarded_value } : {}),
     ...(r.kept_value !== null ? { keptValue: r.kept_value } : {}),
   };
@@ -20,13 +20,13 @@ function toConflict(r: SyncLogRow): SyncConflict {
 
 function toState(r: SyncStateRow, log: SyncLogRow[]): SyncState {
   return {
-    session: { id: r.session_id }, provider: r.provider, outcome: r.outcome as SyncOutcome,
+    session: { id: r.session_id }, provider: r.provider, outcome: r.outcome,
     ...(r.meeting_id !== null ? { meetingId: r.meeting_id } : {}),
     ...(r.webcast_id !== null ? { webcast: { id: r.webcast_id } } : {}),
     ...(r.error !== null ? { error: r.error } : {}),
     ...(r.last_run !== null ? { lastRun: r.last_run } : {}),
-    snapshot: parse(r.snapshot),
-    progress: parse(r.progress) ?? {},
+    snapshot: r.snapshot === null ? null : snapshotColumn(r.snapshot),
+    progress: progressColumn(r.progress),
     conflicts: log.map(toConflict),
     created: r.created, lastModified: r.last_modified,
   };
@@ -55,7 +55,7 @@ export class SyncService {
       meeting_id: input.meetingId ?? existing?.meeting_id ?? null,
       webcast_id: input.webcast?.id.toLowerCase() ?? existing?.webcast_id ?? null,
       snapshot: input.snapshot !== undefined ? (input.snapshot === null ? null : JSON.stringify(input.snapshot)) : existing?.snapshot ?? null,
-      progress: JSON.stringify({ ...(parse(existing?.progress ?? null) ?? {}), ...input.progress }),
+      progress: JSON.stringify({ ...(existing ? progressColumn(existing.progress) : {}), ...input.progress }),
       outcome: input.outcome, error: input.error ?? null, last_run: input.lastRun ?? existing?.last_run ?? now,
       created: existing?.created ?? now, last_modified: now,
     }, (input.conflicts ?? []).map((c) => ({

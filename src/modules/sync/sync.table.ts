@@ -1,5 +1,13 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type { SyncOutcome, SyncSide } from './sync.schemas.js';
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
+
+// The rows the repository reads and writes, in Kysely's Selectable/Insertable forms.
+export type SyncStateRow = Selectable<WebcastSyncStatesTable>;
+export type NewSyncState = Insertable<WebcastSyncStatesTable>;
+export type SyncLogRow = Selectable<WebcastSyncLogTable>;
+export type NewSyncLogEntry = Insertable<WebcastSyncLogTable>;
 
 /** One row per synced session: where it lives on the provider and how the last run went. */
 export interface WebcastSyncStatesTable {
@@ -10,9 +18,9 @@ export interface WebcastSyncStatesTable {
   webcast_id: string | null;
   /** JSON: the field values both sides last agreed on (two-way edits compare against it). */
   snapshot: string | null;
-  /** JSON: counters of what the runs wrote (links, check-ins, recording). */
-  progress: string;
-  outcome: string;
+  /** JSON: counters of what the runs wrote (links, check-ins, recording); '{}' by default. */
+  progress: Generated<string>;
+  outcome: SyncOutcome;
   error: string | null;
   last_run: string | null;
   created: string;
@@ -25,8 +33,8 @@ export interface WebcastSyncLogTable {
   account_id: string;
   session_id: string;
   field: string;
-  kept: string;
-  discarded_side: string;
+  kept: SyncSide;
+  discarded_side: SyncSide;
   discarded_value: string | null;
   kept_value: string | null;
   created: string;

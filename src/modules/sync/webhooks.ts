@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ChangeNotification, WebcastProvider } from './provider.js';
 
 const MAX_BODY = 1_000_000;
@@ -42,7 +41,10 @@ export class WebhookReceiver {
       server.listen(port, host, () => resolve());
     });
     this.server = server;
-    return `http://${host}:${(server.address() as AddressInfo).port}/webhooks/${this.provider.name}`;
+    const address = server.address();
+    // A TCP listener always reports an object; a string would be a pipe or socket path.
+    if (address === null || typeof address === 'string') throw new Error('the webhook receiver is not listening on a TCP port');
+    return `http://${host}:${address.port}/webhooks/${this.provider.name}`;
   }
 
   async close(): Promise<void> {

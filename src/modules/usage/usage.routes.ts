@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { requireAuth, type SecurityRequirement } from '../../http/auth.js';
 import { errorResponses } from '../../http/responses.js';
+import { typedRoutes } from '../../http/routes.js';
 import { HourlyQuerySchema, HourlyUsageSchema, UsagePageSchema, UsageQuerySchema, UsageTierSchema } from './usage.schemas.js';
 import type { UsageService } from './usage.service.js';
 
@@ -14,9 +13,7 @@ const config = { rateLimit: 'exempt' } as const;
 const NOT_COUNTED = 'This call does not count against the quota or the rate limit.';
 
 export function usageRoutes(usage: UsageService) {
-  return async function routes(instance: FastifyInstance): Promise<void> {
-    const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-
+  return typedRoutes((app) => {
     app.get('/usage', {
       config,
       schema: {
@@ -43,5 +40,5 @@ export function usageRoutes(usage: UsageService) {
         response: { 200: HourlyUsageSchema, ...errorResponses(400, 401, 403, 503) },
       },
     }, async (request) => usage.hourly(requireAuth(request).accountId, request.query.date));
-  };
+  });
 }

@@ -1,6 +1,8 @@
+import type { Insertable, Selectable } from 'kysely';
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
 
+/** Calls per account, UTC day and UTC hour; written in batches by UsageRecorder. */
 export interface ApiUsageTable {
   account_id: string;
   day: string; // YYYY-MM-DD, UTC
@@ -11,3 +13,5 @@ export interface ApiUsageTable {
 export const USAGE_TABLES = declareTables<Database>('usage', {
   api_usage: { account_id: 'none', day: 'none' },
 });
+export type UsageRow = Selectable<ApiUsageTable>;
+export type NewUsageRow = Insertable<ApiUsageTable>;

@@ -48,4 +48,9 @@ export class AttendeeLinksRepository {
       .where('account_id', '=', accountId).where('webcast_id', '=', webcastId).where('id', '=', id).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
+
+  /** A link by id alone: an attendee token names the link, not the account. */
+  findById(id: string) {
+    return this.db.selectFrom('attendee_links').select(['id', 'account_id', 'webcast_id', 'event_id', 'session_id', 'attendee_id']).where('id', '=', id).executeTakeFirst();
+  }
 }

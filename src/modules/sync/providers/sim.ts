@@ -1,3 +1,5 @@
+import { Type, type Static } from 'typebox';
+import { Compile } from 'typebox/compile';
 import { verifyWebhookSignature } from '../../../sim/index.js';
 import type {
   ChangeNotification, ChangeType, MeetingFields, MeetingSpec, ParticipantJoin, ProviderMeeting, Recording, Registrant, Registration, WebcastProvider,
@@ -11,11 +13,38 @@ export interface SimProviderOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-interface ZoomMeeting {
-  id: string; type: number; topic: string; start_time: string; end_time: string; password: string; host_key: string;
-  join_url: string; start_url: string; status: string; updated_at: string; tracking_fields?: Array<{ field: string; value: string }>;
+// What we read of the platform's answers. Every body is checked against these
+// before use: it comes from outside, and a surprise must fail the run loudly.
+const Id = Type.Union([Type.String(), Type.Number()]);
+const ZoomMeetingSchema = Type.Object({
+  id: Id, type: Type.Number(), topic: Type.String(), start_time: Type.String(), end_time: Type.String(), password: Type.String(), host_key: Type.String(),
+  join_url: Type.String(), start_url: Type.String(), status: Type.String(), updated_at: Type.String(),
+  tracking_fields: Type.Optional(Type.Array(Type.Object({ field: Type.String(), value: Type.String() }))),
+});
+type ZoomMeeting = Static<typeof ZoomMeetingSchema>;
+const ZoomRegistrantSchema = Type.Object({
+  id: Type.String(), join_url: Type.String(), custom_questions: Type.Optional(Type.Array(Type.Object({ title: Type.String(), value: Type.String() }))),
+});
+type ZoomRegistrant = Static<typeof ZoomRegistrantSchema>;
+
+/** Checks an answer body; `Compile(schema)` makes one. */
+interface BodyCheck<T> {
+  Check(value: unknown): value is T;
 }
-interface ZoomRegistrant { id: string; join_url: string; custom_questions?: Array<{ title: string; value: string }> }
+
+const Meeting = Compile(ZoomMeetingSchema);
+const MeetingList = Compile(Type.Object({ meetings: Type.Array(ZoomMeetingSchema) }));
+const NewRegistrant = Compile(Type.Object({ registrant_id: Type.String(), join_url: Type.String() }));
+const RegistrantList = Compile(Type.Object({ registrants: Type.Array(ZoomRegistrantSchema) }));
+const ParticipantList = Compile(Type.Object({
+  participants: Type.Array(Type.Object({ registrant_id: Type.Optional(Type.String()), join_time: Type.String(), leave_time: Type.String(), duration: Type.Number() })),
+}));
+const RecordingBody = Compile(Type.Object({ share_url: Type.String(), password: Type.Optional(Type.String()) }));
+// Answers whose body we do not read (updates, deletes).
+const Anything = Compile(Type.Unknown());
+const Notification = Compile(Type.Object({
+  event: Type.String(), event_ts: Type.Optional(Type.Number()), payload: Type.Object({ object: Type.Object({ id: Id }) }),
+}));
 
 export const EXTERNAL_ID_FIELD = 'eventline_session_id';
 const ATTENDEE_QUESTION = 'eventline_attendee_id';
@@ -56,7 +85,7 @@ export class SimProvider implements WebcastProvider {
     this.fetchFn = opts.fetch ?? globalThis.fetch.bind(globalThis);
   }
 
-  private async call<T>(method: string, path: string, body?: unknown, allow404 = false): Promise<T | undefined> {
+  private async call<T>(method: string, path: string, answer: BodyCheck<T>, body?: unknown, allow404 = false): Promise<T | undefined> {
     const res = await this.fetchFn(`${this.base}${path}`, {
       method, headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -70,11 +99,13 @@ export class SimProvider implements WebcastProvider {
       throw new ProviderHttpError(res.status, `${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
     }
     if (res.status === 204) return undefined;
-    return (await res.json()) as T;
+    const value: unknown = await res.json();
+    if (!answer.Check(value)) throw new ProviderHttpError(502, `${method} ${path} answered a body of an unexpected shape`);
+    return value;
   }
 
   async createMeeting(spec: MeetingSpec): Promise<ProviderMeeting> {
-    const m = await this.call<ZoomMeeting>('POST', '/v2/users/me/meetings', {
+    const m = await this.call('POST', '/v2/users/me/meetings', Meeting, {
       topic: spec.title, type: spec.kind === 'webinar' ? 5 : 2, start_time: spec.start, duration: minutesBetween(spec.start, spec.end),
       password: spec.password, settings: { host_key: spec.hostCode, approval_type: 0 }, tracking_fields: [{ field: EXTERNAL_ID_FIELD, value: spec.externalId }],
     });
@@ -86,7 +117,7 @@ export class SimProvider implements WebcastProvider {
     const current = fields.start !== undefined || fields.end !== undefined ? await this.getMeeting(id) : undefined;
     const start = fields.start ?? current?.start;
     const end = fields.end ?? current?.end;
-    await this.call('PATCH', `/v2/meetings/${encodeURIComponent(id)}`, {
+    await this.call('PATCH', `/v2/meetings/${encodeURIComponent(id)}`, Anything, {
       ...(fields.title !== undefined ? { topic: fields.title } : {}),
       ...(fields.start !== undefined ? { start_time: fields.start } : {}),
       ...(start !== undefined && end !== undefined && (fields.start !== undefined || fields.end !== undefined) ? { duration: minutesBetween(start, end) } : {}),
@@ -96,22 +127,22 @@ export class SimProvider implements WebcastProvider {
   }
 
   async cancelMeeting(id: string): Promise<void> {
-    await this.call('DELETE', `/v2/meetings/${encodeURIComponent(id)}`, undefined, true);
+    await this.call('DELETE', `/v2/meetings/${encodeURIComponent(id)}`, Anything, undefined, true);
   }
 
   async getMeeting(id: string): Promise<ProviderMeeting | undefined> {
-    const m = await this.call<ZoomMeeting>('GET', `/v2/meetings/${encodeURIComponent(id)}`, undefined, true);
+    const m = await this.call('GET', `/v2/meetings/${encodeURIComponent(id)}`, Meeting, undefined, true);
     return m ? toMeeting(m) : undefined;
   }
 
   async findMeeting(externalId: string): Promise<ProviderMeeting | undefined> {
-    const list = await this.call<{ meetings: ZoomMeeting[] }>('GET', '/v2/users/me/meetings');
+    const list = await this.call('GET', '/v2/users/me/meetings', MeetingList);
     const m = list?.meetings.find((x) => x.tracking_fields?.some((f) => f.field === EXTERNAL_ID_FIELD && f.value === externalId));
     return m ? toMeeting(m) : undefined;
   }
 
   async registerAttendee(meetingId: string, who: Registration): Promise<Registrant> {
-    const r = await this.call<{ registrant_id: string; join_url: string }>('POST', `/v2/meetings/${encodeURIComponent(meetingId)}/registrants`, {
+    const r = await this.call('POST', `/v2/meetings/${encodeURIComponent(meetingId)}/registrants`, NewRegistrant, {
       email: who.email, first_name: who.firstName, last_name: who.lastName, custom_questions: [{ title: ATTENDEE_QUESTION, value: who.attendeeId }],
     });
     if (!r) throw new ProviderHttpError(502, 'registerAttendee answered no registrant');
@@ -119,19 +150,17 @@ export class SimProvider implements WebcastProvider {
   }
 
   async listRegistrants(meetingId: string): Promise<Registrant[]> {
-    const r = await this.call<{ registrants: ZoomRegistrant[] }>('GET', `/v2/meetings/${encodeURIComponent(meetingId)}/registrants`);
+    const r = await this.call('GET', `/v2/meetings/${encodeURIComponent(meetingId)}/registrants`, RegistrantList);
     return (r?.registrants ?? []).map(toRegistrant);
   }
 
   async listParticipants(meetingId: string): Promise<ParticipantJoin[]> {
-    const r = await this.call<{ participants: Array<{ registrant_id?: string; join_time: string; leave_time: string; duration: number }> }>(
-      'GET', `/v2/report/meetings/${encodeURIComponent(meetingId)}/participants`,
-    );
+    const r = await this.call('GET', `/v2/report/meetings/${encodeURIComponent(meetingId)}/participants`, ParticipantList);
     return (r?.participants ?? []).map((p) => ({ registrantId: p.registrant_id, joinedAt: p.join_time, leftAt: p.leave_time, durationSeconds: p.duration }));
   }
 
   async getRecording(meetingId: string): Promise<Recording | undefined> {
-    const r = await this.call<{ share_url: string; password?: string }>('GET', `/v2/meetings/${encodeURIComponent(meetingId)}/recordings`, undefined, true);
+    const r = await this.call('GET', `/v2/meetings/${encodeURIComponent(meetingId)}/recordings`, RecordingBody, undefined, true);
     return r ? { url: r.share_url, password: r.password } : undefined;
   }
 
@@ -141,11 +170,11 @@ export class SimProvider implements WebcastProvider {
     const sig = headers['x-zm-signature'];
     if (!secret || typeof ts !== 'string' || typeof sig !== 'string' || !verifyWebhookSignature(secret, ts, rawBody, sig)) return undefined;
     try {
-      const body = JSON.parse(rawBody) as { event?: string; event_ts?: number; payload?: { object?: { id?: unknown } } };
-      const type = CHANGE[body.event ?? ''];
-      const id = body.payload?.object?.id;
-      if (!type || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
-      return { type, meetingId: String(id), at: new Date(body.event_ts ?? Date.now()).toISOString() };
+      const body: unknown = JSON.parse(rawBody);
+      if (!Notification.Check(body)) return undefined;
+      const type = CHANGE[body.event];
+      if (!type) return undefined;
+      return { type, meetingId: String(body.payload.object.id), at: new Date(body.event_ts ?? Date.now()).toISOString() };
     } catch {
       return undefined;
     }
