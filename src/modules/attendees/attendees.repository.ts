@@ -89,6 +89,11 @@ export class AttendeesRepository {
     return row !== undefined;
   }
 
+  async idsOfContact(accountId: string, contactId: string, ex: Executor = this.db): Promise<string[]> {
+    const rows = await ex.selectFrom('attendees').select('id').where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
+    return rows.map((r) => r.id);
+  }
+
   async insert(row: AttendeesTable, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('attendees').values(row).execute();
   }

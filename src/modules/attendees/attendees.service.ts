@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config/index.js';
 import { isUniqueViolation } from '../../db/constraints.js';
+import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import type { AuthContext } from '../../actor.js';
@@ -71,10 +73,15 @@ export class AttendeesService {
     return toAttendee(row);
   }
 
-  /** The attendee if it belongs to this event of the account; undefined otherwise (the caller picks the error). */
-  async findInEvent(accountId: string, eventId: string, attendeeId: string): Promise<Attendee | undefined> {
-    const row = await this.repo.findInEvent(accountId, eventId.toLowerCase(), attendeeId.toLowerCase());
+  /** The attendee if it belongs to this event of the account; undefined otherwise (the caller picks the error). Pass `trx` inside a transaction. */
+  async findInEvent(accountId: string, eventId: string, attendeeId: string, trx?: Transaction<Database>): Promise<Attendee | undefined> {
+    const row = await this.repo.findInEvent(accountId, eventId.toLowerCase(), attendeeId.toLowerCase(), trx);
     return row ? toAttendee(row) : undefined;
+  }
+
+  /** The ids of the contact's attendees: for the erasers of modules that keep records per attendee. */
+  contactAttendeeIds(accountId: string, contactId: string, trx: Transaction<Database>): Promise<string[]> {
+    return this.repo.idsOfContact(accountId, contactId, trx);
   }
 
   private async eventExists(accountId: string, eventId: string): Promise<boolean> {
