@@ -1,17 +1,35 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+// The values of the enum columns: the route schemas offer exactly these.
+export const EVENT_FORMATS = ['In-person', 'Virtual', 'Hybrid'] as const;
+export type EventFormat = (typeof EVENT_FORMATS)[number];
+export const EVENT_TYPES = [
+  'Celebration', 'Conference', 'CventEssentials', 'CventWebinar', 'Dinner', 'Forum', 'FundraiserBenefit', 'Holiday',
+  'IncentiveTrip', 'Meeting', 'OtherGeneral', 'PoliticalEvent', 'Reunion', 'SaveTheDate', 'Seminar', 'SimpleEvent',
+  'SportsEvent', 'TradeShow', 'TrainingSession', 'Webinar',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const REGISTRATION_STATUSES = ['Active', 'Cancelled', 'Closed', 'Completed', 'Deleted', 'NoRegistrationRequired', 'Pending', 'Processing'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+export const EVENT_STATUSES = ['Upcoming', 'Ongoing', 'Completed', 'Cancelled', 'Deleted', 'Processing', 'Archived'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const EVENT_CREATION_STATUSES = ['Processing', 'Created', 'Failed'] as const;
+export type EventCreationStatus = (typeof EVENT_CREATION_STATUSES)[number];
+
 export interface EventsTable {
   id: string;
   account_id: string;
   title: string;
   code: string;
-  format: string;
+  format: EventFormat;
   virtual: number;
-  type: string;
+  type: EventType;
   start: string;
   end: string;
   timezone: string;
-  languages: string;
-  venues: string;
-  planners: string;
+  languages: string; // JSON string[]
+  venues: string; // JSON Venue[]
+  planners: string; // JSON Planner[]
   planner_first_name: string | null;
   planner_last_name: string | null;
   planner_email: string | null;
@@ -19,8 +37,8 @@ export interface EventsTable {
   venue_country_code: string | null;
   note: string | null;
   description: string | null;
-  status: string;
-  event_status: string;
+  status: RegistrationStatus;
+  event_status: EventStatus;
   capacity: number | null;
   currency: string;
   default_locale: string;
@@ -35,14 +53,20 @@ export interface EventsTable {
   created_by: string;
   last_modified_by: string;
 }
+export type EventRow = Selectable<EventsTable>;
+export type NewEventRow = Insertable<EventsTable>;
+export type EventPatch = Updateable<EventsTable>;
 
 export interface EventCreationsTable {
   id: string;
   account_id: string;
-  status: string;
+  status: EventCreationStatus;
   event_id: string | null;
-  request: string;
+  request: string; // JSON EventInput, as accepted
   error: string | null;
   created_by: string;
   created: string;
 }
+export type EventCreationRow = Selectable<EventCreationsTable>;
+export type NewEventCreationRow = Insertable<EventCreationsTable>;
+export type EventCreationPatch = Updateable<EventCreationsTable>;

@@ -1,8 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { paginated } from '../../http/paging.js';
-
-export const ENROLLMENT_STATUSES = ['Registered', 'Waitlisted', 'Cancelled'] as const;
-export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+import { ENROLLMENT_STATUSES } from './sessions.table.js';
 
 /** Up to 100 attendees per check-in call (the reference). */
 export const MAX_CHECKIN_ITEMS = 100;

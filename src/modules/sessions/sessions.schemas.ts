@@ -1,8 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { paginated } from '../../http/paging.js';
-
-export const SESSION_STATUSES = ['Active', 'Cancelled', 'Closed'] as const;
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
+import { SESSION_STATUSES } from './sessions.table.js';
 
 const Uuid = Type.String({ format: 'uuid' });
 /**

@@ -1,3 +1,12 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// The values of the enum columns: the route schemas offer exactly these.
+export const SESSION_STATUSES = ['Active', 'Cancelled', 'Closed'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export const ENROLLMENT_STATUSES = ['Registered', 'Waitlisted', 'Cancelled'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+
+// Generated<>: the column has a database default, so an insert may leave it out.
 export interface SessionsTable {
   id: string;
   account_id: string;
@@ -7,35 +16,39 @@ export interface SessionsTable {
   description: string | null;
   start: string;
   end: string;
-  status: string;
-  included_session: number;
-  virtual: number;
+  status: SessionStatus;
+  included_session: Generated<number>;
+  /** `virtual_marked` OR `webcast_linked`: what lists filter on. */
+  virtual: Generated<number>;
   capacity: number | null;
-  capacity_unlimited: number;
-  enable_waitlist: number;
+  capacity_unlimited: Generated<number>;
+  enable_waitlist: Generated<number>;
   waitlist_capacity: number | null;
-  extra: string; // JSON: other reference fields
-  // Added by 0006_sessions (filterable / sortable fields; '' = absent for the
-  // sortable text ones). Optional so rows written with only the 0002 columns
-  // (fixtures, other modules) stay valid: the database defaults them.
-  virtual_marked?: number;
-  webcast_linked?: number;
-  category_id?: string | null;
-  category_name?: string;
-  location_id?: string | null;
-  location_code?: string | null;
-  location_name?: string | null;
-  featured?: number;
-  open_for_registration?: number;
-  open_for_attendee_hub?: number;
-  registration_types?: string | null; // JSON array, NULL when empty
-  admission_items?: string | null; // JSON array, NULL when empty
-  sort_order?: number;
+  extra: Generated<string>; // JSON: other reference fields
+  // Added by 0006_sessions: filterable and sortable fields ('' = absent for the sortable text ones).
+  /** A planner marked the session virtual. */
+  virtual_marked: Generated<number>;
+  /** A webcast is linked to the session (the webcasts module says so). */
+  webcast_linked: Generated<number>;
+  category_id: string | null;
+  category_name: Generated<string>;
+  location_id: string | null;
+  location_code: string | null;
+  location_name: string | null;
+  featured: Generated<number>;
+  open_for_registration: Generated<number>;
+  open_for_attendee_hub: Generated<number>;
+  registration_types: string | null; // JSON array, NULL when empty
+  admission_items: string | null; // JSON array, NULL when empty
+  sort_order: Generated<number>;
   created: string;
   last_modified: string;
   created_by: string;
   last_modified_by: string;
 }
+export type SessionRow = Selectable<SessionsTable>;
+export type NewSessionRow = Insertable<SessionsTable>;
+export type SessionPatch = Updateable<SessionsTable>;
 
 export interface SessionEnrollmentsTable {
   id: string;
@@ -43,13 +56,16 @@ export interface SessionEnrollmentsTable {
   event_id: string;
   session_id: string;
   attendee_id: string;
-  status: string;
-  deleted: number;
+  status: EnrollmentStatus;
+  deleted: Generated<number>;
   created: string;
   last_modified: string;
   created_by: string;
   last_modified_by: string;
 }
+export type EnrollmentRow = Selectable<SessionEnrollmentsTable>;
+export type NewEnrollmentRow = Insertable<SessionEnrollmentsTable>;
+export type EnrollmentPatch = Updateable<SessionEnrollmentsTable>;
 
 export interface SessionAttendanceTable {
   id: string;
@@ -60,10 +76,13 @@ export interface SessionAttendanceTable {
   check_in: string | null;
   check_out: string | null;
   duration: number | null;
-  device?: string | null; // 0006_sessions
-  deleted: number;
+  device: string | null; // 0006_sessions
+  deleted: Generated<number>;
   created: string;
   last_modified: string;
   created_by: string;
   last_modified_by: string;
 }
+export type AttendanceRow = Selectable<SessionAttendanceTable>;
+export type NewAttendanceRow = Insertable<SessionAttendanceTable>;
+export type AttendancePatch = Updateable<SessionAttendanceTable>;
