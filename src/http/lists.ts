@@ -11,7 +11,8 @@ export interface ListOperation<Q extends TObject, P extends TSchema> {
   readonly path: string;
   readonly tags: string[];
   readonly operationId: string;
-  readonly filterOperationId: string;
+  /** The twin's operationId; without one (the reference has no twin for the list) only the GET is declared. */
+  readonly filterOperationId?: string;
   readonly summary: string;
   readonly description?: string;
   readonly scope: string;
@@ -33,11 +34,12 @@ export function registerList<Q extends TObject, P extends TSchema>(instance: Fas
   const response = { 200: op.page, ...errorResponses(400, 401, 403, ...(op.errors ?? []), 429) };
   const common = { tags: op.tags, security: oauth(op.scope), ...(op.description !== undefined ? { description: op.description } : {}) };
   const getSchema: FastifySchema = { ...common, operationId: op.operationId, summary: op.summary, querystring: op.query, response };
+  instance.get(op.path, { schema: getSchema }, async (request) => op.list(requireAuth(request), request.query as Static<Q> & ListQuery));
+  if (op.filterOperationId === undefined) return;
   const postSchema: FastifySchema = {
     ...common, operationId: op.filterOperationId, summary: `${op.summary} with the filter in the body`,
     querystring: filterPostQuery(op.query), body: Type.Optional(FilterBodySchema), response,
   };
-  instance.get(op.path, { schema: getSchema }, async (request) => op.list(requireAuth(request), request.query as Static<Q> & ListQuery));
   instance.post(`${op.path}/filter`, { schema: postSchema }, async (request) => {
     const filter = (request.body as Static<typeof FilterBodySchema> | undefined)?.filter;
     return op.list(requireAuth(request), { ...(request.query as Static<Q> & ListQuery), ...(filter !== undefined ? { filter } : {}) });
