@@ -9,12 +9,13 @@ import { ParticipationService } from './participation.service.js';
 import type { Attendance, BulkItemResult } from './participation.schemas.js';
 import type { AttendanceRow } from './sessions.table.js';
 
-type Mode = 'create' | 'update';
+/** POST /sessions/{id}/check-in records attendance; PUT updates what was recorded. */
+export type CheckInMode = 'create' | 'update';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
 
-/** An RFC 3339 date-time with a zone, as canonical UTC text; undefined when it is not one (or names a day that does not exist). */
+/** An RFC 3339 date-time with a zone, in canonical UTC text; undefined when it is not one (or names a day that does not exist). */
 export function parseDateTime(value: string): string | undefined {
   const m = DATE_TIME.exec(value);
   if (!m) return undefined;
@@ -36,7 +37,7 @@ interface ParsedItem { id: string; checkIn?: string; checkOut?: string; device?:
 const isObject = (v: unknown): v is Readonly<Record<string, unknown>> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Validates one check-in item by itself, so one bad item cannot fail the others. */
-function readItem(item: unknown, mode: Mode): ParsedItem {
+function readItem(item: unknown, mode: CheckInMode): ParsedItem {
   if (!isObject(item)) throw bad('Each item must be an object', 'item');
   if (typeof item.id !== 'string' || !UUID.test(item.id)) throw bad('id must be the attendee id (a UUID)', 'id');
   const out: ParsedItem = { id: item.id.toLowerCase() };
@@ -91,7 +92,7 @@ export class AttendanceService extends ParticipationService {
    * attendance record per attendee and session, updated in place), so a
    * client may resend a whole batch.
    */
-  async checkIn(auth: AuthContext, sessionId: string, items: readonly unknown[], mode: Mode): Promise<BulkItemResult[]> {
+  async checkIn(auth: AuthContext, sessionId: string, items: readonly unknown[], mode: CheckInMode): Promise<BulkItemResult[]> {
     const session = await this.sessions.find(auth.accountId, sessionId);
     if (!session) throw SessionErrors.sessionNotFound(undefined, { target: 'id' });
     if (session.status === 'Cancelled') throw SessionErrors.sessionCancelled('The session is Cancelled; attendance cannot be recorded', { target: 'id' });
