@@ -8,6 +8,14 @@ const literalUnion = <T extends string[]>(values: readonly [...T], title: string
 
 export const UuidRefSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, { title: 'UUID' });
 
+/** Who wrote a webcast or an attendee link and when: their last fields. */
+export const AuditSchemaFields = {
+  created: Type.String({ format: 'date-time' }),
+  createdBy: Type.String(),
+  lastModified: Type.String({ format: 'date-time' }),
+  lastModifiedBy: Type.String(),
+};
+
 export const WebcastLinkSchema = Type.Object(
   {
     href: Type.Optional(Type.String({ maxLength: 2000, description: 'A url to the webcast.' })),
@@ -78,10 +86,7 @@ export const WebcastSchema = Type.Object(
     solutionType: literalUnion(SOLUTION_TYPES, 'SolutionType', { readOnly: true }),
     autoAddToLibrary: Type.Boolean(),
     _links: WebcastLinksSchema,
-    created: Type.String({ format: 'date-time' }),
-    createdBy: Type.String(),
-    lastModified: Type.String({ format: 'date-time' }),
-    lastModifiedBy: Type.String(),
+    ...AuditSchemaFields,
   },
   { title: 'ExistingWebcast' },
 );
