@@ -8,13 +8,9 @@ export const EVENT_TYPES = [
   'IncentiveTrip', 'Meeting', 'OtherGeneral', 'PoliticalEvent', 'Reunion', 'SaveTheDate', 'Seminar', 'SimpleEvent',
   'SportsEvent', 'TradeShow', 'TrainingSession', 'Webinar',
 ] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
 export const REGISTRATION_STATUSES = ['Active', 'Cancelled', 'Closed', 'Completed', 'Deleted', 'NoRegistrationRequired', 'Pending', 'Processing'] as const;
-export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export const EVENT_STATUSES = ['Upcoming', 'Ongoing', 'Completed', 'Cancelled', 'Deleted', 'Processing', 'Archived'] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const EVENT_CREATION_STATUSES = ['Processing', 'Created', 'Failed'] as const;
-export type EventCreationStatus = (typeof EVENT_CREATION_STATUSES)[number];
 
 export interface EventsTable {
   id: string;
@@ -23,7 +19,7 @@ export interface EventsTable {
   code: string;
   format: EventFormat;
   virtual: number;
-  type: EventType;
+  type: (typeof EVENT_TYPES)[number];
   start: string;
   end: string;
   timezone: string;
@@ -37,8 +33,8 @@ export interface EventsTable {
   venue_country_code: string | null;
   note: string | null;
   description: string | null;
-  status: RegistrationStatus;
-  event_status: EventStatus;
+  status: (typeof REGISTRATION_STATUSES)[number];
+  event_status: (typeof EVENT_STATUSES)[number];
   capacity: number | null;
   currency: string;
   default_locale: string;
@@ -60,9 +56,9 @@ export type EventPatch = Updateable<EventsTable>;
 export interface EventCreationsTable {
   id: string;
   account_id: string;
-  status: EventCreationStatus;
+  status: (typeof EVENT_CREATION_STATUSES)[number];
   event_id: string | null;
-  request: string; // JSON EventInput, as accepted
+  request: string; // JSON EventInput: the accepted body
   error: string | null;
   created_by: string;
   created: string;

@@ -8,13 +8,9 @@ import type { AttendancePatch, EnrollmentPatch, EnrollmentStatus, NewAttendanceR
 /** The reference's id of an enrollment or attendance record. */
 export const pairId = (sessionId: string, attendeeId: string): string => `${sessionId}::${attendeeId}`;
 
-/** Enrollment and attendance rows. */
+/** Enrollment and attendance rows; they change inside the transaction that holds their session (SessionsRepository). */
 export class ParticipationRepository {
   constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
 
   listEnrollments(accountId: string, spec: ListSpec) {
     const base = this.db.selectFrom('session_enrollments').selectAll('session_enrollments').where('session_enrollments.account_id', '=', accountId);

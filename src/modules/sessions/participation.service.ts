@@ -34,7 +34,7 @@ export abstract class ParticipationService {
 
   /** Runs `fn` in one transaction with the session read and locked; 404 (aimed at `id`) when it is not the account's. */
   protected inSession<T>(accountId: string, sessionId: string, fn: (session: SessionRow, trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.repo.transaction(async (trx) => {
+    return this.sessions.transaction(async (trx) => {
       const session = await this.sessions.lock(accountId, sessionId, trx);
       if (!session) throw SessionErrors.sessionNotFound(undefined, { target: 'id' });
       return fn(session, trx);

@@ -30,7 +30,7 @@ export interface SessionWebcasts {
   sessionIdsWithWebcast(accountId: string, eventId: string): Promise<string[]>;
 }
 
-/** Fields of the reference's Session kept as given in the `extra` JSON column. */
+/** Fields of the reference's Session kept unchanged in the `extra` JSON column. */
 const EXTRA_FIELDS = [
   'type', 'displayOnAgenda', 'automaticallyOpensOn', 'automaticallyClosesOn', 'enableWaitlistVirtual', 'capacityVirtual',
   'virtualCapacityUnlimited', 'waitlistCapacityVirtual', 'presentationType', 'dataTagCode',
@@ -141,9 +141,9 @@ export class SessionsService {
   }
 
   /**
-   * The sessions with their event's time zone and format. The events module
-   * owns events; a session whose event is not found is left out (a foreign key
-   * makes that impossible, as the join this replaces did).
+   * The sessions with their event's time zone and format, which the events
+   * module owns. A session whose event is not found is left out, like an inner
+   * join would; its foreign key makes that impossible.
    */
   private async withEvents(accountId: string, rows: readonly SessionRow[], trx?: Transaction<Database>): Promise<SessionView[]> {
     const eventIds = [...new Set(rows.map((r) => r.event_id))];

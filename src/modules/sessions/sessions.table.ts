@@ -50,38 +50,32 @@ export type SessionRow = Selectable<SessionsTable>;
 export type NewSessionRow = Insertable<SessionsTable>;
 export type SessionPatch = Updateable<SessionsTable>;
 
-export interface SessionEnrollmentsTable {
-  id: string;
+/** An enrollment or attendance record: one per attendee and session, kept (deleted = 1) when removed. */
+interface AttendeeRecordColumns {
+  id: string; // `<session id>::<attendee id>`
   account_id: string;
   event_id: string;
   session_id: string;
   attendee_id: string;
-  status: EnrollmentStatus;
   deleted: Generated<number>;
   created: string;
   last_modified: string;
   created_by: string;
   last_modified_by: string;
 }
+
+export interface SessionEnrollmentsTable extends AttendeeRecordColumns {
+  status: EnrollmentStatus;
+}
 export type EnrollmentRow = Selectable<SessionEnrollmentsTable>;
 export type NewEnrollmentRow = Insertable<SessionEnrollmentsTable>;
 export type EnrollmentPatch = Updateable<SessionEnrollmentsTable>;
 
-export interface SessionAttendanceTable {
-  id: string;
-  account_id: string;
-  event_id: string;
-  session_id: string;
-  attendee_id: string;
+export interface SessionAttendanceTable extends AttendeeRecordColumns {
   check_in: string | null;
   check_out: string | null;
   duration: number | null;
   device: string | null; // 0006_sessions
-  deleted: Generated<number>;
-  created: string;
-  last_modified: string;
-  created_by: string;
-  last_modified_by: string;
 }
 export type AttendanceRow = Selectable<SessionAttendanceTable>;
 export type NewAttendanceRow = Insertable<SessionAttendanceTable>;
