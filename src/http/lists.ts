@@ -11,7 +11,8 @@ export interface ListOperation<Q extends TObject, P extends TSchema> {
   readonly path: string;
   readonly tags: string[];
   readonly operationId: string;
-  readonly filterOperationId: string;
+  /** The twin's operationId; without one (the reference has no twin for the list) only the GET is declared. */
+  readonly filterOperationId?: string;
   readonly summary: string;
   readonly description?: string;
   readonly scope: string;
@@ -33,13 +34,14 @@ export function registerList<Q extends TObject, P extends TSchema>(instance: Fas
   const response = { 200: op.page, ...errorResponses(400, 401, 403, ...(op.errors ?? []), 429) };
   const common = { tags: op.tags, security: oauth(op.scope), ...(op.description !== undefined ? { description: op.description } : {}) };
   const getSchema: FastifySchema = { ...common, operationId: op.operationId, summary: op.summary, querystring: op.query, response };
+  // Fastify has checked the query against op.query; only its static type is lost, since Q is generic here.
+  const queryOf = (request: FastifyRequest): Static<Q> & ListQuery => request.query as Static<Q> & ListQuery;
+  instance.get(op.path, { schema: getSchema }, async (request) => op.list(requireAuth(request), queryOf(request)));
+  if (op.filterOperationId === undefined) return;
   const postSchema: FastifySchema = {
     ...common, operationId: op.filterOperationId, summary: `${op.summary} with the filter in the body`,
     querystring: filterPostQuery(op.query), body: Type.Optional(FilterBodySchema), response,
   };
-  // Fastify has checked the query against op.query; only its static type is lost, since Q is generic here.
-  const queryOf = (request: FastifyRequest): Static<Q> & ListQuery => request.query as Static<Q> & ListQuery;
-  instance.get(op.path, { schema: getSchema }, async (request) => op.list(requireAuth(request), queryOf(request)));
   instance.post<{ Body: Static<typeof FilterBodySchema> | undefined }>(`${op.path}/filter`, { schema: postSchema }, async (request) => {
     const filter = request.body?.filter;
     return op.list(requireAuth(request), { ...queryOf(request), ...(filter !== undefined ? { filter } : {}) });

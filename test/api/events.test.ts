@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/db/ids.js';
 import { apiClient, createTenant, sampleEvent, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
 
 interface EventBody { id: string; title: string; format: string; virtual: boolean; code: string; lastModified: string; [k: string]: unknown }
@@ -201,6 +202,22 @@ describe('event format and virtual sessions', () => {
     const unmark = await api('PUT', `/ea/sessions/${s.id}`, { title: 'Virtual talk', event: { id: ev.id }, start: '2027-03-01T10:00:00Z', end: '2027-03-01T11:00:00Z', virtual: false });
     expect(unmark.statusCode).toBe(200);
     expect((await api('PUT', `/ea/events/${ev.id}`, { ...ev, format: 'In-person' })).statusCode).toBe(200);
+  });
+
+  it('counts a session that a webcast points at as virtual, even without the mark (sessions ask the webcasts module)', async () => {
+    const ev = await createViaApi(sampleEvent({ title: 'Streamed talk', format: 'Hybrid' }));
+    const session = await api('POST', '/ea/sessions', { title: 'Streamed', event: { id: ev.id }, start: '2027-03-01T10:00:00Z', end: '2027-03-01T11:00:00Z' });
+    expect((session.json() as { virtual: boolean }).virtual).toBe(false);
+    const now = new Date().toISOString();
+    // Written directly, so only the webcast row (not the session's flags) says the session is streamed.
+    await t.services.db.db.insertInto('webcasts').values({
+      id: newId(), account_id: accountId, event_id: ev.id, session_id: (session.json() as { id: string }).id, title: 'Stream', type: null, format: null,
+      provider: null, status: null, solution_type: null, player_type: null, meeting_id: null, source_id: null, details: null,
+      created: now, last_modified: now, created_by: 'test', last_modified_by: 'test',
+    }).execute();
+    const refused = await api('PUT', `/ea/events/${ev.id}`, { ...ev, format: 'In-person' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 409, target: 'format' });
   });
 });
 

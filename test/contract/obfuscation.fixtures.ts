@@ -61,7 +61,7 @@ export async function seedPerson(db: Db, v: Venue, p: PersonData): Promise<{ con
     attendee_last_modified: t, ...audit(t),
   }).execute();
   await db.insertInto('session_enrollments').values({
-    id: newId(), account_id: v.accountId, event_id: v.eventId, session_id: v.sessionId, attendee_id: attendeeId, status: 'Enrolled', deleted: 0, ...audit(t),
+    id: newId(), account_id: v.accountId, event_id: v.eventId, session_id: v.sessionId, attendee_id: attendeeId, status: 'Registered', deleted: 0, ...audit(t),
   }).execute();
   await db.insertInto('session_attendance').values({
     id: newId(), account_id: v.accountId, event_id: v.eventId, session_id: v.sessionId, attendee_id: attendeeId,

@@ -5,7 +5,7 @@ import type { Db } from '../../src/db/index.js';
 import { newId } from '../../src/db/ids.js';
 import type { AttendeesTable } from '../../src/modules/attendees/attendees.table.js';
 import type { ContactsTable } from '../../src/modules/contacts/contacts.table.js';
-import type { SessionsTable } from '../../src/modules/sessions/sessions.table.js';
+import type { NewSessionRow } from '../../src/modules/sessions/sessions.table.js';
 
 const now = () => new Date().toISOString();
 
@@ -18,14 +18,14 @@ export async function fixtureEvent(services: Services, accountId: string, format
   return event.id;
 }
 
-export async function fixtureSession(db: Db, accountId: string, eventId: string, overrides: Partial<SessionsTable> = {}): Promise<string> {
+export async function fixtureSession(db: Db, accountId: string, eventId: string, overrides: Partial<NewSessionRow> = {}): Promise<string> {
   const t = now();
-  const row: SessionsTable = {
+  const row = {
     id: newId(), account_id: accountId, event_id: eventId, title: 'Keynote', code: null, description: null,
     start: '2027-03-01T10:00:00.000Z', end: '2027-03-01T11:00:00.000Z', status: 'Active', included_session: 1, virtual: 0,
     capacity: null, capacity_unlimited: 1, enable_waitlist: 0, waitlist_capacity: null, extra: '{}',
     created: t, last_modified: t, created_by: 'fixture', last_modified_by: 'fixture', ...overrides,
-  };
+  } satisfies NewSessionRow;
   await db.insertInto('sessions').values(row).execute();
   return row.id;
 }

@@ -89,6 +89,11 @@ export class AttendeesRepository {
     return row !== undefined;
   }
 
+  async idsOfContact(accountId: string, contactId: string, ex: Executor = this.db): Promise<string[]> {
+    const rows = await ex.selectFrom('attendees').select('id').where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
+    return rows.map((r) => r.id);
+  }
+
   async insert(row: AttendeesTable, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('attendees').values(row).execute();
   }
@@ -96,10 +101,5 @@ export class AttendeesRepository {
   async update(accountId: string, id: string, patch: Partial<Omit<AttendeesTable, 'id' | 'account_id'>>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('attendees').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
-  }
-
-  async idsOfContact(accountId: string, contactId: string, ex: Executor): Promise<string[]> {
-    const rows = await ex.selectFrom('attendees').select('id').where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
-    return rows.map((r) => r.id);
   }
 }

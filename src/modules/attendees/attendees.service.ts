@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config/index.js';
 import { isUniqueViolation } from '../../db/constraints.js';
+import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import type { AuthContext } from '../../actor.js';
@@ -11,7 +13,7 @@ import type { EventsService } from '../events/index.js';
 import { AttendeeErrors } from './attendees.errors.js';
 import { ATTENDEES_LIST } from './attendees.filters.js';
 import { parseExtra, toAttendee, type AttendeeExtra } from './attendees.mapping.js';
-import type { AttendeesRepository, Executor } from './attendees.repository.js';
+import type { AttendeesRepository } from './attendees.repository.js';
 import {
   AttendeeAddItemSchema, type Attendee, type AttendeeAddBulkItem, type AttendeeStatus, type AttendeeUpdate,
 } from './attendees.schemas.js';
@@ -71,10 +73,15 @@ export class AttendeesService {
     return toAttendee(row);
   }
 
-  /** The attendee if it belongs to this event of the account; undefined otherwise (the caller picks the error). */
-  async findInEvent(accountId: string, eventId: string, attendeeId: string): Promise<Attendee | undefined> {
-    const row = await this.repo.findInEvent(accountId, eventId.toLowerCase(), attendeeId.toLowerCase());
+  /** The attendee if it belongs to this event of the account; undefined otherwise (the caller picks the error). Pass `trx` inside a transaction. */
+  async findInEvent(accountId: string, eventId: string, attendeeId: string, trx?: Transaction<Database>): Promise<Attendee | undefined> {
+    const row = await this.repo.findInEvent(accountId, eventId.toLowerCase(), attendeeId.toLowerCase(), trx);
     return row ? toAttendee(row) : undefined;
+  }
+
+  /** The ids of the contact's attendees: for the erasers of modules that keep records per attendee. */
+  contactAttendeeIds(accountId: string, contactId: string, trx: Transaction<Database>): Promise<string[]> {
+    return this.repo.idsOfContact(accountId, contactId, trx);
   }
 
   private async eventExists(accountId: string, eventId: string): Promise<boolean> {
@@ -219,10 +226,5 @@ export class AttendeesService {
   async recipient(accountId: string, attendeeId: string): Promise<{ eventId: string; contactId: string; email: string | null; deleted: boolean } | undefined> {
     const row = await this.repo.find(accountId, attendeeId);
     return row && { eventId: row.event_id, contactId: row.contact_id, email: row.c_email, deleted: row.c_deleted === 1 };
-  }
-
-  /** The ids of a contact's attendees, inside the caller's transaction (other modules' erasers). */
-  idsOfContact(accountId: string, contactId: string, trx: Executor): Promise<string[]> {
-    return this.repo.idsOfContact(accountId, contactId, trx);
   }
 }

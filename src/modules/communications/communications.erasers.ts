@@ -5,7 +5,7 @@ import type { CommunicationsRepository } from './communications.repository.js';
 
 /** What the erasers need of the attendees module: chat and questions name attendees, not contacts. */
 export interface AttendeesOfContact {
-  idsOfContact(accountId: string, contactId: string, trx: Transaction<Database>): Promise<string[]>;
+  contactAttendeeIds(accountId: string, contactId: string, trx: Transaction<Database>): Promise<string[]>;
 }
 
 const ERASED = '[erased]';
@@ -27,7 +27,7 @@ function scrub(text: string, values: readonly string[], json = false): string {
 
 /** One eraser per place this module keeps personal data (DESIGN style 9); each touches only this module's tables. */
 export function communicationsErasers(repo: CommunicationsRepository, attendees: AttendeesOfContact): Eraser[] {
-  const attendeeIds = (trx: Transaction<Database>, s: ErasureSubject) => attendees.idsOfContact(s.accountId, s.contactId, trx);
+  const attendeeIds = (trx: Transaction<Database>, s: ErasureSubject) => attendees.contactAttendeeIds(s.accountId, s.contactId, trx);
   return [
     {
       place: 'communication messages',

@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { EventCreationsTable, EventsTable } from './events.table.js';
+import { redactColumns } from '../obfuscation/index.js';
+import type { EventCreationPatch, EventPatch, EventRow, NewEventCreationRow, NewEventRow } from './events.table.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -21,31 +22,22 @@ export class EventsRepository {
     return ex.selectFrom('events').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
-  async codeExists(accountId: string, code: string, ex: Executor = this.db) {
-    return (await ex.selectFrom('events').select('id').where('account_id', '=', accountId).where('code', '=', code).executeTakeFirst()) !== undefined;
+  async findMany(accountId: string, ids: readonly string[], ex: Executor = this.db): Promise<EventRow[]> {
+    if (ids.length === 0) return [];
+    return ex.selectFrom('events').selectAll().where('account_id', '=', accountId).where('id', 'in', ids).execute();
   }
 
   /** Idempotent: a retried creation job finds its row already there. */
-  async insertIfAbsent(row: EventsTable, ex: Executor = this.db) {
+  async insertIfAbsent(row: NewEventRow, ex: Executor = this.db) {
     await ex.insertInto('events').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
   }
 
-  async update(accountId: string, id: string, patch: Partial<EventsTable>, ex: Executor = this.db) {
+  async update(accountId: string, id: string, patch: EventPatch, ex: Executor = this.db) {
     const r = await ex.updateTable('events').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
-  /** Sessions marked virtual or carrying a webcast: they need the event to stay Virtual or Hybrid. */
-  async countVirtualSessions(accountId: string, eventId: string): Promise<number> {
-    const row = await this.db.selectFrom('sessions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', accountId).where('event_id', '=', eventId)
-      .where((eb) => eb.or([eb('virtual', '=', 1), eb.exists(eb.selectFrom('webcasts').select('webcasts.id').whereRef('webcasts.session_id', '=', 'sessions.id'))]))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-
-  insertCreation(row: EventCreationsTable, ex: Executor = this.db) {
+  insertCreation(row: NewEventCreationRow, ex: Executor = this.db) {
     return ex.insertInto('event_creations').values(row).execute();
   }
 
@@ -57,7 +49,17 @@ export class EventsRepository {
     return ex.selectFrom('event_creations').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async finishCreation(id: string, patch: Pick<EventCreationsTable, 'status'> & Partial<Pick<EventCreationsTable, 'event_id' | 'error'>>, ex: Executor = this.db) {
+  async finishCreation(id: string, patch: EventCreationPatch, ex: Executor = this.db) {
     await ex.updateTable('event_creations').set(patch).where('id', '=', id).execute();
+  }
+
+  /** Erasure: the contact's values wherever a stored creation request or its error quotes them. */
+  redactCreations(trx: Transaction<Database>, accountId: string, values: readonly string[]): Promise<number> {
+    return redactColumns(trx, 'event_creations', 'id', ['request', 'error'], accountId, values);
+  }
+
+  /** Erasure: the contact's values where an event's planners quote them. */
+  redactPlanners(trx: Transaction<Database>, accountId: string, values: readonly string[]): Promise<number> {
+    return redactColumns(trx, 'events', 'id', ['planners'], accountId, values);
   }
 }

@@ -1,16 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { paginated } from '../../http/paging.js';
+import { EVENT_CREATION_STATUSES, EVENT_FORMATS, EVENT_STATUSES, EVENT_TYPES, REGISTRATION_STATUSES } from './events.table.js';
 
-export const EVENT_FORMATS = ['In-person', 'Virtual', 'Hybrid'] as const;
-export const EVENT_TYPES = [
-  'Celebration', 'Conference', 'CventEssentials', 'CventWebinar', 'Dinner', 'Forum', 'FundraiserBenefit', 'Holiday',
-  'IncentiveTrip', 'Meeting', 'OtherGeneral', 'PoliticalEvent', 'Reunion', 'SaveTheDate', 'Seminar', 'SimpleEvent',
-  'SportsEvent', 'TradeShow', 'TrainingSession', 'Webinar',
-] as const;
-export const REGISTRATION_STATUSES = ['Active', 'Cancelled', 'Closed', 'Completed', 'Deleted', 'NoRegistrationRequired', 'Pending', 'Processing'] as const;
-export const EVENT_STATUSES = ['Upcoming', 'Ongoing', 'Completed', 'Cancelled', 'Deleted', 'Processing', 'Archived'] as const;
-
-const literalUnion = <T extends readonly string[]>(values: T, title: string) => Type.Enum(values, { title, type: 'string' });
+// `readonly [...T]` keeps the values' literal types, so Static<> is their union rather than string.
+const literalUnion = <T extends string[]>(values: readonly [...T], title: string) => Type.Enum(values, { title, type: 'string' });
 
 export const PlannerSchema = Type.Object(
   {
@@ -57,7 +50,7 @@ const writable = {
 
 /**
  * Create and update bodies. Read-only fields a client echoes back from a GET
- * (id, code, status, ...) are accepted and ignored, as the reference marks them readOnly.
+ * (id, code, status, ...) are accepted and ignored: the reference marks them readOnly.
  */
 export const EventInputSchema = Type.Object(writable, { title: 'Event', additionalProperties: true });
 export type EventInput = Static<typeof EventInputSchema>;
@@ -98,7 +91,7 @@ export const IdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid', de
 export const EventAsyncResponseSchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
-    status: Type.Enum(['Processing', 'Created', 'Failed'], { type: 'string' }),
+    status: Type.Enum(EVENT_CREATION_STATUSES, { type: 'string' }),
   },
   { title: 'EventAsyncResponse' },
 );

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config/index.js';
+import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../actor.js';
+import { actorName, type AuthContext } from '../../actor.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { JobHandler, JobQueue } from '../../jobs/index.js';
 import { PermanentJobError } from '../../jobs/index.js';
@@ -10,17 +12,28 @@ import { EventErrors } from './events.errors.js';
 import { EVENTS_LIST } from './events.filters.js';
 import type { EventsRepository } from './events.repository.js';
 import type { Event, EventAsyncStatus, EventInput } from './events.schemas.js';
-import type { EventsTable } from './events.table.js';
+import type { EventPatch, EventRow, NewEventRow } from './events.table.js';
 
 export const EVENT_CREATE_JOB = 'event.create';
 
-const parseJson = <T>(v: string, fallback: T): T => {
+/**
+ * How many of an event's sessions are virtual. The sessions module owns them
+ * and plugs its count in when it is wired; until then an event has none.
+ */
+export type VirtualSessionCounter = (accountId: string, eventId: string) => Promise<number>;
+
+// The JSON columns hold what a validated request body held, so it is read back unchecked.
+function readJson<T>(text: string): T {
+  return JSON.parse(text) as T;
+}
+
+function parseJson<T>(text: string, fallback: T): T {
   try {
-    return JSON.parse(v) as T;
+    return readJson<T>(text);
   } catch {
     return fallback;
   }
-};
+}
 
 export function eventStatusAt(start: string, end: string, now: Date): 'Upcoming' | 'Ongoing' | 'Completed' {
   const t = iso(now);
@@ -37,10 +50,10 @@ function eventCode(id: string): string {
   return out;
 }
 
-function toEvent(r: EventsTable): Event {
+function toEvent(r: EventRow): Event {
   return {
-    id: r.id, title: r.title, code: r.code, format: r.format as Event['format'], virtual: r.virtual === 1,
-    start: r.start, end: r.end, timezone: r.timezone, type: r.type as Event['type'],
+    id: r.id, title: r.title, code: r.code, format: r.format, virtual: r.virtual === 1,
+    start: r.start, end: r.end, timezone: r.timezone, type: r.type,
     languages: parseJson<string[]>(r.languages, []), venues: parseJson<Event['venues']>(r.venues, []),
     planners: parseJson<Event['planners']>(r.planners, []),
     showVenueLocation: r.show_venue_location === 1, showPointOfContact: r.show_point_of_contact === 1,
@@ -50,14 +63,14 @@ function toEvent(r: EventsTable): Event {
     ...(r.archive_after !== null ? { archiveAfter: r.archive_after } : {}),
     ...(r.capacity !== null ? { capacity: r.capacity } : {}),
     defaultLocale: r.default_locale, currency: r.currency,
-    status: r.status as Event['status'], eventStatus: r.event_status as Event['eventStatus'], testMode: r.test_mode === 1,
+    status: r.status, eventStatus: r.event_status, testMode: r.test_mode === 1,
     created: r.created, lastModified: r.last_modified, createdBy: r.created_by, lastModifiedBy: r.last_modified_by,
   };
 }
 
-const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
-
 export class EventsService {
+  private countVirtualSessions: VirtualSessionCounter = async () => 0;
+
   constructor(
     private readonly repo: EventsRepository,
     private readonly jobs: JobQueue,
@@ -65,8 +78,13 @@ export class EventsService {
     private readonly clock: Clock = systemClock,
   ) {}
 
+  /** The sessions module counts an event's virtual sessions (it owns them): wired in its module factory. */
+  useVirtualSessionCounter(counter: VirtualSessionCounter): void {
+    this.countVirtualSessions = counter;
+  }
+
   /** The writable columns of an event from a create or update body. */
-  private columns(input: EventInput, now: Date): Omit<EventsTable, 'id' | 'account_id' | 'code' | 'created' | 'created_by' | 'last_modified_by' | 'status' | 'currency' | 'default_locale' | 'test_mode' | 'capacity' | 'launch_after' | 'close_after' | 'archive_after' | 'description'> {
+  private columns(input: EventInput, now: Date) {
     const start = input.start ? iso(new Date(input.start)) : iso(now);
     const end = input.end ? iso(new Date(input.end)) : iso(new Date(new Date(start).getTime() + 2 * 3600_000));
     if (end < start) throw EventErrors.invalidDates(undefined, { target: 'end' });
@@ -89,21 +107,32 @@ export class EventsService {
   }
 
   async get(accountId: string, id: string): Promise<Event> {
-    const row = await this.repo.find(accountId, id);
-    if (!row) throw EventErrors.eventNotFound();
-    return toEvent(row);
+    const event = await this.find(accountId, id);
+    if (!event) throw EventErrors.eventNotFound();
+    return event;
+  }
+
+  /** One event of the account, or undefined (the caller picks the error). Pass `trx` inside a transaction. */
+  async find(accountId: string, id: string, trx?: Transaction<Database>): Promise<Event | undefined> {
+    const row = await this.repo.find(accountId, id, trx);
+    return row ? toEvent(row) : undefined;
+  }
+
+  /** The account's events among `ids` (unknown ids are left out). */
+  async findMany(accountId: string, ids: readonly string[], trx?: Transaction<Database>): Promise<Event[]> {
+    return (await this.repo.findMany(accountId, ids, trx)).map(toEvent);
   }
 
   async update(auth: AuthContext, id: string, input: EventInput): Promise<Event> {
     const now = this.clock();
-    const patch = { ...this.columns(input, now), last_modified_by: actor(auth) };
+    const patch: EventPatch = { ...this.columns(input, now), last_modified_by: actorName(auth) };
     const existing = await this.repo.find(auth.accountId, id);
     if (!existing) throw EventErrors.eventNotFound();
     // A cancelled event stays cancelled whatever its dates say.
     if (existing.event_status === 'Cancelled') patch.event_status = 'Cancelled';
     // The seed: sessions can be virtual only while some part of the event is virtual.
     if (input.format === 'In-person' && existing.format !== 'In-person') {
-      const virtualSessions = await this.repo.countVirtualSessions(auth.accountId, id);
+      const virtualSessions = await this.countVirtualSessions(auth.accountId, id);
       if (virtualSessions > 0) {
         throw EventErrors.virtualSessionsExist(`${virtualSessions} session(s) of this event are virtual: unmark them (and remove their webcasts) before setting the format to In-person`, { target: 'format' });
       }
@@ -119,7 +148,7 @@ export class EventsService {
     await this.repo.transaction(async (trx) => {
       await this.repo.insertCreation({
         id, account_id: auth.accountId, status: 'Processing', event_id: newId(), request: JSON.stringify(input),
-        error: null, created_by: actor(auth), created: iso(this.clock()),
+        error: null, created_by: actorName(auth), created: iso(this.clock()),
       }, trx);
       await this.jobs.enqueue({ type: EVENT_CREATE_JOB, payload: { creationId: id }, accountId: auth.accountId }, trx);
     });
@@ -129,23 +158,22 @@ export class EventsService {
   async creationStatus(accountId: string, id: string): Promise<EventAsyncStatus> {
     const row = await this.repo.findCreation(accountId, id);
     if (!row) throw EventErrors.creationNotFound();
-    const status = row.status as EventAsyncStatus['status'];
     return {
-      id: row.id, status,
-      ...(status === 'Created' && row.event_id ? { event: { id: row.event_id } } : {}),
-      ...(status === 'Failed' && row.error ? { error: row.error } : {}),
+      id: row.id, status: row.status,
+      ...(row.status === 'Created' && row.event_id ? { event: { id: row.event_id } } : {}),
+      ...(row.status === 'Failed' && row.error ? { error: row.error } : {}),
     };
   }
 
   /** Creates an event directly (demo data, CLI); the API goes through createAsync. */
-  async createNow(accountId: string, createdBy: string, input: EventInput, overrides: Partial<EventsTable> = {}): Promise<Event> {
+  async createNow(accountId: string, createdBy: string, input: EventInput, overrides: Partial<NewEventRow> = {}): Promise<Event> {
     const now = this.clock();
     const id = newId();
     await this.repo.insertIfAbsent(this.newRow(accountId, id, createdBy, input, now, overrides));
     return this.get(accountId, id);
   }
 
-  private newRow(accountId: string, id: string, createdBy: string, input: EventInput, now: Date, overrides: Partial<EventsTable> = {}): EventsTable {
+  private newRow(accountId: string, id: string, createdBy: string, input: EventInput, now: Date, overrides: Partial<NewEventRow> = {}): NewEventRow {
     return {
       id, account_id: accountId, code: eventCode(id), created: iso(now), created_by: createdBy, last_modified_by: createdBy,
       status: 'Active', currency: 'USD', default_locale: input.languages[0] ?? 'en-US', test_mode: 0, capacity: null,
@@ -157,13 +185,14 @@ export class EventsService {
   jobHandlers(): Record<string, JobHandler> {
     return {
       [EVENT_CREATE_JOB]: async (job) => {
-        const creationId = (job.payload as { creationId?: unknown }).creationId;
+        const { payload } = job;
+        const creationId = typeof payload === 'object' && payload !== null && 'creationId' in payload ? payload.creationId : undefined;
         if (typeof creationId !== 'string') throw new PermanentJobError('payload has no creationId');
         await this.repo.transaction(async (trx) => {
           const creation = await this.repo.findCreationById(creationId, trx);
           if (!creation || creation.status !== 'Processing' || !creation.event_id) return;
           try {
-            const input = JSON.parse(creation.request) as EventInput;
+            const input = readJson<EventInput>(creation.request);
             await this.repo.insertIfAbsent(this.newRow(creation.account_id, creation.event_id, creation.created_by, input, this.clock()), trx);
             await this.repo.finishCreation(creationId, { status: 'Created' }, trx);
           } catch (err) {

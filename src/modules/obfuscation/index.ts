@@ -8,6 +8,7 @@ import { ObfuscationService } from './obfuscation.service.js';
 export { ObfuscationService };
 export { OBFUSCATION_JOB, subjectValues, type ObfuscationStatusView, type ObfuscationOutcome } from './obfuscation.service.js';
 export { CORE_ERASERS } from './obfuscation.erasers.js';
+export { redactColumns } from './redact.js';
 export { verifyObfuscated, type VerifierHit, type VerifierReport } from './obfuscation.verifier.js';
 export { ObfuscationStatusSchema } from './obfuscation.schemas.js';
 export { ObfuscationErrors } from './obfuscation.errors.js';

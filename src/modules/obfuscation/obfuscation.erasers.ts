@@ -46,59 +46,14 @@ const attendeesEraser: Eraser = {
   },
 };
 
-function attendeeIds(trx: Trx, s: { accountId: string; contactId: string }) {
-  return trx.selectFrom('attendees').select('id').where('account_id', '=', s.accountId).where('contact_id', '=', s.contactId);
-}
-
-const enrollmentsEraser: Eraser = {
-  place: 'session_enrollments',
-  async erase(trx: Trx, s, now) {
-    // Enrollment rows hold only ids and a status: kept so session counts stay right.
-    const res = await trx.updateTable('session_enrollments').set({ last_modified: now, last_modified_by: BY })
-      .where('account_id', '=', s.accountId).where('attendee_id', 'in', attendeeIds(trx, s)).executeTakeFirst();
-    return Number(res.numUpdatedRows);
-  },
-};
-
-const attendanceEraser: Eraser = {
-  place: 'session_attendance',
-  async erase(trx: Trx, s, now) {
-    // Check-ins keep their ids, times and durations (counts); the device says something about the person.
-    const res = await trx.updateTable('session_attendance').set({ device: null, last_modified: now, last_modified_by: BY })
-      .where('account_id', '=', s.accountId).where('attendee_id', 'in', attendeeIds(trx, s)).executeTakeFirst();
-    return Number(res.numUpdatedRows);
-  },
-};
-
-const attendeeLinksEraser: Eraser = {
-  place: 'attendee_links',
-  async erase(trx: Trx, s, now) {
-    // A join href can carry a personal token: it is emptied, and the link cannot be used again.
-    const res = await trx.updateTable('attendee_links').set({ join_href: '', join_code: null, source_id: null, last_modified: now, last_modified_by: BY })
-      .where('account_id', '=', s.accountId).where('attendee_id', 'in', attendeeIds(trx, s)).executeTakeFirst();
-    return Number(res.numUpdatedRows);
-  },
-};
-
 const jobsEraser: Eraser = {
   place: 'jobs',
   // Job payloads, progress and errors are the queue's audit trail: redacted in place, never deleted.
   erase: (trx: Trx, s) => redactColumns(trx, 'jobs', 'id', ['payload', 'progress', 'result', 'last_error'], s.accountId, s.values),
 };
 
-const eventCreationsEraser: Eraser = {
-  place: 'event_creations',
-  erase: (trx: Trx, s) => redactColumns(trx, 'event_creations', 'id', ['request', 'error'], s.accountId, s.values),
-};
-
-const eventPlannersEraser: Eraser = {
-  place: 'events.planners',
-  // Planners are account users, not contacts; only a contact's value that appears there is redacted.
-  erase: (trx: Trx, s) => redactColumns(trx, 'events', 'id', ['planners'], s.accountId, s.values),
-};
-
 export const CORE_ERASERS: readonly Eraser[] = [
-  contactsEraser, attendeesEraser, enrollmentsEraser, attendanceEraser, attendeeLinksEraser, jobsEraser, eventCreationsEraser, eventPlannersEraser,
+  contactsEraser, attendeesEraser, jobsEraser,
 ];
 
 /** Registers the erasers for the places personal data lived before obfuscation existed. */

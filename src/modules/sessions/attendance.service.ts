@@ -1,21 +1,21 @@
-import type { Config } from '../../config/index.js';
-import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../actor.js';
+import { iso } from '../../db/time.js';
+import { actorName, type AuthContext } from '../../actor.js';
 import { ApiError } from '../../errors.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import { SessionErrors } from './sessions.errors.js';
 import { ATTENDANCE_LIST } from './sessions.filters.js';
-import { pairId, type AttendanceRow, type ParticipationRepository } from './participation.repository.js';
-import type { SessionsRepository } from './sessions.repository.js';
-import type { Attendance, BulkItemResult, CheckInItem } from './participation.schemas.js';
-import { actor, ensureRegistered, requireParticipant } from './enrollment.service.js';
+import { pairId } from './participation.repository.js';
+import { ParticipationService } from './participation.service.js';
+import type { Attendance, BulkItemResult } from './participation.schemas.js';
+import type { AttendanceRow } from './sessions.table.js';
 
-type Mode = 'create' | 'update';
+/** POST /sessions/{id}/check-in records attendance; PUT updates what was recorded. */
+export type CheckInMode = 'create' | 'update';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
 
-/** An RFC 3339 date-time with a zone, as canonical UTC text; undefined when it is not one (or names a day that does not exist). */
+/** An RFC 3339 date-time with a zone, in canonical UTC text; undefined when it is not one (or names a day that does not exist). */
 export function parseDateTime(value: string): string | undefined {
   const m = DATE_TIME.exec(value);
   if (!m) return undefined;
@@ -33,10 +33,12 @@ const bad = (message: string, target: string): ApiError => SessionErrors.invalid
 
 interface ParsedItem { id: string; checkIn?: string; checkOut?: string; device?: string; duration?: number }
 
+/** A JSON object, whose fields are still to be checked. */
+const isObject = (v: unknown): v is Readonly<Record<string, unknown>> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** Validates one check-in item by itself, so one bad item cannot fail the others. */
-function readItem(raw: unknown, mode: Mode): ParsedItem {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad('Each item must be an object', 'item');
-  const item = raw as Partial<Record<keyof CheckInItem, unknown>>;
+function readItem(item: unknown, mode: CheckInMode): ParsedItem {
+  if (!isObject(item)) throw bad('Each item must be an object', 'item');
   if (typeof item.id !== 'string' || !UUID.test(item.id)) throw bad('id must be the attendee id (a UUID)', 'id');
   const out: ParsedItem = { id: item.id.toLowerCase() };
   if (mode === 'create') {
@@ -76,22 +78,12 @@ function toAttendance(r: AttendanceRow): Attendance {
   };
 }
 
-const echo = (raw: unknown): Pick<BulkItemResult, 'request'> =>
-  typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { request: raw as Record<string, unknown> } : {};
+const echo = (raw: unknown): Pick<BulkItemResult, 'request'> => (isObject(raw) ? { request: raw } : {});
 
-export class AttendanceService {
-  constructor(
-    private readonly sessions: SessionsRepository,
-    private readonly repo: ParticipationRepository,
-    private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
-    private readonly clock: Clock = systemClock,
-  ) {}
-
+export class AttendanceService extends ParticipationService {
   list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Attendance[] }> {
-    return listPage(ATTENDANCE_LIST, query, (spec) => this.repo.listAttendance(accountId, spec), toAttendance,
-      `${this.config.publicUrl}/${this.config.apiVersion}/sessions/attendance`);
+    return listPage(ATTENDANCE_LIST, query, (spec) => this.repo.listAttendance(accountId, spec), toAttendance, this.listHref('attendance'));
   }
-
 
   /**
    * POST (create) and PUT (update) /sessions/{id}/check-in. Every item runs in
@@ -100,7 +92,7 @@ export class AttendanceService {
    * attendance record per attendee and session, updated in place), so a
    * client may resend a whole batch.
    */
-  async checkIn(auth: AuthContext, sessionId: string, items: readonly unknown[], mode: Mode): Promise<BulkItemResult[]> {
+  async checkIn(auth: AuthContext, sessionId: string, items: readonly unknown[], mode: CheckInMode): Promise<BulkItemResult[]> {
     const session = await this.sessions.find(auth.accountId, sessionId);
     if (!session) throw SessionErrors.sessionNotFound(undefined, { target: 'id' });
     if (session.status === 'Cancelled') throw SessionErrors.sessionCancelled('The session is Cancelled; attendance cannot be recorded', { target: 'id' });
@@ -124,14 +116,12 @@ export class AttendanceService {
   private recordOne(auth: AuthContext, sessionId: string, item: ParsedItem): Promise<number> {
     const checkIn = item.checkIn;
     if (checkIn === undefined) throw bad('checkIn is required', 'checkIn');
-    return this.repo.transaction(async (trx) => {
-      const session = await this.sessions.lock(auth.accountId, sessionId, trx);
-      if (!session) throw SessionErrors.sessionNotFound(undefined, { target: 'id' });
-      await requireParticipant(this.repo, auth.accountId, session, item.id, trx);
+    return this.inSession(auth.accountId, sessionId, async (session, trx) => {
+      await this.requireParticipant(session, item.id, trx);
       const now = iso(this.clock());
-      const by = actor(auth);
+      const by = actorName(auth);
       // The seed: a participant who is not enrolled is enrolled automatically when attendance is recorded.
-      await ensureRegistered(this.repo, session, item.id, by, now, trx);
+      await this.ensureRegistered(session, item.id, by, now, trx);
       const existing = await this.repo.findAttendance(auth.accountId, session.id, item.id, trx);
       // A stored check-out earlier than the new check-in belongs to an earlier visit.
       const keptOut = existing?.check_out && existing.check_out >= checkIn ? existing.check_out : null;
@@ -153,16 +143,14 @@ export class AttendanceService {
   }
 
   private updateOne(auth: AuthContext, sessionId: string, item: ParsedItem): Promise<number> {
-    return this.repo.transaction(async (trx) => {
-      const session = await this.sessions.lock(auth.accountId, sessionId, trx);
-      if (!session) throw SessionErrors.sessionNotFound(undefined, { target: 'id' });
+    return this.inSession(auth.accountId, sessionId, async (session, trx) => {
       const existing = await this.repo.findAttendance(auth.accountId, session.id, item.id, trx);
       if (!existing || existing.deleted === 1 || existing.check_in === null) throw SessionErrors.attendanceNotFound(undefined, { target: 'id' });
       if (item.checkOut !== undefined && item.checkOut < existing.check_in) throw bad('checkOut must not be before the recorded checkIn', 'checkOut');
       const checkOut = item.checkOut ?? existing.check_out;
       const duration = item.duration ?? (item.checkOut !== undefined ? span(existing.check_in, checkOut) : existing.duration);
       await this.repo.updateAttendance(auth.accountId, existing.id, {
-        check_out: checkOut, duration, device: item.device ?? existing.device, last_modified: iso(this.clock()), last_modified_by: actor(auth),
+        check_out: checkOut, duration, device: item.device ?? existing.device, last_modified: iso(this.clock()), last_modified_by: actorName(auth),
       }, trx);
       return 200;
     });
@@ -170,12 +158,10 @@ export class AttendanceService {
 
   /** Marks the attendance deleted (list readers see `deleted: true`); the enrollment stays. */
   async remove(auth: AuthContext, sessionId: string, attendeeId: string): Promise<void> {
-    await this.repo.transaction(async (trx) => {
-      const session = await this.sessions.lock(auth.accountId, sessionId, trx);
-      if (!session) throw SessionErrors.sessionNotFound(undefined, { target: 'id' });
+    await this.inSession(auth.accountId, sessionId, async (session, trx) => {
       const existing = await this.repo.findAttendance(auth.accountId, session.id, attendeeId.toLowerCase(), trx);
       if (!existing || existing.deleted === 1) throw SessionErrors.attendanceNotFound(undefined, { target: 'attendeeId' });
-      await this.repo.updateAttendance(auth.accountId, existing.id, { deleted: 1, last_modified: iso(this.clock()), last_modified_by: actor(auth) }, trx);
+      await this.repo.updateAttendance(auth.accountId, existing.id, { deleted: 1, last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx);
     });
   }
 }

@@ -1,24 +1,30 @@
+import type { AttendeesService } from '../attendees/index.js';
+import type { EventsService } from '../events/index.js';
 import { defineModule, type ModuleDeps } from '../module.js';
 import { AttendanceService } from './attendance.service.js';
 import { EnrollmentService } from './enrollment.service.js';
 import { ParticipationRepository } from './participation.repository.js';
 import { participationRoutes } from './participation.routes.js';
+import { sessionsErasers } from './sessions.erasers.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { sessionsRoutes } from './sessions.routes.js';
 import { SessionsService } from './sessions.service.js';
 
 export { SessionsService, EnrollmentService, AttendanceService };
-export { allowsVirtual, type SessionDeleteHook } from './sessions.service.js';
-export type { Session, SessionInput, SessionStatus } from './sessions.schemas.js';
-export type { Enrollment, EnrollmentStatus, Attendance } from './participation.schemas.js';
+export { allowsVirtual, type SessionDeleteHook, type SessionWebcasts } from './sessions.service.js';
+export type { Session, SessionInput } from './sessions.schemas.js';
+export type { SessionStatus, EnrollmentStatus } from './sessions.table.js';
+export type { Enrollment, Attendance } from './participation.schemas.js';
 
 /** Sessions, enrollment and attendance (check-in). */
-export function createSessionsModule(deps: ModuleDeps) {
+export function createSessionsModule(deps: ModuleDeps, uses: { events: EventsService; attendees: AttendeesService }) {
   const repo = new SessionsRepository(deps.db.db, deps.db.dialect);
   const participation = new ParticipationRepository(deps.db.db);
-  const sessions = new SessionsService(repo, deps.config, deps.clock);
-  const enrollment = new EnrollmentService(repo, participation, deps.config, deps.clock);
-  const attendance = new AttendanceService(repo, participation, deps.config, deps.clock);
+  const sessions = new SessionsService(repo, uses.events, deps.config, deps.clock);
+  const enrollment = new EnrollmentService(repo, participation, uses.attendees, deps.config, deps.clock);
+  const attendance = new AttendanceService(repo, participation, uses.attendees, deps.config, deps.clock);
+  // Events refuse to become In-person while they have virtual sessions; sessions know which are.
+  uses.events.useVirtualSessionCounter((accountId, eventId) => sessions.countVirtual(accountId, eventId));
   return defineModule({
     name: 'sessions',
     services: { sessions, enrollment, attendance },
@@ -26,5 +32,6 @@ export function createSessionsModule(deps: ModuleDeps) {
       await app.register(sessionsRoutes(sessions));
       await app.register(participationRoutes(enrollment, attendance));
     },
+    erasers: sessionsErasers(participation, uses.attendees),
   });
 }

@@ -1,29 +1,16 @@
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { Executor } from './sessions.repository.js';
-import type { SessionAttendanceTable, SessionEnrollmentsTable } from './sessions.table.js';
-
-export type EnrollmentRow = Selectable<SessionEnrollmentsTable>;
-export type AttendanceRow = Selectable<SessionAttendanceTable>;
+import type { AttendancePatch, EnrollmentPatch, EnrollmentStatus, NewAttendanceRow, NewEnrollmentRow } from './sessions.table.js';
 
 /** The reference's id of an enrollment or attendance record. */
 export const pairId = (sessionId: string, attendeeId: string): string => `${sessionId}::${attendeeId}`;
 
-
-/** Enrollment and attendance rows, and the attendees (read only) they point at. */
+/** Enrollment and attendance rows; they change inside the transaction that holds their session (SessionsRepository). */
 export class ParticipationRepository {
   constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  /** An attendee of the account (attendees belong to the attendees module; read only here). */
-  findAttendee(accountId: string, attendeeId: string, ex: Executor = this.db) {
-    return ex.selectFrom('attendees').select(['id', 'event_id', 'status']).where('account_id', '=', accountId).where('id', '=', attendeeId).executeTakeFirst();
-  }
 
   listEnrollments(accountId: string, spec: ListSpec) {
     const base = this.db.selectFrom('session_enrollments').selectAll('session_enrollments').where('session_enrollments.account_id', '=', accountId);
@@ -35,15 +22,15 @@ export class ParticipationRepository {
       .where('account_id', '=', accountId).where('session_id', '=', sessionId).where('attendee_id', '=', attendeeId).executeTakeFirst();
   }
 
-  async insertEnrollment(row: Insertable<SessionEnrollmentsTable>, ex: Executor = this.db): Promise<void> {
+  async insertEnrollment(row: NewEnrollmentRow, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('session_enrollments').values(row).execute();
   }
 
-  async updateEnrollment(accountId: string, id: string, patch: Updateable<SessionEnrollmentsTable>, ex: Executor = this.db): Promise<void> {
+  async updateEnrollment(accountId: string, id: string, patch: EnrollmentPatch, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('session_enrollments').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
-  async countEnrollments(accountId: string, sessionId: string, status: 'Registered' | 'Waitlisted', ex: Executor = this.db): Promise<number> {
+  async countEnrollments(accountId: string, sessionId: string, status: Exclude<EnrollmentStatus, 'Cancelled'>, ex: Executor = this.db): Promise<number> {
     const row = await ex.selectFrom('session_enrollments').select(sql<number | string>`count(*)`.as('n'))
       .where('account_id', '=', accountId).where('session_id', '=', sessionId).where('status', '=', status).where('deleted', '=', 0)
       .executeTakeFirst();
@@ -67,11 +54,27 @@ export class ParticipationRepository {
       .where('account_id', '=', accountId).where('session_id', '=', sessionId).where('attendee_id', '=', attendeeId).executeTakeFirst();
   }
 
-  async insertAttendance(row: Insertable<SessionAttendanceTable>, ex: Executor = this.db): Promise<void> {
+  async insertAttendance(row: NewAttendanceRow, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('session_attendance').values(row).execute();
   }
 
-  async updateAttendance(accountId: string, id: string, patch: Updateable<SessionAttendanceTable>, ex: Executor = this.db): Promise<void> {
+  async updateAttendance(accountId: string, id: string, patch: AttendancePatch, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('session_attendance').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  /** Erasure: enrollments hold only ids and a status, so they stay (session counts stay right); only the audit columns change. */
+  async touchEnrollments(trx: Transaction<Database>, accountId: string, attendeeIds: readonly string[], now: string, by: string): Promise<number> {
+    if (attendeeIds.length === 0) return 0;
+    const r = await trx.updateTable('session_enrollments').set({ last_modified: now, last_modified_by: by })
+      .where('account_id', '=', accountId).where('attendee_id', 'in', attendeeIds).executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /** Erasure: check-ins keep their ids, times and durations (counts); the device says something about the person. */
+  async clearAttendanceDevices(trx: Transaction<Database>, accountId: string, attendeeIds: readonly string[], now: string, by: string): Promise<number> {
+    if (attendeeIds.length === 0) return 0;
+    const r = await trx.updateTable('session_attendance').set({ device: null, last_modified: now, last_modified_by: by })
+      .where('account_id', '=', accountId).where('attendee_id', 'in', attendeeIds).executeTakeFirst();
+    return Number(r.numUpdatedRows);
   }
 }

@@ -1,30 +1,28 @@
 import { Type, type Static } from 'typebox';
 import { paginated } from '../../http/paging.js';
-
-export const ENROLLMENT_STATUSES = ['Registered', 'Waitlisted', 'Cancelled'] as const;
-export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+import { AuditSchemaFields, UuidRefSchema } from './sessions.schemas.js';
+import { ENROLLMENT_STATUSES } from './sessions.table.js';
 
 /** Up to 100 attendees per check-in call (the reference). */
 export const MAX_CHECKIN_ITEMS = 100;
 
-const Uuid = Type.String({ format: 'uuid' });
-const UuidRef = Type.Object({ id: Uuid }, { title: 'UUID' });
-const audit = {
-  created: Type.String({ format: 'date-time' }),
-  lastModified: Type.String({ format: 'date-time' }),
-  createdBy: Type.String(),
-  lastModifiedBy: Type.String(),
-};
+/**
+ * What an enrollment and an attendance record both show: their pair id, the
+ * session, event and attendee, and whether the record was removed by `removal`.
+ */
+const record = (what: string, removed: string, removal: string) => ({
+  id: Type.String({ description: `The ${what} id: \`<session id>::<attendee id>\`.` }),
+  session: UuidRefSchema,
+  event: UuidRefSchema,
+  attendee: UuidRefSchema,
+  deleted: Type.Boolean({ description: `True when the ${what} was ${removed} (${removal}).` }),
+});
 
 export const EnrollmentSchema = Type.Object(
   {
-    id: Type.String({ description: 'The registration id: `<session id>::<attendee id>`.' }),
-    session: UuidRef,
-    event: UuidRef,
-    attendee: UuidRef,
-    deleted: Type.Boolean({ description: 'True when the registration was removed (DELETE /sessions/{id}/enrollment/{attendeeId}).' }),
+    ...record('registration', 'removed', 'DELETE /sessions/{id}/enrollment/{attendeeId}'),
     status: Type.Enum(ENROLLMENT_STATUSES, { type: 'string', title: 'SessionEnrollmentStatus' }),
-    ...audit,
+    ...AuditSchemaFields,
   },
   { title: 'SessionsEnrollment' },
 );
@@ -33,15 +31,11 @@ export const EnrollmentPageSchema = paginated(EnrollmentSchema, 'SessionsEnrollm
 
 export const AttendanceSchema = Type.Object(
   {
-    id: Type.String({ description: 'The attendance id: `<session id>::<attendee id>`.' }),
-    session: UuidRef,
-    event: UuidRef,
-    attendee: UuidRef,
-    deleted: Type.Boolean({ description: 'True when the attendance was deleted (DELETE /sessions/{id}/attendance/{attendeeId}).' }),
+    ...record('attendance', 'deleted', 'DELETE /sessions/{id}/attendance/{attendeeId}'),
     checkIn: Type.Optional(Type.String({ format: 'date-time' })),
     checkOut: Type.Optional(Type.String({ format: 'date-time' })),
     duration: Type.Optional(Type.Integer({ deprecated: true, description: 'Milliseconds of attendance.' })),
-    ...audit,
+    ...AuditSchemaFields,
   },
   { title: 'SessionsAttendance' },
 );
@@ -84,7 +78,7 @@ export const BulkItemResultSchema = Type.Object(
       },
       { description: 'On success `{ id }`; on failure the error `{ code, message, target? }`.' },
     ),
-    request: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'The item as sent.' })),
+    request: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'The item that was sent.' })),
   },
   { title: 'AttendeeInvitesBulkResponseItem' },
 );

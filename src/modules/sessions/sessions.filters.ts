@@ -1,78 +1,76 @@
-import { defineList, type FilterFields, type ListKey } from '../../lists/index.js';
-import type { AttendanceRow, EnrollmentRow } from './participation.repository.js';
-import type { SessionView } from './sessions.repository.js';
+import { defineList, filterColumns, type FilterFields, type ListKey } from '../../lists/index.js';
+import type { AttendanceRow, EnrollmentRow, SessionRow } from './sessions.table.js';
 
 // Exactly the fields and operators the reference's filter parameter lists for
 // each operation (DESIGN rule 6), for the fields eventline stores. Not served:
 // customField.*, group.id and segments (not stored), and `in` on
 // registrationTypes (the filter compiler has no "any element in" for arrays).
-const eqne = ['eq', 'ne'] as const;
-const range = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'] as const;
+const contains = { ops: ['eq', 'ne', 'contains'] } as const;
+const idArray = { ops: ['contains', 'isEmpty', 'isNotEmpty'] } as const;
+const ci = { caseInsensitive: true };
 
+const sessions = filterColumns('sessions');
 export const SESSION_FILTER_FIELDS: FilterFields = {
-  id: { column: 'sessions.id', type: 'uuid', ops: ['eq', 'ne', 'in'] },
+  id: sessions.field('id', 'uuid', { ops: ['eq', 'ne', 'in'] }),
   // The reference's own example writes `status eq 'active'`.
-  status: { column: 'sessions.status', type: 'string', ops: eqne, caseInsensitive: true },
-  'event.id': { column: 'sessions.event_id', type: 'uuid', ops: eqne },
-  title: { column: 'sessions.title', type: 'string', ops: ['eq', 'ne', 'contains', 'match'] },
-  code: { column: 'sessions.code', type: 'string', ops: eqne },
-  'category.id': { column: 'sessions.category_id', type: 'uuid', ops: eqne },
-  'category.name': { column: 'sessions.category_name', type: 'string', ops: ['eq', 'ne', 'contains'] },
-  start: { column: 'sessions.start', type: 'datetime', ops: range },
-  end: { column: 'sessions.end', type: 'datetime', ops: range },
-  description: { column: 'sessions.description', type: 'string', ops: ['eq', 'ne', 'contains'] },
-  capacity: { column: 'sessions.capacity', type: 'number', ops: range },
-  'location.id': { column: 'sessions.location_id', type: 'uuid', ops: eqne },
-  'location.name': { column: 'sessions.location_name', type: 'string', ops: ['eq', 'ne', 'contains'] },
-  'location.code': { column: 'sessions.location_code', type: 'string', ops: eqne },
-  includedSession: { column: 'sessions.included_session', type: 'boolean', ops: eqne },
-  enableWaitlist: { column: 'sessions.enable_waitlist', type: 'boolean', ops: eqne },
-  featured: { column: 'sessions.featured', type: 'boolean', ops: eqne },
-  openForRegistration: { column: 'sessions.open_for_registration', type: 'boolean', ops: eqne },
-  openForAttendeeHub: { column: 'sessions.open_for_attendee_hub', type: 'boolean', ops: eqne },
-  virtual: { column: 'sessions.virtual', type: 'boolean', ops: eqne },
-  created: { column: 'sessions.created', type: 'datetime', ops: range },
-  lastModified: { column: 'sessions.last_modified', type: 'datetime', ops: range },
-  registrationTypes: { column: 'sessions.registration_types', type: 'string', ops: ['contains', 'isEmpty', 'isNotEmpty'] },
-  admissionItems: { column: 'sessions.admission_items', type: 'string', ops: ['contains', 'isEmpty', 'isNotEmpty'] },
+  status: sessions.field('status', 'string', ci),
+  'event.id': sessions.field('event_id', 'uuid'),
+  title: sessions.field('title', 'string', { ops: ['eq', 'ne', 'contains', 'match'] }),
+  code: sessions.field('code', 'string'),
+  'category.id': sessions.field('category_id', 'uuid'),
+  'category.name': sessions.field('category_name', 'string', contains),
+  start: sessions.field('start', 'datetime'),
+  end: sessions.field('end', 'datetime'),
+  description: sessions.field('description', 'string', contains),
+  capacity: sessions.field('capacity', 'number'),
+  'location.id': sessions.field('location_id', 'uuid'),
+  'location.name': sessions.field('location_name', 'string', contains),
+  'location.code': sessions.field('location_code', 'string'),
+  includedSession: sessions.field('included_session', 'boolean'),
+  enableWaitlist: sessions.field('enable_waitlist', 'boolean'),
+  featured: sessions.field('featured', 'boolean'),
+  openForRegistration: sessions.field('open_for_registration', 'boolean'),
+  openForAttendeeHub: sessions.field('open_for_attendee_hub', 'boolean'),
+  virtual: sessions.field('virtual', 'boolean'),
+  ...sessions.audit(),
+  registrationTypes: sessions.field('registration_types', 'string', idArray),
+  admissionItems: sessions.field('admission_items', 'string', idArray),
 };
+
+/**
+ * The enrollment and attendance lists filter on the same record fields; the
+ * enrollment list adds the registration's status.
+ */
+function participationFields(table: string, withStatus: boolean): FilterFields {
+  const { field, audit } = filterColumns(table);
+  return {
+    id: field('id', 'string', ci),
+    'event.id': field('event_id', 'uuid'),
+    'attendee.id': field('attendee_id', 'uuid'),
+    'session.id': field('session_id', 'uuid'),
+    ...(withStatus ? { status: field('status', 'string', ci) } : {}),
+    deleted: field('deleted', 'boolean'),
+    ...audit(),
+  };
+}
 
 /** GET /sessions/enrollment and POST /sessions/enrollment/filter. */
-export const ENROLLMENT_FILTER_FIELDS: FilterFields = {
-  id: { column: 'session_enrollments.id', type: 'string', ops: eqne, caseInsensitive: true },
-  'event.id': { column: 'session_enrollments.event_id', type: 'uuid', ops: eqne },
-  'attendee.id': { column: 'session_enrollments.attendee_id', type: 'uuid', ops: eqne },
-  'session.id': { column: 'session_enrollments.session_id', type: 'uuid', ops: eqne },
-  status: { column: 'session_enrollments.status', type: 'string', ops: eqne, caseInsensitive: true },
-  deleted: { column: 'session_enrollments.deleted', type: 'boolean', ops: eqne },
-  created: { column: 'session_enrollments.created', type: 'datetime', ops: range },
-  lastModified: { column: 'session_enrollments.last_modified', type: 'datetime', ops: range },
-};
-
+export const ENROLLMENT_FILTER_FIELDS = participationFields('session_enrollments', true);
 /** GET /sessions/attendance. */
-export const ATTENDANCE_FILTER_FIELDS: FilterFields = {
-  id: { column: 'session_attendance.id', type: 'string', ops: eqne, caseInsensitive: true },
-  'event.id': { column: 'session_attendance.event_id', type: 'uuid', ops: eqne },
-  'attendee.id': { column: 'session_attendance.attendee_id', type: 'uuid', ops: eqne },
-  'session.id': { column: 'session_attendance.session_id', type: 'uuid', ops: eqne },
-  deleted: { column: 'session_attendance.deleted', type: 'boolean', ops: eqne },
-  created: { column: 'session_attendance.created', type: 'datetime', ops: range },
-  lastModified: { column: 'session_attendance.last_modified', type: 'datetime', ops: range },
-};
+export const ATTENDANCE_FILTER_FIELDS = participationFields('session_attendance', false);
 
 /** The reference's sortable session fields that eventline serves (not `relevance`). */
-const text = (v: string | null | undefined): string => v ?? '';
-export const SESSIONS_LIST = defineList<SessionView>({
+export const SESSIONS_LIST = defineList<SessionRow>({
   name: 'sessions',
   filters: SESSION_FILTER_FIELDS,
   sortable: {
-    start: { column: 'sessions.start', value: (r) => text(r.start) },
-    end: { column: 'sessions.end', value: (r) => text(r.end) },
-    title: { column: 'sessions.title', value: (r) => text(r.title) },
+    start: { column: 'sessions.start', value: (r) => r.start },
+    end: { column: 'sessions.end', value: (r) => r.end },
+    title: { column: 'sessions.title', value: (r) => r.title },
     includedSession: { column: 'sessions.included_session', value: (r) => r.included_session },
-    'category.name': { column: 'sessions.category_name', value: (r) => text(r.category_name) },
-    code: { column: 'sessions.code', value: (r) => text(r.code) },
-    order: { column: 'sessions.sort_order', value: (r) => r.sort_order ?? 0 },
+    'category.name': { column: 'sessions.category_name', value: (r) => r.category_name },
+    code: { column: 'sessions.code', value: (r) => r.code ?? '' },
+    order: { column: 'sessions.sort_order', value: (r) => r.sort_order },
   },
   order: [{ column: 'sessions.id', value: (r) => r.id }],
   window: 'sessions.last_modified',
@@ -83,7 +81,7 @@ function createdOrder<Row extends { created: string; id: string }>(table: string
   return [{ column: `${table}.created`, value: (r) => r.created }, { column: `${table}.id`, value: (r) => r.id }];
 }
 
-/** GET /sessions/enrollment: after_inclusive, as the reference names it. */
+/** GET /sessions/enrollment: `after` includes its bound (the reference's after_inclusive). */
 export const ENROLLMENT_LIST = defineList<EnrollmentRow>({
   name: 'session-enrollment',
   filters: ENROLLMENT_FILTER_FIELDS,

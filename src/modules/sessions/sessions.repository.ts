@@ -1,39 +1,28 @@
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { SessionsTable } from './sessions.table.js';
+import type { NewSessionRow, SessionPatch, SessionRow } from './sessions.table.js';
 
 export type Executor = Db | Transaction<Database>;
-export type SessionRow = Selectable<SessionsTable>;
-/** A session with what it shows of its event. */
-export type SessionView = SessionRow & { event_timezone: string; event_format: string };
 
 export class SessionsRepository {
   constructor(
     private readonly db: Db,
-    readonly dialect: Dialect,
+    private readonly dialect: Dialect,
   ) {}
 
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(fn);
   }
 
-  private views(ex: Executor, accountId: string) {
-    return ex
-      .selectFrom('sessions')
-      .innerJoin('events', (j) => j.onRef('events.id', '=', 'sessions.event_id').onRef('events.account_id', '=', 'sessions.account_id'))
-      .selectAll('sessions')
-      .select(['events.timezone as event_timezone', 'events.format as event_format'])
-      .where('sessions.account_id', '=', accountId);
-  }
-
   list(accountId: string, spec: ListSpec) {
-    return fetchPage(this.views(this.db, accountId), spec);
+    const base = this.db.selectFrom('sessions').selectAll('sessions').where('sessions.account_id', '=', accountId);
+    return fetchPage(base, spec);
   }
 
   // Ids are stored in lower case; a client may send them in any case.
-  find(accountId: string, id: string, ex: Executor = this.db): Promise<SessionView | undefined> {
-    return this.views(ex, accountId).where('sessions.id', '=', id.toLowerCase()).executeTakeFirst();
+  find(accountId: string, id: string, ex: Executor = this.db): Promise<SessionRow | undefined> {
+    return ex.selectFrom('sessions').selectAll().where('account_id', '=', accountId).where('id', '=', id.toLowerCase()).executeTakeFirst();
   }
 
   /**
@@ -41,7 +30,7 @@ export class SessionsRepository {
    * ends: enrollment (capacity) and check-in of one session run one at a time.
    * SQLite serialises write transactions by itself.
    */
-  async lock(accountId: string, id: string, trx: Transaction<Database>): Promise<SessionView | undefined> {
+  async lock(accountId: string, id: string, trx: Transaction<Database>): Promise<SessionRow | undefined> {
     if (this.dialect === 'postgres') {
       const locked = await trx.selectFrom('sessions').select('id').where('account_id', '=', accountId).where('id', '=', id.toLowerCase()).forUpdate().executeTakeFirst();
       if (!locked) return undefined;
@@ -49,15 +38,11 @@ export class SessionsRepository {
     return this.find(accountId, id, trx);
   }
 
-  findEvent(accountId: string, eventId: string, ex: Executor = this.db) {
-    return ex.selectFrom('events').select(['id', 'format', 'timezone']).where('account_id', '=', accountId).where('id', '=', eventId.toLowerCase()).executeTakeFirst();
-  }
-
-  async insert(row: Insertable<SessionsTable>, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewSessionRow, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('sessions').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: Updateable<SessionsTable>, ex: Executor = this.db): Promise<boolean> {
+  async update(accountId: string, id: string, patch: SessionPatch, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('sessions').set(patch).where('account_id', '=', accountId).where('id', '=', id.toLowerCase()).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
@@ -71,9 +56,13 @@ export class SessionsRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
-  /** Read only: a webcast row still pointing at the session would make the delete break its foreign key. */
-  async hasWebcast(accountId: string, sessionId: string, ex: Executor = this.db): Promise<boolean> {
-    const row = await ex.selectFrom('webcasts').select('id').where('account_id', '=', accountId).where('session_id', '=', sessionId.toLowerCase()).executeTakeFirst();
-    return row !== undefined;
+  /** The event's sessions that are virtual, or are among `alsoIds` (those a webcast points at). */
+  async countVirtual(accountId: string, eventId: string, alsoIds: readonly string[]): Promise<number> {
+    const row = await this.db.selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('account_id', '=', accountId).where('event_id', '=', eventId)
+      .where((eb) => eb.or([eb('virtual', '=', 1), ...(alsoIds.length > 0 ? [eb('id', 'in', alsoIds)] : [])]))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 }

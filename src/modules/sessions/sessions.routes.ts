@@ -2,46 +2,36 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
+import { registerList } from '../../http/lists.js';
+import { listQuerySchema } from '../../http/paging.js';
 import { errorResponses } from '../../http/responses.js';
-import { FilterBodySchema, listQuerySchema } from '../../http/paging.js';
 import { SESSIONS_LIST } from './sessions.filters.js';
 import type { SessionsService } from './sessions.service.js';
 import { SessionIdParamsSchema, SessionInputSchema, SessionPageSchema, SessionSchema } from './sessions.schemas.js';
 
 export const SESSION_TAGS = ['Sessions'];
 const tags = SESSION_TAGS;
-const ListQuery = listQuerySchema({ sortable: Object.keys(SESSIONS_LIST.sortable ?? {}) });
-const { filter: _ignored, ...filterPostProps } = ListQuery.properties;
-const FilterPostQuery = Type.Object(filterPostProps, { additionalProperties: false });
-const NoContent = (description: string) => Type.Null({ description });
+export const NoContent = (description: string) => Type.Null({ description });
+
+// The enrollment and attendance lists take after, before, limit, token and filter (no sort).
+const { sort: _unsorted, ...unsorted } = listQuerySchema().properties;
+export const UnsortedListQuery = Type.Object(unsorted, { additionalProperties: false });
 
 const FILTERS = 'Filterable (the reference\'s list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, '
   + 'category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), '
   + 'location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, '
-  + 'registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list such as start:DESC,order:ASC,title:ASC.';
+  + 'registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC.';
 const VIRTUAL = 'A session can be virtual only when its event\'s format is Virtual or Hybrid; `virtual: true` on write in an In-person event is 409.';
 
 export function sessionsRoutes(sessions: SessionsService) {
   return async function routes(instance: FastifyInstance): Promise<void> {
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
-    app.get('/sessions', {
-      schema: {
-        tags, operationId: 'listSessions', summary: 'List Sessions', security: oauth('event/sessions:read'),
-        description: `Gets a paginated list of sessions. \`virtual eq true\` finds the virtual sessions. ${FILTERS}`,
-        querystring: ListQuery, response: { 200: SessionPageSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    }, async (request) => sessions.list(requireAuth(request).accountId, request.query));
-
-    app.post('/sessions/filter', {
-      schema: {
-        tags, operationId: 'listSessionsPostFilters', summary: 'List Sessions with the filter in the body', security: oauth('event/sessions:read'),
-        description: `The same list as GET /sessions, for longer filters. ${FILTERS}`,
-        querystring: FilterPostQuery, body: Type.Optional(FilterBodySchema), response: { 200: SessionPageSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    }, async (request) => {
-      const filter = request.body?.filter;
-      return sessions.list(requireAuth(request).accountId, { ...request.query, ...(filter !== undefined ? { filter } : {}) });
+    registerList(instance, {
+      path: '/sessions', tags, operationId: 'listSessions', filterOperationId: 'listSessionsPostFilters', summary: 'List Sessions', scope: 'event/sessions:read',
+      description: `Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). \`virtual eq true\` finds the virtual sessions. ${FILTERS}`,
+      query: listQuerySchema({ sortable: Object.keys(SESSIONS_LIST.sortable ?? {}) }), page: SessionPageSchema,
+      list: (auth, query) => sessions.list(auth.accountId, query),
     });
 
     app.post('/sessions', {

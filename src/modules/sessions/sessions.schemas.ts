@@ -1,8 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { paginated } from '../../http/paging.js';
-
-export const SESSION_STATUSES = ['Active', 'Cancelled', 'Closed'] as const;
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
+import { SESSION_STATUSES } from './sessions.table.js';
 
 const Uuid = Type.String({ format: 'uuid' });
 /**
@@ -13,7 +11,15 @@ const Uuid = Type.String({ format: 'uuid' });
 const blankable = <T extends TSchema & { type: string }>(schema: T) =>
   Type.Optional(Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] }));
 
-const UuidRef = Type.Object({ id: Uuid }, { title: 'UUID' });
+export const UuidRefSchema = Type.Object({ id: Uuid }, { title: 'UUID' });
+
+/** Who wrote a record and when: the last fields of every record this module shows. */
+export const AuditSchemaFields = {
+  created: Type.String({ format: 'date-time' }),
+  lastModified: Type.String({ format: 'date-time' }),
+  createdBy: Type.String(),
+  lastModifiedBy: Type.String(),
+};
 const NamedObject = Type.Object({ id: Type.Optional(Uuid), name: Type.Optional(Type.String({ maxLength: 200 })) }, { title: 'NamedObject' });
 const Lookup = Type.Object(
   { id: Type.Optional(Uuid), code: Type.Optional(Type.String({ maxLength: 30 })), name: Type.Optional(Type.String({ maxLength: 30 })) },
@@ -27,7 +33,7 @@ const DateOnly = Type.String({ format: 'date' });
 const Count = Type.Integer({ minimum: 0, maximum: 1_000_000 });
 const IdList = Type.Array(Uuid, { maxItems: 500, uniqueItems: true });
 
-/** Optional fields the reference's Session has that eventline keeps as given. */
+/** Optional fields the reference's Session has that eventline keeps unchanged. */
 const optional = {
   code: blankable(Type.String({ maxLength: 30 })),
   description: blankable(Type.String({ maxLength: 4000 })),
@@ -64,7 +70,7 @@ const optional = {
 export const SessionInputSchema = Type.Object(
   {
     title: Type.String({ minLength: 1, maxLength: 500 }),
-    event: UuidRef,
+    event: UuidRefSchema,
     start: Type.String({ format: 'date-time' }),
     end: Type.String({ format: 'date-time' }),
     status: Type.Optional(Type.Enum(SESSION_STATUSES, { type: 'string', title: 'SessionStatus', description: 'Active when omitted on create; omitted on PUT keeps the current status.' })),
@@ -84,7 +90,7 @@ export const SessionSchema = Type.Object(
     title: Type.String(),
     code: present(Type.String()),
     description: present(Type.String()),
-    event: UuidRef,
+    event: UuidRefSchema,
     start: Type.String({ format: 'date-time' }),
     end: Type.String({ format: 'date-time' }),
     status: Type.Enum(SESSION_STATUSES, { type: 'string', title: 'SessionStatus' }),
@@ -113,10 +119,7 @@ export const SessionSchema = Type.Object(
     presentationType: present(Type.String()),
     dataTagCode: present(Type.String()),
     order: Type.Integer(),
-    created: Type.String({ format: 'date-time' }),
-    lastModified: Type.String({ format: 'date-time' }),
-    createdBy: Type.String(),
-    lastModifiedBy: Type.String(),
+    ...AuditSchemaFields,
   },
   { title: 'Session' },
 );

@@ -1,20 +1,36 @@
-import type { Transaction, Updateable } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../actor.js';
-import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
+import { actorName, type AuthContext } from '../../actor.js';
+import { listPage, type ListQuery, type ListSpec, type PageResult, type Paging } from '../../lists/index.js';
+import type { EventFormat, EventsService } from '../events/index.js';
 import { SessionErrors } from './sessions.errors.js';
 import { SESSIONS_LIST } from './sessions.filters.js';
-import type { SessionRow, SessionView, SessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from './sessions.repository.js';
 import type { Session, SessionInput } from './sessions.schemas.js';
-import type { SessionsTable } from './sessions.table.js';
+import type { NewSessionRow, SessionRow } from './sessions.table.js';
+
+/** A session with what it shows of its event. */
+export type SessionView = SessionRow & { readonly event_timezone: string; readonly event_format: EventFormat };
 
 /** Runs inside the deletion's transaction, e.g. so the webcasts module can remove a session's webcast. */
 export type SessionDeleteHook = (accountId: string, sessionId: string, trx: Transaction<Database>) => Promise<void>;
 
-/** Fields of the reference's Session kept as given in the `extra` JSON column. */
+/**
+ * What sessions need to know of webcasts, answered by the webcasts module
+ * (which owns them and imports this module, not the other way round): it
+ * registers itself with `useWebcasts` when it is wired.
+ */
+export interface SessionWebcasts {
+  /** Whether a webcast still points at the session: its foreign key would refuse the deletion. */
+  hasWebcast(accountId: string, sessionId: string, trx: Transaction<Database>): Promise<boolean>;
+  /** The ids of the event's sessions that a webcast points at. */
+  sessionIdsWithWebcast(accountId: string, eventId: string): Promise<string[]>;
+}
+
+/** Fields of the reference's Session kept unchanged in the `extra` JSON column. */
 const EXTRA_FIELDS = [
   'type', 'displayOnAgenda', 'automaticallyOpensOn', 'automaticallyClosesOn', 'enableWaitlistVirtual', 'capacityVirtual',
   'virtualCapacityUnlimited', 'waitlistCapacityVirtual', 'presentationType', 'dataTagCode',
@@ -33,26 +49,24 @@ function parseJson<T>(v: string | null, fallback: T): T {
 const idList = (ids: readonly string[] | null | undefined): string | null =>
   ids && ids.length > 0 ? JSON.stringify(ids.map((id) => id.toLowerCase())) : null;
 
-const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
-
 /** Whether an event of this format may hold virtual sessions (the seed's "any part of the event virtual = Yes"). */
-export const allowsVirtual = (eventFormat: string): boolean => eventFormat === 'Virtual' || eventFormat === 'Hybrid';
+export const allowsVirtual = (eventFormat: EventFormat): boolean => eventFormat === 'Virtual' || eventFormat === 'Hybrid';
 
 export function toSession(r: SessionView): Session {
   const extra = parseJson<Extra>(r.extra, {});
   const category = { ...(r.category_id ? { id: r.category_id } : {}), ...(r.category_name ? { name: r.category_name } : {}) };
   const location = {
     ...(r.location_id ? { id: r.location_id } : {}),
-    ...(r.location_code != null ? { code: r.location_code } : {}),
-    ...(r.location_name != null ? { name: r.location_name } : {}),
+    ...(r.location_code !== null ? { code: r.location_code } : {}),
+    ...(r.location_name !== null ? { name: r.location_name } : {}),
   };
-  const registrationTypes = parseJson<string[]>(r.registration_types ?? null, []);
-  const admissionItems = parseJson<string[]>(r.admission_items ?? null, []);
+  const registrationTypes = parseJson<string[]>(r.registration_types, []);
+  const admissionItems = parseJson<string[]>(r.admission_items, []);
   return {
     id: r.id, title: r.title,
     ...(r.code !== null && r.code !== '' ? { code: r.code } : {}),
     ...(r.description !== null ? { description: r.description } : {}),
-    event: { id: r.event_id }, start: r.start, end: r.end, status: r.status as Session['status'],
+    event: { id: r.event_id }, start: r.start, end: r.end, status: r.status,
     includedSession: r.included_session === 1, virtual: r.virtual === 1,
     ...(Object.keys(category).length > 0 ? { category } : {}),
     ...(extra.type ? { type: extra.type } : {}),
@@ -73,22 +87,24 @@ export function toSession(r: SessionView): Session {
     ...(admissionItems.length > 0 ? { admissionItems } : {}),
     ...(extra.presentationType ? { presentationType: extra.presentationType } : {}),
     ...(extra.dataTagCode ? { dataTagCode: extra.dataTagCode } : {}),
-    order: r.sort_order ?? 0,
+    order: r.sort_order,
     created: r.created, lastModified: r.last_modified, createdBy: r.created_by, lastModifiedBy: r.last_modified_by,
   };
 }
 
 export class SessionsService {
   private readonly deleteHooks: SessionDeleteHook[] = [];
+  private webcasts: SessionWebcasts | undefined;
 
   constructor(
     private readonly repo: SessionsRepository,
+    private readonly events: Pick<EventsService, 'find' | 'findMany'>,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock = systemClock,
   ) {}
 
   /** The writable columns from a create or update body; `existing` is the session a PUT replaces. */
-  private columns(input: SessionInput, eventFormat: string, existing?: SessionRow): Updateable<SessionsTable> & Pick<SessionsTable, 'start' | 'end'> {
+  private columns(input: SessionInput, eventFormat: EventFormat, existing?: SessionRow): Omit<NewSessionRow, 'id' | 'account_id' | 'event_id' | 'created' | 'last_modified' | 'created_by' | 'last_modified_by'> {
     const start = iso(new Date(input.start));
     const end = iso(new Date(input.end));
     if (end < start) throw SessionErrors.invalidDates(undefined, { target: 'end' });
@@ -124,27 +140,53 @@ export class SessionsService {
     };
   }
 
+  /**
+   * The sessions with their event's time zone and format, which the events
+   * module owns. A session whose event is not found is left out, like an inner
+   * join would; its foreign key makes that impossible.
+   */
+  private async withEvents(accountId: string, rows: readonly SessionRow[], trx?: Transaction<Database>): Promise<SessionView[]> {
+    const eventIds = [...new Set(rows.map((r) => r.event_id))];
+    const events = new Map((await this.events.findMany(accountId, eventIds, trx)).map((e) => [e.id, e]));
+    return rows.flatMap((r) => {
+      const event = events.get(r.event_id);
+      return event ? [{ ...r, event_timezone: event.timezone, event_format: event.format }] : [];
+    });
+  }
+
+  private async view(accountId: string, row: SessionRow | undefined, trx?: Transaction<Database>): Promise<SessionView | undefined> {
+    return row ? (await this.withEvents(accountId, [row], trx))[0] : undefined;
+  }
+
   list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Session[] }> {
-    return listPage(SESSIONS_LIST, query, (spec) => this.repo.list(accountId, spec), toSession, `${this.config.publicUrl}/${this.config.apiVersion}/sessions`);
+    const page = async (spec: ListSpec): Promise<PageResult<SessionView>> => {
+      const result = await this.repo.list(accountId, spec);
+      return { ...result, rows: await this.withEvents(accountId, result.rows) };
+    };
+    return listPage(SESSIONS_LIST, query, page, toSession, `${this.config.publicUrl}/${this.config.apiVersion}/sessions`);
+  }
+
+  /** One session of the account, or undefined (the caller picks the error). Pass `trx` inside a transaction. */
+  async find(accountId: string, id: string, trx?: Transaction<Database>): Promise<Session | undefined> {
+    const view = await this.view(accountId, await this.repo.find(accountId, id, trx), trx);
+    return view ? toSession(view) : undefined;
   }
 
   /** One session of the account, or a 404 ApiError. Pass `trx` inside a transaction. */
   async get(accountId: string, id: string, trx?: Transaction<Database>): Promise<Session> {
-    const row = await this.repo.find(accountId, id, trx);
-    if (!row) throw SessionErrors.sessionNotFound();
-    return toSession(row);
+    const session = await this.find(accountId, id, trx);
+    if (!session) throw SessionErrors.sessionNotFound();
+    return session;
   }
 
   async create(auth: AuthContext, input: SessionInput): Promise<Session> {
-    const event = await this.repo.findEvent(auth.accountId, input.event.id);
+    const event = await this.events.find(auth.accountId, input.event.id.toLowerCase());
     if (!event) throw SessionErrors.eventNotFound(undefined, { target: 'event.id' });
     const now = iso(this.clock());
     const id = newId();
-    const cols = this.columns(input, event.format);
     await this.repo.insert({
-      title: input.title, status: 'Active', extra: '{}', included_session: 0, virtual: 0, capacity: null, capacity_unlimited: 1,
-      enable_waitlist: 0, waitlist_capacity: null, code: null, description: null,
-      ...cols, id, account_id: auth.accountId, event_id: event.id, created: now, last_modified: now, created_by: actor(auth), last_modified_by: actor(auth),
+      ...this.columns(input, event.format),
+      id, account_id: auth.accountId, event_id: event.id, created: now, last_modified: now, created_by: actorName(auth), last_modified_by: actorName(auth),
     });
     return this.get(auth.accountId, id);
   }
@@ -152,13 +194,13 @@ export class SessionsService {
   /** Replaces the writable fields (the reference: omitted fields become blank). */
   async update(auth: AuthContext, id: string, input: SessionInput): Promise<Session> {
     return this.repo.transaction(async (trx) => {
-      const existing = await this.repo.lock(auth.accountId, id, trx);
+      const existing = await this.view(auth.accountId, await this.repo.lock(auth.accountId, id, trx), trx);
       if (!existing) throw SessionErrors.sessionNotFound();
       if (input.event.id.toLowerCase() !== existing.event_id) {
         throw SessionErrors.invalidInput('A session cannot move to another event', { target: 'event.id' });
       }
       const cols = this.columns(input, existing.event_format, existing);
-      await this.repo.update(auth.accountId, id, { ...cols, last_modified: iso(this.clock()), last_modified_by: actor(auth) }, trx);
+      await this.repo.update(auth.accountId, id, { ...cols, last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx);
       return this.get(auth.accountId, id, trx);
     });
   }
@@ -168,7 +210,7 @@ export class SessionsService {
       const existing = await this.repo.lock(auth.accountId, id, trx);
       if (!existing) throw SessionErrors.sessionNotFound();
       for (const hook of this.deleteHooks) await hook(auth.accountId, existing.id, trx);
-      if (await this.repo.hasWebcast(auth.accountId, existing.id, trx)) throw SessionErrors.webcastLinked();
+      if (await this.webcasts?.hasWebcast(auth.accountId, existing.id, trx)) throw SessionErrors.webcastLinked();
       await this.repo.delete(auth.accountId, existing.id, trx);
     });
   }
@@ -176,6 +218,17 @@ export class SessionsService {
   /** Registers work to run inside every session deletion's transaction, before the row goes. */
   onDelete(hook: SessionDeleteHook): void {
     this.deleteHooks.push(hook);
+  }
+
+  /** The webcasts module answers what sessions ask of webcasts; it calls this when it is wired. */
+  useWebcasts(webcasts: SessionWebcasts): void {
+    this.webcasts = webcasts;
+  }
+
+  /** For the events module: the event's sessions marked virtual or with a webcast (they need the event to stay Virtual or Hybrid). */
+  async countVirtual(accountId: string, eventId: string): Promise<number> {
+    const withWebcast = (await this.webcasts?.sessionIdsWithWebcast(accountId, eventId)) ?? [];
+    return this.repo.countVirtual(accountId, eventId, withWebcast);
   }
 
   /**
@@ -193,7 +246,7 @@ export class SessionsService {
   }
 
   private async setWebcastLinked(accountId: string, sessionId: string, linked: boolean, trx?: Transaction<Database>): Promise<Session> {
-    const row = await this.repo.find(accountId, sessionId, trx);
+    const row = await this.view(accountId, await this.repo.find(accountId, sessionId, trx), trx);
     if (!row) throw SessionErrors.sessionNotFound(undefined, { target: 'session.id' });
     if (linked && !allowsVirtual(row.event_format) && row.virtual !== 1) {
       throw SessionErrors.virtualNotAllowed(undefined, { target: 'session.id' });

@@ -1,6 +1,14 @@
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
+// The values of the enum columns: the route schemas offer exactly these.
+export const SESSION_STATUSES = ['Active', 'Cancelled', 'Closed'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export const ENROLLMENT_STATUSES = ['Registered', 'Waitlisted', 'Cancelled'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+
+// Generated<>: the column has a database default, so an insert may leave it out.
 export interface SessionsTable {
   id: string;
   account_id: string;
@@ -10,65 +18,66 @@ export interface SessionsTable {
   description: string | null;
   start: string;
   end: string;
-  status: string;
-  included_session: number;
-  virtual: number;
+  status: SessionStatus;
+  included_session: Generated<number>;
+  /** `virtual_marked` OR `webcast_linked`: what lists filter on. */
+  virtual: Generated<number>;
   capacity: number | null;
-  capacity_unlimited: number;
-  enable_waitlist: number;
+  capacity_unlimited: Generated<number>;
+  enable_waitlist: Generated<number>;
   waitlist_capacity: number | null;
-  extra: string; // JSON: other reference fields
-  // Added by 0006_sessions (filterable / sortable fields; '' = absent for the
-  // sortable text ones). Optional so rows written with only the 0002 columns
-  // (fixtures, other modules) stay valid: the database defaults them.
-  virtual_marked?: number;
-  webcast_linked?: number;
-  category_id?: string | null;
-  category_name?: string;
-  location_id?: string | null;
-  location_code?: string | null;
-  location_name?: string | null;
-  featured?: number;
-  open_for_registration?: number;
-  open_for_attendee_hub?: number;
-  registration_types?: string | null; // JSON array, NULL when empty
-  admission_items?: string | null; // JSON array, NULL when empty
-  sort_order?: number;
+  extra: Generated<string>; // JSON: other reference fields
+  // Added by 0006_sessions: filterable and sortable fields ('' = absent for the sortable text ones).
+  /** A planner marked the session virtual. */
+  virtual_marked: Generated<number>;
+  /** A webcast is linked to the session (the webcasts module says so). */
+  webcast_linked: Generated<number>;
+  category_id: string | null;
+  category_name: Generated<string>;
+  location_id: string | null;
+  location_code: string | null;
+  location_name: string | null;
+  featured: Generated<number>;
+  open_for_registration: Generated<number>;
+  open_for_attendee_hub: Generated<number>;
+  registration_types: string | null; // JSON array, NULL when empty
+  admission_items: string | null; // JSON array, NULL when empty
+  sort_order: Generated<number>;
+  created: string;
+  last_modified: string;
+  created_by: string;
+  last_modified_by: string;
+}
+export type SessionRow = Selectable<SessionsTable>;
+export type NewSessionRow = Insertable<SessionsTable>;
+export type SessionPatch = Updateable<SessionsTable>;
+
+/** An enrollment or attendance record: one per attendee and session, kept (deleted = 1) when removed. */
+interface AttendeeRecordColumns {
+  id: string; // `<session id>::<attendee id>`
+  account_id: string;
+  event_id: string;
+  session_id: string;
+  attendee_id: string;
+  deleted: Generated<number>;
   created: string;
   last_modified: string;
   created_by: string;
   last_modified_by: string;
 }
 
-export interface SessionEnrollmentsTable {
-  id: string;
-  account_id: string;
-  event_id: string;
-  session_id: string;
-  attendee_id: string;
-  status: string;
-  deleted: number;
-  created: string;
-  last_modified: string;
-  created_by: string;
-  last_modified_by: string;
+export interface SessionEnrollmentsTable extends AttendeeRecordColumns {
+  status: EnrollmentStatus;
 }
+export type EnrollmentRow = Selectable<SessionEnrollmentsTable>;
+export type NewEnrollmentRow = Insertable<SessionEnrollmentsTable>;
+export type EnrollmentPatch = Updateable<SessionEnrollmentsTable>;
 
-export interface SessionAttendanceTable {
-  id: string;
-  account_id: string;
-  event_id: string;
-  session_id: string;
-  attendee_id: string;
+export interface SessionAttendanceTable extends AttendeeRecordColumns {
   check_in: string | null;
   check_out: string | null;
   duration: number | null;
-  device?: string | null; // 0006_sessions
-  deleted: number;
-  created: string;
-  last_modified: string;
-  created_by: string;
-  last_modified_by: string;
+  device: string | null; // 0006_sessions
 }
 
 // Enrollments hold ids and a status only; the attendance eraser nulls device.
@@ -87,3 +96,6 @@ export const SESSIONS_TABLES = declareTables<Database>('sessions', {
     device: 'cleared', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
   },
 });
+export type AttendanceRow = Selectable<SessionAttendanceTable>;
+export type NewAttendanceRow = Insertable<SessionAttendanceTable>;
+export type AttendancePatch = Updateable<SessionAttendanceTable>;

@@ -2,7 +2,7 @@ import type { SqlBool, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { AttendeeLinksTable } from './webcasts.table.js';
+import type { AttendeeLinkPatch, NewAttendeeLinkRow } from './webcasts.table.js';
 import type { Executor } from './webcasts.repository.js';
 
 export class AttendeeLinksRepository {
@@ -22,10 +22,6 @@ export class AttendeeLinksRepository {
     return ex.selectFrom('webcasts').select(['id', 'event_id', 'session_id']).where('account_id', '=', accountId).where('id', '=', webcastId).executeTakeFirst();
   }
 
-  findAttendee(accountId: string, attendeeId: string, ex: Executor) {
-    return ex.selectFrom('attendees').select(['id', 'event_id']).where('account_id', '=', accountId).where('id', '=', attendeeId).executeTakeFirst();
-  }
-
   find(accountId: string, id: string, ex: Executor = this.db) {
     return ex.selectFrom('attendee_links').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
@@ -35,11 +31,11 @@ export class AttendeeLinksRepository {
       .where('account_id', '=', accountId).where('webcast_id', '=', webcastId).where('attendee_id', '=', attendeeId).executeTakeFirst();
   }
 
-  async insert(row: AttendeeLinksTable, ex: Executor) {
+  async insert(row: NewAttendeeLinkRow, ex: Executor) {
     await ex.insertInto('attendee_links').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: Partial<AttendeeLinksTable>, ex: Executor) {
+  async update(accountId: string, id: string, patch: AttendeeLinkPatch, ex: Executor) {
     await ex.updateTable('attendee_links').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -52,5 +48,13 @@ export class AttendeeLinksRepository {
   /** A link by id alone: an attendee token names the link, not the account. */
   findById(id: string) {
     return this.db.selectFrom('attendee_links').select(['id', 'account_id', 'webcast_id', 'event_id', 'session_id', 'attendee_id']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Erasure: a join href can carry a personal token, so it is emptied and the link cannot be used again. */
+  async clearJoinLinks(trx: Transaction<Database>, accountId: string, attendeeIds: readonly string[], now: string, by: string): Promise<number> {
+    if (attendeeIds.length === 0) return 0;
+    const r = await trx.updateTable('attendee_links').set({ join_href: '', join_code: null, source_id: null, last_modified: now, last_modified_by: by })
+      .where('account_id', '=', accountId).where('attendee_id', 'in', attendeeIds).executeTakeFirst();
+    return Number(r.numUpdatedRows);
   }
 }

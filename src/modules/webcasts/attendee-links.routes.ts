@@ -4,10 +4,12 @@ import { Type } from 'typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
 import { CommonErrors } from '../../errors.js';
 import { errorResponses } from '../../http/responses.js';
-import type { AttendeeLinksService } from './attendee-links.service.js';
+import type { AuthContext } from '../../actor.js';
+import { registerList } from '../../http/lists.js';
+import type { AttendeeLinksService, BulkInput } from './attendee-links.service.js';
 import {
   AttendeeLinkBulkResponseSchema, AttendeeLinkBulkSchema, AttendeeLinkItemSchema, AttendeeLinkPageSchema, AttendeeLinkParamsSchema,
-  ExistingAttendeeLinkBulkSchema, ExistingAttendeeLinkItemSchema, MAX_LINKS_PER_CALL,
+  ExistingAttendeeLinkBulkSchema, ExistingAttendeeLinkItemSchema, MAX_LINKS_PER_CALL, type AttendeeLinkBulkResult,
 } from './attendee-links.schemas.js';
 import { bulkItems } from '../../http/bulk.js';
 import { checkItems, itemValidator } from '../../items.js';
@@ -35,39 +37,37 @@ export function attendeeLinksRoutes(links: AttendeeLinksService) {
   return async function routes(instance: FastifyInstance): Promise<void> {
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
-    app.get('/webcasts/attendee-links', {
+    /** POST adds links and PUT replaces them: the same bulk operation, with its own item check and service call. */
+    const bulk = <T>(
+      method: 'POST' | 'PUT', doc: { operationId: string; summary: string; description: string; body: typeof AttendeeLinkBulkSchema | typeof ExistingAttendeeLinkBulkSchema },
+      check: (value: unknown) => T, run: (auth: AuthContext, webcastId: string, items: BulkInput<T>) => Promise<AttendeeLinkBulkResult>,
+    ) => app.route({
+      method, url: '/webcasts/:id/attendee-links', attachValidation: true, preValidation: requireArrayBody,
       schema: {
-        tags, operationId: 'listAttendeeLinks', summary: 'List Attendee Links', security: oauth('event/attendee-links:read'),
-        description: 'Gets a paginated list of attendee links. Filterable: id, sourceId, attendee.id, webcast.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
-        querystring: UnsortedListQuery, response: { 200: AttendeeLinkPageSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    }, async (request) => links.list(requireAuth(request).accountId, request.query));
-
-    app.post('/webcasts/:id/attendee-links', {
-      attachValidation: true, preValidation: requireArrayBody,
-      schema: {
-        tags, operationId: 'createAttendeeLinks', summary: 'Create Attendee Links', security: WRITE,
-        description: `Adds personalized join links for attendees of the webcast's event (one per attendee; an attendee that already has one is a 409 item: update it with PUT). ${BULK}`,
-        params: WebcastIdParamsSchema, body: AttendeeLinkBulkSchema,
+        tags, ...doc, security: WRITE, params: WebcastIdParamsSchema,
         response: { 207: AttendeeLinkBulkResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
-    }, async (request, reply) => {
-      const items = checkItems(bulkItems(request, MAX_LINKS_PER_CALL), checkNew);
-      return reply.code(207).send(await links.create(requireAuth(request), request.params.id, items));
+      handler: async (request, reply) => {
+        const items = checkItems(bulkItems(request, MAX_LINKS_PER_CALL), check);
+        return reply.code(207).send(await run(requireAuth(request), request.params.id, items));
+      },
     });
 
-    app.put('/webcasts/:id/attendee-links', {
-      attachValidation: true, preValidation: requireArrayBody,
-      schema: {
-        tags, operationId: 'updateAttendeeLinks', summary: 'Update Attendee Links', security: WRITE,
-        description: `Replaces sourceId and join of existing links, found by id within the webcast (404 item otherwise); the attendee of a link cannot change. ${BULK}`,
-        params: WebcastIdParamsSchema, body: ExistingAttendeeLinkBulkSchema,
-        response: { 207: AttendeeLinkBulkResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    }, async (request, reply) => {
-      const items = checkItems(bulkItems(request, MAX_LINKS_PER_CALL), checkExisting);
-      return reply.code(207).send(await links.update(requireAuth(request), request.params.id, items));
+    registerList(instance, {
+      path: '/webcasts/attendee-links', tags, operationId: 'listAttendeeLinks', summary: 'List Attendee Links', scope: 'event/attendee-links:read',
+      description: 'Gets a paginated list of attendee links. Filterable: id, sourceId, attendee.id, webcast.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
+      query: UnsortedListQuery, page: AttendeeLinkPageSchema, list: (auth, query) => links.list(auth.accountId, query),
     });
+
+    bulk('POST', {
+      operationId: 'createAttendeeLinks', summary: 'Create Attendee Links', body: AttendeeLinkBulkSchema,
+      description: `Adds personalized join links for attendees of the webcast's event (one per attendee; an attendee that already has one is a 409 item: update it with PUT). ${BULK}`,
+    }, checkNew, (auth, webcastId, items) => links.create(auth, webcastId, items));
+
+    bulk('PUT', {
+      operationId: 'updateAttendeeLinks', summary: 'Update Attendee Links', body: ExistingAttendeeLinkBulkSchema,
+      description: `Replaces sourceId and join of existing links, found by id within the webcast (404 item otherwise); the attendee of a link cannot change. ${BULK}`,
+    }, checkExisting, (auth, webcastId, items) => links.update(auth, webcastId, items));
 
     app.get('/webcasts/:id/attendee-links', {
       schema: {

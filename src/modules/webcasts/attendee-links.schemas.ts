@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ErrorDetailSchema } from '../../http/errors.js';
 import { paginated } from '../../http/paging.js';
-import { UuidRefSchema, WebcastLinkSchema } from './webcasts.schemas.js';
+import { AuditSchemaFields, UuidRefSchema, WebcastLinkSchema } from './webcasts.schemas.js';
 
 export const MAX_LINKS_PER_CALL = 100;
 
@@ -51,10 +51,7 @@ export const AttendeeLinkSchema = Type.Object(
     attendee: UuidRefSchema,
     sourceId: Type.Optional(Type.String()),
     join: WebcastLinkSchema,
-    created: Type.String({ format: 'date-time' }),
-    createdBy: Type.String(),
-    lastModified: Type.String({ format: 'date-time' }),
-    lastModifiedBy: Type.String(),
+    ...AuditSchemaFields,
   },
   { title: 'ExistingAttendeeLink' },
 );

@@ -3,7 +3,7 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../actor.js';
+import { actorName, type AuthContext } from '../../actor.js';
 import { ApiError } from '../../errors.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { AttendeeLinksRepository } from './attendee-links.repository.js';
@@ -11,16 +11,15 @@ import type { AttendeeLink, AttendeeLinkBulkResult, AttendeeLinkItem, ExistingAt
 import { WebcastErrors } from './webcasts.errors.js';
 import { ATTENDEE_LINKS_LIST, webcastAttendeeLinksList } from './webcasts.filters.js';
 import { isUniqueViolation } from '../../db/constraints.js';
-import type { AttendeeLinksTable } from './webcasts.table.js';
-
-const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
+import type { AttendeesService } from '../attendees/index.js';
+import type { AttendeeLinkRow, NewAttendeeLinkRow } from './webcasts.table.js';
 
 function isForeignKeyViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
+  const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
-export function toAttendeeLink(r: AttendeeLinksTable): AttendeeLink {
+export function toAttendeeLink(r: AttendeeLinkRow): AttendeeLink {
   return {
     id: r.id,
     webcast: { id: r.webcast_id },
@@ -42,14 +41,15 @@ function apiErrorItem(err: ApiError): BulkItem {
 }
 
 /**
- * Request items as the route received them: those that failed schema
- * validation arrive as their error, the rest as checked items.
+ * Request items the way the route received them: those that failed schema
+ * validation arrive with their error, the others checked.
  */
 export type BulkInput<T> = ReadonlyArray<{ item: T } | { error: ItemError }>;
 
 export class AttendeeLinksService {
   constructor(
     private readonly repo: AttendeeLinksRepository,
+    private readonly attendees: Pick<AttendeesService, 'findInEvent'>,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock = systemClock,
   ) {}
@@ -72,7 +72,7 @@ export class AttendeeLinksService {
   /** POST: one new link per item; an attendee that already has one is a 409 (update it with PUT). */
   async create(auth: AuthContext, webcastId: string, items: BulkInput<AttendeeLinkItem>): Promise<AttendeeLinkBulkResult> {
     const results = await this.createLinks(auth, webcastId, items);
-    const created = results.flatMap((r) => (r.status === 201 ? [r.data as AttendeeLink] : []));
+    const created = results.flatMap((r) => (r.status === 201 && 'attendee' in r.data ? [r.data] : []));
     if (created.length > 0) for (const listener of this.createdListeners) await listener(auth.accountId, created);
     return results;
   }
@@ -81,14 +81,15 @@ export class AttendeeLinksService {
     return this.bulk(auth, webcastId, items, 201, async (item, trx, webcast, now) => {
       this.checkWebcastRef(item, webcastId);
       const attendeeId = item.attendee.id.toLowerCase();
-      const attendee = await this.repo.findAttendee(auth.accountId, attendeeId, trx);
-      if (!attendee || attendee.event_id !== webcast.event_id) throw WebcastErrors.attendeeNotFound(undefined, { target: 'attendee.id' });
+      // An attendee of another event or account is simply not found.
+      const attendee = await this.attendees.findInEvent(auth.accountId, webcast.event_id, attendeeId, trx);
+      if (!attendee) throw WebcastErrors.attendeeNotFound(undefined, { target: 'attendee.id' });
       if (await this.repo.findPair(auth.accountId, webcastId, attendeeId, trx)) throw this.linkExists();
-      const row: AttendeeLinksTable = {
+      const row = {
         id: newId(), account_id: auth.accountId, webcast_id: webcastId, event_id: webcast.event_id, session_id: webcast.session_id,
         attendee_id: attendeeId, source_id: item.sourceId ?? null, join_href: item.join.href, join_code: item.join.code ?? null,
-        created: now, last_modified: now, created_by: actor(auth), last_modified_by: actor(auth),
-      };
+        created: now, last_modified: now, created_by: actorName(auth), last_modified_by: actorName(auth),
+      } satisfies NewAttendeeLinkRow;
       await this.repo.insert(row, trx);
       return row;
     });
@@ -105,7 +106,7 @@ export class AttendeeLinksService {
       }
       const patch = {
         source_id: item.sourceId ?? null, join_href: item.join.href, join_code: item.join.code ?? null,
-        last_modified: now, last_modified_by: actor(auth),
+        last_modified: now, last_modified_by: actorName(auth),
       };
       await this.repo.update(auth.accountId, existing.id, patch, trx);
       return { ...existing, ...patch };
@@ -133,7 +134,7 @@ export class AttendeeLinksService {
    */
   private async bulk<T>(
     auth: AuthContext, webcastId: string, items: BulkInput<T>, okStatus: number,
-    apply: (item: T, trx: Transaction<Database>, webcast: { event_id: string; session_id: string | null }, now: string) => Promise<AttendeeLinksTable>,
+    apply: (item: T, trx: Transaction<Database>, webcast: { event_id: string; session_id: string | null }, now: string) => Promise<AttendeeLinkRow>,
   ): Promise<AttendeeLinkBulkResult> {
     if (!(await this.repo.findWebcast(auth.accountId, webcastId))) throw WebcastErrors.webcastNotFound();
     const results: BulkItem[] = [];

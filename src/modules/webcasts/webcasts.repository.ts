@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { WebcastsTable } from './webcasts.table.js';
+import type { NewWebcastRow, WebcastPatch } from './webcasts.table.js';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -21,23 +21,22 @@ export class WebcastsRepository {
     return ex.selectFrom('webcasts').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
-  findEvent(accountId: string, eventId: string, ex: Executor) {
-    return ex.selectFrom('events').select(['id', 'format']).where('account_id', '=', accountId).where('id', '=', eventId).executeTakeFirst();
-  }
-
-  findSession(accountId: string, sessionId: string, ex: Executor) {
-    return ex.selectFrom('sessions').select(['id', 'event_id', 'virtual']).where('account_id', '=', accountId).where('id', '=', sessionId).executeTakeFirst();
-  }
-
-  findBySession(accountId: string, sessionId: string, ex: Executor) {
+  findBySession(accountId: string, sessionId: string, ex: Executor = this.db) {
     return ex.selectFrom('webcasts').select('id').where('account_id', '=', accountId).where('session_id', '=', sessionId).executeTakeFirst();
   }
 
-  async insert(row: WebcastsTable, ex: Executor) {
+  /** The sessions of the event that a webcast points at. */
+  async sessionIdsOfEvent(accountId: string, eventId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('webcasts').select('session_id')
+      .where('account_id', '=', accountId).where('event_id', '=', eventId).where('session_id', 'is not', null).execute();
+    return rows.flatMap((r) => (r.session_id === null ? [] : [r.session_id]));
+  }
+
+  async insert(row: NewWebcastRow, ex: Executor) {
     await ex.insertInto('webcasts').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: Partial<WebcastsTable>, ex: Executor) {
+  async update(accountId: string, id: string, patch: WebcastPatch, ex: Executor) {
     await ex.updateTable('webcasts').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 

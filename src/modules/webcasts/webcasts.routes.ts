@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
-import { errorResponses } from '../../http/responses.js';
+import { registerList } from '../../http/lists.js';
 import { listQuerySchema } from '../../http/paging.js';
+import { errorResponses } from '../../http/responses.js';
 import type { WebcastsService } from './webcasts.service.js';
 import { WebcastIdParamsSchema, WebcastInputSchema, WebcastPageSchema, WebcastSchema, WebcastWithIdInputSchema } from './webcasts.schemas.js';
 
@@ -21,14 +22,12 @@ export function webcastsRoutes(webcasts: WebcastsService) {
   return async function routes(instance: FastifyInstance): Promise<void> {
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
-    app.get('/webcasts', {
-      schema: {
-        tags, operationId: 'listWebcasts', summary: 'List Webcasts', security: oauth('event/webcasts:read'),
-        description: 'Gets a paginated list of webcasts, e.g. of one event or session. Filterable: id, event.id (eq|ne), session.id (eq|ne|is empty|is not empty), '
-          + 'sourceId (eq|ne|is empty|is not empty), solutionType, provider, type, status, meetingId, playerType (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
-        querystring: UnsortedListQuery, response: { 200: WebcastPageSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    }, async (request) => webcasts.list(requireAuth(request).accountId, request.query));
+    registerList(instance, {
+      path: '/webcasts', tags, operationId: 'listWebcasts', summary: 'List Webcasts', scope: 'event/webcasts:read',
+      description: 'Gets a paginated list of webcasts, e.g. of one event or session. Filterable: id, event.id (eq|ne), session.id (eq|ne|is empty|is not empty), '
+        + 'sourceId (eq|ne|is empty|is not empty), solutionType, provider, type, status, meetingId, playerType (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
+      query: UnsortedListQuery, page: WebcastPageSchema, list: (auth, query) => webcasts.list(auth.accountId, query),
+    });
 
     app.post('/webcasts', {
       schema: {

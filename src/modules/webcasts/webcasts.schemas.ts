@@ -1,25 +1,20 @@
 import { Type, type Static } from 'typebox';
 import { paginated } from '../../http/paging.js';
+import { PLAYER_TYPES, SOLUTION_TYPES, WEBCAST_FORMATS, WEBCAST_PROVIDERS, WEBCAST_STATUSES, WEBCAST_TYPES } from './webcasts.table.js';
 
-export const WEBCAST_TYPES = ['Meeting', 'Webinar', 'Presentation'] as const;
-export const WEBCAST_FORMATS = ['Live', 'Pre-recorded'] as const;
-export const WEBCAST_PROVIDERS = [
-  'None', 'Zoom', 'ON24', 'Intrado', 'Adobe Connect', 'GoToMeeting', 'GoToWebinar', 'GlobalMeet', 'Amazon Chime', 'Cisco Webex',
-  'BlueJeans', 'Microsoft Teams', 'Vimeo', 'YouTube Live', 'Facebook Live', 'Brightcove', 'Other',
-] as const;
-export const WEBCAST_STATUSES = ['Not Started', 'Started', 'Finished', 'Cancelled'] as const;
-export const SOLUTION_TYPES = [
-  'Cvent Video Conferencing', 'External Platform', 'Cvent Studio', 'Embedded Cvent Video Conferencing', 'Cvent Studio Lite', 'Embedded Cvent Studio',
-] as const;
-export const PLAYER_TYPES = ['Cvent Video Player', 'Brightcove', 'Vimeo', 'Weblink'] as const;
-
-/** Every webcast made through this API is held on an outside platform. */
-export const SOLUTION_TYPE: (typeof SOLUTION_TYPES)[number] = 'External Platform';
-
-const literalUnion = <T extends readonly string[]>(values: T, title: string, extra: Record<string, unknown> = {}) =>
+// `readonly [...T]` keeps the values' literal types, so Static<> is their union rather than string.
+const literalUnion = <T extends string[]>(values: readonly [...T], title: string, extra: Record<string, unknown> = {}) =>
   Type.Enum(values, { title, type: 'string', ...extra });
 
 export const UuidRefSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, { title: 'UUID' });
+
+/** Who wrote a webcast or an attendee link and when: their last fields. */
+export const AuditSchemaFields = {
+  created: Type.String({ format: 'date-time' }),
+  createdBy: Type.String(),
+  lastModified: Type.String({ format: 'date-time' }),
+  lastModifiedBy: Type.String(),
+};
 
 export const WebcastLinkSchema = Type.Object(
   {
@@ -67,7 +62,7 @@ const writable = {
 
 /**
  * Create and update bodies. Read-only fields echoed back from a GET (id,
- * solutionType, created, ...) are accepted and ignored, as the reference marks them readOnly.
+ * solutionType, created, ...) are accepted and ignored: the reference marks them readOnly.
  */
 export const WebcastInputSchema = Type.Object(writable, {
   title: 'Webcast', additionalProperties: true,
@@ -91,10 +86,7 @@ export const WebcastSchema = Type.Object(
     solutionType: literalUnion(SOLUTION_TYPES, 'SolutionType', { readOnly: true }),
     autoAddToLibrary: Type.Boolean(),
     _links: WebcastLinksSchema,
-    created: Type.String({ format: 'date-time' }),
-    createdBy: Type.String(),
-    lastModified: Type.String({ format: 'date-time' }),
-    lastModifiedBy: Type.String(),
+    ...AuditSchemaFields,
   },
   { title: 'ExistingWebcast' },
 );

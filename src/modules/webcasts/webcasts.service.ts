@@ -3,25 +3,26 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../actor.js';
+import { actorName, type AuthContext } from '../../actor.js';
 import type { ApiError } from '../../errors.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
+import type { EventsService } from '../events/index.js';
+import type { Session, SessionWebcasts } from '../sessions/index.js';
 import { WebcastErrors } from './webcasts.errors.js';
 import { WEBCASTS_LIST } from './webcasts.filters.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { WebcastsRepository } from './webcasts.repository.js';
-import { SOLUTION_TYPE, type Webcast, type WebcastInput, type WebcastLinks } from './webcasts.schemas.js';
-import type { WebcastsTable } from './webcasts.table.js';
+import type { Webcast, WebcastInput, WebcastLinks } from './webcasts.schemas.js';
+import { SOLUTION_TYPE, type NewWebcastRow, type WebcastRow } from './webcasts.table.js';
 
-const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
-
-const parseJson = <T>(v: string, fallback: T): T => {
+// The JSON columns hold what this module wrote from a validated body, so they are read back unchecked.
+function parseJson<T>(text: string, fallback: T): T {
   try {
-    return JSON.parse(v) as T;
+    return JSON.parse(text) as T;
   } catch {
     return fallback;
   }
-};
+}
 
 interface Extra { simulatedLive?: boolean; recordLiveStream?: boolean; autoAddToLibrary?: boolean; onDemandVideo?: boolean }
 
@@ -46,21 +47,26 @@ function linksJson(links: WebcastLinks | undefined): string {
   return JSON.stringify(out);
 }
 
-const opt = <K extends string, V>(key: K, v: V | null): { [P in K]?: V } => (v === null ? {} : { [key]: v }) as { [P in K]?: V };
+/** `{ [key]: v }`, or nothing for NULL: the reference leaves absent fields out. */
+function opt<K extends string, V>(key: K, v: V | null): Partial<Record<K, V>> {
+  const out: Partial<Record<K, V>> = {};
+  if (v !== null) out[key] = v;
+  return out;
+}
 
-export function toWebcast(r: WebcastsTable): Webcast {
+export function toWebcast(r: WebcastRow): Webcast {
   const extra = parseJson<Extra>(r.extra, {});
   return {
     id: r.id,
     event: { id: r.event_id },
     ...(r.session_id !== null ? { session: { id: r.session_id } } : {}),
     ...opt('title', r.title),
-    ...opt('type', r.type as Webcast['type'] | null),
-    format: (r.format ?? 'Live') as Webcast['format'],
-    ...opt('provider', r.provider as Webcast['provider'] | null),
-    status: (r.status ?? 'Not Started') as Webcast['status'],
-    solutionType: (r.solution_type ?? SOLUTION_TYPE) as Webcast['solutionType'],
-    ...opt('playerType', r.player_type as Webcast['playerType'] | null),
+    ...opt('type', r.type),
+    format: r.format ?? 'Live',
+    ...opt('provider', r.provider),
+    status: r.status ?? 'Not Started',
+    solutionType: r.solution_type ?? SOLUTION_TYPE,
+    ...opt('playerType', r.player_type),
     ...(extra.simulatedLive !== undefined ? { simulatedLive: extra.simulatedLive } : {}),
     ...(extra.recordLiveStream !== undefined ? { recordLiveStream: extra.recordLiveStream } : {}),
     autoAddToLibrary: extra.autoAddToLibrary ?? false,
@@ -73,7 +79,7 @@ export function toWebcast(r: WebcastsTable): Webcast {
   };
 }
 
-type Columns = Omit<WebcastsTable, 'id' | 'account_id' | 'event_id' | 'session_id' | 'created' | 'created_by'>;
+type Columns = Omit<NewWebcastRow, 'id' | 'account_id' | 'event_id' | 'session_id' | 'created' | 'created_by'>;
 
 function columns(input: WebcastInput, auth: AuthContext, now: string): Columns {
   const extra: Extra = {
@@ -87,14 +93,15 @@ function columns(input: WebcastInput, auth: AuthContext, now: string): Columns {
     status: input.status ?? 'Not Started', solution_type: SOLUTION_TYPE, player_type: input.playerType ?? null,
     meeting_id: input.meetingId ?? null, source_id: input.sourceId ?? null, details: input.details ?? null,
     links: linksJson(input._links), extra: JSON.stringify(extra),
-    last_modified: now, last_modified_by: actor(auth),
+    last_modified: now, last_modified_by: actorName(auth),
   };
 }
 
 // The reference's Webcast can also hang off an appointment or an exhibitor;
 // eventline serves neither, and silently dropping the link would mislead.
 function rejectUnsupportedLinks(input: WebcastInput): void {
-  const body = input as Record<string, unknown>;
+  // The body may carry any field (read-only ones are ignored): these two are looked for by name.
+  const body: Readonly<Record<string, unknown>> = input;
   for (const target of ['appointment', 'exhibitor']) {
     if (body[target] !== undefined && body[target] !== null) {
       throw WebcastErrors.unsupportedLink(`eventline links webcasts to events and sessions only; '${target}' is not supported`, { target });
@@ -104,18 +111,21 @@ function rejectUnsupportedLinks(input: WebcastInput): void {
 
 /**
  * What the webcasts module needs from sessions (SessionsService provides it):
- * a session with a webcast is virtual; without one it is virtual only if a
- * planner marked it so. Both run inside the caller's transaction.
+ * the session a webcast is linked to, and its virtual state: a session with a
+ * webcast is virtual; without one it is virtual only if a planner marked it
+ * so. All run inside the caller's transaction.
  */
 export interface SessionVirtualLink {
+  find(accountId: string, sessionId: string, trx?: Transaction<Database>): Promise<Pick<Session, 'id' | 'event'> | undefined>;
   markVirtual(accountId: string, sessionId: string, trx?: Transaction<Database>): Promise<unknown>;
   unmarkVirtual(accountId: string, sessionId: string, trx?: Transaction<Database>): Promise<unknown>;
 }
 
-export class WebcastsService {
+export class WebcastsService implements SessionWebcasts {
   constructor(
     private readonly repo: WebcastsRepository,
     private readonly sessions: SessionVirtualLink,
+    private readonly events: Pick<EventsService, 'find'>,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock = systemClock,
   ) {}
@@ -136,23 +146,23 @@ export class WebcastsService {
    * not conflict with itself.
    */
   private async placement(
-    accountId: string, input: WebcastInput, trx: Transaction<Database>, current?: Pick<WebcastsTable, 'id' | 'event_id' | 'session_id'>,
+    accountId: string, input: WebcastInput, trx: Transaction<Database>, current?: Pick<WebcastRow, 'id' | 'event_id' | 'session_id'>,
   ): Promise<{ eventId: string; sessionId: string | null }> {
     // Ids are stored in lower case; the uuid format accepts either.
     const sessionId = input.session?.id.toLowerCase() ?? null;
     const givenEventId = input.event?.id.toLowerCase();
     let eventId = givenEventId ?? current?.event_id;
     if (sessionId !== null) {
-      const session = await this.repo.findSession(accountId, sessionId, trx);
+      const session = await this.sessions.find(accountId, sessionId, trx);
       if (!session) throw WebcastErrors.sessionNotFound(undefined, { target: 'session.id' });
-      if (givenEventId !== undefined && givenEventId !== session.event_id) throw WebcastErrors.sessionOfOtherEvent(undefined, { target: 'session.id' });
-      eventId = session.event_id;
+      if (givenEventId !== undefined && givenEventId !== session.event.id) throw WebcastErrors.sessionOfOtherEvent(undefined, { target: 'session.id' });
+      eventId = session.event.id;
     }
     if (eventId === undefined) throw WebcastErrors.eventRequired(undefined, { target: 'event.id' });
     if (current && eventId !== current.event_id) {
       throw WebcastErrors.eventImmutable(undefined, { target: givenEventId !== undefined ? 'event.id' : 'session.id' });
     }
-    const event = await this.repo.findEvent(accountId, eventId, trx);
+    const event = await this.events.find(accountId, eventId, trx);
     if (!event) throw WebcastErrors.eventNotFound(undefined, { target: 'event.id' });
     const newLink = !current || (sessionId !== null && sessionId !== current.session_id);
     // The seed: a session can be virtual only when some part of its event is virtual.
@@ -183,7 +193,7 @@ export class WebcastsService {
         const { eventId, sessionId } = await this.placement(auth.accountId, input, trx);
         await this.repo.insert({
           id, account_id: auth.accountId, event_id: eventId, session_id: sessionId,
-          ...columns(input, auth, now), created: now, created_by: actor(auth),
+          ...columns(input, auth, now), created: now, created_by: actorName(auth),
         }, trx);
         if (sessionId !== null) await this.sessions.markVirtual(auth.accountId, sessionId, trx);
       });
@@ -230,5 +240,15 @@ export class WebcastsService {
       await this.repo.delete(accountId, id, trx);
       if (existing.session_id !== null) await this.sessions.unmarkVirtual(accountId, existing.session_id, trx);
     });
+  }
+
+  /** For the sessions module: whether a webcast still points at the session. */
+  async hasWebcast(accountId: string, sessionId: string, trx: Transaction<Database>): Promise<boolean> {
+    return (await this.repo.findBySession(accountId, sessionId.toLowerCase(), trx)) !== undefined;
+  }
+
+  /** For the sessions module: the event's sessions that a webcast points at; each of them is virtual. */
+  sessionIdsWithWebcast(accountId: string, eventId: string): Promise<string[]> {
+    return this.repo.sessionIdsOfEvent(accountId, eventId);
   }
 }

@@ -1,28 +1,49 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/index.js';
 
+// The values of the enum columns: the route schemas offer exactly these.
+export const WEBCAST_TYPES = ['Meeting', 'Webinar', 'Presentation'] as const;
+export const WEBCAST_FORMATS = ['Live', 'Pre-recorded'] as const;
+export const WEBCAST_PROVIDERS = [
+  'None', 'Zoom', 'ON24', 'Intrado', 'Adobe Connect', 'GoToMeeting', 'GoToWebinar', 'GlobalMeet', 'Amazon Chime', 'Cisco Webex',
+  'BlueJeans', 'Microsoft Teams', 'Vimeo', 'YouTube Live', 'Facebook Live', 'Brightcove', 'Other',
+] as const;
+export const WEBCAST_STATUSES = ['Not Started', 'Started', 'Finished', 'Cancelled'] as const;
+export const SOLUTION_TYPES = [
+  'Cvent Video Conferencing', 'External Platform', 'Cvent Studio', 'Embedded Cvent Video Conferencing', 'Cvent Studio Lite', 'Embedded Cvent Studio',
+] as const;
+export const PLAYER_TYPES = ['Cvent Video Player', 'Brightcove', 'Vimeo', 'Weblink'] as const;
+
+/** Every webcast made through this API is held on an outside platform. */
+export const SOLUTION_TYPE: (typeof SOLUTION_TYPES)[number] = 'External Platform';
+
+// A NULL format, status or solution type reads back with the reference's default (toWebcast).
 export interface WebcastsTable {
   id: string;
   account_id: string;
   event_id: string;
   session_id: string | null;
   title: string | null;
-  type: string | null;
-  format: string | null;
-  provider: string | null;
-  status: string | null;
-  solution_type: string | null;
-  player_type: string | null;
+  type: (typeof WEBCAST_TYPES)[number] | null;
+  format: (typeof WEBCAST_FORMATS)[number] | null;
+  provider: (typeof WEBCAST_PROVIDERS)[number] | null;
+  status: (typeof WEBCAST_STATUSES)[number] | null;
+  solution_type: (typeof SOLUTION_TYPES)[number] | null;
+  player_type: (typeof PLAYER_TYPES)[number] | null;
   meeting_id: string | null;
   source_id: string | null;
   details: string | null;
-  links: string; // JSON WebcastLinks: join / host (code, key) / speaker / recording
-  extra: string;
+  links: Generated<string>; // JSON WebcastLinks: join / host (code, key) / speaker / recording
+  extra: Generated<string>; // JSON: the reference's flags (simulatedLive, autoAddToLibrary, ...)
   created: string;
   last_modified: string;
   created_by: string;
   last_modified_by: string;
 }
+export type WebcastRow = Selectable<WebcastsTable>;
+export type NewWebcastRow = Insertable<WebcastsTable>;
+export type WebcastPatch = Updateable<WebcastsTable>;
 
 export interface AttendeeLinksTable {
   id: string;
@@ -39,6 +60,9 @@ export interface AttendeeLinksTable {
   created_by: string;
   last_modified_by: string;
 }
+export type AttendeeLinkRow = Selectable<AttendeeLinksTable>;
+export type NewAttendeeLinkRow = Insertable<AttendeeLinksTable>;
+export type AttendeeLinkPatch = Updateable<AttendeeLinksTable>;
 
 // The attendee-links eraser empties join_href (NOT NULL, so '') and nulls join_code and source_id.
 export const WEBCASTS_TABLES = declareTables<Database>('webcasts', {

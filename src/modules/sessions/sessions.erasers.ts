@@ -1,0 +1,27 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/index.js';
+import type { AttendeesService } from '../attendees/index.js';
+import type { Eraser } from '../privacy/index.js';
+import type { ParticipationRepository } from './participation.repository.js';
+
+// The audit columns record the erasure: it is the last writer of the rows it touches.
+const ERASED_BY = 'obfuscation';
+
+type PerAttendee = (trx: Transaction<Database>, accountId: string, attendeeIds: readonly string[], now: string, by: string) => Promise<number>;
+
+/**
+ * One eraser per place this module keeps personal data (DESIGN style 9). Both
+ * places hold records per attendee: each erases those of the contact's attendees.
+ */
+export function sessionsErasers(repo: ParticipationRepository, attendees: Pick<AttendeesService, 'contactAttendeeIds'>): Eraser[] {
+  const perAttendee = (place: string, erase: PerAttendee): Eraser => ({
+    place,
+    erase: async (trx, s, now) => erase(trx, s.accountId, await attendees.contactAttendeeIds(s.accountId, s.contactId, trx), now, ERASED_BY),
+  });
+  return [
+    // Enrollment rows hold only ids and a status: kept so session counts stay right.
+    perAttendee('session_enrollments', (trx, accountId, ids, now, by) => repo.touchEnrollments(trx, accountId, ids, now, by)),
+    // Check-ins keep their ids, times and durations (counts); the device says something about the person.
+    perAttendee('session_attendance', (trx, accountId, ids, now, by) => repo.clearAttendanceDevices(trx, accountId, ids, now, by)),
+  ];
+}

@@ -1,0 +1,16 @@
+import type { AttendeesService } from '../attendees/index.js';
+import type { Eraser } from '../privacy/index.js';
+import type { AttendeeLinksRepository } from './attendee-links.repository.js';
+
+/** One eraser per place this module keeps personal data (DESIGN style 9): the join links of the contact's attendees. */
+export function webcastsErasers(links: AttendeeLinksRepository, attendees: Pick<AttendeesService, 'contactAttendeeIds'>): Eraser[] {
+  return [{
+    place: 'attendee_links',
+    async erase(trx, s, now) {
+      const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactId, trx);
+      // A join href can carry a personal token: it is emptied, and the link cannot be used again.
+      // The audit columns record the erasure: it is the last writer.
+      return links.clearJoinLinks(trx, s.accountId, attendeeIds, now, 'obfuscation');
+    },
+  }];
+}
