@@ -1,12 +1,13 @@
+import type { OwnedColumns } from '../../db/columns.js';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Tier } from '../../config/index.js';
 import type { InvitationStatus, Role } from './accounts.types.js';
-
-// Each table comes with its rows the way the repository reads them (Selectable),
-// writes them (Insertable: columns with a database default may be left out) and
-// patches them (Updateable).
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
+
+// Row types at the end: how the repository reads rows (Selectable), writes them
+// (Insertable: columns with a database default may be left out) and patches
+// them (Updateable).
 
 export interface AccountsTable {
   id: string;
@@ -17,55 +18,37 @@ export interface AccountsTable {
   created: string;
   last_modified: string;
 }
-export type AccountRow = Selectable<AccountsTable>;
-export type NewAccountRow = Insertable<AccountsTable>;
-export type AccountUpdate = Updateable<AccountsTable>;
 
-export interface UsersTable {
-  id: string;
-  account_id: string;
+export interface UsersTable extends OwnedColumns {
   email: string;
   name: string;
   role: Role;
   password_hash: string | null;
   created: string;
 }
-export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
 
-export interface WorkspacesTable {
-  id: string;
-  account_id: string;
+export interface WorkspacesTable extends OwnedColumns {
   name: string;
   scopes: Generated<string>; // JSON array
   created_by: string | null;
   created: string;
 }
-export type WorkspaceRow = Selectable<WorkspacesTable>;
-export type NewWorkspaceRow = Insertable<WorkspacesTable>;
 
 export interface WorkspaceMembersTable {
   workspace_id: string;
   user_id: string;
   created: string;
 }
-export type NewWorkspaceMemberRow = Insertable<WorkspaceMembersTable>;
 
-export interface WorkspaceInvitationsTable {
-  id: string;
-  account_id: string;
+export interface WorkspaceInvitationsTable extends OwnedColumns {
   workspace_id: string;
   email: string;
   status: InvitationStatus;
   created: string;
   accepted_at: string | null;
 }
-export type InvitationRow = Selectable<WorkspaceInvitationsTable>;
-export type NewInvitationRow = Insertable<WorkspaceInvitationsTable>;
 
-export interface ApplicationsTable {
-  id: string;
-  account_id: string;
+export interface ApplicationsTable extends OwnedColumns {
   workspace_id: string;
   name: string;
   client_id: string;
@@ -90,5 +73,17 @@ export const ACCOUNTS_TABLES = declareTables<Database>('accounts', {
     redirect_uris: 'none', created_by: 'none', created: 'none', revoked_at: 'none',
   },
 });
+
+// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccountRow = Insertable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type NewWorkspaceRow = Insertable<WorkspacesTable>;
+export type NewWorkspaceMemberRow = Insertable<WorkspaceMembersTable>;
+export type InvitationRow = Selectable<WorkspaceInvitationsTable>;
+export type NewInvitationRow = Insertable<WorkspaceInvitationsTable>;
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplicationRow = Insertable<ApplicationsTable>;

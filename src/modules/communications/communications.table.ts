@@ -1,24 +1,13 @@
-// Rows of the compliance-communications module (migration 0008).
-// No column has a database default: every insert names every column.
-
+import type { OwnedColumns } from '../../db/columns.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { SentMail } from '../mail/index.js';
 import type { MessageType } from './communications.schemas.js';
 import type { SendEmailResponse } from './emails.schemas.js';
-
-// The rows the repository reads and writes, in Kysely's Selectable/Insertable forms.
-export type CommunicationMessageRow = Selectable<CommunicationMessagesTable>;
-export type NewCommunicationMessage = Insertable<CommunicationMessagesTable>;
-export type NewMail = Insertable<MailOutboxTable>;
-export type EmailRequestRow = Selectable<EmailRequestsTable>;
-export type NewEmailRequest = Insertable<EmailRequestsTable>;
-export type ChatMessageRow = Selectable<SessionChatMessagesTable>;
-export type NewChatMessage = Insertable<SessionChatMessagesTable>;
-export type QuestionRow = Selectable<SessionQuestionsTable>;
-export type NewQuestion = Insertable<SessionQuestionsTable>;
-
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
+
+// Rows of the compliance-communications module (migration 0008).
+// No column has a database default: every insert names every column.
 
 export interface CommunicationSettingsTable {
   account_id: string;
@@ -27,9 +16,7 @@ export interface CommunicationSettingsTable {
   last_modified: string;
 }
 
-export interface CommunicationMessagesTable {
-  id: string;
-  account_id: string;
+export interface CommunicationMessagesTable extends OwnedColumns {
   type: MessageType;
   created: string;
   event_id: string | null;
@@ -43,9 +30,7 @@ export interface CommunicationMessagesTable {
   mail_id: string | null;
 }
 
-export interface MailOutboxTable {
-  id: string;
-  account_id: string;
+export interface MailOutboxTable extends OwnedColumns {
   created: string;
   contact_id: string | null;
   recipient: string;
@@ -63,9 +48,7 @@ export interface CommunicationSecretsTable {
   created: string;
 }
 
-export interface EmailRequestsTable {
-  id: string;
-  account_id: string;
+export interface EmailRequestsTable extends OwnedColumns {
   event_id: string;
   email_id: string;
   resend: number;
@@ -86,9 +69,7 @@ export interface EmailDeliveriesTable {
   created: string;
 }
 
-export interface SessionChatMessagesTable {
-  id: string;
-  account_id: string;
+export interface SessionChatMessagesTable extends OwnedColumns {
   event_id: string;
   session_id: string;
   attendee_id: string;
@@ -99,9 +80,7 @@ export interface SessionChatMessagesTable {
 
 export type QuestionStatus = 'open' | 'answered';
 
-export interface SessionQuestionsTable {
-  id: string;
-  account_id: string;
+export interface SessionQuestionsTable extends OwnedColumns {
   event_id: string;
   session_id: string;
   attendee_id: string;
@@ -147,3 +126,14 @@ export const COMMUNICATIONS_TABLES = declareTables<Database>('communications', {
   },
   event_communication_settings: { account_id: 'none', event_id: 'none', last_modified: 'none' },
 });
+
+// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
+export type CommunicationMessageRow = Selectable<CommunicationMessagesTable>;
+export type NewCommunicationMessage = Insertable<CommunicationMessagesTable>;
+export type NewMail = Insertable<MailOutboxTable>;
+export type EmailRequestRow = Selectable<EmailRequestsTable>;
+export type NewEmailRequest = Insertable<EmailRequestsTable>;
+export type ChatMessageRow = Selectable<SessionChatMessagesTable>;
+export type NewChatMessage = Insertable<SessionChatMessagesTable>;
+export type QuestionRow = Selectable<SessionQuestionsTable>;
+export type NewQuestion = Insertable<SessionQuestionsTable>;

@@ -1,3 +1,4 @@
+import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
@@ -14,9 +15,7 @@ export const REGISTRATION_STATUSES = ['Active', 'Cancelled', 'Closed', 'Complete
 export const EVENT_STATUSES = ['Upcoming', 'Ongoing', 'Completed', 'Cancelled', 'Deleted', 'Processing', 'Archived'] as const;
 export const EVENT_CREATION_STATUSES = ['Processing', 'Created', 'Failed'] as const;
 
-export interface EventsTable {
-  id: string;
-  account_id: string;
+export interface EventsTable extends OwnedColumns, AuditColumns {
   title: string;
   code: string;
   format: EventFormat;
@@ -46,18 +45,9 @@ export interface EventsTable {
   launch_after: string | null;
   close_after: string | null;
   archive_after: string | null;
-  created: string;
-  last_modified: string;
-  created_by: string;
-  last_modified_by: string;
 }
-export type EventRow = Selectable<EventsTable>;
-export type NewEventRow = Insertable<EventsTable>;
-export type EventPatch = Updateable<EventsTable>;
 
-export interface EventCreationsTable {
-  id: string;
-  account_id: string;
+export interface EventCreationsTable extends OwnedColumns {
   status: (typeof EVENT_CREATION_STATUSES)[number];
   event_id: string | null;
   request: string; // JSON EventInput: the accepted body
@@ -81,6 +71,11 @@ export const EVENTS_TABLES = declareTables<Database>('events', {
     id: 'none', account_id: 'none', status: 'none', event_id: 'none', request: 'free-text', error: 'free-text', created_by: 'none', created: 'none',
   },
 });
+
+// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
+export type EventRow = Selectable<EventsTable>;
+export type NewEventRow = Insertable<EventsTable>;
+export type EventPatch = Updateable<EventsTable>;
 export type EventCreationRow = Selectable<EventCreationsTable>;
 export type NewEventCreationRow = Insertable<EventCreationsTable>;
 export type EventCreationPatch = Updateable<EventCreationsTable>;

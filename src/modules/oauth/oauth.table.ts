@@ -10,8 +10,6 @@ export interface SigningKeysTable {
   created: string;
   retired_at: string | null;
 }
-export type SigningKeyRow = Selectable<SigningKeysTable>;
-export type NewSigningKeyRow = Insertable<SigningKeysTable>;
 
 export interface AuthorizationCodesTable {
   code_hash: string;
@@ -32,4 +30,8 @@ export const OAUTH_TABLES = declareTables<Database>('oauth', {
     expires_at: 'none', used_at: 'none',
   },
 });
+
+// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
+export type SigningKeyRow = Selectable<SigningKeysTable>;
+export type NewSigningKeyRow = Insertable<SigningKeysTable>;
 export type NewAuthorizationCodeRow = Insertable<AuthorizationCodesTable>;

@@ -14,5 +14,7 @@ export interface PortalSessionsTable {
 export const PORTAL_TABLES = declareTables<Database>('portal', {
   portal_sessions: { id_hash: 'none', user_id: 'none', account_id: 'none', csrf_token: 'none', created: 'none', expires_at: 'none' },
 });
+
+// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
 export type PortalSessionRow = Selectable<PortalSessionsTable>;
 export type NewPortalSessionRow = Insertable<PortalSessionsTable>;

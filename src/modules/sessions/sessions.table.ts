@@ -1,3 +1,4 @@
+import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -9,9 +10,7 @@ export const ENROLLMENT_STATUSES = ['Registered', 'Waitlisted', 'Cancelled'] as 
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 
 // Generated<>: the column has a database default, so an insert may leave it out.
-export interface SessionsTable {
-  id: string;
-  account_id: string;
+export interface SessionsTable extends OwnedColumns, AuditColumns {
   event_id: string;
   title: string;
   code: string | null;
@@ -43,14 +42,7 @@ export interface SessionsTable {
   registration_types: string | null; // JSON array, NULL when empty
   admission_items: string | null; // JSON array, NULL when empty
   sort_order: Generated<number>;
-  created: string;
-  last_modified: string;
-  created_by: string;
-  last_modified_by: string;
 }
-export type SessionRow = Selectable<SessionsTable>;
-export type NewSessionRow = Insertable<SessionsTable>;
-export type SessionPatch = Updateable<SessionsTable>;
 
 /** An enrollment or attendance record: one per attendee and session, kept (deleted = 1) when removed. */
 interface AttendeeRecordColumns {
@@ -69,9 +61,6 @@ interface AttendeeRecordColumns {
 export interface SessionEnrollmentsTable extends AttendeeRecordColumns {
   status: EnrollmentStatus;
 }
-export type EnrollmentRow = Selectable<SessionEnrollmentsTable>;
-export type NewEnrollmentRow = Insertable<SessionEnrollmentsTable>;
-export type EnrollmentPatch = Updateable<SessionEnrollmentsTable>;
 
 export interface SessionAttendanceTable extends AttendeeRecordColumns {
   check_in: string | null;
@@ -96,6 +85,14 @@ export const SESSIONS_TABLES = declareTables<Database>('sessions', {
     device: 'cleared', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
   },
 });
+
+// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
+export type SessionRow = Selectable<SessionsTable>;
+export type NewSessionRow = Insertable<SessionsTable>;
+export type SessionPatch = Updateable<SessionsTable>;
+export type EnrollmentRow = Selectable<SessionEnrollmentsTable>;
+export type NewEnrollmentRow = Insertable<SessionEnrollmentsTable>;
+export type EnrollmentPatch = Updateable<SessionEnrollmentsTable>;
 export type AttendanceRow = Selectable<SessionAttendanceTable>;
 export type NewAttendanceRow = Insertable<SessionAttendanceTable>;
 export type AttendancePatch = Updateable<SessionAttendanceTable>;

@@ -1,13 +1,8 @@
+import type { OwnedColumns } from '../../db/columns.js';
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { SyncOutcome, SyncSide } from './sync.schemas.js';
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
-
-// The rows the repository reads and writes, in Kysely's Selectable/Insertable forms.
-export type SyncStateRow = Selectable<WebcastSyncStatesTable>;
-export type NewSyncState = Insertable<WebcastSyncStatesTable>;
-export type SyncLogRow = Selectable<WebcastSyncLogTable>;
-export type NewSyncLogEntry = Insertable<WebcastSyncLogTable>;
 
 /** One row per synced session: where it lives on the provider and how the last run went. */
 export interface WebcastSyncStatesTable {
@@ -28,9 +23,7 @@ export interface WebcastSyncStatesTable {
 }
 
 /** Conflicting edits: the side that lost, kept for the planner to review. */
-export interface WebcastSyncLogTable {
-  id: string;
-  account_id: string;
+export interface WebcastSyncLogTable extends OwnedColumns {
   session_id: string;
   field: string;
   kept: SyncSide;
@@ -51,3 +44,9 @@ export const SYNC_TABLES = declareTables<Database>('sync', {
     kept_value: 'none', created: 'none',
   },
 });
+
+// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
+export type SyncStateRow = Selectable<WebcastSyncStatesTable>;
+export type NewSyncState = Insertable<WebcastSyncStatesTable>;
+export type SyncLogRow = Selectable<WebcastSyncLogTable>;
+export type NewSyncLogEntry = Insertable<WebcastSyncLogTable>;

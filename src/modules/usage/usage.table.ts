@@ -13,5 +13,7 @@ export interface ApiUsageTable {
 export const USAGE_TABLES = declareTables<Database>('usage', {
   api_usage: { account_id: 'none', day: 'none' },
 });
+
+// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
 export type UsageRow = Selectable<ApiUsageTable>;
 export type NewUsageRow = Insertable<ApiUsageTable>;

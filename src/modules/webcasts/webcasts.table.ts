@@ -1,3 +1,4 @@
+import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/index.js';
@@ -19,9 +20,7 @@ export const PLAYER_TYPES = ['Cvent Video Player', 'Brightcove', 'Vimeo', 'Webli
 export const SOLUTION_TYPE: (typeof SOLUTION_TYPES)[number] = 'External Platform';
 
 // A NULL format, status or solution type reads back with the reference's default (toWebcast).
-export interface WebcastsTable {
-  id: string;
-  account_id: string;
+export interface WebcastsTable extends OwnedColumns, AuditColumns {
   event_id: string;
   session_id: string | null;
   title: string | null;
@@ -36,18 +35,9 @@ export interface WebcastsTable {
   details: string | null;
   links: Generated<string>; // JSON WebcastLinks: join / host (code, key) / speaker / recording
   extra: Generated<string>; // JSON: the reference's flags (simulatedLive, autoAddToLibrary, ...)
-  created: string;
-  last_modified: string;
-  created_by: string;
-  last_modified_by: string;
 }
-export type WebcastRow = Selectable<WebcastsTable>;
-export type NewWebcastRow = Insertable<WebcastsTable>;
-export type WebcastPatch = Updateable<WebcastsTable>;
 
-export interface AttendeeLinksTable {
-  id: string;
-  account_id: string;
+export interface AttendeeLinksTable extends OwnedColumns, AuditColumns {
   webcast_id: string;
   event_id: string;
   session_id: string | null;
@@ -55,14 +45,7 @@ export interface AttendeeLinksTable {
   source_id: string | null;
   join_href: string;
   join_code: string | null;
-  created: string;
-  last_modified: string;
-  created_by: string;
-  last_modified_by: string;
 }
-export type AttendeeLinkRow = Selectable<AttendeeLinksTable>;
-export type NewAttendeeLinkRow = Insertable<AttendeeLinksTable>;
-export type AttendeeLinkPatch = Updateable<AttendeeLinksTable>;
 
 // The attendee-links eraser empties join_href (NOT NULL, so '') and nulls join_code and source_id.
 export const WEBCASTS_TABLES = declareTables<Database>('webcasts', {
@@ -76,3 +59,11 @@ export const WEBCASTS_TABLES = declareTables<Database>('webcasts', {
     join_href: 'cleared', join_code: 'cleared', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
   },
 });
+
+// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
+export type WebcastRow = Selectable<WebcastsTable>;
+export type NewWebcastRow = Insertable<WebcastsTable>;
+export type WebcastPatch = Updateable<WebcastsTable>;
+export type AttendeeLinkRow = Selectable<AttendeeLinksTable>;
+export type NewAttendeeLinkRow = Insertable<AttendeeLinksTable>;
+export type AttendeeLinkPatch = Updateable<AttendeeLinksTable>;
