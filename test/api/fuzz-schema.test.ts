@@ -157,7 +157,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         fc.asyncProperty(pathArb, queryArb, bodyArb, async (pathValues, query, body) => {
           let i = 0;
           const path = op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(asText(pathValues[i++])) || 'x');
-          const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, asText(v)])).toString();
+          const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]): [string, string] => [k, asText(v)])).toString();
           const url = `${path}${qs ? `?${qs}` : ''}`;
           const res = await t.app.inject({
             method: op.method as 'GET', url,
