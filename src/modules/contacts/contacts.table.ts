@@ -1,3 +1,5 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
 export interface ContactsTable {
   id: string;
   account_id: string;
@@ -8,11 +10,15 @@ export interface ContactsTable {
   company: string | null;
   title: string | null;
   source_id: string | null;
-  profile: string; // JSON: the rest of the reference's Contact fields
-  deleted: number;
-  purged: number;
+  profile: Generated<string>; // JSON: the rest of the reference's Contact fields
+  deleted: Generated<number>;
+  purged: Generated<number>;
   created: string;
   last_modified: string;
   created_by: string;
   last_modified_by: string;
 }
+
+export type ContactRow = Selectable<ContactsTable>;
+export type NewContactRow = Insertable<ContactsTable>;
+export type ContactRowUpdate = Updateable<ContactsTable>;

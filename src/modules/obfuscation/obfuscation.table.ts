@@ -1,3 +1,5 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
 export type ObfuscationStatus = 'INITIATED' | 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 export const OBFUSCATION_STATUSES: readonly ObfuscationStatus[] = ['INITIATED', 'QUEUED', 'PROCESSING', 'COMPLETED', 'FAILED'];
 
@@ -5,7 +7,7 @@ export interface ContactObfuscationsTable {
   id: string;
   account_id: string;
   contact_id: string;
-  status: string;
+  status: ObfuscationStatus;
   job_id: string | null;
   rows_erased: number | null;
   error: string | null;
@@ -13,3 +15,7 @@ export interface ContactObfuscationsTable {
   last_modified: string;
   finished_at: string | null;
 }
+
+export type ObfuscationRow = Selectable<ContactObfuscationsTable>;
+export type NewObfuscationRow = Insertable<ContactObfuscationsTable>;
+export type ObfuscationRowUpdate = Updateable<ContactObfuscationsTable>;
