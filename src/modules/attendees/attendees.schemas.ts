@@ -162,5 +162,3 @@ const extraListProps = {
   includeDeletedGuests: opt(Type.Boolean({ default: false, description: 'Accepted for compatibility; eventline keeps no deleted guests.' })),
 };
 export const AttendeeListQuerySchema = Type.Object({ ...listProps, ...extraListProps }, { additionalProperties: false });
-const { filter: _filter, ...filterPostProps } = listProps;
-export const AttendeeFilterPostQuerySchema = Type.Object({ ...filterPostProps, ...extraListProps }, { additionalProperties: false });
