@@ -1,13 +1,16 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BulkOperation, BulkStatus } from './bulk-jobs.schemas.js';
+
 export interface BulkJobsTable {
   id: string;
   account_id: string;
   name: string;
   description: string | null;
   url: string;
-  operation: string;
+  operation: BulkOperation;
   mode: string;
   ttl: number;
-  status: string;
+  status: BulkStatus;
   total_records: number;
   successful: number;
   failed: number;
@@ -28,5 +31,11 @@ export interface BulkJobRecordsTable {
   result_status: number | null;
   result_message: string | null;
   result_data: string | null;
-  processed: number;
+  processed: Generated<number>;
 }
+
+export type BulkJobRow = Selectable<BulkJobsTable>;
+export type NewBulkJobRow = Insertable<BulkJobsTable>;
+export type BulkJobRowUpdate = Updateable<BulkJobsTable>;
+export type BulkRecordRow = Selectable<BulkJobRecordsTable>;
+export type NewBulkRecordRow = Insertable<BulkJobRecordsTable>;
