@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'web/dist/**', 'test-artifacts/**', 'coverage/**', 'test/architecture/fixtures/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'web/dist/**', 'test-artifacts/**', 'coverage/**', '.tmp/**', 'test/architecture/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

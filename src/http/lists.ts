@@ -17,6 +17,8 @@ export interface ListOperation<Q extends TObject, P extends TSchema> {
   readonly description?: string;
   readonly scope: string;
   readonly query: Q;
+  /** The query of the `POST .../filter` form, when it is not the list's query without `filter` (a GET-only parameter). */
+  readonly filterQuery?: TObject;
   readonly page: P;
   /** Error statuses besides 400, 401, 403 and 429. */
   readonly errors?: readonly number[];
@@ -40,7 +42,7 @@ export function registerList<Q extends TObject, P extends TSchema>(instance: Fas
   if (op.filterOperationId === undefined) return;
   const postSchema: FastifySchema = {
     ...common, operationId: op.filterOperationId, summary: `${op.summary} with the filter in the body`,
-    querystring: filterPostQuery(op.query), body: Type.Optional(FilterBodySchema), response,
+    querystring: op.filterQuery ?? filterPostQuery(op.query), body: Type.Optional(FilterBodySchema), response,
   };
   instance.post<{ Body: Static<typeof FilterBodySchema> | undefined }>(`${op.path}/filter`, { schema: postSchema }, async (request) => {
     const filter = request.body?.filter;

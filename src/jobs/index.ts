@@ -6,3 +6,4 @@ export {
   DEFAULT_LEASE_MS, DEFAULT_POLL_MS, PermanentJobError, Worker, defaultWorkerId,
   type JobContext, type JobHandler, type WorkerLogger, type WorkerOptions,
 } from './worker.js';
+export { jobsErasers } from './jobs.erasers.js';

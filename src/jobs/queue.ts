@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable, type SqlBool, type Transaction, type Updateable } from 'kysely';
 import { isUniqueViolation } from '../db/constraints.js';
 import { newId } from '../db/ids.js';
 import type { Database, Db, Dialect } from '../db/index.js';
@@ -307,6 +307,36 @@ export class JobQueue {
       .returningAll()
       .executeTakeFirst();
     return row ? toRecord(row) : undefined;
+  }
+
+  /**
+   * Rewrites the free text of the account's jobs (payload, progress, result,
+   * last error) that holds any of `needles` (case-insensitive) through
+   * `redact`, in place: the queue's audit trail keeps its rows. Returns the
+   * number of jobs changed. Obfuscation calls it inside its erasure transaction.
+   */
+  async redactPayloads(trx: Transaction<Database>, accountId: string, needles: readonly string[], redact: (text: string) => string): Promise<number> {
+    if (needles.length === 0) return 0;
+    const columns = ['payload', 'progress', 'result', 'last_error'] as const;
+    // Patterns for LIKE on the lower-cased text; `\` escapes the needle's own wildcards.
+    const patterns = needles.map((n) => `%${n.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const rows = await trx.selectFrom('jobs').select(['id', ...columns]).where('account_id', '=', accountId)
+      .where((eb) => eb.or(columns.flatMap((c) => patterns.map((p) => sql<SqlBool>`lower(${eb.ref(c)}) like ${p} escape '\\'`))))
+      .execute();
+    let changed = 0;
+    for (const row of rows) {
+      const patch: Updateable<JobsTable> = {};
+      for (const c of columns) {
+        const text = row[c];
+        if (text === null) continue;
+        const next = redact(text);
+        if (next !== text) patch[c] = next;
+      }
+      if (Object.keys(patch).length === 0) continue;
+      await trx.updateTable('jobs').set(patch).where('id', '=', row.id).where('account_id', '=', accountId).execute();
+      changed += 1;
+    }
+    return changed;
   }
 
   async get(jobId: string): Promise<JobRecord | undefined> {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
 import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
-import { verifyObfuscated } from '../../src/modules/obfuscation/index.js';
 import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
 import { createVenue, seedPerson, type PersonData, type Venue } from '../contract/obfuscation.fixtures.js';
 
@@ -82,7 +81,7 @@ describe('bulk jobs: contact obfuscation', () => {
     expect(last[0]).toMatchObject({ status: 404, data: { pathParams: { id: unknown } }, request: { response: { code: 404 } } });
 
     for (const [i, p] of people.entries()) {
-      const report = await verifyObfuscated(t.services.db.db, t.services.db.dialect, { contactId: ids[i] ?? '', values: [p.email, `${p.firstName} ${p.lastName}`, p.phone] });
+      const report = await t.services.obfuscation.verify({ contactId: ids[i] ?? '', values: [p.email, `${p.firstName} ${p.lastName}`, p.phone] });
       expect(report.hits).toEqual([]);
     }
     // The single-contact status endpoint knows the bulk job's obfuscations too.

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { verifyObfuscated } from '../../src/modules/obfuscation/index.js';
 import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
 import { spawnProcess, type Spawned } from '../helpers/process.js';
 import { createVenue, seedPerson } from '../contract/obfuscation.fixtures.js';
@@ -57,7 +56,7 @@ describe('contact obfuscation survives a killed worker', () => {
     const worker = child('cli');
     await worker.waitForOutput(/worker started/, 60_000);
     await waitFor(async () => (await status()).status === 'COMPLETED', 60_000, 'the restarted worker to complete the obfuscation');
-    const report = await verifyObfuscated(t.services.db.db, t.services.db.dialect, {
+    const report = await t.services.obfuscation.verify({
       contactId, values: [p.email, `${p.firstName} ${p.lastName}`, p.firstName, p.lastName, p.phone],
     });
     expect(report.hits).toEqual([]);

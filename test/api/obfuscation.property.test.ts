@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyObfuscated } from '../../src/modules/obfuscation/index.js';
 import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
 import { createVenue, seedPerson, type PersonData, type Venue } from '../contract/obfuscation.fixtures.js';
 
@@ -29,7 +28,7 @@ function distinct(people: readonly PersonData[]): boolean {
 }
 
 async function scan(contactId: string, p: PersonData) {
-  const r = await verifyObfuscated(t.services.db.db, t.services.db.dialect, { contactId, values: valuesOf(p) });
+  const r = await t.services.obfuscation.verify({ contactId, values: valuesOf(p) });
   return r.hits.map((h) => `${h.place}#${h.row ?? ''}#${h.valueIndex}`).sort();
 }
 

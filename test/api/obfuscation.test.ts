@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/index.js';
 import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
-import { verifyObfuscated } from '../../src/modules/obfuscation/index.js';
 import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
 import { createVenue, seedPerson, type PersonData, type Venue } from '../contract/obfuscation.fixtures.js';
 
@@ -26,7 +25,7 @@ const person = (): PersonData => {
 const values = (p: PersonData) => [p.email, `${p.firstName} ${p.lastName}`, p.firstName, p.lastName, p.phone];
 
 async function verify(contactId: string, p: PersonData) {
-  return verifyObfuscated(t.services.db.db, t.services.db.dialect, { contactId, values: values(p) });
+  return t.services.obfuscation.verify({ contactId, values: values(p) });
 }
 
 async function completed(a: Api, obfuscateId: string): Promise<Status> {

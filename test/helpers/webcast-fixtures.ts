@@ -3,8 +3,8 @@
 import type { Services } from '../../src/app.js';
 import type { Db } from '../../src/db/index.js';
 import { newId } from '../../src/db/ids.js';
-import type { AttendeesTable } from '../../src/modules/attendees/attendees.table.js';
-import type { ContactsTable } from '../../src/modules/contacts/contacts.table.js';
+import type { NewAttendeeRow } from '../../src/modules/attendees/attendees.table.js';
+import type { NewContactRow } from '../../src/modules/contacts/contacts.table.js';
 import type { NewSessionRow } from '../../src/modules/sessions/sessions.table.js';
 
 const now = () => new Date().toISOString();
@@ -36,12 +36,12 @@ let seq = 0;
 export async function fixtureAttendee(db: Db, accountId: string, eventId: string): Promise<string> {
   seq += 1;
   const t = now();
-  const contact: ContactsTable = {
+  const contact: NewContactRow = {
     id: newId(), account_id: accountId, first_name: 'Ada', last_name: `Attendee${seq}`, middle_name: null, email: `ada${seq}@example.test`,
     company: null, title: null, source_id: null, profile: '{}', deleted: 0, purged: 0,
     created: t, last_modified: t, created_by: 'fixture', last_modified_by: 'fixture',
   };
-  const attendee: AttendeesTable = {
+  const attendee: NewAttendeeRow = {
     id: newId(), account_id: accountId, event_id: eventId, contact_id: contact.id, confirmation_number: `C${seq}`, status: 'Accepted',
     checked_in: 0, check_in: null, check_out: null, duration: null, reference_id: null, note: null, guest: 0, visibility: null,
     invited_by: null, response_method: null, registered_at: t, extra: '{}',

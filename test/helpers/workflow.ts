@@ -4,6 +4,7 @@
 import type { Services } from '../../src/app.js';
 import type { Db } from '../../src/db/index.js';
 import { newId } from '../../src/db/ids.js';
+import type { AttendeeStatus } from '../../src/modules/attendees/index.js';
 
 export type EventFormat = 'In-person' | 'Virtual' | 'Hybrid';
 
@@ -20,7 +21,7 @@ export async function workflowEvent(services: Services, accountId: string, forma
 let seq = 0;
 
 /** A contact registered for the event (status Accepted unless given); returns the attendee id. */
-export async function workflowAttendee(db: Db, accountId: string, eventId: string, opts: { status?: string } = {}): Promise<string> {
+export async function workflowAttendee(db: Db, accountId: string, eventId: string, opts: { status?: AttendeeStatus } = {}): Promise<string> {
   seq += 1;
   const t = new Date().toISOString();
   const contactId = newId();

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { ApiError } from '../../errors.js';
-import { verifyObfuscated } from '../../modules/obfuscation/index.js';
 import { collect, nonEmpty, type CliContext } from '../context.js';
 
 interface VerifyOpts {
@@ -26,7 +25,7 @@ export function registerContacts(program: Command, ctx: CliContext): void {
       const values = [...new Set([...opts.email, ...opts.name, ...words, ...opts.value])];
       const config = ctx.config();
       const report = await ctx.withServices((s) =>
-        verifyObfuscated(s.db.db, s.db.dialect, {
+        s.obfuscation.verify({
           contactId, values, dataDir: config.dataDir, ...(config.database.dialect === 'sqlite' ? { sqliteFile: config.database.file } : {}),
         }),
       );

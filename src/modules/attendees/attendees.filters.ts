@@ -1,5 +1,5 @@
-import { defineList, type FilterFields } from '../../lists/index.js';
-import type { AttendeeRow } from './attendees.repository.js';
+import { defineList, type FilterField, type FilterFields, type FilterOp, type FilterValueType } from '../../lists/index.js';
+import type { JoinedAttendeeRow } from './attendees.repository.js';
 
 // Exactly the fields and operators the reference's GET /attendees filter
 // lists (DESIGN rule 6), for the fields eventline stores. Columns are those of
@@ -7,43 +7,49 @@ import type { AttendeeRow } from './attendees.repository.js';
 // Contact names and emails compare case-insensitively.
 const eqne = ['eq', 'ne'] as const;
 const range = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'] as const;
-const eqnesw = ['eq', 'ne', 'sw'] as const;
+const field = (type: FilterValueType, ops: readonly FilterOp[], caseInsensitive = false) => (column: string): FilterField =>
+  ({ column, type, ops, ...(caseInsensitive ? { caseInsensitive } : {}) });
+const id = field('uuid', eqne);
+const text = field('string', eqne);
+const flag = field('boolean', eqne);
+const time = field('datetime', range);
+const contactText = field('string', ['eq', 'ne', 'sw'], true);
 
 export const ATTENDEE_FILTER_FIELDS: FilterFields = {
-  'event.id': { column: 'a.event_id', type: 'uuid', ops: eqne },
-  id: { column: 'a.id', type: 'uuid', ops: eqne },
-  confirmationNumber: { column: 'a.confirmation_number', type: 'string', ops: eqne },
-  checkedIn: { column: 'a.checked_in', type: 'boolean', ops: eqne },
-  checkIn: { column: 'a.check_in', type: 'datetime', ops: range },
-  checkOut: { column: 'a.check_out', type: 'datetime', ops: range },
-  'registrationPath.id': { column: 'a.registration_path_id', type: 'uuid', ops: eqne },
-  'invitationList.id': { column: 'a.invitation_list_id', type: 'uuid', ops: eqne },
-  'registrationType.id': { column: 'a.registration_type_id', type: 'uuid', ops: ['eq', 'ne', 'isNull', 'isNotNull', 'isEmpty', 'isNotEmpty'] },
-  referenceId: { column: 'a.reference_id', type: 'string', ops: eqne },
-  note: { column: 'a.note', type: 'string', ops: eqne },
-  guest: { column: 'a.guest', type: 'boolean', ops: eqne },
-  unsubscribed: { column: 'a.unsubscribed', type: 'boolean', ops: eqne },
-  registeredAt: { column: 'a.registered_at', type: 'datetime', ops: range },
-  registrationLastModified: { column: 'a.registration_last_modified', type: 'datetime', ops: range },
-  invitedBy: { column: 'a.invited_by', type: 'string', ops: eqne },
-  responseMethod: { column: 'a.response_method', type: 'string', ops: eqne },
-  status: { column: 'a.status', type: 'string', ops: eqne },
-  lastModified: { column: 'a.eff_last_modified', type: 'datetime', ops: range },
-  created: { column: 'a.created', type: 'datetime', ops: range },
-  'contact.id': { column: 'a.contact_id', type: 'uuid', ops: eqne },
-  visibility: { column: 'a.visibility', type: 'string', ops: eqne },
-  'contact.title': { column: 'a.c_title', type: 'string', ops: eqnesw, caseInsensitive: true },
-  'contact.company': { column: 'a.c_company', type: 'string', ops: eqnesw, caseInsensitive: true },
-  'contact.firstName': { column: 'a.c_first_name', type: 'string', ops: eqnesw, caseInsensitive: true },
-  'contact.lastName': { column: 'a.c_last_name', type: 'string', ops: eqnesw, caseInsensitive: true },
-  'contact.email': { column: 'a.c_email', type: 'string', ops: eqnesw, caseInsensitive: true },
-  attendeeLastModified: { column: 'a.attendee_last_modified', type: 'datetime', ops: range },
-  'contact.deleted': { column: 'a.c_deleted', type: 'boolean', ops: eqne },
-  primaryId: { column: 'a.primary_id', type: 'uuid', ops: eqne },
+  'event.id': id('a.event_id'),
+  id: id('a.id'),
+  confirmationNumber: text('a.confirmation_number'),
+  checkedIn: flag('a.checked_in'),
+  checkIn: time('a.check_in'),
+  checkOut: time('a.check_out'),
+  'registrationPath.id': id('a.registration_path_id'),
+  'invitationList.id': id('a.invitation_list_id'),
+  'registrationType.id': field('uuid', ['eq', 'ne', 'isNull', 'isNotNull', 'isEmpty', 'isNotEmpty'])('a.registration_type_id'),
+  referenceId: text('a.reference_id'),
+  note: text('a.note'),
+  guest: flag('a.guest'),
+  unsubscribed: flag('a.unsubscribed'),
+  registeredAt: time('a.registered_at'),
+  registrationLastModified: time('a.registration_last_modified'),
+  invitedBy: text('a.invited_by'),
+  responseMethod: text('a.response_method'),
+  status: text('a.status'),
+  lastModified: time('a.eff_last_modified'),
+  created: time('a.created'),
+  'contact.id': id('a.contact_id'),
+  visibility: text('a.visibility'),
+  'contact.title': contactText('a.c_title'),
+  'contact.company': contactText('a.c_company'),
+  'contact.firstName': contactText('a.c_first_name'),
+  'contact.lastName': contactText('a.c_last_name'),
+  'contact.email': contactText('a.c_email'),
+  attendeeLastModified: time('a.attendee_last_modified'),
+  'contact.deleted': flag('a.c_deleted'),
+  primaryId: id('a.primary_id'),
 };
 
 /** Sortable fields (the reference's sort7) → sort keys of the derived table (NULLs read as ''). */
-export const ATTENDEES_LIST = defineList<AttendeeRow>({
+export const ATTENDEES_LIST = defineList<JoinedAttendeeRow>({
   name: 'attendees',
   filters: ATTENDEE_FILTER_FIELDS,
   sortable: {

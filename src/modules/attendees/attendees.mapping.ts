@@ -1,18 +1,22 @@
-import { toContact, type Contact } from '../contacts/index.js';
-import type { AttendeeRow } from './attendees.repository.js';
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+import type { Contact } from '../contacts/index.js';
+import type { JoinedAttendeeRow } from './attendees.repository.js';
 import type { Attendee, AttendeeContact } from './attendees.schemas.js';
 
+const IdRef = Type.Object({ id: Type.String() });
 /** What the `extra` JSON column holds: reference fields that are neither filtered nor sorted on. */
-export interface AttendeeExtra {
-  administrator?: { id: string };
-  admissionItem?: { id: string };
-  registrationCancelledAt?: string;
-}
+const AttendeeExtraSchema = Type.Object({
+  administrator: Type.Optional(IdRef),
+  admissionItem: Type.Optional(IdRef),
+  registrationCancelledAt: Type.Optional(Type.String()),
+});
+export type AttendeeExtra = Static<typeof AttendeeExtraSchema>;
 
 export function parseExtra(json: string): AttendeeExtra {
   try {
     const v: unknown = JSON.parse(json);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as AttendeeExtra) : {};
+    return Value.Check(AttendeeExtraSchema, v) ? v : {};
   } catch {
     return {};
   }
@@ -23,38 +27,38 @@ const CONTACT_KEYS = [
   'primaryAddressType', 'homeAddress', 'homePhone', 'homeFax', 'workAddress', 'workPhone', 'workFax', 'sourceId', 'mobilePhone',
   'prefix', 'pager', 'deleted', 'headline', 'personalWebsite', 'biography', 'pronouns', '_links',
 ] as const satisfies ReadonlyArray<keyof Contact & keyof AttendeeContact>;
+type EmbeddedKey = (typeof CONTACT_KEYS)[number];
+type Embedded = { [K in EmbeddedKey]?: Contact[K] };
+
+function copyField<K extends EmbeddedKey>(to: Embedded, from: Contact, key: K): void {
+  const value = from[key];
+  // The reference's embedded company must not be empty.
+  if (value !== undefined && !(key === 'company' && value === '')) to[key] = value;
+}
 
 /** The embedded contact (the reference's AttendeeContactInfo); a purged contact shows only its id. */
 export function toAttendeeContact(contact: Contact): AttendeeContact {
   if (contact.purged) return { id: contact.id };
-  const out: Record<string, unknown> = { id: contact.id };
-  for (const key of CONTACT_KEYS) {
-    const value = contact[key];
-    // The reference's embedded company must not be empty.
-    if (value !== undefined && !(key === 'company' && value === '')) out[key] = value;
-  }
-  if (contact.optOut) out['optOut'] = { optedOut: contact.optOut.optedOut };
-  return out as AttendeeContact;
+  const fields: Embedded = {};
+  for (const key of CONTACT_KEYS) copyField(fields, contact, key);
+  return { id: contact.id, ...fields, ...(contact.optOut ? { optOut: { optedOut: contact.optOut.optedOut } } : {}) };
 }
 
-const some = <K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } =>
-  (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-const idRef = <K extends string>(key: K, id: string | null | undefined): { [P in K]?: { id: string } } =>
-  (id ? { [key]: { id } } : {}) as { [P in K]?: { id: string } };
+function some<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
+  const out: Partial<Record<K, V>> = {};
+  if (value !== null && value !== undefined) out[key] = value;
+  return out;
+}
+const idRef = <K extends string>(key: K, id: string | null | undefined) => some(key, id ? { id } : null);
 
-export function toAttendee(r: AttendeeRow): Attendee {
-  const contact = toContact({
-    id: r.contact_id, account_id: r.account_id, first_name: r.c_first_name, last_name: r.c_last_name, middle_name: r.c_middle_name,
-    email: r.c_email, company: r.c_company, title: r.c_title, source_id: r.c_source_id, profile: r.c_profile,
-    deleted: r.c_deleted, purged: r.c_purged, created: r.c_created, last_modified: r.c_last_modified,
-    created_by: r.c_created_by, last_modified_by: r.c_last_modified_by,
-  });
+/** An attendee in the reference's shape, with its contact (read through the contacts module) embedded. */
+export function toAttendee(r: JoinedAttendeeRow, contact: Contact | undefined): Attendee {
   const extra = parseExtra(r.extra);
   return {
     id: r.id,
     event: { id: r.event_id },
     confirmationNumber: r.confirmation_number,
-    contact: toAttendeeContact(contact),
+    contact: contact ? toAttendeeContact(contact) : { id: r.contact_id },
     checkedIn: r.checked_in === 1,
     ...some('checkIn', r.check_in),
     ...some('checkOut', r.check_out),
@@ -68,14 +72,14 @@ export function toAttendee(r: AttendeeRow): Attendee {
     ...some('primaryId', r.primary_id),
     ...idRef('administrator', extra.administrator?.id),
     unsubscribed: r.unsubscribed === 1,
-    status: r.status as Attendee['status'],
+    status: r.status,
     ...some('registeredAt', r.registered_at),
     ...some('registrationLastModified', r.registration_last_modified),
     ...some('registrationCancelledAt', extra.registrationCancelledAt),
-    ...some('invitedBy', r.invited_by as Attendee['invitedBy'] | null),
-    ...some('responseMethod', r.response_method as Attendee['responseMethod'] | null),
+    ...some('invitedBy', r.invited_by),
+    ...some('responseMethod', r.response_method),
     ...idRef('admissionItem', extra.admissionItem?.id),
-    ...some('visibility', r.visibility as Attendee['visibility'] | null),
+    ...some('visibility', r.visibility),
     attendeeLastModified: r.attendee_last_modified,
     created: r.created,
     createdBy: r.created_by,

@@ -1,39 +1,20 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
-import { fetchPage, type ListSpec, type PageResult } from '../../lists/index.js';
-import type { AttendeesTable } from './attendees.table.js';
+import { fetchPage, type ListSpec } from '../../lists/index.js';
+import type { ContactsJoin } from '../contacts/index.js';
+import type { AttendeeRowUpdate, NewAttendeeRow } from './attendees.table.js';
 
 export type Executor = Db | Transaction<Database>;
 
-/** An attendee row with its contact's columns (c_*), sort keys (s_*) and effective lastModified. */
-export interface AttendeeRow extends AttendeesTable {
-  c_first_name: string | null;
-  c_last_name: string | null;
-  c_middle_name: string | null;
-  c_email: string | null;
-  c_company: string | null;
-  c_title: string | null;
-  c_source_id: string | null;
-  c_profile: string;
-  c_deleted: number;
-  c_purged: number;
-  c_created: string;
-  c_last_modified: string;
-  c_created_by: string;
-  c_last_modified_by: string;
-  s_first_name: string;
-  s_last_name: string;
-  s_title: string;
-  s_company: string;
-  s_registered_at: string;
-  s_check_in: string;
-  eff_last_modified: string;
-}
+/** An attendee row with its contact's filterable fields (c_*), the sort keys (s_*) and the effective lastModified. */
+export type JoinedAttendeeRow = NonNullable<Awaited<ReturnType<AttendeesRepository['find']>>>;
 
 export class AttendeesRepository {
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
+    /** The account's contacts, from the contacts module: the list filters and sorts on their fields in SQL. */
+    private readonly contactsOf: (accountId: string) => ContactsJoin,
   ) {}
 
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -47,21 +28,19 @@ export class AttendeesRepository {
    */
   private joined(accountId: string, ex: Executor) {
     const later = this.dialect === 'postgres'
-      ? sql<string>`greatest(attendees.last_modified, contacts.last_modified)`
-      : sql<string>`max(attendees.last_modified, contacts.last_modified)`;
+      ? sql<string>`greatest(attendees.last_modified, c.last_modified)`
+      : sql<string>`max(attendees.last_modified, c.last_modified)`;
     return ex
       .selectFrom('attendees')
-      .innerJoin('contacts', (j) => j.onRef('contacts.id', '=', 'attendees.contact_id').onRef('contacts.account_id', '=', 'attendees.account_id'))
+      .innerJoin(this.contactsOf(accountId).as('c'), (j) => j.onRef('c.id', '=', 'attendees.contact_id'))
       .selectAll('attendees')
-      .select([
-        'contacts.first_name as c_first_name', 'contacts.last_name as c_last_name', 'contacts.middle_name as c_middle_name',
-        'contacts.email as c_email', 'contacts.company as c_company', 'contacts.title as c_title', 'contacts.source_id as c_source_id',
-        'contacts.profile as c_profile', 'contacts.deleted as c_deleted', 'contacts.purged as c_purged', 'contacts.created as c_created',
-        'contacts.last_modified as c_last_modified', 'contacts.created_by as c_created_by', 'contacts.last_modified_by as c_last_modified_by',
-        sql<string>`coalesce(contacts.first_name, '')`.as('s_first_name'),
-        sql<string>`coalesce(contacts.last_name, '')`.as('s_last_name'),
-        sql<string>`coalesce(contacts.title, '')`.as('s_title'),
-        sql<string>`coalesce(contacts.company, '')`.as('s_company'),
+      .select((eb) => [
+        eb.ref('c.first_name').as('c_first_name'), eb.ref('c.last_name').as('c_last_name'), eb.ref('c.email').as('c_email'),
+        eb.ref('c.company').as('c_company'), eb.ref('c.title').as('c_title'), eb.ref('c.deleted').as('c_deleted'),
+        sql<string>`coalesce(c.first_name, '')`.as('s_first_name'),
+        sql<string>`coalesce(c.last_name, '')`.as('s_last_name'),
+        sql<string>`coalesce(c.title, '')`.as('s_title'),
+        sql<string>`coalesce(c.company, '')`.as('s_company'),
         sql<string>`coalesce(attendees.registered_at, '')`.as('s_registered_at'),
         sql<string>`coalesce(attendees.check_in, '')`.as('s_check_in'),
         later.as('eff_last_modified'),
@@ -70,16 +49,15 @@ export class AttendeesRepository {
   }
 
   list(accountId: string, spec: ListSpec) {
-    const base = this.db.selectFrom(this.joined(accountId, this.db).as('a')).selectAll('a');
-    return fetchPage(base, spec) as Promise<PageResult<AttendeeRow>>;
+    return fetchPage(this.db.selectFrom(this.joined(accountId, this.db).as('a')).selectAll('a'), spec);
   }
 
-  find(accountId: string, id: string, ex: Executor = this.db): Promise<AttendeeRow | undefined> {
-    return this.joined(accountId, ex).where('attendees.id', '=', id).executeTakeFirst() as Promise<AttendeeRow | undefined>;
+  find(accountId: string, id: string, ex: Executor = this.db) {
+    return this.joined(accountId, ex).where('attendees.id', '=', id).executeTakeFirst();
   }
 
-  findInEvent(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<AttendeeRow | undefined> {
-    return this.joined(accountId, ex).where('attendees.event_id', '=', eventId).where('attendees.id', '=', id).executeTakeFirst() as Promise<AttendeeRow | undefined>;
+  findInEvent(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<JoinedAttendeeRow | undefined> {
+    return this.joined(accountId, ex).where('attendees.event_id', '=', eventId).where('attendees.id', '=', id).executeTakeFirst();
   }
 
   async existsForContact(accountId: string, eventId: string, contactId: string, ex: Executor = this.db): Promise<boolean> {
@@ -89,16 +67,27 @@ export class AttendeesRepository {
     return row !== undefined;
   }
 
-  async idsOfContact(accountId: string, contactId: string, ex: Executor = this.db): Promise<string[]> {
+  /** The ids of a contact's attendees, read inside the caller's transaction (other modules' erasers). */
+  async contactAttendeeIds(accountId: string, contactId: string, ex: Executor = this.db): Promise<string[]> {
     const rows = await ex.selectFrom('attendees').select('id').where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
     return rows.map((r) => r.id);
   }
 
-  async insert(row: AttendeesTable, ex: Executor = this.db): Promise<void> {
+  /** The ids of a contact's attendees, in a subquery (`attendee_id in (...)`). */
+  idsOfContact(accountId: string, contactId: string) {
+    return this.db.selectFrom('attendees').select('id').where('account_id', '=', accountId).where('contact_id', '=', contactId);
+  }
+
+  /** A contact's attendees with their free text, for the attendees eraser. */
+  extrasOfContact(accountId: string, contactId: string, ex: Executor) {
+    return ex.selectFrom('attendees').select(['id', 'extra']).where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
+  }
+
+  async insert(row: NewAttendeeRow, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('attendees').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: Partial<Omit<AttendeesTable, 'id' | 'account_id'>>, ex: Executor = this.db): Promise<boolean> {
+  async update(accountId: string, id: string, patch: Omit<AttendeeRowUpdate, 'id' | 'account_id'>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('attendees').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -3,11 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
 import { errorResponses } from '../../http/responses.js';
-import { FilterBodySchema } from '../../http/paging.js';
+import { registerList } from '../../http/lists.js';
 import { bulkItems } from '../../http/bulk.js';
 import type { AttendeesService } from './attendees.service.js';
 import {
-  AttendeeAddBulkResponseSchema, AttendeeAddBulkSchema, AttendeeFilterPostQuerySchema, AttendeeIdParamsSchema, AttendeeListQuerySchema,
+  AttendeeAddBulkResponseSchema, AttendeeAddBulkSchema, AttendeeIdParamsSchema, AttendeeListQuerySchema,
   AttendeePageSchema, AttendeeSchema, AttendeeUpdateSchema, MAX_BULK_ATTENDEES,
 } from './attendees.schemas.js';
 
@@ -24,24 +24,10 @@ export function attendeesRoutes(attendees: AttendeesService) {
   return async function routes(instance: FastifyInstance): Promise<void> {
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
-    app.get('/attendees', {
-      schema: {
-        tags, operationId: 'listAttendees', summary: 'List Attendees', security: oauth('event/attendees:read'),
-        description: `Gets a paginated list of the account's attendees (the attendees of Included sessions are the event's attendees). ${FILTER_HELP}`,
-        querystring: AttendeeListQuerySchema, response: { 200: AttendeePageSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    }, async (request) => attendees.list(requireAuth(request).accountId, request.query));
-
-    app.post('/attendees/filter', {
-      schema: {
-        tags, operationId: 'listAttendeesPostFilter', summary: 'List Attendees with the filter in the body', security: oauth('event/attendees:read'),
-        description: `The same list as GET /attendees, with a longer filter allowed in the body. ${FILTER_HELP}`,
-        querystring: AttendeeFilterPostQuerySchema, body: Type.Optional(FilterBodySchema),
-        response: { 200: AttendeePageSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    }, async (request) => {
-      const filter = request.body?.filter;
-      return attendees.list(requireAuth(request).accountId, { ...request.query, ...(filter !== undefined ? { filter } : {}) });
+    registerList(instance, {
+      path: '/attendees', tags, operationId: 'listAttendees', filterOperationId: 'listAttendeesPostFilter', summary: 'List Attendees', scope: 'event/attendees:read',
+      description: `Gets a paginated list of the account's attendees (the attendees of Included sessions are the event's attendees). ${FILTER_HELP}`,
+      query: AttendeeListQuerySchema, page: AttendeePageSchema, list: (auth, query) => attendees.list(auth.accountId, query),
     });
 
     app.post('/attendees', {

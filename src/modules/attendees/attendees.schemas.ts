@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { ErrorResponseSchema } from '../../http/errors.js';
 import { listQuerySchema, paginated } from '../../http/paging.js';
 import { AddressSchema, ContactInputSchema, ContactLinksSchema, ADDRESS_TYPES, GENDERS } from '../contacts/index.js';
 
@@ -15,12 +16,15 @@ export const RESPONSE_METHODS = [
   'On-site Responded', 'Planner-Imported', 'Planner-Responded', 'Post Event', 'Self-Responded', 'Self-Responded Mobile', 'Self-Responded Widget',
 ] as const;
 export const VISIBILITIES = ['Private', 'Public'] as const;
+export type AttendeeInvitedBy = (typeof INVITED_BY)[number];
+export type AttendeeResponseMethod = (typeof RESPONSE_METHODS)[number];
+export type AttendeeVisibility = (typeof VISIBILITIES)[number];
 export const SORTABLE = ['contact.firstName', 'contact.lastName', 'contact.title', 'contact.company', 'registeredAt', 'checkIn'] as const;
 
 const opt = <T extends TSchema>(schema: T) => Type.Optional(schema);
 const uuid = (description?: string) => Type.String({ format: 'uuid', ...(description ? { description } : {}) });
 const ref = (title: string) => Type.Object({ id: uuid(`The ${title} id`) }, { title });
-const literals = <T extends readonly string[]>(values: T, title: string) => Type.Enum(values, { title, type: 'string' });
+const literals = <T extends string[]>(values: readonly [...T], title: string) => Type.Enum(values, { title, type: 'string' });
 
 const commonWritable = {
   invitationList: opt(ref('InvitationList')),
@@ -136,16 +140,7 @@ export const AttendeePageSchema = paginated(AttendeeSchema, 'AttendeePaginatedRe
 // A failed item's data is the contract's error shape with `id: null`: the
 // reference lists {id} and the error shape under `oneOf`, and an error that
 // lacked `id` would match both. The error branch comes first for the serializer.
-const ItemErrorSchema = Type.Object(
-  {
-    id: Type.Null({ description: 'No attendee was added.' }),
-    code: Type.Integer(),
-    message: Type.String(),
-    target: opt(Type.String()),
-    details: opt(Type.Array(Type.Object({ code: Type.Integer(), message: Type.String(), target: opt(Type.String()) }))),
-  },
-  { title: 'ErrorResponse' },
-);
+const ItemErrorSchema = Type.Object({ id: Type.Null({ description: 'No attendee was added.' }), ...ErrorResponseSchema.properties }, { title: 'ErrorResponse' });
 export const AttendeeAddBulkResponseSchema = Type.Array(
   Type.Object(
     {
@@ -167,5 +162,3 @@ const extraListProps = {
   includeDeletedGuests: opt(Type.Boolean({ default: false, description: 'Accepted for compatibility; eventline keeps no deleted guests.' })),
 };
 export const AttendeeListQuerySchema = Type.Object({ ...listProps, ...extraListProps }, { additionalProperties: false });
-const { filter: _filter, ...filterPostProps } = listProps;
-export const AttendeeFilterPostQuerySchema = Type.Object({ ...filterPostProps, ...extraListProps }, { additionalProperties: false });

@@ -5,24 +5,23 @@ import { isUniqueViolation } from '../../db/constraints.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../actor.js';
+import { actorName, type AuthContext } from '../../actor.js';
 import { ApiError } from '../../errors.js';
-import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
-import { bulkError, itemValidator, type ContactRow, type ContactsService, type NewContactFields } from '../contacts/index.js';
+import { itemValidator } from '../../items.js';
+import { listPage, type ListQuery, type PageResult, type Paging } from '../../lists/index.js';
+import { bulkError, type Contact, type ContactsService, type NewContactFields } from '../contacts/index.js';
 import type { EventsService } from '../events/index.js';
 import { AttendeeErrors } from './attendees.errors.js';
 import { ATTENDEES_LIST } from './attendees.filters.js';
 import { parseExtra, toAttendee, type AttendeeExtra } from './attendees.mapping.js';
-import type { AttendeesRepository } from './attendees.repository.js';
+import type { AttendeesRepository, JoinedAttendeeRow } from './attendees.repository.js';
 import {
   AttendeeAddItemSchema, type Attendee, type AttendeeAddBulkItem, type AttendeeStatus, type AttendeeUpdate,
 } from './attendees.schemas.js';
-import type { AttendeesTable } from './attendees.table.js';
-
-const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
+import type { NewAttendeeRow } from './attendees.table.js';
 
 // The reference's supported status changes (AttendeeUpdateStatus); keeping the same status is always allowed.
-const TRANSITIONS: Readonly<Record<string, readonly AttendeeStatus[]>> = {
+const TRANSITIONS: Readonly<Partial<Record<AttendeeStatus, readonly AttendeeStatus[]>>> = {
   'No Response': ['Visited', 'Accepted', 'Declined', 'Pending Approval'],
   Cancelled: ['Accepted', 'Pending Approval'],
   Visited: ['Accepted', 'Pending Approval'],
@@ -63,25 +62,45 @@ export class AttendeesService {
   ) {}
 
   list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Attendee[] }> {
-    return listPage(ATTENDEES_LIST, query, (spec) => this.repo.list(accountId, spec), toAttendee, `${this.config.publicUrl}/${this.config.apiVersion}/attendees`);
+    return listPage(ATTENDEES_LIST, query, async (spec) => this.withContacts(accountId, await this.repo.list(accountId, spec)),
+      (r) => toAttendee(r, r.contact), `${this.config.publicUrl}/${this.config.apiVersion}/attendees`);
+  }
+
+  /** A page of attendees with their contacts, read through the contacts module (the page's filters and order ran in SQL). */
+  private async withContacts(accountId: string, page: PageResult<JoinedAttendeeRow>): Promise<PageResult<JoinedAttendeeRow & { contact?: Contact }>> {
+    const contacts = new Map((await this.contacts.findByIds(accountId, page.rows.map((r) => r.contact_id))).map((c) => [c.id, c]));
+    return { ...page, rows: page.rows.map((r) => ({ ...r, contact: contacts.get(r.contact_id) })) };
+  }
+
+  /** Inside a transaction, pass it: the contact is read on the same connection (SQLite has one; another would wait forever). */
+  private async toAttendee(row: JoinedAttendeeRow, trx?: Transaction<Database>): Promise<Attendee> {
+    return toAttendee(row, await this.contacts.find(row.account_id, row.contact_id, trx));
   }
 
   /** One attendee of the account, or a 404 ApiError. */
   async get(accountId: string, id: string): Promise<Attendee> {
     const row = await this.repo.find(accountId, id.toLowerCase());
     if (!row) throw AttendeeErrors.attendeeNotFound();
-    return toAttendee(row);
+    return this.toAttendee(row);
   }
 
   /** The attendee if it belongs to this event of the account; undefined otherwise (the caller picks the error). Pass `trx` inside a transaction. */
   async findInEvent(accountId: string, eventId: string, attendeeId: string, trx?: Transaction<Database>): Promise<Attendee | undefined> {
     const row = await this.repo.findInEvent(accountId, eventId.toLowerCase(), attendeeId.toLowerCase(), trx);
-    return row ? toAttendee(row) : undefined;
+    return row ? this.toAttendee(row, trx) : undefined;
+  }
+
+  /**
+   * The ids of a contact's attendees, in a subquery (`attendee_id in (...)`), for
+   * the erasers of modules that keep rows per attendee.
+   */
+  idsOfContact(accountId: string, contactId: string) {
+    return this.repo.idsOfContact(accountId, contactId);
   }
 
   /** The ids of the contact's attendees: for the erasers of modules that keep records per attendee. */
   contactAttendeeIds(accountId: string, contactId: string, trx: Transaction<Database>): Promise<string[]> {
-    return this.repo.idsOfContact(accountId, contactId, trx);
+    return this.repo.contactAttendeeIds(accountId, contactId, trx);
   }
 
   private async eventExists(accountId: string, eventId: string): Promise<boolean> {
@@ -139,14 +158,14 @@ export class AttendeesService {
     const status = item.status ?? 'No Response';
 
     return this.repo.transaction(async (trx) => {
-      let contact: ContactRow | undefined;
+      let contact: Contact | undefined;
       if (contactId !== undefined) {
-        contact = await this.contacts.findRow(accountId, contactId, trx);
+        contact = await this.contacts.find(accountId, contactId, trx);
         if (!contact) throw AttendeeErrors.contactNotFound(undefined, { target: 'contact.id' });
-        if (contact.deleted === 1 || contact.purged === 1) throw AttendeeErrors.contactInactive(undefined, { target: 'contact.id' });
+        if (contact.deleted === true || contact.purged) throw AttendeeErrors.contactInactive(undefined, { target: 'contact.id' });
       } else if (newContact) {
         try {
-          contact = (await this.contacts.findActiveByEmail(accountId, newContact.email, trx)) ?? (await this.contacts.insert(auth, newContact, trx));
+          contact = (await this.contacts.findActiveByEmail(accountId, newContact.email, trx)) ?? (await this.contacts.create(auth, newContact, trx));
         } catch (err) {
           throw err instanceof ApiError ? within('contact', err) : err;
         }
@@ -162,13 +181,13 @@ export class AttendeesService {
         ...(item.admissionItem ? { admissionItem: { id: item.admissionItem.id.toLowerCase() } } : {}),
       };
       const registered = status === 'Accepted' ? now : null;
-      const row: AttendeesTable = {
+      const row: NewAttendeeRow = {
         id: newId(), account_id: accountId, event_id: eventId, contact_id: contact.id, confirmation_number: confirmationNumber(), status,
         checked_in: 0, check_in: null, check_out: null, duration: null,
         reference_id: item.referenceId ?? null, note: item.note ?? null, guest: item.guest ? 1 : 0, visibility: item.visibility ?? null,
         invited_by: item.invitedBy ?? 'API Invited', response_method: item.responseMethod ?? (status === 'No Response' ? 'No Response' : 'API-Responded'),
         registered_at: registered, extra: JSON.stringify(extra),
-        created: now, last_modified: now, attendee_last_modified: now, created_by: actor(auth), last_modified_by: actor(auth),
+        created: now, last_modified: now, attendee_last_modified: now, created_by: actorName(auth), last_modified_by: actorName(auth),
         registration_path_id: item.registrationPath?.id.toLowerCase() ?? null,
         invitation_list_id: item.invitationList?.id.toLowerCase() ?? null,
         registration_type_id: item.registrationType?.id.toLowerCase() ?? null,
@@ -185,7 +204,7 @@ export class AttendeesService {
     });
   }
 
-  /** PUT /attendees/{id}: replaces the writable fields; event and contact cannot change; status moves only as the reference allows. */
+  /** PUT /attendees/{id}: replaces the writable fields; event and contact cannot change; status moves only where the reference allows. */
   async update(auth: AuthContext, id: string, input: AttendeeUpdate): Promise<Attendee> {
     const row = await this.repo.find(auth.accountId, id.toLowerCase());
     if (!row) throw AttendeeErrors.attendeeNotFound();
@@ -193,8 +212,8 @@ export class AttendeesService {
     if (input.contact.id !== undefined && input.contact.id.toLowerCase() !== row.contact_id) {
       throw AttendeeErrors.mismatch('The attendee\'s contact cannot be changed', { target: 'contact.id' });
     }
-    const from = row.status as AttendeeStatus;
-    const to = input.status as AttendeeStatus;
+    const from = row.status;
+    const to = input.status;
     if (from !== to && !(TRANSITIONS[from] ?? []).includes(to)) {
       throw AttendeeErrors.transition(`The status cannot change from '${from}' to '${to}'`, { target: 'status' });
     }
@@ -217,7 +236,7 @@ export class AttendeesService {
       extra: JSON.stringify(extra),
       ...(to === 'Accepted' && row.registered_at === null ? { registered_at: now } : {}),
       ...(changed ? { registration_last_modified: now } : {}),
-      last_modified: now, attendee_last_modified: now, last_modified_by: actor(auth),
+      last_modified: now, attendee_last_modified: now, last_modified_by: actorName(auth),
     });
     return this.get(auth.accountId, row.id);
   }

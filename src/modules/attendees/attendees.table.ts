@@ -1,5 +1,7 @@
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AttendeeInvitedBy, AttendeeResponseMethod, AttendeeStatus, AttendeeVisibility } from './attendees.schemas.js';
 
 export interface AttendeesTable {
   id: string;
@@ -7,32 +9,30 @@ export interface AttendeesTable {
   event_id: string;
   contact_id: string;
   confirmation_number: string;
-  status: string;
-  checked_in: number;
+  status: AttendeeStatus;
+  checked_in: Generated<number>;
   check_in: string | null;
   check_out: string | null;
   duration: number | null;
   reference_id: string | null;
   note: string | null;
-  guest: number;
-  visibility: string | null;
-  invited_by: string | null;
-  response_method: string | null;
+  guest: Generated<number>;
+  visibility: AttendeeVisibility | null;
+  invited_by: AttendeeInvitedBy | null;
+  response_method: AttendeeResponseMethod | null;
   registered_at: string | null;
-  extra: string; // JSON: other reference fields
+  extra: Generated<string>; // JSON: other reference fields
   created: string;
   last_modified: string;
   attendee_last_modified: string;
   created_by: string;
   last_modified_by: string;
-  // Added by 0005_attendees; optional so rows written with only the 0002
-  // columns (fixtures, other modules) stay valid: the database defaults them.
-  registration_path_id?: string | null;
-  invitation_list_id?: string | null;
-  registration_type_id?: string | null;
-  primary_id?: string | null;
-  unsubscribed?: number;
-  registration_last_modified?: string | null;
+  registration_path_id: string | null;
+  invitation_list_id: string | null;
+  registration_type_id: string | null;
+  primary_id: string | null;
+  unsubscribed: Generated<number>;
+  registration_last_modified: string | null;
 }
 
 // The attendees eraser nulls note and reference_id and redacts the contact's values in extra.
@@ -45,3 +45,6 @@ export const ATTENDEES_TABLES = declareTables<Database>('attendees', {
     registration_last_modified: 'none',
   },
 });
+export type AttendeeRow = Selectable<AttendeesTable>;
+export type NewAttendeeRow = Insertable<AttendeesTable>;
+export type AttendeeRowUpdate = Updateable<AttendeesTable>;

@@ -1,6 +1,7 @@
 import type { ContactsService } from '../contacts/index.js';
 import type { EventsService } from '../events/index.js';
 import { defineModule, type ModuleDeps } from '../module.js';
+import { attendeesErasers } from './attendees.erasers.js';
 import { AttendeesRepository } from './attendees.repository.js';
 import { attendeesRoutes } from './attendees.routes.js';
 import { AttendeesService } from './attendees.service.js';
@@ -12,6 +13,7 @@ export type { Attendee, AttendeeContact, AttendeeStatus } from './attendees.sche
 
 /** Attendees: a contact registered for an event. */
 export function createAttendeesModule(deps: ModuleDeps, uses: { contacts: ContactsService; events: EventsService }) {
-  const attendees = new AttendeesService(new AttendeesRepository(deps.db.db, deps.db.dialect), uses.contacts, uses.events, deps.config, deps.clock);
-  return defineModule({ name: 'attendees', services: { attendees }, routes: attendeesRoutes(attendees) });
+  const repo = new AttendeesRepository(deps.db.db, deps.db.dialect, (accountId) => uses.contacts.joinable(accountId));
+  const attendees = new AttendeesService(repo, uses.contacts, uses.events, deps.config, deps.clock);
+  return defineModule({ name: 'attendees', services: { attendees }, routes: attendeesRoutes(attendees), erasers: attendeesErasers(repo) });
 }

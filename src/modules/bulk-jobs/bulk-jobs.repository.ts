@@ -1,9 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { fetchPage, type ListSpec } from '../../lists/fetch.js';
-import type { BulkJobRecordsTable, BulkJobsTable } from './bulk-jobs.table.js';
+import { fetchPage, type ListSpec } from '../../lists/index.js';
+import type { BulkJobRow, BulkJobRowUpdate, BulkRecordRow, NewBulkJobRow, NewBulkRecordRow } from './bulk-jobs.table.js';
+import type { BulkStatus } from './bulk-jobs.schemas.js';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+export type Executor = Db | Transaction<Database>;
 
 export class BulkJobsRepository {
   constructor(private readonly db: Db) {}
@@ -12,19 +13,19 @@ export class BulkJobsRepository {
     return this.db.transaction().execute(fn);
   }
 
-  get(accountId: string, id: string, ex: Executor = this.db): Promise<BulkJobsTable | undefined> {
+  get(accountId: string, id: string, ex: Executor = this.db): Promise<BulkJobRow | undefined> {
     return ex.selectFrom('bulk_jobs').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
-  byId(id: string, ex: Executor = this.db): Promise<BulkJobsTable | undefined> {
+  byId(id: string, ex: Executor = this.db): Promise<BulkJobRow | undefined> {
     return ex.selectFrom('bulk_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insert(row: BulkJobsTable, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewBulkJobRow, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('bulk_jobs').values(row).execute();
   }
 
-  async update(id: string, patch: Partial<Omit<BulkJobsTable, 'id' | 'account_id'>>, ex: Executor = this.db, onlyStatus?: readonly string[]): Promise<boolean> {
+  async update(id: string, patch: Omit<BulkJobRowUpdate, 'id' | 'account_id'>, ex: Executor = this.db, onlyStatus?: readonly BulkStatus[]): Promise<boolean> {
     let q = ex.updateTable('bulk_jobs').set(patch).where('id', '=', id);
     if (onlyStatus) q = q.where('status', 'in', [...onlyStatus]);
     const res = await q.executeTakeFirst();
@@ -40,7 +41,7 @@ export class BulkJobsRepository {
   async appendRecords(accountId: string, jobId: string, startSeq: number, data: readonly string[], ex: Executor = this.db): Promise<void> {
     // Chunked so a 1,000-record upload stays under SQLite's bound-parameter limit.
     for (let i = 0; i < data.length; i += 100) {
-      const rows: BulkJobRecordsTable[] = data.slice(i, i + 100).map((d, j) => ({
+      const rows: NewBulkRecordRow[] = data.slice(i, i + 100).map((d, j) => ({
         job_id: jobId, seq: startSeq + i + j, account_id: accountId, data: d, result_status: null, result_message: null, result_data: null, processed: 0,
       }));
       await ex.insertInto('bulk_job_records').values(rows).execute();
@@ -48,7 +49,7 @@ export class BulkJobsRepository {
   }
 
   /** The next unprocessed records in upload order. */
-  pending(jobId: string, limit: number): Promise<BulkJobRecordsTable[]> {
+  pending(jobId: string, limit: number): Promise<BulkRecordRow[]> {
     return this.db.selectFrom('bulk_job_records').selectAll().where('job_id', '=', jobId).where('processed', '=', 0).orderBy('seq').limit(limit).execute();
   }
 

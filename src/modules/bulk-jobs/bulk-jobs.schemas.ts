@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 export const BULK_STATUSES = ['PENDING', 'READY', 'RUNNING', 'CANCELED', 'COMPLETED', 'FAILED'] as const;
 export type BulkStatus = (typeof BULK_STATUSES)[number];
 const OPERATIONS = ['PUT', 'POST', 'PATCH', 'DELETE'] as const;
+export type BulkOperation = (typeof OPERATIONS)[number];
 
 const StringMap = Type.Record(Type.String(), Type.String({ maxLength: 2000 }));
 

@@ -1,6 +1,7 @@
+import { Value } from 'typebox/value';
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../actor.js';
+import { actorName, type AuthContext } from '../../actor.js';
 import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import { CommonErrors } from '../../errors.js';
 import { PermanentJobError, type JobContext, type JobHandler, type JobQueue, type JobRecord } from '../../jobs/index.js';
@@ -8,36 +9,48 @@ import type { AccountsService } from '../accounts/index.js';
 import type { ObfuscationService } from '../obfuscation/index.js';
 import { BulkJobErrors } from './bulk-jobs.errors.js';
 import type { BulkJobsRepository } from './bulk-jobs.repository.js';
-import type { BulkDataProperty, BulkJob, BulkJobInput, BulkResult, BulkStatus } from './bulk-jobs.schemas.js';
-import type { BulkJobRecordsTable, BulkJobsTable } from './bulk-jobs.table.js';
+import { BulkDataPropertySchema, type BulkDataProperty, type BulkJob, type BulkJobInput, type BulkResult, type BulkStatus } from './bulk-jobs.schemas.js';
+import type { BulkJobRow, BulkRecordRow } from './bulk-jobs.table.js';
 
 export const BULK_JOB = 'bulk.run';
 export const DEFAULT_MAX_RUNNING_PER_ACCOUNT = 2;
 const MAX_RECORDS = 100_000;
 const BATCH = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const FINISHED: readonly string[] = ['CANCELED', 'COMPLETED', 'FAILED'];
+const FINISHED: readonly BulkStatus[] = ['CANCELED', 'COMPLETED', 'FAILED'];
 
 export interface BulkJobsOptions {
   /** Per-account limit of bulk jobs READY or RUNNING at once; one more run is refused with 409. */
   maxRunningPerAccount?: number;
 }
 
-
-function toBulkJob(r: BulkJobsTable): BulkJob {
+function toBulkJob(r: BulkJobRow): BulkJob {
   return {
     id: r.id, name: r.name, ...(r.description !== null ? { description: r.description } : {}), url: r.url,
-    operation: r.operation as BulkJob['operation'], mode: r.mode, ttl: r.ttl, status: r.status as BulkStatus,
+    operation: r.operation, mode: r.mode, ttl: r.ttl, status: r.status,
     totalRecords: r.total_records, successful: r.successful, failed: r.failed,
     ...(r.started !== null ? { started: r.started } : {}), ...(r.completed !== null ? { completed: r.completed } : {}),
     created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
   };
 }
 
-/** Only contact obfuscation runs as a bulk job; the url may carry the version prefix or a full base URL. */
+/** Contact obfuscation is the one operation a bulk job runs; the url may carry the version prefix or a full base URL. */
 function isObfuscation(url: string, operation: string): boolean {
   const path = url.trim().replace(/^https?:\/\/[^/]+/i, '').replace(/^\/[a-z]{2}(?=\/)/i, '').replace(/\/+$/, '');
   return operation === 'POST' && path === '/contacts/{id}/obfuscate';
+}
+
+/** A stored record: what checkRecords wrote, read back. */
+function parseRecord(text: string): BulkDataProperty {
+  const data: unknown = JSON.parse(text);
+  if (!Value.Check(BulkDataPropertySchema, data)) throw new Error('stored bulk record does not match its schema');
+  return data;
+}
+
+/** The response body stored with a record's result. */
+function parseResponse(text: string | null): object {
+  const body: unknown = JSON.parse(text ?? '{}');
+  return typeof body === 'object' && body !== null ? body : {};
 }
 
 function checkRecords(data: readonly BulkDataProperty[]): string[] {
@@ -68,7 +81,7 @@ export class BulkJobsService {
     if (!(await this.accounts.hasFeature(auth.accountId, 'contact-obfuscation'))) throw BulkJobErrors.featureDisabled();
   }
 
-  private async row(accountId: string, id: string): Promise<BulkJobsTable> {
+  private async row(accountId: string, id: string): Promise<BulkJobRow> {
     const r = await this.repo.get(accountId, id.toLowerCase());
     if (!r) throw BulkJobErrors.jobNotFound(undefined, { target: 'id' });
     return r;
@@ -80,8 +93,8 @@ export class BulkJobsService {
     const data = input.data ?? [];
     const records = checkRecords(data);
     const now = iso(this.clock());
-    const by = auth.userId ?? auth.clientId;
-    const row: BulkJobsTable = {
+    const by = actorName(auth);
+    const row: BulkJobRow = {
       id: newId(), account_id: auth.accountId, name: input.name, description: input.description ?? null, url: input.url, operation: input.operation,
       mode: input.mode, ttl: input.ttl, status: 'PENDING', total_records: records.length, successful: 0, failed: 0, job_id: null,
       started: null, completed: null, created: now, created_by: by, last_modified: now, last_modified_by: by,
@@ -101,7 +114,7 @@ export class BulkJobsService {
       if (job.status !== 'PENDING') throw BulkJobErrors.notPending();
       if (job.total_records + records.length > MAX_RECORDS) throw BulkJobErrors.tooManyRecords();
       await this.repo.appendRecords(auth.accountId, job.id, job.total_records, records, trx);
-      await this.repo.update(job.id, { total_records: job.total_records + records.length, last_modified: iso(this.clock()), last_modified_by: auth.userId ?? auth.clientId }, trx);
+      await this.repo.update(job.id, { total_records: job.total_records + records.length, last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx);
     });
     return { data, count: records.length };
   }
@@ -115,7 +128,7 @@ export class BulkJobsService {
     await this.repo.transaction(async (trx) => {
       if ((await this.repo.countActive(auth.accountId, trx)) >= this.maxRunning) throw BulkJobErrors.tooManyRunning();
       const job = await this.jobs.enqueue({ type: BULK_JOB, accountId: auth.accountId, payload: { bulkJobId: current.id } }, trx);
-      const ok = await this.repo.update(current.id, { status: 'READY', job_id: job.id, last_modified: iso(this.clock()), last_modified_by: auth.userId ?? auth.clientId }, trx, ['PENDING']);
+      const ok = await this.repo.update(current.id, { status: 'READY', job_id: job.id, last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx, ['PENDING']);
       if (!ok) throw BulkJobErrors.alreadyFinished('The bulk job changed state meanwhile; fetch it again');
     });
     return this.get(auth.accountId, current.id);
@@ -130,7 +143,7 @@ export class BulkJobsService {
     if (FINISHED.includes(current.status)) throw BulkJobErrors.alreadyFinished();
     const now = iso(this.clock());
     // A running job sees CANCELED between batches and stops; records already processed keep their results.
-    const ok = await this.repo.update(current.id, { status: 'CANCELED', completed: now, last_modified: now, last_modified_by: auth.userId ?? auth.clientId }, undefined, ['PENDING', 'READY', 'RUNNING']);
+    const ok = await this.repo.update(current.id, { status: 'CANCELED', completed: now, last_modified: now, last_modified_by: actorName(auth) }, undefined, ['PENDING', 'READY', 'RUNNING']);
     if (!ok) throw BulkJobErrors.alreadyFinished();
     if (current.job_id) await this.jobs.cancel(current.job_id);
     return this.get(auth.accountId, current.id);
@@ -139,17 +152,14 @@ export class BulkJobsService {
   async results(accountId: string, id: string, query: ListQuery, href: string): Promise<{ paging: Paging; data: BulkResult[] }> {
     const job = await this.row(accountId, id);
     if (query.filter !== undefined && query.filter.trim() !== '') throw CommonErrors.badRequest('Bulk job results have no filterable fields', { target: 'filter' });
-    const def = defineList<BulkJobRecordsTable>({ name: `bulk-results:${job.id}`, filters: {}, order: [{ column: 'seq', value: (r) => r.seq }] });
+    const def = defineList<BulkRecordRow>({ name: `bulk-results:${job.id}`, filters: {}, order: [{ column: 'seq', value: (r) => r.seq }] });
     return listPage(def, query, (spec) => this.repo.results(accountId, job.id, spec), (r) => {
-        const data = JSON.parse(r.data) as BulkDataProperty;
-        return {
-          status: r.result_status ?? 0,
-          data,
-          ...(r.result_message !== null ? { message: r.result_message } : {}),
-          request: {
-            method: job.operation, url: `/contacts/${data.pathParams?.['id'] ?? ''}/obfuscate`,
-            response: JSON.parse(r.result_data ?? '{}') as Record<string, unknown>,
-        },
+      const data = parseRecord(r.data);
+      return {
+        status: r.result_status ?? 0,
+        data,
+        ...(r.result_message !== null ? { message: r.result_message } : {}),
+        request: { method: job.operation, url: `/contacts/${data.pathParams?.['id'] ?? ''}/obfuscate`, response: parseResponse(r.result_data) },
       };
     }, href);
   }
@@ -160,8 +170,8 @@ export class BulkJobsService {
 
   /** Idempotent: records are processed in order and marked one by one; a re-run skips the processed ones. */
   private async runJob(job: JobRecord, ctx: JobContext): Promise<unknown> {
-    const payload = job.payload as { bulkJobId?: unknown } | null;
-    const id = typeof payload?.bulkJobId === 'string' ? payload.bulkJobId : undefined;
+    const { payload } = job;
+    const id = typeof payload === 'object' && payload !== null && 'bulkJobId' in payload && typeof payload.bulkJobId === 'string' ? payload.bulkJobId : undefined;
     if (!id) throw new PermanentJobError('payload has no bulkJobId');
     const bulk = await this.repo.byId(id);
     if (!bulk) throw new PermanentJobError('bulk job not found');
@@ -184,9 +194,8 @@ export class BulkJobsService {
     return { status: 'COMPLETED', ...counts };
   }
 
-  private async process(accountId: string, rec: BulkJobRecordsTable): Promise<void> {
-    const data = JSON.parse(rec.data) as BulkDataProperty;
-    const contactId = data.pathParams?.['id'] ?? '';
+  private async process(accountId: string, rec: BulkRecordRow): Promise<void> {
+    const contactId = parseRecord(rec.data).pathParams?.['id'] ?? '';
     const result = await this.obfuscation.obfuscateNow(accountId, contactId);
     if (result) await this.repo.saveResult(rec.job_id, rec.seq, 202, `Contact obfuscation ${result.status}`, JSON.stringify(result));
     else await this.repo.saveResult(rec.job_id, rec.seq, 404, 'Contact not found', JSON.stringify({ code: 404, message: 'Contact not found', target: 'id' }));

@@ -1,5 +1,7 @@
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BulkOperation, BulkStatus } from './bulk-jobs.schemas.js';
 
 export interface BulkJobsTable {
   id: string;
@@ -7,10 +9,10 @@ export interface BulkJobsTable {
   name: string;
   description: string | null;
   url: string;
-  operation: string;
+  operation: BulkOperation;
   mode: string;
   ttl: number;
-  status: string;
+  status: BulkStatus;
   total_records: number;
   successful: number;
   failed: number;
@@ -31,7 +33,7 @@ export interface BulkJobRecordsTable {
   result_status: number | null;
   result_message: string | null;
   result_data: string | null;
-  processed: number;
+  processed: Generated<number>;
 }
 
 // Records hold contact ids and obfuscation statuses only. The description is
@@ -43,3 +45,8 @@ export const BULK_JOBS_TABLES = declareTables<Database>('bulk-jobs', {
   },
   bulk_job_records: { job_id: 'none', account_id: 'none', data: 'none', result_message: 'none', result_data: 'none' },
 });
+export type BulkJobRow = Selectable<BulkJobsTable>;
+export type NewBulkJobRow = Insertable<BulkJobsTable>;
+export type BulkJobRowUpdate = Updateable<BulkJobsTable>;
+export type BulkRecordRow = Selectable<BulkJobRecordsTable>;
+export type NewBulkRecordRow = Insertable<BulkJobRecordsTable>;

@@ -1,10 +1,10 @@
 import { defineList, type FilterFields } from '../../lists/index.js';
-import type { ContactsTable } from './contacts.table.js';
+import type { ContactRow } from './contacts.table.js';
 
 // Exactly the fields and operators the reference's GET /contacts filter lists
 // (DESIGN rule 6), for the fields eventline stores. Columns are those of the
 // repository's derived table `c` (profile fields extracted from JSON). Strings
-// compare case-insensitively, as the reference's email and name lookups do.
+// compare case-insensitively, like the reference's email and name lookups.
 const eqne = ['eq', 'ne'] as const;
 const range = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'] as const;
 const search = ['eq', 'ne', 'contains', 'sw'] as const;
@@ -48,7 +48,7 @@ export const CONTACT_FILTER_FIELDS: FilterFields = {
 /** With includePurged=true the reference allows filtering by id only. */
 export const PURGED_FILTER_FIELDS: FilterFields = { id: CONTACT_FILTER_FIELDS['id']! };
 
-export const CONTACTS_LIST = defineList<ContactsTable>({
+export const CONTACTS_LIST = defineList<ContactRow>({
   name: 'contacts',
   filters: CONTACT_FILTER_FIELDS,
   order: [{ column: 'c.id', value: (r) => r.id }],
@@ -56,4 +56,4 @@ export const CONTACTS_LIST = defineList<ContactsTable>({
 });
 
 /** includePurged=true: a list of its own, so the choice travels inside the paging token. */
-export const CONTACTS_PURGED_LIST = defineList<ContactsTable>({ ...CONTACTS_LIST, name: 'contacts+purged', filters: PURGED_FILTER_FIELDS });
+export const CONTACTS_PURGED_LIST = defineList<ContactRow>({ ...CONTACTS_LIST, name: 'contacts+purged', filters: PURGED_FILTER_FIELDS });

@@ -1,5 +1,5 @@
 import type { Address, Contact, ContactInput } from './contacts.schemas.js';
-import type { ContactsTable } from './contacts.table.js';
+import type { ContactRow } from './contacts.table.js';
 
 /** What the `profile` JSON column holds: the reference's Contact fields without a column of their own. */
 export interface ContactProfile {
@@ -32,28 +32,45 @@ const PROFILE_KEYS = [
   'workAddress', 'workPhone', 'workFax', 'mobilePhone', 'prefix', 'pager', 'npi', '_links', 'headline', 'personalWebsite',
   'biography', 'pronouns',
 ] as const satisfies ReadonlyArray<keyof ContactProfile>;
+type ProfileKey = (typeof PROFILE_KEYS)[number];
+/** Anything that carries profile fields: a stored profile, or a contact being written. */
+type ProfileSource = { readonly [K in ProfileKey]?: ContactProfile[K] | null };
+
+export function isJsonObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
 
 export function parseProfile(json: string): ContactProfile {
   try {
     const v: unknown = JSON.parse(json);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as ContactProfile) : {};
+    // Only toColumns writes this column, from a validated contact: its shape is trusted here.
+    return isJsonObject(v) ? (v as ContactProfile) : {};
   } catch {
     return {};
   }
 }
 
-function pickProfile(p: ContactProfile): ContactProfile {
-  const out: Record<string, unknown> = {};
-  for (const key of PROFILE_KEYS) if (p[key] !== undefined && p[key] !== null) out[key] = p[key];
-  return out as ContactProfile;
+function copyField<K extends ProfileKey>(to: ContactProfile, from: ProfileSource, key: K): void {
+  const value = from[key];
+  if (value !== undefined && value !== null) to[key] = value;
 }
 
-const some = <K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } =>
-  (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+/** The profile fields a contact shows, without leftovers of other keys or nulls. */
+function pickProfile(p: ProfileSource): ContactProfile {
+  const out: ContactProfile = {};
+  for (const key of PROFILE_KEYS) copyField(out, p, key);
+  return out;
+}
 
-/** A contact row in the reference's shape. A purged contact keeps only id, lastModified and purged. */
+/** `{ [key]: value }`, or nothing when the value is null or undefined (the reference leaves absent fields out). */
+function some<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
+  const out: Partial<Record<K, V>> = {};
+  if (value !== null && value !== undefined) out[key] = value;
+  return out;
+}
+
 /** The contact fields that have their own column (the searchable ones). */
-function columnFields(row: ContactsTable) {
+function columnFields(row: ContactRow) {
   return {
     ...some('firstName', row.first_name),
     ...some('lastName', row.last_name),
@@ -65,7 +82,8 @@ function columnFields(row: ContactsTable) {
   };
 }
 
-export function toContact(row: ContactsTable): Contact {
+/** A contact row in the reference's shape. A purged contact keeps only id, lastModified and purged. */
+export function toContact(row: ContactRow): Contact {
   if (row.purged === 1) return { id: row.id, lastModified: row.last_modified, purged: true };
   const profile = parseProfile(row.profile);
   return {
@@ -82,8 +100,8 @@ export function toContact(row: ContactsTable): Contact {
   };
 }
 
-/** The writable fields of a stored contact, as a PUT body would carry them (the base a PATCH merges into). */
-export function contactDocument(row: ContactsTable): Record<string, unknown> {
+/** The writable fields of a stored contact, in the shape of a PUT body (the base a PATCH merges into). */
+export function contactDocument(row: ContactRow): Record<string, unknown> {
   const profile = parseProfile(row.profile);
   return {
     ...columnFields(row),
@@ -101,10 +119,9 @@ export function mergePatch(base: Record<string, unknown>, patch: Record<string, 
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) {
       delete out[key];
-    } else if (typeof value === 'object' && !Array.isArray(value)) {
+    } else if (isJsonObject(value)) {
       const prev = out[key];
-      const prevObj = prev && typeof prev === 'object' && !Array.isArray(prev) ? (prev as Record<string, unknown>) : {};
-      out[key] = mergePatch(prevObj, value as Record<string, unknown>);
+      out[key] = mergePatch(isJsonObject(prev) ? prev : {}, value);
     } else {
       out[key] = value;
     }
@@ -112,20 +129,18 @@ export function mergePatch(base: Record<string, unknown>, patch: Record<string, 
   return out;
 }
 
-export type ContactColumns = Pick<ContactsTable, 'first_name' | 'last_name' | 'middle_name' | 'email' | 'company' | 'title' | 'source_id' | 'profile'>;
+export type ContactColumns = Pick<ContactRow, 'first_name' | 'last_name' | 'middle_name' | 'email' | 'company' | 'title' | 'source_id' | 'profile'>;
 
 /** The stored columns for a full contact (create, PUT, merged PATCH). */
 export function toColumns(input: ContactInput, previous: ContactProfile | undefined, now: string): ContactColumns {
-  const source = input as ContactInput & ContactProfile;
-  const profile: Record<string, unknown> = {};
-  for (const key of PROFILE_KEYS) if (source[key] !== undefined) profile[key] = source[key];
-  // Ids compare as lower case, as the filters read them.
-  if (source.type?.id) profile['type'] = { id: source.type.id.toLowerCase() };
+  const profile = pickProfile(input);
+  // Ids compare in lower case, the way the filters read them.
+  if (input.type?.id) profile.type = { id: input.type.id.toLowerCase() };
   const optedOut = input.optOut?.optedOut;
   if (optedOut !== undefined) {
     // The opt-out date is read-only: it is when the contact last opted out.
     const date = optedOut ? (previous?.optOut?.optedOut === true && previous.optOut.date ? previous.optOut.date : now) : undefined;
-    profile['optOut'] = { optedOut, ...(date ? { date } : {}) };
+    profile.optOut = { optedOut, ...(date ? { date } : {}) };
   }
   return {
     first_name: input.firstName,

@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { ContactsTable } from './contacts.table.js';
+import type { ContactRow, ContactRowUpdate, NewContactRow } from './contacts.table.js';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -24,27 +24,22 @@ export class ContactsRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
   /** A text field of the profile JSON; `->` / `->>` read the same on SQLite (3.38+) and PostgreSQL (jsonb). */
   private profileText(...path: [string, ...string[]]): RawBuilder<string | null> {
-    let expr: RawBuilder<unknown> = this.dialect === 'postgres' ? sql`cast(contacts.profile as jsonb)` : sql`contacts.profile`;
-    path.forEach((key, i) => {
-      expr = i === path.length - 1 ? sql`${expr} ->> ${sql.lit(key)}` : sql`${expr} -> ${sql.lit(key)}`;
-    });
-    return expr as RawBuilder<string | null>;
+    const root: RawBuilder<unknown> = this.dialect === 'postgres' ? sql`contacts.profile::jsonb` : sql`contacts.profile`;
+    const leaf = path[path.length - 1] ?? path[0];
+    const parent = path.slice(0, -1).reduce((expr, key) => sql`${expr} -> ${sql.lit(key)}`, root);
+    return sql<string | null>`${parent} ->> ${sql.lit(leaf)}`;
   }
 
   private profileFlag(...path: [string, ...string[]]): RawBuilder<number> {
     const value = this.profileText(...path);
-    // SQLite's ->> gives JSON true as 1, PostgreSQL's as the text 'true'.
+    // SQLite's ->> gives JSON true in the form 1, PostgreSQL's in the form 'true'.
     return this.dialect === 'postgres' ? sql<number>`case when ${value} = 'true' then 1 else 0 end` : sql<number>`coalesce(${value}, 0)`;
   }
 
   /**
-   * The account's contacts as a derived table `c`: the row's columns plus the
+   * The account's contacts in a derived table `c`: the row's columns plus the
    * filterable profile fields, so filters compile to plain column references.
    */
   private searchable(accountId: string) {
@@ -77,36 +72,50 @@ export class ContactsRepository {
     return fetchPage(base, spec, conditions);
   }
 
-  find(accountId: string, id: string, ex: Executor = this.db): Promise<ContactsTable | undefined> {
+  /**
+   * The account's contacts for another module to join (attendees filter and
+   * sort on contact fields in SQL): the contacts table is named only here.
+   */
+  joinable(accountId: string) {
+    return this.db.selectFrom('contacts')
+      .select(['id', 'first_name', 'last_name', 'email', 'company', 'title', 'deleted', 'last_modified'])
+      .where('account_id', '=', accountId);
+  }
+
+  find(accountId: string, id: string, ex: Executor = this.db): Promise<ContactRow | undefined> {
     return ex.selectFrom('contacts').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
-  async findMany(accountId: string, ids: readonly string[], ex: Executor = this.db): Promise<ContactsTable[]> {
+  findInAnyAccount(id: string): Promise<ContactRow | undefined> {
+    return this.db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findMany(accountId: string, ids: readonly string[], ex: Executor = this.db): Promise<ContactRow[]> {
     if (ids.length === 0) return [];
     return ex.selectFrom('contacts').selectAll().where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
   }
 
   /** The active (not deleted, not purged) contact with this email, compared case-insensitively. */
-  findActiveByEmail(accountId: string, email: string, ex: Executor = this.db): Promise<ContactsTable | undefined> {
+  findActiveByEmail(accountId: string, email: string, ex: Executor = this.db): Promise<ContactRow | undefined> {
     return ex.selectFrom('contacts').selectAll()
       .where('account_id', '=', accountId)
-      .where(sql<SqlBool>`lower(email) = lower(cast(${email} as text))`)
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.cast(eb.val(email), 'text')])))
       .where('deleted', '=', 0).where('purged', '=', 0)
       .executeTakeFirst();
   }
 
-  findActiveBySourceId(accountId: string, sourceId: string, ex: Executor = this.db): Promise<ContactsTable | undefined> {
+  findActiveBySourceId(accountId: string, sourceId: string, ex: Executor = this.db): Promise<ContactRow | undefined> {
     return ex.selectFrom('contacts').selectAll()
       .where('account_id', '=', accountId).where('source_id', '=', sourceId)
       .where('deleted', '=', 0).where('purged', '=', 0)
       .executeTakeFirst();
   }
 
-  async insert(row: ContactsTable, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewContactRow, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('contacts').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: Partial<Omit<ContactsTable, 'id' | 'account_id'>>, ex: Executor = this.db): Promise<boolean> {
+  async update(accountId: string, id: string, patch: Omit<ContactRowUpdate, 'id' | 'account_id'>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('contacts').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -3,16 +3,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
 import { errorResponses } from '../../http/responses.js';
-import { FilterBodySchema } from '../../http/paging.js';
+import { registerList } from '../../http/lists.js';
+import { bulkItems } from '../../http/bulk.js';
 import type { ContactsService } from './contacts.service.js';
 import {
   ContactBulkCreateSchema, ContactBulkPatchSchema, ContactBulkResponseSchema, ContactBulkUpdateSchema, ContactCreateQuerySchema,
   ContactFilterPostQuerySchema, ContactIdParamsSchema, ContactListQuerySchema, ContactPageSchema, ContactPatchSchema, ContactSchema,
   ContactUpdateSchema, MAX_BULK_CONTACTS,
 } from './contacts.schemas.js';
-import { bulkItems } from '../../http/bulk.js';
 
 const tags = ['Contacts'];
+const read = oauth('event/contacts:read');
+const write = oauth('event/contacts:write');
 const FILTER_HELP =
   'Filterable: id, sourceId (eq|ne); firstName, lastName, email (eq|ne|contains|sw); ccEmail, company, type.id, nickname, title, ' +
   'workPhone, middleName, mobilePhone, homeFax, designation, homePhone, pager, workFax, lastModifiedBy, createdBy, ' +
@@ -20,66 +22,54 @@ const FILTER_HELP =
   'lastModified, created (eq|ne|lt|le|gt|ge). Strings compare case-insensitively. Deleted contacts are listed only when the filter ' +
   "names `deleted` (e.g. deleted eq 'true').";
 const BULK = `Each item is answered on its own in a 207 multi-status array (in request order): a bad item gets its own 400/404/409 and changes nothing, the others proceed. Up to ${MAX_BULK_CONTACTS} items.`;
+// Multi-status routes check each item in the service, so a bad item does not fail the request (see bulkItems).
+const multiStatus = { attachValidation: true } as const;
+const bulkResponse = { 207: ContactBulkResponseSchema, ...errorResponses(400, 401, 403, 429) };
+const oneResponse = { 200: ContactSchema, ...errorResponses(400, 401, 403, 404, 409, 429) };
 
 export function contactsRoutes(contacts: ContactsService) {
   return async function routes(instance: FastifyInstance): Promise<void> {
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
-    app.get('/contacts', {
-      schema: {
-        tags, operationId: 'listContacts', summary: 'List Contacts', security: oauth('event/contacts:read'),
-        description: `Gets a paginated list of contacts, e.g. filter=email eq 'h.potterfield@example.com'. ${FILTER_HELP}`,
-        querystring: ContactListQuerySchema, response: { 200: ContactPageSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    }, async (request) => contacts.list(requireAuth(request).accountId, request.query));
-
-    app.post('/contacts/filter', {
-      schema: {
-        tags, operationId: 'listContactsPostFilters', summary: 'List Contacts with the filter in the body', security: oauth('event/contacts:read'),
-        description: `The same list as GET /contacts, with a longer filter allowed in the body. ${FILTER_HELP}`,
-        querystring: ContactFilterPostQuerySchema, body: Type.Optional(FilterBodySchema),
-        response: { 200: ContactPageSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    }, async (request) => {
-      const filter = request.body?.filter;
-      return contacts.list(requireAuth(request).accountId, { ...request.query, ...(filter !== undefined ? { filter } : {}) });
+    registerList(instance, {
+      path: '/contacts', tags, operationId: 'listContacts', filterOperationId: 'listContactsPostFilters', summary: 'List Contacts', scope: 'event/contacts:read',
+      description: `Gets a paginated list of contacts, e.g. filter=email eq 'h.potterfield@example.com'. ${FILTER_HELP}`,
+      // includePurged is a parameter of the GET form only, in the reference.
+      query: ContactListQuerySchema, filterQuery: ContactFilterPostQuerySchema, page: ContactPageSchema,
+      list: (auth, query) => contacts.list(auth.accountId, query),
     });
 
     app.post('/contacts', {
-      attachValidation: true,
+      ...multiStatus,
       schema: {
-        tags, operationId: 'createContacts', summary: 'Create Contacts', security: oauth('event/contacts:write'),
+        tags, operationId: 'createContacts', summary: 'Create Contacts', security: write,
         description: `Creates contacts (firstName, lastName and email required; email and sourceId unique among the account's active contacts, else 409). With upsert=true an active contact with the same email is updated instead (200). ${BULK}`,
-        querystring: ContactCreateQuerySchema, body: ContactBulkCreateSchema,
-        response: { 207: ContactBulkResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        querystring: ContactCreateQuerySchema, body: ContactBulkCreateSchema, response: bulkResponse,
       },
     }, async (request, reply) => {
       const items = bulkItems(request, MAX_BULK_CONTACTS);
-      const result = await contacts.createMany(requireAuth(request), items, request.query.upsert === true);
-      return reply.code(207).send(result);
+      return reply.code(207).send(await contacts.createMany(requireAuth(request), items, request.query.upsert === true));
     });
 
     app.put('/contacts', {
-      attachValidation: true,
+      ...multiStatus,
       schema: {
-        tags, operationId: 'updateContacts', summary: 'Update Contacts', security: oauth('event/contacts:write'),
-        description: `Replaces the writable fields of each contact named by its id. ${BULK}`,
-        body: ContactBulkUpdateSchema, response: { 207: ContactBulkResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        tags, operationId: 'updateContacts', summary: 'Update Contacts', security: write,
+        description: `Replaces the writable fields of each contact named by its id. ${BULK}`, body: ContactBulkUpdateSchema, response: bulkResponse,
       },
     }, async (request, reply) => reply.code(207).send(await contacts.updateMany(requireAuth(request), bulkItems(request, MAX_BULK_CONTACTS))));
 
     app.patch('/contacts', {
-      attachValidation: true,
+      ...multiStatus,
       schema: {
-        tags, operationId: 'patchContacts', summary: 'Patch Contacts', security: oauth('event/contacts:write'),
-        description: `Changes only the fields sent for each contact named by its id; null removes a field. ${BULK}`,
-        body: ContactBulkPatchSchema, response: { 207: ContactBulkResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        tags, operationId: 'patchContacts', summary: 'Patch Contacts', security: write,
+        description: `Changes only the fields sent for each contact named by its id; null removes a field. ${BULK}`, body: ContactBulkPatchSchema, response: bulkResponse,
       },
     }, async (request, reply) => reply.code(207).send(await contacts.patchMany(requireAuth(request), bulkItems(request, MAX_BULK_CONTACTS))));
 
     app.get('/contacts/:id', {
       schema: {
-        tags, operationId: 'getContactById', summary: 'Get Contact', security: oauth('event/contacts:read'),
+        tags, operationId: 'getContactById', summary: 'Get Contact', security: read,
         description: 'A deleted contact is returned with deleted: true; a purged one with only id, lastModified and purged.',
         params: ContactIdParamsSchema, response: { 200: ContactSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
@@ -87,17 +77,15 @@ export function contactsRoutes(contacts: ContactsService) {
 
     app.put('/contacts/:id', {
       schema: {
-        tags, operationId: 'updateContactById', summary: 'Update Contact', security: oauth('event/contacts:write'),
+        tags, operationId: 'updateContactById', summary: 'Update Contact', security: write, params: ContactIdParamsSchema, body: ContactUpdateSchema, response: oneResponse,
         description: 'Replaces the writable fields of the contact. Read-only fields echoed back from a GET are ignored. 409 when the email or sourceId belongs to another active contact, or the contact is purged.',
-        params: ContactIdParamsSchema, body: ContactUpdateSchema, response: { 200: ContactSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     }, async (request) => contacts.update(requireAuth(request), request.params.id, request.body));
 
     app.patch('/contacts/:id', {
       schema: {
-        tags, operationId: 'patchContactById', summary: 'Patch Contact', security: oauth('event/contacts:write'),
+        tags, operationId: 'patchContactById', summary: 'Patch Contact', security: write, params: ContactIdParamsSchema, body: ContactPatchSchema, response: oneResponse,
         description: 'Changes only the fields sent; a field set to null is removed (firstName, lastName and email cannot be). Nested objects merge field by field.',
-        params: ContactIdParamsSchema, body: ContactPatchSchema, response: { 200: ContactSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     }, async (request) => contacts.patch(requireAuth(request), request.params.id, request.body));
 

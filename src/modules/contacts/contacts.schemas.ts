@@ -1,5 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { ErrorResponseSchema } from '../../http/errors.js';
 import { listQuerySchema, paginated } from '../../http/paging.js';
+import { isJsonObject } from './contacts.mapping.js';
 
 export const GENDERS = ['Male', 'Female', 'Non-binary', 'Rather not say'] as const;
 export const ADDRESS_TYPES = ['Home', 'Work'] as const;
@@ -67,9 +69,9 @@ const writableProps = {
 };
 
 /**
- * A contact as written by POST (each item) and PUT. Read-only fields a client
+ * A contact written by POST (each item) and PUT. Read-only fields a client
  * echoes back from a GET (id, created, deleted, purged, ...) are accepted and
- * ignored, as the reference marks them readOnly.
+ * ignored: the reference marks them readOnly.
  */
 export const ContactInputSchema = Type.Object(writableProps, { title: 'ContactCreate', additionalProperties: true });
 export type ContactInput = Static<typeof ContactInputSchema>;
@@ -86,12 +88,12 @@ type Json = Record<string, unknown>;
 // `type: [T, 'null']` rather than anyOf, because Fastify's type coercion
 // would turn a null into "" inside an anyOf.
 function nullable(schema: Json): Json {
+  const { type, enum: values, properties } = schema;
   const out: Json = { ...schema };
-  if (typeof out['type'] === 'string') out['type'] = [out['type'], 'null'];
-  if (Array.isArray(out['enum'])) out['enum'] = [...(out['enum'] as unknown[]), null];
-  const props = out['properties'];
-  if (props && typeof props === 'object') {
-    out['properties'] = Object.fromEntries(Object.entries(props as Json).map(([k, v]) => [k, nullable(v as Json)]));
+  if (typeof type === 'string') out['type'] = [type, 'null'];
+  if (Array.isArray(values)) out['enum'] = [...values, null];
+  if (isJsonObject(properties)) {
+    out['properties'] = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, isJsonObject(v) ? nullable(v) : v]));
     delete out['required'];
   }
   return out;
@@ -99,17 +101,18 @@ function nullable(schema: Json): Json {
 
 export type ContactPatchInput = { [K in keyof ContactInput]?: unknown } & { id?: string };
 // The body itself stays an object: only its fields may be null.
-const patchBase: Json = { ...nullable(ContactInputSchema as unknown as Json), type: 'object' };
+const patchBase: Json = { ...nullable({ ...ContactInputSchema }), type: 'object' };
+const patchProps = isJsonObject(patchBase['properties']) ? patchBase['properties'] : {};
 export const ContactPatchSchema = Type.Unsafe<ContactPatchInput>({
   ...patchBase,
   title: 'ContactPatch',
-  properties: { ...(patchBase['properties'] as Json), id: uuid('The ID of the contact; must match the path.') },
+  properties: { ...patchProps, id: uuid('The ID of the contact; must match the path.') },
   description: 'Only the fields sent change; a field set to null is removed. firstName, lastName and email cannot be removed.',
 });
 export const ContactPatchItemSchema = Type.Unsafe<ContactPatchInput & { id: string }>({
   ...patchBase,
   title: 'ContactPatch',
-  properties: { ...(patchBase['properties'] as Json), id: uuid('The ID of the contact.') },
+  properties: { ...patchProps, id: uuid('The ID of the contact.') },
   required: ['id'],
 });
 
@@ -136,15 +139,8 @@ export type Contact = Static<typeof ContactSchema>;
 
 export const ContactPageSchema = paginated(ContactSchema, 'ContactPaginatedResponse');
 
-const BulkErrorSchema = Type.Object(
-  {
-    code: Type.Integer(),
-    message: Type.String(),
-    target: opt(Type.String()),
-    details: opt(Type.Array(Type.Object({ code: Type.Integer(), message: Type.String(), target: opt(Type.String()) }))),
-  },
-  { title: 'ErrorResponse' },
-);
+// The contract's error shape, without the shared $id so it can sit inside a union.
+const BulkErrorSchema = Type.Object(ErrorResponseSchema.properties, { title: 'ErrorResponse' });
 export type BulkError = Static<typeof BulkErrorSchema>;
 
 // The error branch comes first: a Contact has no required field, so the

@@ -2,21 +2,20 @@ import type { Config } from '../../config/index.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { AuthContext } from '../../actor.js';
+import { actorName, type AuthContext } from '../../actor.js';
 import { ApiError } from '../../errors.js';
 import { listPage, parseFilter, tokenList, type FilterNode, type ListQuery, type Paging } from '../../lists/index.js';
 import { ContactErrors } from './contacts.errors.js';
 import { CONTACTS_LIST, CONTACTS_PURGED_LIST } from './contacts.filters.js';
+import { erasureSubject, type ContactErasureSubject } from './contacts.erasers.js';
 import { contactDocument, mergePatch, parseProfile, toColumns, toContact, type ContactColumns } from './contacts.mapping.js';
 import type { ContactsRepository, Executor } from './contacts.repository.js';
 import {
   ContactInputSchema, ContactPatchItemSchema, ContactUpdateItemSchema,
   type Contact, type ContactBulkItem, type ContactInput, type ContactPatchInput,
 } from './contacts.schemas.js';
-import type { ContactsTable } from './contacts.table.js';
+import type { ContactRow } from './contacts.table.js';
 import { itemValidator } from '../../items.js';
-
-const actor = (auth: AuthContext): string => auth.userId ?? auth.clientId;
 
 function mentions(node: FilterNode, field: string): boolean {
   return node.kind === 'cmp' ? node.field === field : mentions(node.left, field) || mentions(node.right, field);
@@ -31,7 +30,7 @@ export function bulkError(err: ApiError): { status: number; message: string; dat
   };
 }
 
-/** A new contact's fields, as an attendee item may carry them instead of a contact id. */
+/** A new contact's fields, which an attendee item may carry instead of a contact id. */
 export type NewContactFields = ContactInput;
 
 export class ContactsService {
@@ -56,7 +55,7 @@ export class ContactsService {
     }), toContact, `${this.config.publicUrl}/${this.config.apiVersion}/contacts`);
   }
 
-  private async row(accountId: string, id: string, ex?: Executor): Promise<ContactsTable> {
+  private async row(accountId: string, id: string, ex?: Executor): Promise<ContactRow> {
     const row = await this.repo.find(accountId, id.toLowerCase(), ex);
     if (!row) throw ContactErrors.contactNotFound();
     return row;
@@ -94,12 +93,11 @@ export class ContactsService {
     }
   }
 
-  /** Inserts a validated contact; `ex` lets the attendees module create one inside its own transaction. */
-  async insert(auth: AuthContext, input: ContactInput, ex?: Executor): Promise<ContactsTable> {
+  private async insert(auth: AuthContext, input: ContactInput, ex?: Executor): Promise<ContactRow> {
     const now = iso(this.clock());
-    const row: ContactsTable = {
+    const row: ContactRow = {
       id: newId(), account_id: auth.accountId, ...toColumns(input, undefined, now),
-      deleted: 0, purged: 0, created: now, last_modified: now, created_by: actor(auth), last_modified_by: actor(auth),
+      deleted: 0, purged: 0, created: now, last_modified: now, created_by: actorName(auth), last_modified_by: actorName(auth),
     };
     await this.assertUnique(auth.accountId, row, undefined, ex);
     await this.uniqueGuard(() => this.repo.insert(row, ex));
@@ -107,18 +105,18 @@ export class ContactsService {
   }
 
   /** Replaces the writable fields of a stored contact with a validated full contact. */
-  private async write(auth: AuthContext, row: ContactsTable, input: ContactInput): Promise<ContactsTable> {
+  private async write(auth: AuthContext, row: ContactRow, input: ContactInput): Promise<ContactRow> {
     if (row.purged === 1) throw ContactErrors.purged();
     const now = iso(this.clock());
     const cols = toColumns(input, parseProfile(row.profile), now);
     // Deleted contacts have given their email and sourceId up (partial unique indexes).
     if (row.deleted === 0) await this.assertUnique(auth.accountId, cols, row.id);
-    const patch = { ...cols, last_modified: now, last_modified_by: actor(auth) };
+    const patch = { ...cols, last_modified: now, last_modified_by: actorName(auth) };
     await this.uniqueGuard(() => this.repo.update(auth.accountId, row.id, patch));
     return { ...row, ...patch };
   }
 
-  private async patchRow(auth: AuthContext, row: ContactsTable, patch: Record<string, unknown>): Promise<ContactsTable> {
+  private async patchRow(auth: AuthContext, row: ContactRow, patch: Record<string, unknown>): Promise<ContactRow> {
     if (row.purged === 1) throw ContactErrors.purged();
     const { id: _id, ...fields } = patch;
     const merged = this.checkInput(mergePatch(contactDocument(row), fields));
@@ -144,12 +142,12 @@ export class ContactsService {
     const row = await this.row(auth.accountId, id);
     if (row.purged === 1) throw ContactErrors.purged();
     if (row.deleted === 1) return;
-    await this.repo.update(auth.accountId, row.id, { deleted: 1, last_modified: iso(this.clock()), last_modified_by: actor(auth) });
+    await this.repo.update(auth.accountId, row.id, { deleted: 1, last_modified: iso(this.clock()), last_modified_by: actorName(auth) });
   }
 
   // Multi-status: each item stands alone (its own statements), so a bad item
   // changes nothing and loses nothing that succeeded before it.
-  private async each(items: readonly unknown[], fn: (item: unknown) => Promise<{ status: number; row: ContactsTable }>): Promise<ContactBulkItem[]> {
+  private async each(items: readonly unknown[], fn: (item: unknown) => Promise<{ status: number; row: ContactRow }>): Promise<ContactBulkItem[]> {
     const out: ContactBulkItem[] = [];
     for (const item of items) {
       try {
@@ -169,7 +167,7 @@ export class ContactsService {
       if (upsert) {
         const existing = await this.repo.findActiveByEmail(auth.accountId, input.email);
         // An upsert changes only the fields it sends, like a PATCH without removals.
-        if (existing) return { status: 200, row: await this.patchRow(auth, existing, input as Record<string, unknown>) };
+        if (existing) return { status: 200, row: await this.patchRow(auth, existing, input) };
       }
       return { status: 201, row: await this.insert(auth, input) };
     });
@@ -194,13 +192,40 @@ export class ContactsService {
     return this.checkInput(value);
   }
 
-  /** The account's active contact with this email, if any (case-insensitive). */
-  async findActiveByEmail(accountId: string, email: string, ex?: Executor): Promise<ContactsTable | undefined> {
-    return this.repo.findActiveByEmail(accountId, email, ex);
+  /** Creates a validated contact; `ex` lets the attendees module create one inside its own transaction. */
+  async create(auth: AuthContext, input: ContactInput, ex?: Executor): Promise<Contact> {
+    return toContact(await this.insert(auth, input, ex));
   }
 
-  /** A contact row by id within a transaction, or undefined. */
-  async findRow(accountId: string, id: string, ex?: Executor): Promise<ContactsTable | undefined> {
-    return this.repo.find(accountId, id.toLowerCase(), ex);
+  /** The account's active contact with this email, if any (case-insensitive). */
+  async findActiveByEmail(accountId: string, email: string, ex?: Executor): Promise<Contact | undefined> {
+    const row = await this.repo.findActiveByEmail(accountId, email, ex);
+    return row ? toContact(row) : undefined;
+  }
+
+  /** One contact of the account (deleted and purged ones too), or undefined; `ex` reads inside the caller's transaction. */
+  async find(accountId: string, id: string, ex?: Executor): Promise<Contact | undefined> {
+    const row = await this.repo.find(accountId, id.toLowerCase(), ex);
+    return row ? toContact(row) : undefined;
+  }
+
+  /**
+   * The account's contacts for another module to join, so that its filters and
+   * sorts on contact fields run in SQL (id, names, email, company, title, deleted, last_modified).
+   */
+  joinable(accountId: string) {
+    return this.repo.joinable(accountId);
+  }
+
+  /** Whether the contact with this id is purged, in whichever account it is (an operator's proof of obfuscation); null when unknown. */
+  async isPurged(id: string): Promise<boolean | null> {
+    const row = await this.repo.findInAnyAccount(id.toLowerCase());
+    return row ? row.purged === 1 : null;
+  }
+
+  /** What obfuscation needs of the contact (read inside the erasure's transaction), or undefined when unknown. */
+  async erasureSubject(accountId: string, id: string, ex?: Executor): Promise<ContactErasureSubject | undefined> {
+    const row = await this.repo.find(accountId, id.toLowerCase(), ex);
+    return row ? erasureSubject(row) : undefined;
   }
 }

@@ -1,5 +1,6 @@
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface ContactsTable {
   id: string;
@@ -11,9 +12,9 @@ export interface ContactsTable {
   company: string | null;
   title: string | null;
   source_id: string | null;
-  profile: string; // JSON: the rest of the reference's Contact fields
-  deleted: number;
-  purged: number;
+  profile: Generated<string>; // JSON: the rest of the reference's Contact fields
+  deleted: Generated<number>;
+  purged: Generated<number>;
   created: string;
   last_modified: string;
   created_by: string;
@@ -27,3 +28,6 @@ export const CONTACTS_TABLES = declareTables<Database>('contacts', {
     title: 'cleared', source_id: 'cleared', profile: 'cleared', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
   },
 });
+export type ContactRow = Selectable<ContactsTable>;
+export type NewContactRow = Insertable<ContactsTable>;
+export type ContactRowUpdate = Updateable<ContactsTable>;

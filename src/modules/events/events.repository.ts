@@ -1,7 +1,7 @@
-import type { Transaction } from 'kysely';
+import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import { redactColumns } from '../obfuscation/index.js';
+import { likePattern, redactText, storedForms } from '../privacy/index.js';
 import type { EventCreationPatch, EventPatch, EventRow, NewEventCreationRow, NewEventRow } from './events.table.js';
 
 type Executor = Db | Transaction<Database>;
@@ -54,12 +54,30 @@ export class EventsRepository {
   }
 
   /** Erasure: the contact's values wherever a stored creation request or its error quotes them. */
-  redactCreations(trx: Transaction<Database>, accountId: string, values: readonly string[]): Promise<number> {
-    return redactColumns(trx, 'event_creations', 'id', ['request', 'error'], accountId, values);
+  async redactCreations(trx: Transaction<Database>, accountId: string, values: readonly string[]): Promise<number> {
+    const forms = storedForms(values);
+    if (forms.length === 0) return 0;
+    const rows = await trx.selectFrom('event_creations').select(['id', 'request', 'error']).where('account_id', '=', accountId)
+      .where((eb) => eb.or(forms.flatMap((f) => [sql<SqlBool>`lower(request) like ${likePattern(f)} escape '\\'`, sql<SqlBool>`lower(error) like ${likePattern(f)} escape '\\'`])))
+      .execute();
+    for (const row of rows) {
+      await trx.updateTable('event_creations')
+        .set({ request: redactText(row.request, forms), error: row.error === null ? null : redactText(row.error, forms) })
+        .where('id', '=', row.id).where('account_id', '=', accountId).execute();
+    }
+    return rows.length;
   }
 
   /** Erasure: the contact's values where an event's planners quote them. */
-  redactPlanners(trx: Transaction<Database>, accountId: string, values: readonly string[]): Promise<number> {
-    return redactColumns(trx, 'events', 'id', ['planners'], accountId, values);
+  async redactPlanners(trx: Transaction<Database>, accountId: string, values: readonly string[]): Promise<number> {
+    const forms = storedForms(values);
+    if (forms.length === 0) return 0;
+    const rows = await trx.selectFrom('events').select(['id', 'planners']).where('account_id', '=', accountId)
+      .where((eb) => eb.or(forms.map((f) => sql<SqlBool>`lower(planners) like ${likePattern(f)} escape '\\'`)))
+      .execute();
+    for (const row of rows) {
+      await trx.updateTable('events').set({ planners: redactText(row.planners, forms) }).where('id', '=', row.id).where('account_id', '=', accountId).execute();
+    }
+    return rows.length;
   }
 }

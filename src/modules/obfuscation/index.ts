@@ -1,26 +1,31 @@
+import { jobsErasers } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
+import type { ContactsService } from '../contacts/index.js';
 import { defineModule, type ModuleDeps } from '../module.js';
 import type { EraserRegistry } from '../privacy/index.js';
-import { CORE_ERASERS } from './obfuscation.erasers.js';
+import { ObfuscationRepository } from './obfuscation.repository.js';
 import { obfuscationRoutes } from './obfuscation.routes.js';
 import { ObfuscationService } from './obfuscation.service.js';
 
 export { ObfuscationService };
-export { OBFUSCATION_JOB, subjectValues, type ObfuscationStatusView, type ObfuscationOutcome } from './obfuscation.service.js';
-export { CORE_ERASERS } from './obfuscation.erasers.js';
-export { redactColumns } from './redact.js';
-export { verifyObfuscated, type VerifierHit, type VerifierReport } from './obfuscation.verifier.js';
+export { OBFUSCATION_JOB, type ObfuscationStatusView, type ObfuscationOutcome } from './obfuscation.service.js';
+export type { VerifierHit, VerifierReport, VerifyOptions } from './obfuscation.verifier.js';
 export { ObfuscationStatusSchema } from './obfuscation.schemas.js';
 export { ObfuscationErrors } from './obfuscation.errors.js';
 
-/** Permanent, asynchronous obfuscation of a contact: runs every module's registered eraser in one transaction. */
-export function createObfuscationModule(deps: ModuleDeps, uses: { accounts: AccountsService; erasers: EraserRegistry }) {
-  const obfuscation = new ObfuscationService(deps.db.db, uses.accounts, deps.jobs, uses.erasers, deps.clock, deps.db.dialect);
+/**
+ * Permanent, asynchronous obfuscation of a contact: runs every module's
+ * registered eraser in one transaction. It also registers the job queue's
+ * eraser, since jobs are infrastructure rather than a module.
+ */
+export function createObfuscationModule(deps: ModuleDeps, uses: { accounts: AccountsService; contacts: ContactsService; erasers: EraserRegistry }) {
+  const repo = new ObfuscationRepository(deps.db.db, deps.db.dialect);
+  const obfuscation = new ObfuscationService(repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock);
   return defineModule({
     name: 'obfuscation',
     services: { obfuscation },
     routes: obfuscationRoutes(obfuscation, deps.config.apiVersion),
     jobHandlers: obfuscation.jobHandlers(),
-    erasers: CORE_ERASERS,
+    erasers: jobsErasers(deps.jobs),
   });
 }

@@ -1,59 +1,117 @@
-import { type Kysely, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
-import type { ContactObfuscationsTable } from './obfuscation.table.js';
+import { sql, type SqlBool, type Transaction } from 'kysely';
+import type { Database, Db, Dialect } from '../../db/index.js';
+import { likePattern, redactText } from '../privacy/index.js';
+import type { Catalogue, CatalogueColumn } from './catalogue.js';
+import type { NewObfuscationRow, ObfuscationRow, ObfuscationRowUpdate } from './obfuscation.table.js';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+export type Executor = Db | Transaction<Database>;
 
-export interface SubjectRow {
-  id: string;
-  purged: number;
-  first_name: string | null;
-  last_name: string | null;
-  middle_name: string | null;
-  email: string | null;
-  company: string | null;
-  title: string | null;
-  source_id: string | null;
-  profile: string;
+const PG_TEXT = ['text', 'character varying', 'character', 'json', 'jsonb'];
+
+/** `column` holds any of the forms, ignoring case (the column is read in text form whatever its type). */
+function holdsAny(column: string, forms: readonly string[]) {
+  return forms.map((f) => sql<SqlBool>`lower(cast(${sql.ref(column)} as text)) like ${likePattern(f)} escape '\\'`);
 }
 
 export class ObfuscationRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+  ) {}
 
-  contact(accountId: string, contactId: string, ex: Executor = this.db): Promise<SubjectRow | undefined> {
-    return ex.selectFrom('contacts')
-      .select(['id', 'purged', 'first_name', 'last_name', 'middle_name', 'email', 'company', 'title', 'source_id', 'profile'])
-      .where('account_id', '=', accountId).where('id', '=', contactId)
-      .executeTakeFirst();
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
   }
 
   /** The obfuscation that is running or done for this contact (a FAILED one may be retried by a new request). */
-  live(accountId: string, contactId: string, ex: Executor = this.db): Promise<ContactObfuscationsTable | undefined> {
+  live(accountId: string, contactId: string, ex: Executor = this.db): Promise<ObfuscationRow | undefined> {
     return ex.selectFrom('contact_obfuscations').selectAll()
       .where('account_id', '=', accountId).where('contact_id', '=', contactId).where('status', '<>', 'FAILED')
       .executeTakeFirst();
   }
 
-  get(accountId: string, id: string, ex: Executor = this.db): Promise<ContactObfuscationsTable | undefined> {
-    return ex.selectFrom('contact_obfuscations').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  /** One obfuscation by id; within the account when one is given (the job runs for any account). */
+  find(id: string, accountId?: string): Promise<ObfuscationRow | undefined> {
+    let q = this.db.selectFrom('contact_obfuscations').selectAll().where('id', '=', id);
+    if (accountId !== undefined) q = q.where('account_id', '=', accountId);
+    return q.executeTakeFirst();
   }
 
-  byId(id: string, ex: Executor = this.db): Promise<ContactObfuscationsTable | undefined> {
-    return ex.selectFrom('contact_obfuscations').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  async insert(row: ContactObfuscationsTable, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewObfuscationRow, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('contact_obfuscations').values(row).execute();
   }
 
-  async setStatus(id: string, patch: Partial<Omit<ContactObfuscationsTable, 'id' | 'account_id' | 'contact_id'>>, ex: Executor = this.db): Promise<void> {
+  async setStatus(id: string, patch: Omit<ObfuscationRowUpdate, 'id' | 'account_id' | 'contact_id'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('contact_obfuscations').set(patch).where('id', '=', id).execute();
   }
 
-  /** True when an insert lost the race on the live-obfuscation unique index (SQLite or PostgreSQL). */
-  static isUniqueViolation(err: unknown): boolean {
-    const e = err as { code?: unknown; message?: unknown };
-    return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof e.message === 'string' && /UNIQUE constraint failed/.test(e.message));
+  // The safety net and the verifier work on every table, found in the
+  // database's own catalogue (so tables added later are included): the SQL
+  // below takes table and column names from the catalogue, never names a module's table.
+
+  /** Every text-bearing column of every table. */
+  async readCatalogue(ex: Executor = this.db): Promise<Catalogue> {
+    const columns: CatalogueColumn[] = [];
+    const keyed = new Set<string>();
+    const accountScoped = new Set<string>();
+    const textual = new Set<string>();
+    const add = (table: string, column: string, text: boolean): void => {
+      if (column === 'id') keyed.add(table);
+      if (column === 'account_id') accountScoped.add(table);
+      if (text) textual.add(`${table}.${column}`);
+    };
+    if (this.dialect === 'postgres') {
+      const rows = await sql<{ table_name: string; column_name: string; data_type: string }>`
+        select c.table_name, c.column_name, c.data_type from information_schema.columns c
+        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+        where c.table_schema = current_schema() order by c.table_name, c.ordinal_position`.execute(ex);
+      for (const r of rows.rows) {
+        const text = PG_TEXT.includes(r.data_type);
+        add(r.table_name, r.column_name, text);
+        if (text) columns.push({ table: r.table_name, column: r.column_name });
+      }
+      return { columns, keyed, accountScoped, textual };
+    }
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(ex);
+    for (const t of tables.rows) {
+      const info = await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${t.name})`.execute(ex);
+      // SQLite stores any value in any column, so every column counts, not only those declared text.
+      for (const c of info.rows) {
+        add(t.name, c.name, /text|char|clob|json/i.test(c.type) || c.type === '');
+        columns.push({ table: t.name, column: c.name });
+      }
+    }
+    return { columns, keyed, accountScoped, textual };
   }
 
+  /**
+   * Redacts the forms in place in free-text columns of one table (rows of the
+   * account only): the row stays, the values go. Returns the rows changed.
+   */
+  async redactColumns(trx: Transaction<Database>, table: string, columns: readonly string[], accountId: string, forms: readonly string[]): Promise<number> {
+    if (forms.length === 0 || columns.length === 0) return 0;
+    const matches = columns.flatMap((c) => holdsAny(c, forms));
+    const rows = await sql<Record<string, string | null>>`select ${sql.join([sql.ref('id'), ...columns.map((c) => sql.ref(c))])} from ${sql.table(table)} where account_id = ${accountId} and (${sql.join(matches, sql` or `)})`.execute(trx);
+    let changed = 0;
+    for (const row of rows.rows) {
+      const sets = columns.flatMap((c) => {
+        const v = row[c];
+        if (typeof v !== 'string') return [];
+        const next = redactText(v, forms);
+        return next === v ? [] : [sql`${sql.ref(c)} = ${next}`];
+      });
+      if (sets.length === 0) continue;
+      await sql`update ${sql.table(table)} set ${sql.join(sets)} where id = ${row['id'] ?? ''} and account_id = ${accountId}`.execute(trx);
+      changed += 1;
+    }
+    return changed;
+  }
+
+  /** The rows of `table` whose `column` holds any of the forms: their ids, or null for each row of a table without an id. */
+  async rowsHolding(table: string, column: string, keyed: boolean, forms: readonly string[]): Promise<Array<string | null>> {
+    const where = sql.join(holdsAny(column, forms), sql` or `);
+    if (!keyed) return (await sql`select 1 from ${sql.table(table)} where ${where}`.execute(this.db)).rows.map(() => null);
+    const rows = await sql<{ id: unknown }>`select id from ${sql.table(table)} where ${where}`.execute(this.db);
+    return rows.rows.map((r) => (r.id === null || r.id === undefined ? null : String(r.id)));
+  }
 }

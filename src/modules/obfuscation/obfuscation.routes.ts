@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { oauth, requireAuth } from '../../http/auth.js';
 import { errorResponses } from '../../http/responses.js';
 import type { ObfuscationService } from './obfuscation.service.js';
-import { ContactIdParamsSchema, ObfuscateIdParamsSchema, ObfuscationStatusSchema } from './obfuscation.schemas.js';
+import { ContactIdParamsSchema, ObfuscateIdParamsSchema, ObfuscationStatusSchema, type ContactIdParams } from './obfuscation.schemas.js';
 
 const tags = ['Contacts'];
 // Obfuscation is irreversible, so it needs both contact scopes (reading the
@@ -20,20 +20,18 @@ export function obfuscationRoutes(service: ObfuscationService, apiVersion: strin
       tags, security, description, params: ContactIdParamsSchema,
       response: { 202: ObfuscationStatusSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
     };
-    const start = async (accountId: string, id: string) => service.start(accountId, id);
-
-    app.post('/contacts/:id/obfuscate', { schema: { ...schema, operationId: 'obfuscateContactById', summary: 'Obfuscate a Contact' } }, async (request, reply) => {
-      const result = await start(requireAuth(request).accountId, request.params.id);
+    // Both forms answer alike: 202 with the status, and where to poll it.
+    const accepted = async (request: FastifyRequest<{ Params: ContactIdParams }>, reply: FastifyReply) => {
+      const result = await service.start(requireAuth(request).accountId, request.params.id);
       return reply.code(202).header('location', `/${apiVersion}/contacts/obfuscate/${result.obfuscateId}/status`).send(result);
-    });
+    };
+
+    app.post('/contacts/:id/obfuscate', { schema: { ...schema, operationId: 'obfuscateContactById', summary: 'Obfuscate a Contact' } }, accepted);
 
     // The seed starts obfuscation with GET (DESIGN contract rule 3): an eventline extension beside the reference's POST.
     app.get('/contacts/:id/obfuscate', {
       schema: { ...schema, operationId: 'obfuscateContactByIdGet', summary: 'Obfuscate a Contact (GET form from the seed; eventline extension)' },
-    }, async (request, reply) => {
-      const result = await start(requireAuth(request).accountId, request.params.id);
-      return reply.code(202).header('location', `/${apiVersion}/contacts/obfuscate/${result.obfuscateId}/status`).send(result);
-    });
+    }, accepted);
 
     app.get('/contacts/obfuscate/:obfuscateId/status', {
       schema: {

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { OBFUSCATION_STATUSES } from './obfuscation.table.js';
 
 export const ContactIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid', description: 'Contact id' }) });
+export type ContactIdParams = Static<typeof ContactIdParamsSchema>;
 export const ObfuscateIdParamsSchema = Type.Object({ obfuscateId: Type.String({ format: 'uuid', description: 'Obfuscation id' }) });
 
 export const ObfuscationStatusSchema = Type.Object(

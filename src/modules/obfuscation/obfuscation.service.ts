@@ -1,15 +1,17 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db, Dialect } from '../../db/index.js';
-import { readCatalogue, type Catalogue } from './catalogue.js';
-import { safetyNet } from './obfuscation.erasers.js';
+import { isUniqueViolation } from '../../db/constraints.js';
+import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
 import { PermanentJobError, type JobHandler, type JobQueue, type JobRecord } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
-import type { EraserRegistry, ErasureSubject } from '../privacy/index.js';
+import type { ContactsService } from '../contacts/index.js';
+import { storedForms, type EraserRegistry, type ErasureSubject } from '../privacy/index.js';
+import { safetyNetColumns, type Catalogue } from './catalogue.js';
 import { ObfuscationErrors } from './obfuscation.errors.js';
-import { ObfuscationRepository, type SubjectRow } from './obfuscation.repository.js';
-import type { ContactObfuscationsTable, ObfuscationStatus } from './obfuscation.table.js';
+import type { ObfuscationRepository } from './obfuscation.repository.js';
+import type { ObfuscationRow, ObfuscationStatus } from './obfuscation.table.js';
+import { verifyObfuscated, type VerifierReport, type VerifyOptions } from './obfuscation.verifier.js';
 
 export const OBFUSCATION_JOB = 'contact.obfuscate';
 
@@ -25,60 +27,28 @@ export interface ObfuscationOutcome {
   readonly created: boolean;
 }
 
-function view(r: ContactObfuscationsTable): ObfuscationStatusView {
-  return { obfuscateId: r.id, status: r.status as ObfuscationStatus, contact: { id: r.contact_id } };
+function view(r: ObfuscationRow): ObfuscationStatusView {
+  return { obfuscateId: r.id, status: r.status, contact: { id: r.contact_id } };
 }
 
-// Profile keys whose string values identify the person (phones, extra emails,
-// address lines); generic values such as a gender or an address type are not hunted in free text.
-const IDENTIFYING_KEY = /email|phone|fax|nickname|address\d|designation/i;
-
-function profileValues(profile: string): string[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(profile);
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  const walk = (v: unknown, key: string): void => {
-    if (typeof v === 'string') {
-      if (IDENTIFYING_KEY.test(key)) out.push(v);
-    } else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
-  };
-  walk(parsed, '');
-  return out;
-}
-
-/** The contact's values as stored, for the erasers that hunt in free text. Never logged, never persisted. */
-export function subjectValues(c: SubjectRow): string[] {
-  const names = [c.first_name, c.middle_name, c.last_name].filter((x): x is string => !!x);
-  const full = [c.first_name, c.last_name].filter((x): x is string => !!x).join(' ');
-  const all = [c.email, full, ...names, c.source_id, ...profileValues(c.profile)];
-  return [...new Set(all.filter((x): x is string => typeof x === 'string' && x.trim() !== ''))];
-}
-
-/** Values that point at one person, hunted everywhere by the safety net: email, full name, phones and extra emails. */
-function identifyingValues(c: SubjectRow): string[] {
-  const full = [c.first_name, c.last_name].filter((x): x is string => !!x).join(' ');
-  return [c.email ?? '', full.includes(' ') ? full : '', ...profileValues(c.profile)].filter((x) => x !== '');
+/** The kind of a failure (its name and driver code), never its message: that may quote the values being erased. */
+function errorKind(err: unknown): string {
+  if (!(err instanceof Error)) return 'error';
+  const code = 'code' in err ? err.code : undefined;
+  return code ? `${err.name} ${String(code)}` : err.name;
 }
 
 export class ObfuscationService {
-  private readonly repo: ObfuscationRepository;
   private catalogue: Catalogue | undefined;
 
   constructor(
-    private readonly db: Db,
+    private readonly repo: ObfuscationRepository,
+    private readonly contacts: ContactsService,
     private readonly accounts: AccountsService,
     private readonly jobs: JobQueue,
     private readonly erasers: EraserRegistry,
     private readonly clock: Clock,
-    private readonly dialect: Dialect,
-  ) {
-    this.repo = new ObfuscationRepository(db);
-  }
+  ) {}
 
   async assertEnabled(accountId: string): Promise<void> {
     if (!(await this.accounts.hasFeature(accountId, 'contact-obfuscation'))) throw ObfuscationErrors.featureDisabled();
@@ -90,32 +60,39 @@ export class ObfuscationService {
     return (await this.startChecked(accountId, contactId)).view;
   }
 
-  /** For callers that checked the feature already (bulk jobs). */
-  async startChecked(accountId: string, contactId: string): Promise<ObfuscationOutcome> {
-    const id = contactId.toLowerCase();
+  /**
+   * Runs `fn` in a transaction; when it loses the race on the one-live-obfuscation
+   * index to a concurrent request for the same contact, answers with that request's obfuscation instead.
+   */
+  private async once<T>(accountId: string, contactId: string, fn: (trx: Transaction<Database>) => Promise<T>, lost: (winner: ObfuscationRow) => T): Promise<T> {
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        if (!(await this.repo.contact(accountId, id, trx))) throw ObfuscationErrors.contactNotFound(undefined, { target: 'id' });
-        const existing = await this.repo.live(accountId, id, trx);
-        if (existing) return { view: view(existing), created: false };
-        const row = await this.insertQueued(accountId, id, trx);
-        return { view: view(row), created: true };
-      });
+      return await this.repo.transaction(fn);
     } catch (err) {
-      if (!ObfuscationRepository.isUniqueViolation(err)) throw err;
-      // A concurrent request for the same contact won the race: answer with its obfuscation.
-      const winner = await this.repo.live(accountId, id);
+      if (!isUniqueViolation(err)) throw err;
+      const winner = await this.repo.live(accountId, contactId);
       if (!winner) throw err;
-      return { view: view(winner), created: false };
+      return lost(winner);
     }
   }
 
-  private async insertQueued(accountId: string, contactId: string, trx: Transaction<Database>): Promise<ContactObfuscationsTable> {
+  /** For callers that checked the feature already (bulk jobs). */
+  async startChecked(accountId: string, contactId: string): Promise<ObfuscationOutcome> {
+    const id = contactId.toLowerCase();
+    return this.once(accountId, id, async (trx) => {
+      if (!(await this.contacts.find(accountId, id, trx))) throw ObfuscationErrors.contactNotFound(undefined, { target: 'id' });
+      const existing = await this.repo.live(accountId, id, trx);
+      if (existing) return { view: view(existing), created: false };
+      const row = await this.insertQueued(accountId, id, trx);
+      return { view: view(row), created: true };
+    }, (winner) => ({ view: view(winner), created: false }));
+  }
+
+  private async insertQueued(accountId: string, contactId: string, trx: Transaction<Database>): Promise<ObfuscationRow> {
     const now = iso(this.clock());
     const obfuscateId = newId();
     // The job carries ids only: the values to erase are read inside the erasure transaction.
     const job = await this.jobs.enqueue({ type: OBFUSCATION_JOB, accountId, payload: { obfuscateId } }, trx);
-    const row: ContactObfuscationsTable = {
+    const row: ObfuscationRow = {
       id: obfuscateId, account_id: accountId, contact_id: contactId, status: 'QUEUED', job_id: job.id,
       rows_erased: null, error: null, created: now, last_modified: now, finished_at: null,
     };
@@ -130,32 +107,34 @@ export class ObfuscationService {
    */
   async obfuscateNow(accountId: string, contactId: string): Promise<ObfuscationStatusView | undefined> {
     const id = contactId.toLowerCase();
-    try {
-      return await this.db.transaction().execute(async (trx) => {
-        if (!(await this.repo.contact(accountId, id, trx))) return undefined;
-        let rec = await this.repo.live(accountId, id, trx);
-        if (rec?.status === 'COMPLETED') return view(rec);
-        if (!rec) {
-          const now = iso(this.clock());
-          rec = { id: newId(), account_id: accountId, contact_id: id, status: 'PROCESSING', job_id: null, rows_erased: null, error: null, created: now, last_modified: now, finished_at: null };
-          await this.repo.insert(rec, trx);
-        }
-        // A queued single obfuscation of the same contact is finished here; its own job then finds it COMPLETED.
-        await this.eraseIn(trx, rec);
-        return { obfuscateId: rec.id, status: 'COMPLETED' as const, contact: { id } };
-      });
-    } catch (err) {
-      if (!ObfuscationRepository.isUniqueViolation(err)) throw err;
-      const winner = await this.repo.live(accountId, id);
-      if (!winner) throw err;
-      return view(winner);
-    }
+    return this.once(accountId, id, async (trx) => {
+      if (!(await this.contacts.find(accountId, id, trx))) return undefined;
+      let rec = await this.repo.live(accountId, id, trx);
+      if (rec?.status === 'COMPLETED') return view(rec);
+      if (!rec) {
+        const now = iso(this.clock());
+        rec = { id: newId(), account_id: accountId, contact_id: id, status: 'PROCESSING', job_id: null, rows_erased: null, error: null, created: now, last_modified: now, finished_at: null };
+        await this.repo.insert(rec, trx);
+      }
+      // A queued single obfuscation of the same contact is finished here; its own job then finds it COMPLETED.
+      await this.eraseIn(trx, rec);
+      return { obfuscateId: rec.id, status: 'COMPLETED' as const, contact: { id } };
+    }, view);
   }
 
   async status(accountId: string, obfuscateId: string): Promise<ObfuscationStatusView> {
-    const row = await this.repo.get(accountId, obfuscateId.toLowerCase());
+    const row = await this.repo.find(obfuscateId.toLowerCase(), accountId);
     if (!row) throw ObfuscationErrors.obfuscationNotFound(undefined, { target: 'obfuscateId' });
     return view(row);
+  }
+
+  /**
+   * Proof for a privacy team (`eventline contacts verify-obfuscated`): every
+   * column of every table and every file under the data dir, searched for the
+   * contact's former values.
+   */
+  async verify(opts: VerifyOptions): Promise<VerifierReport> {
+    return verifyObfuscated(this.repo, await this.contacts.isPurged(opts.contactId), opts);
   }
 
   jobHandlers(): Record<string, JobHandler> {
@@ -164,19 +143,18 @@ export class ObfuscationService {
 
   /** Idempotent: a re-run after a crash finds the contact purged (the erasure committed) or erases it again from scratch. */
   private async runJob(job: JobRecord): Promise<unknown> {
-    const payload = job.payload as { obfuscateId?: unknown } | null;
-    const obfuscateId = typeof payload?.obfuscateId === 'string' ? payload.obfuscateId : undefined;
+    const { payload } = job;
+    const obfuscateId = typeof payload === 'object' && payload !== null && 'obfuscateId' in payload && typeof payload.obfuscateId === 'string' ? payload.obfuscateId : undefined;
     if (!obfuscateId) throw new PermanentJobError('payload has no obfuscateId');
-    const rec = await this.repo.byId(obfuscateId);
+    const rec = await this.repo.find(obfuscateId);
     if (!rec) throw new PermanentJobError('obfuscation record not found');
     if (rec.status === 'COMPLETED') return { obfuscateId, rowsErased: rec.rows_erased };
     await this.repo.setStatus(obfuscateId, { status: 'PROCESSING', last_modified: iso(this.clock()) });
     try {
-      const rowsErased = await this.eraseAll(rec);
+      const rowsErased = await this.repo.transaction((trx) => this.eraseIn(trx, rec));
       return { obfuscateId, rowsErased };
     } catch (err) {
-      // Driver messages can quote the values being written: keep only the error's kind.
-      const kind = err instanceof Error ? `${err.name}${(err as { code?: unknown }).code ? ` ${String((err as { code?: unknown }).code)}` : ''}` : 'error';
+      const kind = errorKind(err);
       if (job.attempts >= job.maxAttempts) {
         await this.repo.setStatus(obfuscateId, { status: 'FAILED', error: kind, last_modified: iso(this.clock()), finished_at: iso(this.clock()) });
       }
@@ -186,23 +164,32 @@ export class ObfuscationService {
     }
   }
 
-  /** Runs every registered eraser in ONE transaction, which also marks the obfuscation COMPLETED. */
-  private eraseAll(rec: ContactObfuscationsTable): Promise<number> {
-    return this.db.transaction().execute((trx) => this.eraseIn(trx, rec));
-  }
-
-  private async eraseIn(trx: Transaction<Database>, rec: ContactObfuscationsTable): Promise<number> {
+  /** Runs every registered eraser, then the safety net, in the caller's ONE transaction, which also marks the obfuscation COMPLETED. */
+  private async eraseIn(trx: Transaction<Database>, rec: ObfuscationRow): Promise<number> {
     const now = iso(this.clock());
-    const contact = await this.repo.contact(rec.account_id, rec.contact_id, trx);
+    const contact = await this.contacts.erasureSubject(rec.account_id, rec.contact_id, trx);
     let total = 0;
-    if (contact && contact.purged === 0) {
-      const subject: ErasureSubject = { accountId: rec.account_id, contactId: rec.contact_id, values: subjectValues(contact) };
+    if (contact && !contact.purged) {
+      const subject: ErasureSubject = { accountId: rec.account_id, contactId: rec.contact_id, values: contact.values };
       for (const eraser of this.erasers.all()) total += await eraser.erase(trx, subject, now);
       // Read inside the transaction: on SQLite a query on the outer handle would wait for this one forever.
-      this.catalogue ??= await readCatalogue(trx, this.dialect);
-      total += await safetyNet(trx, this.catalogue, subject, identifyingValues(contact));
+      this.catalogue ??= await this.repo.readCatalogue(trx);
+      total += await this.safetyNet(trx, this.catalogue, subject.accountId, contact.identifying);
     }
     await this.repo.setStatus(rec.id, { status: 'COMPLETED', rows_erased: total, error: null, last_modified: now, finished_at: now }, trx);
+    return total;
+  }
+
+  /**
+   * Defence in depth behind the registered erasers: the contact's email and full
+   * name (values that identify one person) are redacted in every text column of
+   * every account-scoped table found in the catalogue, so a module that forgot
+   * to register its eraser still leaves no trace of them. Runs last, in the same transaction.
+   */
+  private async safetyNet(trx: Transaction<Database>, catalogue: Catalogue, accountId: string, identifying: readonly string[]): Promise<number> {
+    const forms = storedForms(identifying);
+    let total = 0;
+    for (const [table, columns] of safetyNetColumns(catalogue)) total += await this.repo.redactColumns(trx, table, columns, accountId, forms);
     return total;
   }
 }

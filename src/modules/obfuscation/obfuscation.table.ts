@@ -1,5 +1,6 @@
 import { declareTables } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 
 export type ObfuscationStatus = 'INITIATED' | 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 export const OBFUSCATION_STATUSES: readonly ObfuscationStatus[] = ['INITIATED', 'QUEUED', 'PROCESSING', 'COMPLETED', 'FAILED'];
@@ -8,7 +9,7 @@ export interface ContactObfuscationsTable {
   id: string;
   account_id: string;
   contact_id: string;
-  status: string;
+  status: ObfuscationStatus;
   job_id: string | null;
   rows_erased: number | null;
   error: string | null;
@@ -24,3 +25,6 @@ export const OBFUSCATION_TABLES = declareTables<Database>('obfuscation', {
     finished_at: 'none',
   },
 });
+export type ObfuscationRow = Selectable<ContactObfuscationsTable>;
+export type NewObfuscationRow = Insertable<ContactObfuscationsTable>;
+export type ObfuscationRowUpdate = Updateable<ContactObfuscationsTable>;

@@ -1,9 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { sql } from 'kysely';
-import type { Db, Dialect } from '../../db/index.js';
-import { readCatalogue } from './catalogue.js';
-import { likePattern, storedForms } from './redact.js';
+import { storedForms } from '../privacy/index.js';
+import type { ObfuscationRepository } from './obfuscation.repository.js';
 
 export interface VerifierHit {
   /** `table.column` for a database hit, `file:<path under the data dir>` for a stored file. */
@@ -12,6 +10,16 @@ export interface VerifierHit {
   readonly row?: string;
   /** Which of the searched values was found (index into `values`), never the value itself. */
   readonly valueIndex: number;
+}
+
+export interface VerifyOptions {
+  readonly contactId: string;
+  /** The former values to hunt for. */
+  readonly values: readonly string[];
+  /** Files under this folder are scanned too. */
+  readonly dataDir?: string;
+  /** The live SQLite database file, scanned through its catalogue instead of byte by byte. */
+  readonly sqliteFile?: string;
 }
 
 export interface VerifierReport {
@@ -43,19 +51,16 @@ function walk(dir: string, out: string[]): void {
  * changes here), and every file under the data dir, for the contact's former
  * values. Matching is case-insensitive, also in JSON-escaped form.
  */
-export async function verifyObfuscated(
-  db: Db, dialect: Dialect, opts: { contactId: string; values: readonly string[]; dataDir?: string; sqliteFile?: string },
-): Promise<VerifierReport> {
+export async function verifyObfuscated(repo: ObfuscationRepository, contactPurged: boolean | null, opts: VerifyOptions): Promise<VerifierReport> {
   const forms = opts.values.map((v) => storedForms([v]));
-  const { columns, keyed } = await readCatalogue(db, dialect);
+  const { columns, keyed } = await repo.readCatalogue();
   const hits: VerifierHit[] = [];
   for (const { table, column } of columns) {
     for (const [valueIndex, vforms] of forms.entries()) {
       if (vforms.length === 0) continue;
-      const key = keyed.has(table) ? 'id' : undefined;
-      const conds = vforms.map((f) => sql`lower(cast(${sql.ref(column)} as text)) like ${likePattern(f)} escape '\\'`);
-      const rows = await sql<{ k: unknown }>`select ${key ? sql.ref(key) : sql`null`} as k from ${sql.table(table)} where ${sql.join(conds, sql` or `)}`.execute(db);
-      for (const r of rows.rows) hits.push({ place: `${table}.${column}`, ...(r.k !== null && r.k !== undefined ? { row: String(r.k) } : {}), valueIndex });
+      for (const row of await repo.rowsHolding(table, column, keyed.has(table), vforms)) {
+        hits.push({ place: `${table}.${column}`, ...(row !== null ? { row } : {}), valueIndex });
+      }
     }
   }
   let filesScanned = 0;
@@ -87,10 +92,9 @@ export async function verifyObfuscated(
       }
     }
   }
-  const contact = await db.selectFrom('contacts').select('purged').where('id', '=', opts.contactId.toLowerCase()).executeTakeFirst();
   return {
     contactId: opts.contactId,
-    contactPurged: contact ? contact.purged === 1 : null,
+    contactPurged,
     tablesScanned: new Set(columns.map((c) => c.table)).size,
     columnsScanned: columns.length,
     filesScanned,

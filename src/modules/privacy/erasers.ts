@@ -5,7 +5,7 @@ import type { Database } from '../../db/index.js';
 export interface ErasureSubject {
   readonly accountId: string;
   readonly contactId: string;
-  /** Former values (email, names, phones...) as they were stored, for places that hold free text. */
+  /** Former values (email, names, phones...) in their stored form, for places that hold free text. */
   readonly values: readonly string[];
 }
 

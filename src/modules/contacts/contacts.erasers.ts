@@ -1,0 +1,61 @@
+import { ERASED_BY, type Eraser } from '../privacy/index.js';
+import type { ContactsRepository } from './contacts.repository.js';
+import type { ContactRow } from './contacts.table.js';
+
+/** What obfuscation needs to know of a contact: whether it is purged already, and its values to hunt for elsewhere. */
+export interface ContactErasureSubject {
+  readonly purged: boolean;
+  /** The contact's values in their stored form, for the erasers that hunt in free text. Never logged, never persisted. */
+  readonly values: readonly string[];
+  /** Values that point at one person (email, full name, phones, extra emails): hunted everywhere by the safety net. */
+  readonly identifying: readonly string[];
+}
+
+// Profile keys whose string values identify the person (phones, extra emails,
+// address lines); generic values like a gender or an address type are not hunted in free text.
+const IDENTIFYING_KEY = /email|phone|fax|nickname|address\d|designation/i;
+
+function profileValues(profile: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(profile);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  const walk = (v: unknown, key: string): void => {
+    if (typeof v === 'string') {
+      if (IDENTIFYING_KEY.test(key)) out.push(v);
+    } else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
+  };
+  walk(parsed, '');
+  return out;
+}
+
+export function erasureSubject(c: ContactRow): ContactErasureSubject {
+  const names = [c.first_name, c.middle_name, c.last_name].filter((x): x is string => !!x);
+  const full = [c.first_name, c.last_name].filter((x): x is string => !!x).join(' ');
+  const profile = profileValues(c.profile);
+  const all = [c.email, full, ...names, c.source_id, ...profile];
+  return {
+    purged: c.purged === 1,
+    values: [...new Set(all.filter((x): x is string => typeof x === 'string' && x.trim() !== ''))],
+    identifying: [c.email ?? '', full.includes(' ') ? full : '', ...profile].filter((x) => x !== ''),
+  };
+}
+
+/** The places the contacts module keeps personal data (pretix's shredder model, DESIGN style 9). */
+export function contactsErasers(repo: ContactsRepository): readonly Eraser[] {
+  return [{
+    place: 'contacts',
+    async erase(trx, s, now) {
+      // No mapping is kept: the columns are emptied, not encrypted or hashed.
+      const purged = await repo.update(s.accountId, s.contactId, {
+        first_name: null, last_name: null, middle_name: null, email: null, company: null, title: null, source_id: null,
+        profile: '{}', purged: 1, last_modified: now, last_modified_by: ERASED_BY,
+      }, trx);
+      return purged ? 1 : 0;
+    },
+  }];
+}
