@@ -184,7 +184,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (runWorker) {
     const worker = new Worker({ queue: jobs, handlers: services.jobHandlers, pollMs: opts.workerPollMs ?? 250, logger: app.log });
     app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
+    // A stop has 10 s before the process exits (server.ts): jobs still running after 8 s give their leases back.
+    app.addHook('onClose', async () => worker.stop({ graceMs: 8000 }));
   }
   if (!opts.db) app.addHook('onClose', async () => db.destroy());
   // onClose hooks run last-registered first: modules write what they hold (pending usage) before the database closes.

@@ -238,6 +238,22 @@ export class JobQueue {
     return res.numUpdatedRows > 0n;
   }
 
+  /**
+   * Gives a running job back to the queue at once (a worker shutting down):
+   * queued again, due now, and the interrupted attempt does not count. False
+   * when the lease was no longer held.
+   */
+  async release(jobId: string, workerId: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('jobs')
+      .set((eb) => ({ status: 'queued', lease_owner: null, lease_expires_at: null, run_at: iso(this.clock()), attempts: eb('attempts', '-', 1) }))
+      .where('id', '=', jobId)
+      .where('status', '=', 'running')
+      .where('lease_owner', '=', workerId)
+      .executeTakeFirst();
+    return res.numUpdatedRows > 0n;
+  }
+
   /** Returns undefined when the lease is no longer held (the result is discarded). */
   async complete(jobId: string, workerId: string, result?: unknown): Promise<JobRecord | undefined> {
     const row = await this.db

@@ -57,6 +57,31 @@ function captureLogger(): WorkerLogger & { lines: { level: string; o: object; ms
 }
 
 describe('Worker', () => {
+  it('stop with a grace period releases the lease of a job still running, uncounted, so another worker takes it at once', async () => {
+    const started = deferred();
+    let aborted = false;
+    const stuck: JobHandler = (_job, ctx) => new Promise((resolve) => {
+      started.resolve();
+      ctx.signal.addEventListener('abort', () => {
+        aborted = true;
+        resolve(undefined);
+      });
+    });
+    const { queue, worker } = setup({ handlers: { 'w.stuck': stuck }, pollMs: 10, leaseMs: 60_000 });
+    const job = await queue.enqueue({ type: 'w.stuck', payload: {} });
+    worker.start();
+    await started.promise;
+    expect((await queue.get(job.id))?.status).toBe('running');
+    await worker.stop({ graceMs: 50 });
+    expect(aborted).toBe(true);
+    const after = await queue.get(job.id);
+    expect(after?.status).toBe('queued');
+    expect(after?.attempts).toBe(0);
+    // Due now, not after the 60 s lease: a second worker claims it straight away.
+    const next = await queue.claim('other-worker', ['w.stuck'], 1000);
+    expect(next?.id).toBe(job.id);
+  });
+
   it('runOnce runs a handler and stores its result', async () => {
     const seen: unknown[] = [];
     const { queue, worker } = setup({

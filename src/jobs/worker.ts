@@ -59,6 +59,8 @@ export class Worker {
   private loops: Promise<void>[] = [];
   private readonly wakers = new Set<() => void>();
   private runSeq = 0;
+  /** Runs in progress, by lease owner: what a shutdown past its grace period releases. */
+  private readonly inFlight = new Map<string, { jobId: string; abort: (reason: Error) => void }>();
 
   constructor(opts: WorkerOptions) {
     this.queue = opts.queue;
@@ -82,17 +84,37 @@ export class Worker {
     this.logger.info({ workerId: this.workerId, types: this.types, concurrency: this.concurrency }, 'worker started');
   }
 
-  /** Stops claiming new jobs and resolves once every in-flight job has finished. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming new jobs and resolves once every in-flight job has finished.
+   * With `graceMs`, jobs still running after it are aborted and their leases
+   * released, so another worker takes them over at once instead of after the
+   * lease expires (a process shutting down under a deadline).
+   */
+  async stop(opts: { graceMs?: number } = {}): Promise<void> {
     if (!this.running) {
       await Promise.all(this.loops);
       return;
     }
     this.running = false;
     for (const wake of this.wakers) wake();
-    await Promise.all(this.loops);
+    const drained = Promise.all(this.loops);
+    if (opts.graceMs !== undefined) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([drained.then(() => false), new Promise<boolean>((r) => { timer = setTimeout(() => r(true), opts.graceMs); })]);
+      clearTimeout(timer);
+      if (late) await this.releaseInFlight();
+    }
+    await drained;
     this.loops = [];
     this.logger.info({ workerId: this.workerId }, 'worker stopped');
+  }
+
+  private async releaseInFlight(): Promise<void> {
+    for (const [owner, run] of this.inFlight) {
+      const released = await this.queue.release(run.jobId, owner).catch(() => false);
+      run.abort(new Error('worker shutting down'));
+      this.logger.info({ jobId: run.jobId, workerId: this.workerId, released }, 'job released at shutdown');
+    }
   }
 
   /** Claims and runs at most one job; true if a job was run. */
@@ -136,6 +158,7 @@ export class Worker {
     const started = Date.now();
     const base = { jobId: job.id, type: job.type, attempt: job.attempts, workerId: this.workerId };
     const controller = new AbortController();
+    this.inFlight.set(owner, { jobId: job.id, abort: (reason) => controller.abort(reason) });
     const lost = (): void => {
       if (!controller.signal.aborted) controller.abort(new Error('job lease lost'));
     };
@@ -166,6 +189,7 @@ export class Worker {
       outcome = { ok: false, error };
     } finally {
       clearInterval(timer);
+      this.inFlight.delete(owner);
     }
     // Settle the last heartbeat so nothing touches the row (or a closing pool) after we finish.
     await beat;
