@@ -113,6 +113,17 @@ describe('bulk jobs: contact obfuscation', () => {
     expect((await apiClient(t.app, await tokenFor(t.app, off))('POST', '/ea/bulk-jobs', job())).statusCode).toBe(409);
   });
 
+  it('appends 8 concurrent uploads to one job one after the other: every one 200, every record kept once', async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, () => seedPerson(t.services.db.db, venue, person())));
+    const created = (await api('POST', '/ea/bulk-jobs', job())).json() as BulkJob;
+    const answers = await Promise.all(people.map(({ contactId }) => api('POST', `/ea/bulk-jobs/${created.id}/data`, { data: [rec(contactId), rec(contactId)] })));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 8 }, () => 200));
+    const after = (await api('GET', `/ea/bulk-jobs/${created.id}`)).json() as { totalRecords: number };
+    const records = await t.services.db.db.selectFrom('bulk_job_records').select('seq').where('job_id', '=', created.id).orderBy('seq').execute();
+    expect(records.map((r) => r.seq)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+    expect(after.totalRecords).toBe(16);
+  });
+
   it('cancels a pending job', async () => {
     const { contactId } = await seedPerson(t.services.db.db, venue, person());
     const created = (await api('POST', '/ea/bulk-jobs', job([rec(contactId)]))).json() as BulkJob;

@@ -17,6 +17,15 @@ export class BulkJobsRepository {
     return ex.selectFrom('bulk_jobs').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * Takes the job's row lock for the rest of the transaction (a no-op update:
+   * PostgreSQL blocks other writers of the row until commit; SQLite has one
+   * writer anyway), so concurrent uploads append one after the other.
+   */
+  async lock(accountId: string, id: string, trx: Transaction<Database>): Promise<void> {
+    await trx.updateTable('bulk_jobs').set((eb) => ({ total_records: eb.ref('total_records') })).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
   byId(id: string, ex: Executor = this.db): Promise<BulkJobRow | undefined> {
     return ex.selectFrom('bulk_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -109,6 +109,8 @@ export class BulkJobsService {
   async addData(auth: AuthContext, id: string, data: BulkDataProperty[]): Promise<{ data: BulkDataProperty[]; count: number }> {
     const records = checkRecords(data);
     await this.repo.transaction(async (trx) => {
+      // Uploads to one job serialize on its row: each reads the count the previous one wrote (8 at once were 500s).
+      await this.repo.lock(auth.accountId, id.toLowerCase(), trx);
       const job = await this.repo.get(auth.accountId, id.toLowerCase(), trx);
       if (!job) throw BulkJobErrors.jobNotFound(undefined, { target: 'id' });
       if (job.status !== 'PENDING') throw BulkJobErrors.notPending();
