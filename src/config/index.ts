@@ -39,7 +39,7 @@ export interface Config {
   readonly supportedVersions: readonly string[];
   readonly database:
     | { readonly dialect: 'sqlite'; readonly file: string }
-    | { readonly dialect: 'postgres'; readonly url: string; readonly schema?: string };
+    | { readonly dialect: 'postgres'; readonly url: string; readonly schema?: string; readonly poolMax?: number };
   readonly redisUrl?: string;
   readonly logLevel: string;
   readonly tokenTtlSeconds: number;
@@ -180,7 +180,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const databaseUrl = env['DATABASE_URL'];
   const dataDir = resolve(env['DATA_DIR'] ?? './data');
   const database: Config['database'] = databaseUrl
-    ? { dialect: 'postgres', url: databaseUrl }
+    ? { dialect: 'postgres', url: databaseUrl, poolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 1000) }
     : { dialect: 'sqlite', file: resolve(dataDir, 'eventline.db') };
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');

@@ -40,7 +40,8 @@ export function createDb(database: Config['database']): DbHandle {
   }
   const pool = new pg.Pool({
     connectionString: database.url,
-    max: 10,
+    // Per process: N processes open up to N x poolMax connections (docs/deployment.md).
+    max: database.poolMax ?? 10,
     ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
