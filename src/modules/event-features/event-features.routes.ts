@@ -12,6 +12,11 @@ import {
 
 const tags = ['Event Features'];
 
+// The launch request's body is optional (the reference does not require it): an absent one is the empty request.
+async function emptyBodyWhenAbsent(request: { body: unknown }): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {};
+}
+
 export function eventFeaturesRoutes(features: EventFeaturesService) {
   return async function routes(instance: FastifyInstance): Promise<void> {
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -35,12 +40,13 @@ export function eventFeaturesRoutes(features: EventFeaturesService) {
     }, async (request) => features.update(requireAuth(request), request.params.id, request.params.type, request.body));
 
     app.post('/events/:id/features/:type/launch', {
+      preValidation: emptyBodyWhenAbsent,
       schema: {
         tags, operationId: 'launchEventFeatures', summary: 'Launch Event Feature', security: oauth('event/event-features:write'),
         description: 'Launches an event feature to make it available to the audience. The feature must be enabled (409 otherwise) and is launched once '
           + '(409 the second time). Besides the reference\'s Website and Registration, eventline launches AttendeeHub: until it is launched, '
-          + 'attendees\' chat and Q&A calls answer 409. `deleteTestData` is accepted and has no effect (eventline keeps no separate test-mode data).',
-        params: LaunchParamsSchema, body: Type.Optional(LaunchRequestSchema),
+          + 'attendees\' chat and Q&A calls answer 409. The body is optional; `deleteTestData` is accepted and has no effect (eventline keeps no separate test-mode data).',
+        params: LaunchParamsSchema, body: LaunchRequestSchema,
         response: { 204: Type.Null({ description: 'Successfully launched event feature.' }), ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     }, async (request, reply) => {
