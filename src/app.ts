@@ -24,6 +24,7 @@ import { EraserRegistry } from './modules/privacy/index.js';
 import { createAccountsModule } from './modules/accounts/index.js';
 import { createOAuthModule } from './modules/oauth/index.js';
 import { createEventsModule } from './modules/events/index.js';
+import { createEventFeaturesModule } from './modules/event-features/index.js';
 import { createContactsModule } from './modules/contacts/index.js';
 import { createAttendeesModule } from './modules/attendees/index.js';
 import { createSessionsModule } from './modules/sessions/index.js';
@@ -70,6 +71,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const accounts = createAccountsModule(deps, { ...(opts.log ? { log: opts.log } : {}) });
   const oauth = await createOAuthModule(deps, { accounts: accounts.services.accounts });
   const events = createEventsModule(deps);
+  const eventFeatures = createEventFeaturesModule(deps, { events: events.services.events });
   const contacts = createContactsModule(deps);
   const attendees = createAttendeesModule(deps, { contacts: contacts.services.contacts, events: events.services.events });
   const sessions = createSessionsModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
@@ -78,14 +80,14 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const bulkJobs = createBulkJobsModule(deps, { obfuscation: obfuscation.services.obfuscation, accounts: accounts.services.accounts });
   const communications = await createCommunicationsModule(deps, {
     accounts: accounts.services.accounts, attendeeLinks: webcasts.services.attendeeLinks, attendees: attendees.services.attendees,
-    events: events.services.events, sessions: sessions.services.sessions,
+    events: events.services.events, sessions: sessions.services.sessions, eventFeatures: eventFeatures.services.eventFeatures,
   });
   const sync = createSyncModule(deps, { sessions: sessions.services.sessions });
   const usage = createUsageModule(deps, { accounts: accounts.services.accounts, limit: opts.serving === true, ...(opts.log ? { log: opts.log } : {}) });
   const portal = createPortalModule(deps, { accounts: accounts.services.accounts });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
-  const modules: readonly Module[] = [accounts, oauth, events, contacts, obfuscation, bulkJobs, attendees, sessions, webcasts, usage, sync, communications, portal];
+  const modules: readonly Module[] = [accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, sessions, webcasts, usage, sync, communications, portal];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
     Object.assign(jobHandlers, m.jobHandlers);
@@ -96,6 +98,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...accounts.services,
     ...oauth.services,
     ...events.services,
+    ...eventFeatures.services,
     ...contacts.services,
     ...attendees.services,
     sessions: sessions.services.sessions,

@@ -4,6 +4,9 @@
 export const SCOPES = {
   'event/events:read': 'Allows the reading of events',
   'event/events:write': 'Allows the creation/updating of events',
+  'event/event-features:read': 'Allows the reading of event features',
+  'event/event-features:write': 'Allows the enabling, disabling and launching of event features',
+  'event/weblinks:read': 'Allows the reading of event weblinks',
   'event/sessions:read': 'Allows the reading of sessions',
   'event/sessions:write': 'Allows the creation of a session in an event',
   'event/sessions:delete': 'Allows the deletion of a session in an event',

@@ -399,6 +399,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Features
+         * @description The features of the event, each with its state (created with their defaults on first use: Registration, Agenda and AttendeeHub are enabled, the others disabled). Filterable: enabled (eq). `locale` is accepted; nothing in a feature is localized.
+         */
+        get: operations["getEventFeatures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/features/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Event Feature
+         * @description Enables or disables an event feature; `type` in the body must be the one in the path. Disabling a launched Website takes it offline (launch it again after enabling it); a launched Registration or AttendeeHub is locked and cannot be disabled (409, an eventline rule). `config` applies to Registration only.
+         */
+        put: operations["updateEventFeatures"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/features/{type}/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Launch Event Feature
+         * @description Launches an event feature to make it available to the audience. The feature must be enabled (409 otherwise) and is launched once (409 the second time). Besides the reference's Website and Registration, eventline launches AttendeeHub: until it is launched, attendees' chat and Q&A calls answer 409. The body is optional; `deleteTestData` is accepted and has no effect (eventline keeps no separate test-mode data).
+         */
+        post: operations["launchEventFeatures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/weblinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Weblinks
+         * @description The audience-facing links of the event: one for each launched Website, Registration and AttendeeHub, under the server's public URL (`/e/{eventId}/website|registration|hub`). eventline serves no attendee pages there: the links are stable addresses for a deployment to serve. Links are given in `locale` when it is one of the event's languages, else in the event's default locale.
+         */
+        get: operations["listEventWeblinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/async": {
         parameters: {
             query?: never;
@@ -522,7 +602,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List Communication with the filter in the body */
+        /**
+         * List Communication with the filter in the body
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
+         */
         post: operations["filterCommunicationLogMessagesSeed"];
         delete?: never;
         options?: never;
@@ -600,7 +683,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List Communication with the filter in the body */
+        /**
+         * List Communication with the filter in the body
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
+         */
         post: operations["filterCommunicationLogMessages"];
         delete?: never;
         options?: never;
@@ -657,7 +743,7 @@ export interface paths {
         };
         /**
          * List Sessions
-         * @description Gets a paginated list of sessions. `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list such as start:DESC,order:ASC,title:ASC.
+         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC.
          */
         get: operations["listSessions"];
         put?: never;
@@ -791,7 +877,7 @@ export interface paths {
         post: operations["createSessionEnrollment"];
         /**
          * Delete Session Registration
-         * @description Removes the registration (listed afterwards as Cancelled, deleted: true). A freed seat goes to the longest-waiting waitlisted attendee.
+         * @description Removes the registration (listed afterwards with status Cancelled and deleted: true). A freed seat goes to the longest-waiting waitlisted attendee.
          */
         delete: operations["deleteSessionEnrollment"];
         options?: never;
@@ -928,7 +1014,7 @@ export interface paths {
         put?: never;
         /**
          * List Sessions with the filter in the body
-         * @description The same list as GET /sessions, for longer filters. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list such as start:DESC,order:ASC,title:ASC.
+         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC.
          */
         post: operations["listSessionsPostFilters"];
         delete?: never;
@@ -7647,6 +7733,642 @@ export interface operations {
             };
         };
     };
+    getEventFeatures: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Locale code in IETF Language tag format. Indicates desired locale of return values. */
+                locale?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Unique Id of an event */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * RegistrationFeatureConfig
+                             * @description Feature configuration (Registration only): stored and returned as given.
+                             */
+                            config?: {
+                                /** PricingConfig */
+                                pricing?: {
+                                    currency?: string;
+                                    /** @description True enables pricing for the event. */
+                                    enabled: boolean;
+                                    invoicePrefix?: string;
+                                    merchantAccount?: string;
+                                    revenueGoal?: number;
+                                };
+                            };
+                            enabled: boolean;
+                            /**
+                             * tier
+                             * @description The type of license of the feature.
+                             * @enum {string}
+                             */
+                            enabledTier?: "PRO" | "PREMIER" | "ESSENTIALS" | "BASIC" | "PREMIUM";
+                            /** @description A launched Registration or AttendeeHub is locked: it cannot be disabled. */
+                            locked: boolean;
+                            lockedReason?: string;
+                            /**
+                             * FeatureType
+                             * @description The type of feature available for an event.
+                             * @enum {string}
+                             */
+                            type: "Website" | "Registration" | "OnArrival" | "AttendeeHub" | "Appointments" | "Planning" | "Agenda" | "Travel" | "Marketing" | "Surveys" | "Speakers" | "Exhibitors" | "Vendors" | "EventAds" | "EventCredits";
+                            /**
+                             * Format: uri
+                             * @description URL of the feature's webpage, once launched.
+                             */
+                            weblink?: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateEventFeatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Unique Id of an event */
+                id: string;
+                /** @description The type of feature available for an event. */
+                type: "Website" | "Registration" | "OnArrival" | "AttendeeHub" | "Appointments" | "Planning" | "Agenda" | "Travel" | "Marketing" | "Surveys" | "Speakers" | "Exhibitors" | "Vendors" | "EventAds" | "EventCredits";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * RegistrationFeatureConfig
+                     * @description Feature configuration (Registration only): stored and returned as given.
+                     */
+                    config?: {
+                        /** PricingConfig */
+                        pricing?: {
+                            currency?: string;
+                            /** @description True enables pricing for the event. */
+                            enabled: boolean;
+                            invoicePrefix?: string;
+                            merchantAccount?: string;
+                            revenueGoal?: number;
+                        };
+                    };
+                    /** @description If the feature is enabled for the event */
+                    enabled: boolean;
+                    /**
+                     * tier
+                     * @description The type of license of the feature.
+                     * @enum {string}
+                     */
+                    enabledTier?: "PRO" | "PREMIER" | "ESSENTIALS" | "BASIC" | "PREMIUM";
+                    /**
+                     * FeatureType
+                     * @description The type of feature available for an event.
+                     * @enum {string}
+                     */
+                    type: "Website" | "Registration" | "OnArrival" | "AttendeeHub" | "Appointments" | "Planning" | "Agenda" | "Travel" | "Marketing" | "Surveys" | "Speakers" | "Exhibitors" | "Vendors" | "EventAds" | "EventCredits";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * RegistrationFeatureConfig
+                         * @description Feature configuration (Registration only): stored and returned as given.
+                         */
+                        config?: {
+                            /** PricingConfig */
+                            pricing?: {
+                                currency?: string;
+                                /** @description True enables pricing for the event. */
+                                enabled: boolean;
+                                invoicePrefix?: string;
+                                merchantAccount?: string;
+                                revenueGoal?: number;
+                            };
+                        };
+                        enabled: boolean;
+                        /**
+                         * tier
+                         * @description The type of license of the feature.
+                         * @enum {string}
+                         */
+                        enabledTier?: "PRO" | "PREMIER" | "ESSENTIALS" | "BASIC" | "PREMIUM";
+                        /** @description A launched Registration or AttendeeHub is locked: it cannot be disabled. */
+                        locked: boolean;
+                        lockedReason?: string;
+                        /**
+                         * FeatureType
+                         * @description The type of feature available for an event.
+                         * @enum {string}
+                         */
+                        type: "Website" | "Registration" | "OnArrival" | "AttendeeHub" | "Appointments" | "Planning" | "Agenda" | "Travel" | "Marketing" | "Surveys" | "Speakers" | "Exhibitors" | "Vendors" | "EventAds" | "EventCredits";
+                        /**
+                         * Format: uri
+                         * @description URL of the feature's webpage, once launched.
+                         */
+                        weblink?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    launchEventFeatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Unique Id of an event */
+                id: string;
+                /** @description Event feature to be launched: the reference's Website and Registration, and AttendeeHub (an eventline extension: launching it opens chat and Q&A to attendees). */
+                type: "Website" | "Registration" | "AttendeeHub";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Accepted for the reference's clients; eventline keeps no separate test-mode data.
+                     * @default false
+                     */
+                    deleteTestData?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successfully launched event feature. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listEventWeblinks: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-100). */
+                limit?: number;
+                /** @description Locale code in IETF Language tag format. Indicates desired locale of return values. */
+                locale?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Unique Id of an event */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            landingPage: string;
+                            locale: string;
+                            name: string;
+                            /** Format: uri */
+                            url: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     createEventAsync: {
         parameters: {
             query?: never;
@@ -10669,6 +11391,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -10801,6 +11541,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -10857,7 +11615,7 @@ export interface operations {
                             target?: string;
                         };
                         message?: string;
-                        /** @description The item as sent. */
+                        /** @description The item that was sent. */
                         request?: {
                             [key: string]: unknown;
                         };
@@ -11012,7 +11770,7 @@ export interface operations {
                             target?: string;
                         };
                         message?: string;
-                        /** @description The item as sent. */
+                        /** @description The item that was sent. */
                         request?: {
                             [key: string]: unknown;
                         };
@@ -11488,6 +12246,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -11605,6 +12381,24 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15809,8 +16603,44 @@ export interface operations {
                     };
                 };
             };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Error */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -50,15 +50,25 @@ export function createDb(database: Config['database']): DbHandle {
 
 // The schema must be named on PostgreSQL: without it the Migrator looks for
 // its tables in every schema and can mistake another schema's for its own.
-export async function migrateToLatest(db: Db, schema?: string): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
+function migrator(db: Db, schema?: string): Migrator {
+  return new Migrator({
     db,
     ...(schema ? { migrationTableSchema: schema } : {}),
     provider: { getMigrations: () => Promise.resolve(migrations) },
     migrationTableName: 'eventline_migration',
     migrationLockTableName: 'eventline_migration_lock',
   });
-  const result = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(db: Db, schema?: string): Promise<MigrationResultSet> {
+  const result = await migrator(db, schema).migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}
+
+/** Up or down to the named migration (tests of a migration's data step: an old schema, then latest). */
+export async function migrateTo(db: Db, target: string, schema?: string): Promise<MigrationResultSet> {
+  const result = await migrator(db, schema).migrateTo(target);
   if (result.error) throw result.error;
   return result;
 }

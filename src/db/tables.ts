@@ -6,6 +6,7 @@ import { BULK_JOBS_TABLES } from '../modules/bulk-jobs/bulk-jobs.table.js';
 import { COMMUNICATIONS_TABLES } from '../modules/communications/communications.table.js';
 import { CONTACTS_TABLES } from '../modules/contacts/contacts.table.js';
 import { EVENTS_TABLES } from '../modules/events/events.table.js';
+import { EVENT_FEATURES_TABLES } from '../modules/event-features/event-features.table.js';
 import { OAUTH_TABLES } from '../modules/oauth/oauth.table.js';
 import { OBFUSCATION_TABLES } from '../modules/obfuscation/obfuscation.table.js';
 import { PORTAL_TABLES } from '../modules/portal/portal.table.js';
@@ -23,6 +24,7 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...OAUTH_TABLES,
   ...JOBS_TABLES,
   ...EVENTS_TABLES,
+  ...EVENT_FEATURES_TABLES,
   ...CONTACTS_TABLES,
   ...ATTENDEES_TABLES,
   ...SESSIONS_TABLES,

@@ -5,6 +5,7 @@ import type {
 import type { AttendeesTable } from '../modules/attendees/attendees.table.js';
 import type { ContactsTable } from '../modules/contacts/contacts.table.js';
 import type { EventCreationsTable, EventsTable } from '../modules/events/events.table.js';
+import type { EventFeaturesTable } from '../modules/event-features/event-features.table.js';
 import type { SessionAttendanceTable, SessionEnrollmentsTable, SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { AttendeeLinksTable, WebcastsTable } from '../modules/webcasts/webcasts.table.js';
 import type { AuthorizationCodesTable, SigningKeysTable } from '../modules/oauth/oauth.table.js';
@@ -30,6 +31,7 @@ export interface Database {
   jobs: JobsTable;
   events: EventsTable;
   event_creations: EventCreationsTable;
+  event_features: EventFeaturesTable;
   contacts: ContactsTable;
   attendees: AttendeesTable;
   sessions: SessionsTable;

@@ -12,7 +12,8 @@ function at(base: Date, hours: number): string {
 /**
  * The demo event's sessions and people, so the seed's workflow can be tried at
  * once: Included and Optional sessions, some virtual (one with a webcast), and
- * 36 attendees, half of them enrolled in the Optional workshop.
+ * 36 attendees, half of them enrolled in the Optional workshop; the AttendeeHub
+ * is launched, so chat and Q&A work.
  */
 export async function seedDemoWorkflow(services: Services, input: { accountId: string; plannerId: string; eventId: string; start: Date }): Promise<void> {
   const auth: AuthContext = {
@@ -20,6 +21,8 @@ export async function seedDemoWorkflow(services: Services, input: { accountId: s
   };
   const event = { id: input.eventId };
   const s = input.start;
+  // The demo's attendees can chat and ask questions at once: that needs the event's AttendeeHub launched.
+  await services.eventFeatures.launch(auth, input.eventId, 'AttendeeHub');
   const keynote = await services.sessions.create(auth, { title: 'Opening Keynote: The Hybrid Future', event, start: at(s, 0), end: at(s, 1), includedSession: true, virtual: true });
   await services.sessions.create(auth, { title: 'Networking Lunch', event, start: at(s, 3), end: at(s, 4), includedSession: true });
   const workshop = await services.sessions.create(auth, {

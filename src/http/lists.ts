@@ -7,8 +7,10 @@ import { FilterBodySchema } from './paging.js';
 import { errorResponses } from './responses.js';
 
 /** A list operation and its `POST .../filter` twin (the filter in the body), declared once (DESIGN rule 6). */
-export interface ListOperation<Q extends TObject, P extends TSchema> {
+export interface ListOperation<Q extends TObject, P extends TSchema, A extends TObject = TObject> {
   readonly path: string;
+  /** The path parameters of a list under a resource (`/events/:id/features`); handed to `list` as its third argument. */
+  readonly params?: A;
   readonly tags: string[];
   readonly operationId: string;
   /** The twin's operationId; without one (the reference has no twin for the list) only the GET is declared. */
@@ -22,7 +24,7 @@ export interface ListOperation<Q extends TObject, P extends TSchema> {
   readonly page: P;
   /** Error statuses besides 400, 401, 403 and 429. */
   readonly errors?: readonly number[];
-  readonly list: (auth: AuthContext, query: Static<Q> & ListQuery) => Promise<Static<P>>;
+  readonly list: (auth: AuthContext, query: Static<Q> & ListQuery, params: Static<A>) => Promise<Static<P>>;
 }
 
 /** The query of the `POST .../filter` form: the list's query without `filter`, which travels in the body. */
@@ -31,14 +33,19 @@ export function filterPostQuery<Q extends TObject>(query: Q) {
   return Type.Object(rest, { additionalProperties: false });
 }
 
-export function registerList<Q extends TObject, P extends TSchema>(instance: FastifyInstance, op: ListOperation<Q, P>): void {
+export function registerList<Q extends TObject, P extends TSchema, A extends TObject = TObject>(instance: FastifyInstance, op: ListOperation<Q, P, A>): void {
   // Generic schemas defeat the type provider's inference; the handler's types come from the declaration instead.
   const response = { 200: op.page, ...errorResponses(400, 401, 403, ...(op.errors ?? []), 429) };
-  const common = { tags: op.tags, security: oauth(op.scope), ...(op.description !== undefined ? { description: op.description } : {}) };
+  const common = {
+    tags: op.tags, security: oauth(op.scope),
+    ...(op.description !== undefined ? { description: op.description } : {}),
+    ...(op.params !== undefined ? { params: op.params } : {}),
+  };
   const getSchema: FastifySchema = { ...common, operationId: op.operationId, summary: op.summary, querystring: op.query, response };
   // Fastify has checked the query against op.query; only its static type is lost, since Q is generic here.
   const queryOf = (request: FastifyRequest): Static<Q> & ListQuery => request.query as Static<Q> & ListQuery;
-  instance.get(op.path, { schema: getSchema }, async (request) => op.list(requireAuth(request), queryOf(request)));
+  const paramsOf = (request: FastifyRequest): Static<A> => request.params as Static<A>;
+  instance.get(op.path, { schema: getSchema }, async (request) => op.list(requireAuth(request), queryOf(request), paramsOf(request)));
   if (op.filterOperationId === undefined) return;
   const postSchema: FastifySchema = {
     ...common, operationId: op.filterOperationId, summary: `${op.summary} with the filter in the body`,
@@ -46,6 +53,6 @@ export function registerList<Q extends TObject, P extends TSchema>(instance: Fas
   };
   instance.post<{ Body: Static<typeof FilterBodySchema> | undefined }>(`${op.path}/filter`, { schema: postSchema }, async (request) => {
     const filter = request.body?.filter;
-    return op.list(requireAuth(request), { ...queryOf(request), ...(filter !== undefined ? { filter } : {}) });
+    return op.list(requireAuth(request), { ...queryOf(request), ...(filter !== undefined ? { filter } : {}) }, paramsOf(request));
   });
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Tenant, type TestApp } from '../helpers/app.js';
-import { fixtureAttendees, fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
+import { fixtureAttendees, fixtureEvent, fixtureSession, launchAttendeeHub } from '../helpers/webcast-fixtures.js';
 import { freePort, spawnProcess } from '../helpers/process.js';
 import { verifyArchive, type ManifestLine } from '../../src/cli/commands/archive-store.js';
 
@@ -54,6 +54,7 @@ beforeAll(async () => {
   const api = apiClient(t.app, await tokenFor(t.app, tenant));
   const db = t.db.handle.db;
   const event = await fixtureEvent(t.services, tenant.accountId, 'Hybrid');
+  await launchAttendeeHub(api, event);
   const session = await fixtureSession(db, tenant.accountId, event);
   const people = await fixtureAttendees(db, tenant.accountId, event, 50);
   const wc = await api('POST', '/ea/webcasts', { event: { id: event }, session: { id: session }, provider: 'Zoom' });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createTenant, startTestApp, tokenFor, type Api, type Tenant, type TestApp } from '../helpers/app.js';
-import { fixtureAttendees, fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
+import { fixtureAttendees, fixtureEvent, fixtureSession, launchAttendeeHub } from '../helpers/webcast-fixtures.js';
 import { createClient } from '../../src/client/index.js';
 import { runArchive } from '../../src/cli/commands/archive.js';
 import { SimulatedCrash, verifyArchive, type ManifestLine } from '../../src/cli/commands/archive-store.js';
@@ -45,6 +45,7 @@ beforeAll(async () => {
   await t.services.accounts.setFeature(tenant.accountId, 'compliance-communications', true);
   api = apiClient(t.app, await tokenFor(t.app, tenant));
   const event = await fixtureEvent(t.services, tenant.accountId, 'Hybrid');
+  await launchAttendeeHub(api, event);
   const session = await fixtureSession(db, tenant.accountId, event);
   const people = await fixtureAttendees(db, tenant.accountId, event, 50);
   const wc = await api('POST', '/ea/webcasts', { event: { id: event }, session: { id: session }, provider: 'Zoom' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createTenant, startTestApp, tokenFor, type Api, type Tenant, type TestApp } from '../helpers/app.js';
 import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
-import { fixtureAttendees, fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
+import { fixtureAttendees, fixtureEvent, fixtureSession, launchAttendeeHub } from '../helpers/webcast-fixtures.js';
 import { PURGE_JOB, UrlSigner } from '../../src/modules/communications/index.js';
 import type { Db } from '../../src/db/index.js';
 
@@ -25,6 +25,7 @@ let tokens: string[];
 
 async function setup(tn: Tenant, a: Api) {
   const ev = await fixtureEvent(t.services, tn.accountId, 'Hybrid');
+  await launchAttendeeHub(a, ev);
   const se = await fixtureSession(db, tn.accountId, ev);
   const people = await fixtureAttendees(db, tn.accountId, ev, 2);
   const wc = await a('POST', '/ea/webcasts', { event: { id: ev }, session: { id: se }, provider: 'Zoom' });

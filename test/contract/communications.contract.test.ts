@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiClient, createTenant, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
-import { fixtureAttendees, fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
+import { fixtureAttendees, fixtureEvent, fixtureSession, launchAttendeeHub } from '../helpers/webcast-fixtures.js';
 import { describeContract, expectMatchesReference, referenceOperation } from './reference.js';
 
 // Compliance communications and event emails, as eventline really sends them,
@@ -22,6 +22,7 @@ describeContract('contract: compliance communications and event emails match the
     offApi = apiClient(t.app, await tokenFor(t.app, off));
     const db = t.db.handle.db;
     event = await fixtureEvent(t.services, tenant.accountId, 'Hybrid');
+    await launchAttendeeHub(api, event);
     const session = await fixtureSession(db, tenant.accountId, event);
     attendees = await fixtureAttendees(db, tenant.accountId, event, 2);
     const wc = await api('POST', '/ea/webcasts', { event: { id: event }, session: { id: session }, provider: 'Zoom' });

@@ -6,6 +6,7 @@ import { newId } from '../../src/db/ids.js';
 import type { NewAttendeeRow } from '../../src/modules/attendees/attendees.table.js';
 import type { NewContactRow } from '../../src/modules/contacts/contacts.table.js';
 import type { NewSessionRow } from '../../src/modules/sessions/sessions.table.js';
+import type { Api } from './app.js';
 
 const now = () => new Date().toISOString();
 
@@ -28,6 +29,12 @@ export async function fixtureSession(db: Db, accountId: string, eventId: string,
   } satisfies NewSessionRow;
   await db.insertInto('sessions').values(row).execute();
   return row.id;
+}
+
+/** Opens chat and Q&A for the event's attendees: the AttendeeHub feature launched, through the API. */
+export async function launchAttendeeHub(api: Api, eventId: string): Promise<void> {
+  const res = await api('POST', `/ea/events/${eventId}/features/AttendeeHub/launch`);
+  if (res.statusCode !== 204) throw new Error(`launching the AttendeeHub of ${eventId} answered ${res.statusCode}: ${res.body}`);
 }
 
 let seq = 0;

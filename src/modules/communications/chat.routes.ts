@@ -9,6 +9,8 @@ import {
 
 const tags = ['Session chat'];
 const errors = errorResponses(400, 401, 403, 404, 429);
+// 409: the event's AttendeeHub is not launched yet.
+const attendeeErrors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /**
  * The schema of an attendee's call. Not OAuth: attendees hold no client
@@ -31,19 +33,19 @@ export function chatRoutes(chat: SessionChatService) {
     }, async (request) => chat.linkToken(requireAuth(request).accountId, request.params.id, request.params.linkId));
 
     app.post('/sessions/:id/chat/messages', attendeeCall('postSessionChatMessage', 'Post a chat message or reply (attendee)', {
-      params: SessionParamsSchema, body: ChatPostSchema, response: { 201: ChatMessageOutSchema, ...errors },
+      params: SessionParamsSchema, body: ChatPostSchema, response: { 201: ChatMessageOutSchema, ...attendeeErrors },
     }), async (request, reply) => reply.code(201).send(await chat.post(token(request), request.params.id, request.body)));
 
     app.post('/sessions/:id/chat/messages/:messageId/reactions', attendeeCall('postSessionChatReaction', 'React to a chat message (attendee)', {
-      params: ChatMessageParamsSchema, body: ReactionPostSchema, response: { 201: ReactionOutSchema, ...errors },
+      params: ChatMessageParamsSchema, body: ReactionPostSchema, response: { 201: ReactionOutSchema, ...attendeeErrors },
     }), async (request, reply) => reply.code(201).send(await chat.react(token(request), request.params.id, request.params.messageId, request.body.type)));
 
     app.post('/sessions/:id/questions', attendeeCall('postSessionQuestion', 'Ask a question (attendee)', {
-      params: SessionParamsSchema, body: QuestionPostSchema, response: { 201: QuestionOutSchema, ...errors },
+      params: SessionParamsSchema, body: QuestionPostSchema, response: { 201: QuestionOutSchema, ...attendeeErrors },
     }), async (request, reply) => reply.code(201).send(await chat.ask(token(request), request.params.id, request.body)));
 
     app.post('/sessions/:id/questions/:questionId/answer', attendeeCall('answerSessionQuestion', 'Answer a question (attendee)', {
-      params: QuestionParamsSchema, body: AnswerPostSchema, response: { 200: QuestionOutSchema, ...errors },
+      params: QuestionParamsSchema, body: AnswerPostSchema, response: { 200: QuestionOutSchema, ...attendeeErrors },
     }), async (request) => chat.answer(token(request), request.params.id, request.params.questionId, request.body.answer));
   });
 }

@@ -1,6 +1,7 @@
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
 import type { AttendeesService } from '../attendees/index.js';
+import type { FeatureLaunches } from '../event-features/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { AttendeeLinksService } from '../webcasts/index.js';
 import { CommunicationErrors } from './communications.errors.js';
@@ -19,11 +20,12 @@ interface Speaker {
   readonly sessionId: string;
 }
 
-/** What chat reads of other modules: the attendee link behind a token, the session, and the attendee's contact. */
+/** What chat reads of other modules: the attendee link behind a token, the session, the attendee's contact, and whether the event's AttendeeHub is launched. */
 export interface ChatDirectory {
   readonly links: Pick<AttendeeLinksService, 'findById'>;
   readonly sessions: Pick<SessionsService, 'get'>;
   readonly attendees: Pick<AttendeesService, 'recipient'>;
+  readonly features: FeatureLaunches;
 }
 
 const toQuestion = (q: NewQuestion | QuestionRow): QuestionOut => ({
@@ -64,6 +66,8 @@ export class SessionChatService {
     // Looked up in the link's account: another account's session is a 404, like everywhere else.
     const session = await this.directory.sessions.get(link.accountId, sessionId);
     if (session.event.id !== link.eventId || (link.sessionId !== null && link.sessionId !== session.id)) throw CommunicationErrors.wrongSession();
+    // Chat and Q&A are the AttendeeHub's: open to attendees once the planner has launched it (event features).
+    if (!(await this.directory.features.isLaunched(link.accountId, link.eventId, 'AttendeeHub'))) throw CommunicationErrors.hubNotLaunched();
     const who = await this.directory.attendees.recipient(link.accountId, link.attendeeId);
     return { accountId: link.accountId, attendeeId: link.attendeeId, contactId: who?.contactId ?? null, eventId: session.event.id, sessionId: session.id };
   }

@@ -12,4 +12,9 @@ export const CommunicationErrors = defineErrors({
   emailRequestNotFound: { status: 404, message: 'Email request not found' },
   linkNotFound: { status: 404, message: 'Attendee link not found' },
   eventNotFound: { status: 404, message: 'Event not found' },
+  // 409, not 403: the attendee's token is good; the event is not open for chat yet (a state the planner changes).
+  hubNotLaunched: {
+    status: 409,
+    message: 'Chat and Q&A are not open: the event\'s AttendeeHub feature is not launched (POST /events/{id}/features/AttendeeHub/launch)',
+  },
 });

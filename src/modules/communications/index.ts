@@ -1,6 +1,7 @@
 import type { AccountsService } from '../accounts/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import type { EventsService } from '../events/index.js';
+import type { FeatureLaunches } from '../event-features/index.js';
 import { MailTransport } from '../mail/index.js';
 import { defineModule, type ModuleDeps } from '../module.js';
 import type { SessionsService } from '../sessions/index.js';
@@ -28,6 +29,7 @@ export interface CommunicationsUses {
   readonly attendees: AttendeesService;
   readonly events: EventsService;
   readonly sessions: SessionsService;
+  readonly eventFeatures: FeatureLaunches;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function createCommunicationsModule(deps: ModuleDeps, uses: Communi
   let tokens: AttendeeTokens | undefined;
   const configured = config.communications?.attendeeTokenSecret;
   const attendeeTokens = async (): Promise<AttendeeTokens> => (tokens ??= new AttendeeTokens(configured ?? await communications.storedSecret('attendee-token')));
-  const chat = new SessionChatService(repo, communications, { links: uses.attendeeLinks, sessions: uses.sessions, attendees: uses.attendees }, attendeeTokens, clock);
+  const chat = new SessionChatService(repo, communications, { links: uses.attendeeLinks, sessions: uses.sessions, attendees: uses.attendees, features: uses.eventFeatures }, attendeeTokens, clock);
   const joinLinkEmails = new JoinLinkEmails(repo, emails, clock);
   // New personal join links are mailed to their attendees (the webcasts module tells us after commit).
   uses.attendeeLinks.onCreated((accountId, links) => joinLinkEmails.linksCreated(accountId, links));
