@@ -35,6 +35,8 @@ export function createDb(database: Config['database']): DbHandle {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
+    // Erasure must reach the disk: freed and overwritten cells are zeroed rather than left in free space.
+    sqlite.pragma('secure_delete = ON');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }

@@ -184,6 +184,8 @@ export class BulkJobsService {
       const batch = await this.repo.pending(id, BATCH);
       if (batch.length === 0) break;
       for (const rec of batch) await this.process(bulk.account_id, rec);
+      // What the batch's erasures left on disk goes once per batch, not once per contact.
+      await this.obfuscation.flush();
       const counts = await this.repo.counts(id);
       await this.repo.update(id, { successful: counts.ok, failed: counts.failed, last_modified: iso(this.clock()) });
       await ctx.progress({ processed: counts.ok + counts.failed, total: bulk.total_records });

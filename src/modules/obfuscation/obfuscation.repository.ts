@@ -23,6 +23,16 @@ export class ObfuscationRepository {
     return this.db.transaction().execute(fn);
   }
 
+  /**
+   * After an erasure commits, on SQLite: copy the WAL into the database and
+   * truncate it, so the old row versions in WAL frames are gone from disk too
+   * (freed cells are zeroed by secure_delete). PostgreSQL keeps dead tuples
+   * until VACUUM: see docs/deployment.md for the maintenance step.
+   */
+  async flushErasure(): Promise<void> {
+    if (this.dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(this.db);
+  }
+
   /** The obfuscation that is running or done for this contact (a FAILED one may be retried by a new request). */
   live(accountId: string, contactId: string, ex: Executor = this.db): Promise<ObfuscationRow | undefined> {
     return ex.selectFrom('contact_obfuscations').selectAll()

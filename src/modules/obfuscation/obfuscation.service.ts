@@ -122,6 +122,16 @@ export class ObfuscationService {
     }, view);
   }
 
+  /**
+   * Clears what erased rows left on disk (SQLite's WAL). Called after each single
+   * obfuscation and after each batch of a bulk job, once the erasure committed.
+   * While other connections read, SQLite checkpoints what it can and the next
+   * flush finishes the rest.
+   */
+  async flush(): Promise<void> {
+    await this.repo.flushErasure();
+  }
+
   async status(accountId: string, obfuscateId: string): Promise<ObfuscationStatusView> {
     const row = await this.repo.find(obfuscateId.toLowerCase(), accountId);
     if (!row) throw ObfuscationErrors.obfuscationNotFound(undefined, { target: 'obfuscateId' });
@@ -152,6 +162,7 @@ export class ObfuscationService {
     await this.repo.setStatus(obfuscateId, { status: 'PROCESSING', last_modified: iso(this.clock()) });
     try {
       const rowsErased = await this.repo.transaction((trx) => this.eraseIn(trx, rec));
+      await this.flush();
       return { obfuscateId, rowsErased };
     } catch (err) {
       const kind = errorKind(err);

@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type Services } from '../../src/app.js';
+import { loadConfig } from '../../src/config/index.js';
+import type { FastifyInstance } from 'fastify';
+import { apiClient, createTenant, tokenFor, waitFor, type Api } from '../helpers/app.js';
+import { createVenue, seedPerson, type PersonData } from '../contract/obfuscation.fixtures.js';
+
+// The embedded database must not keep an erased contact's bytes: not in old
+// WAL frames, not in freed space. This suite always runs on its own SQLite
+// file (whatever DATABASE_URL says), since it reads that file's raw bytes.
+
+const dir = mkdtempSync(join(tmpdir(), 'eventline-erasure-'));
+const file = join(dir, 'eventline.db');
+let app: FastifyInstance;
+let services: Services;
+let api: Api;
+let accountId: string;
+
+beforeAll(async () => {
+  const config = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', DATA_DIR: dir }, { database: { dialect: 'sqlite', file } });
+  ({ app, services } = await buildApp(config, { logger: false, workerPollMs: 50 }));
+  await app.ready();
+  const tenant = await createTenant(services);
+  accountId = tenant.accountId;
+  await services.accounts.setFeature(tenant.accountId, 'contact-obfuscation', true);
+  api = apiClient(app, await tokenFor(app, tenant));
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The database file and its WAL, read as bytes: every place SQLite keeps data on disk. */
+function rawBytes(): string {
+  return ['', '-wal'].map((suffix) => (existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`).toString('latin1') : '')).join('');
+}
+
+describe('erasure on disk (SQLite)', () => {
+  it('leaves none of the contact\'s values in the database file or its WAL once the obfuscation completed', async () => {
+    const tag = Date.now().toString(36);
+    const person: PersonData = {
+      firstName: `Qwyneth${tag}`, lastName: `Vbrazenhoff${tag}`, email: `qwyneth.${tag}@erasure.example`, phone: '+1 555 0100', note: 'no note',
+    };
+    const venue = await createVenue(services, accountId);
+    const { contactId } = await seedPerson(services.db.db, venue, person);
+    // Some churn on the contact first, so old versions of its rows sit in WAL frames and freed cells.
+    for (let i = 0; i < 3; i++) {
+      const res = await api('PATCH', `/ea/contacts/${contactId}`, { title: `Title ${i} of ${person.lastName}` });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+    const needles = [person.email, person.firstName, person.lastName].map((v) => v.toLowerCase());
+    expect(needles.filter((n) => rawBytes().toLowerCase().includes(n))).toEqual(needles);
+
+    const start = await api('POST', `/ea/contacts/${contactId}/obfuscate`);
+    expect(start.statusCode, start.body).toBe(202);
+    const { obfuscateId } = start.json() as { obfuscateId: string };
+    await waitFor(async () => {
+      const res = await api('GET', `/ea/contacts/obfuscate/${obfuscateId}/status`);
+      return (res.json() as { status: string }).status === 'COMPLETED' ? true : undefined;
+    }, 20_000, 'obfuscation to complete');
+    // The flush runs right after the erasure commits, in the same job: wait for that job to finish too.
+    const { job_id: jobId } = await services.db.db.selectFrom('contact_obfuscations').select('job_id').where('id', '=', obfuscateId).executeTakeFirstOrThrow();
+    await waitFor(async () => ((await services.jobs.get(jobId ?? ''))?.status === 'completed' ? true : undefined), 10_000, 'the job');
+    const left = needles.filter((n) => rawBytes().toLowerCase().includes(n));
+    expect(left).toEqual([]);
+  });
+});
