@@ -1,3 +1,4 @@
+import { candidatePattern } from '../modules/privacy/index.js';
 import { PostgresAdapter, sql, type Kysely, type Selectable, type SqlBool, type Transaction, type Updateable } from 'kysely';
 import { isUniqueViolation } from '../db/constraints.js';
 import { newId } from '../db/ids.js';
@@ -334,8 +335,8 @@ export class JobQueue {
   async redactPayloads(trx: Transaction<Database>, accountId: string, needles: readonly string[], redact: (text: string) => string): Promise<number> {
     if (needles.length === 0) return 0;
     const columns = ['payload', 'progress', 'result', 'last_error'] as const;
-    // Patterns for LIKE on the lower-cased text; `\` escapes the needle's own wildcards.
-    const patterns = needles.map((n) => `%${n.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    // Candidates in any case (the caller's redact confirms each): LIKE on the lower-cased text.
+    const patterns = needles.map(candidatePattern);
     const rows = await trx.selectFrom('jobs').select(['id', ...columns]).where('account_id', '=', accountId)
       .where((eb) => eb.or(columns.flatMap((c) => patterns.map((p) => sql<SqlBool>`lower(${eb.ref(c)}) like ${p} escape '\\'`))))
       .execute();

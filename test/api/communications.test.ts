@@ -319,6 +319,23 @@ describe('compliance communications: retention and erasure', () => {
     expect(places).toEqual(expect.arrayContaining(['communication messages', 'mail outbox (stored email bodies)', 'session chat messages', 'session questions']));
   });
 
+  it('scrubs the values in any letter case and Unicode form: a surname in capitals, a non-ASCII name, a full-width spelling', async () => {
+    const text = 'Ask VBRAZENHOFF or ØDEGÅRD ÜNTERWËG, or ｖｂｒａｚｅｎｈｏｆｆ';
+    expect((await chat(tokens[0], session, { textHtml: `<p>${text}</p>` })).statusCode).toBe(201);
+    expect((await attendeePost(tokens[0] ?? '', `/ea/sessions/${session}/questions`, { text })).statusCode).toBe(201);
+    const { contact_id: contactId } = await db.selectFrom('attendees').select('contact_id').where('id', '=', attendees[0] ?? '').executeTakeFirstOrThrow();
+    const erasers = t.services.erasers.all().filter((e) => e.place === 'session chat messages' || e.place === 'session questions');
+    await db.transaction().execute(async (trx) => {
+      for (const e of erasers) await e.erase(trx, { accountId: tenant.accountId, contactId, values: ['Vbrazenhoff', 'Ødegård Ünterwëg'] }, now.toISOString());
+    });
+    const stored = [
+      ...(await db.selectFrom('session_chat_messages').select('text_html as text').where('attendee_id', '=', attendees[0] ?? '').execute()),
+      ...(await db.selectFrom('session_questions').select('text').where('attendee_id', '=', attendees[0] ?? '').execute()),
+    ].map((r) => r.text.normalize('NFKC').toLowerCase()).join(' ');
+    for (const gone of ['vbrazenhoff', 'ødegård', 'ünterwëg']) expect(stored).not.toContain(gone);
+    expect(stored).toContain('ask [erased] or [erased], or [erased]');
+  });
+
   it("scrubs the contact's values from their own chat messages and questions, and leaves other attendees' alone", async () => {
     const secret = 'call 555-0100';
     expect((await chat(tokens[0], session, { textHtml: `<p>${secret}</p>` })).statusCode).toBe(201);

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
-import type { Eraser, ErasureSubject } from '../privacy/index.js';
+import { redactText, storedForms, type Eraser, type ErasureSubject } from '../privacy/index.js';
 import type { CommunicationsRepository } from './communications.repository.js';
 
 /** What the erasers need of the attendees module: chat and questions name attendees, not contacts. */
@@ -15,14 +15,9 @@ const ERASED_MAIL = {
   raw: `To: ${ERASED}\r\nSubject: ${ERASED}\r\n\r\nThis message was erased when its recipient's contact was obfuscated.\r\n`,
 };
 
-function scrub(text: string, values: readonly string[], json = false): string {
-  let out = text;
-  for (const v of values) {
-    if (v.trim() === '') continue;
-    const needle = json ? JSON.stringify(v).slice(1, -1) : v;
-    out = out.split(needle).join(ERASED);
-  }
-  return out;
+/** The contact's values in any case and Unicode form (also JSON-escaped), replaced by the marker. */
+function scrub(text: string, values: readonly string[]): string {
+  return redactText(text, storedForms(values), ERASED);
 }
 
 /** One eraser per place this module keeps personal data (DESIGN style 9); each touches only this module's tables. */
@@ -33,7 +28,7 @@ export function communicationsErasers(repo: CommunicationsRepository, attendees:
       place: 'communication messages',
       async erase(trx, s) {
         const rows = await repo.messagesOfContact(trx, s.accountId, s.contactId);
-        for (const r of rows) await repo.setMessagePayload(trx, r.id, scrub(r.payload, s.values, true));
+        for (const r of rows) await repo.setMessagePayload(trx, r.id, scrub(r.payload, s.values));
         return rows.length;
       },
     },

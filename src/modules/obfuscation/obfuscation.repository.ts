@@ -1,6 +1,6 @@
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
-import { likePattern, redactText } from '../privacy/index.js';
+import { candidatePattern, likePattern, redactText } from '../privacy/index.js';
 import type { Catalogue, CatalogueColumn } from './catalogue.js';
 import type { NewObfuscationRow, ObfuscationRow, ObfuscationRowUpdate } from './obfuscation.table.js';
 
@@ -9,8 +9,10 @@ export type Executor = Db | Transaction<Database>;
 const PG_TEXT = ['text', 'character varying', 'character', 'json', 'jsonb'];
 
 /** `column` holds any of the forms, ignoring case (the column is read in text form whatever its type). */
-function holdsAny(column: string, forms: readonly string[]) {
-  return forms.map((f) => sql<SqlBool>`lower(cast(${sql.ref(column)} as text)) like ${likePattern(f)} escape '\\'`);
+/** `exact` for reporting hits; otherwise candidates in any case, which the caller confirms with redactText. */
+function holdsAny(column: string, forms: readonly string[], exact = false) {
+  const pattern = exact ? likePattern : candidatePattern;
+  return forms.map((f) => sql<SqlBool>`lower(cast(${sql.ref(column)} as text)) like ${pattern(f)} escape '\\'`);
 }
 
 export class ObfuscationRepository {
@@ -119,7 +121,7 @@ export class ObfuscationRepository {
 
   /** The rows of `table` whose `column` holds any of the forms: their ids, or null for each row of a table without an id. */
   async rowsHolding(table: string, column: string, keyed: boolean, forms: readonly string[]): Promise<Array<string | null>> {
-    const where = sql.join(holdsAny(column, forms), sql` or `);
+    const where = sql.join(holdsAny(column, forms, true), sql` or `);
     if (!keyed) return (await sql`select 1 from ${sql.table(table)} where ${where}`.execute(this.db)).rows.map(() => null);
     const rows = await sql<{ id: unknown }>`select id from ${sql.table(table)} where ${where}`.execute(this.db);
     return rows.rows.map((r) => (r.id === null || r.id === undefined ? null : String(r.id)));

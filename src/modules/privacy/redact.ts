@@ -7,13 +7,18 @@ export const REDACTED = '[obfuscated]';
 /** What erasers write into `last_modified_by`: the change was the obfuscation's, not a caller's. */
 export const ERASED_BY = 'obfuscation';
 
-/** The forms a value takes when stored: verbatim, and escaped inside a JSON string. */
+/**
+ * The forms a value takes when stored: as typed and in Unicode NFKC (a full-width
+ * or composed spelling of the same letters), each also escaped inside a JSON string.
+ */
 export function storedForms(values: readonly string[]): string[] {
   const forms = new Set<string>();
   for (const v of values) {
-    if (v.trim().length < 3) continue;
-    forms.add(v);
-    forms.add(JSON.stringify(v).slice(1, -1));
+    for (const form of new Set([v, v.normalize('NFKC')])) {
+      if (form.trim().length < 3) continue;
+      forms.add(form);
+      forms.add(JSON.stringify(form).slice(1, -1));
+    }
   }
   return [...forms];
 }
@@ -22,17 +27,33 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Replaces every form of every value, ignoring case (emails are case-insensitive). */
-export function redactText(text: string, forms: readonly string[]): string {
-  let out = text;
+/**
+ * Replaces every form of every value in any letter case (Unicode case folding:
+ * `ØDEGÅRD` matches `Ødegård`), comparing in NFKC. The text is returned as it
+ * was when nothing matched, so untouched rows are not rewritten.
+ */
+export function redactText(text: string, forms: readonly string[], marker: string = REDACTED): string {
+  const normalized = text.normalize('NFKC');
+  let out = normalized;
   // Longest first so a full name is replaced before the first name inside it.
-  for (const f of [...forms].sort((a, b) => b.length - a.length)) {
-    out = out.replace(new RegExp(escapeRegExp(f), 'gi'), REDACTED);
+  for (const f of [...new Set(forms.map((x) => x.normalize('NFKC')))].sort((a, b) => b.length - a.length)) {
+    out = out.replace(new RegExp(escapeRegExp(f), 'giu'), marker);
   }
-  return out;
+  return out === normalized ? text : out;
 }
 
-/** A LIKE pattern for `value` anywhere in a lower-cased text, with `\` escaping LIKE's wildcards. */
+/** A LIKE pattern for `value` anywhere in a lower-cased text, with `\` escaping LIKE's wildcards. Exact: for reporting hits. */
 export function likePattern(value: string): string {
   return `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A LIKE pattern that finds every row that might hold `value` in any case: SQL
+ * `lower()` folds only ASCII on SQLite (and follows the collation on
+ * PostgreSQL), so each non-ASCII character is a wildcard here. A superset:
+ * erasers confirm each candidate with redactText.
+ */
+export function candidatePattern(value: string): string {
+  const ascii = value.normalize('NFKC').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`).replace(/[^\p{ASCII}]+/gu, '%');
+  return `%${ascii}%`.replace(/(?<!\\)%+/g, '%');
 }
