@@ -43,4 +43,6 @@ export function paginated<T extends TSchema>(item: T, title: string) {
 
 
 // The schema and the service-side type describe the same envelope: this fails to compile if they part.
-export type PagingBody = Static<typeof PagingSchema> extends Paging ? (Paging extends Static<typeof PagingSchema> ? Paging : never) : never;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const pagingTypesAgree: Same<Static<typeof PagingSchema>, Paging> = true;
+void pagingTypesAgree;

@@ -7,4 +7,4 @@ export { keysetAfter, orderDirection, type CursorValue, type OrderColumn, type S
 export { fetchPage, type ListSpec, type PageResult } from './fetch.js';
 export { filterCondition, sortOrder, type ListKey, type SortKey } from './sort.js';
 export { buildPaging, pageRequest, tokenList, DEFAULT_LIMIT, MAX_LIMIT, type ListQuery, type PageRequest, type Paging } from './paging.js';
-export { defineList, key, listPage, listSpec, type ListDefinition } from './list.js';
+export { defineList, listPage, type ListDefinition } from './list.js';

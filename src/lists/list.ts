@@ -33,7 +33,7 @@ export function key<Row>(column: string, value: ListKey<Row>['value']): ListKey<
 }
 
 /** Turns one page request of a list into the repository's ListSpec. */
-export function listSpec<Row>(def: ListDefinition<Row>, req: PageRequest): ListSpec & { readonly keys: ReturnType<typeof sortOrder<Row>> } {
+function listSpec<Row>(def: ListDefinition<Row>, req: PageRequest): ListSpec & { readonly keys: ReturnType<typeof sortOrder<Row>> } {
   const conditions = [];
   if (req.filter !== undefined) conditions.push(filterCondition(req.filter, def.filters));
   const col = sql.ref(def.window ?? '');

@@ -67,4 +67,3 @@ export async function createCommunicationsModule(deps: ModuleDeps, uses: Communi
   });
 }
 
-export type CommunicationsServices = Awaited<ReturnType<typeof createCommunicationsModule>>['services'];
