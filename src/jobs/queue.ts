@@ -1,5 +1,5 @@
-import { candidatePattern } from '../modules/privacy/index.js';
-import { PostgresAdapter, sql, type Kysely, type Selectable, type SqlBool, type Transaction, type Updateable } from 'kysely';
+import { mayHoldAny } from '../modules/privacy/index.js';
+import { PostgresAdapter, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { isUniqueViolation } from '../db/constraints.js';
 import { newId } from '../db/ids.js';
 import type { Database, Db, Dialect } from '../db/index.js';
@@ -335,10 +335,9 @@ export class JobQueue {
   async redactPayloads(trx: Transaction<Database>, accountId: string, needles: readonly string[], redact: (text: string) => string): Promise<number> {
     if (needles.length === 0) return 0;
     const columns = ['payload', 'progress', 'result', 'last_error'] as const;
-    // Candidates in any case (the caller's redact confirms each): LIKE on the lower-cased text.
-    const patterns = needles.map(candidatePattern);
+    // Candidates in any case; the caller's redact confirms each.
     const rows = await trx.selectFrom('jobs').select(['id', ...columns]).where('account_id', '=', accountId)
-      .where((eb) => eb.or(columns.flatMap((c) => patterns.map((p) => sql<SqlBool>`lower(${eb.ref(c)}) like ${p} escape '\\'`))))
+      .where(mayHoldAny(columns, needles))
       .execute();
     let changed = 0;
     for (const row of rows) {

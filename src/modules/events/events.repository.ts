@@ -1,7 +1,7 @@
-import { sql, type SqlBool, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import { candidatePattern, redactText, storedForms } from '../privacy/index.js';
+import { mayHoldAny, redactText, storedForms } from '../privacy/index.js';
 import type { EventCreationPatch, EventPatch, EventRow, NewEventCreationRow, NewEventRow } from './events.table.js';
 
 type Executor = Db | Transaction<Database>;
@@ -58,7 +58,7 @@ export class EventsRepository {
     const forms = storedForms(values);
     if (forms.length === 0) return 0;
     const rows = await trx.selectFrom('event_creations').select(['id', 'request', 'error']).where('account_id', '=', accountId)
-      .where((eb) => eb.or(forms.flatMap((f) => [sql<SqlBool>`lower(request) like ${candidatePattern(f)} escape '\\'`, sql<SqlBool>`lower(error) like ${candidatePattern(f)} escape '\\'`])))
+      .where(mayHoldAny(['request', 'error'], forms))
       .execute();
     for (const row of rows) {
       await trx.updateTable('event_creations')
@@ -73,7 +73,7 @@ export class EventsRepository {
     const forms = storedForms(values);
     if (forms.length === 0) return 0;
     const rows = await trx.selectFrom('events').select(['id', 'planners']).where('account_id', '=', accountId)
-      .where((eb) => eb.or(forms.map((f) => sql<SqlBool>`lower(planners) like ${candidatePattern(f)} escape '\\'`)))
+      .where(mayHoldAny(['planners'], forms))
       .execute();
     for (const row of rows) {
       await trx.updateTable('events').set({ planners: redactText(row.planners, forms) }).where('id', '=', row.id).where('account_id', '=', accountId).execute();

@@ -1,6 +1,6 @@
-import { sql, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
-import { candidatePattern, likePattern, redactText } from '../privacy/index.js';
+import { mayHoldAny, redactText } from '../privacy/index.js';
 import type { Catalogue, CatalogueColumn } from './catalogue.js';
 import type { NewObfuscationRow, ObfuscationRow, ObfuscationRowUpdate } from './obfuscation.table.js';
 
@@ -8,12 +8,6 @@ export type Executor = Db | Transaction<Database>;
 
 const PG_TEXT = ['text', 'character varying', 'character', 'json', 'jsonb'];
 
-/** `column` holds any of the forms, ignoring case (the column is read in text form whatever its type). */
-/** `exact` for reporting hits; otherwise candidates in any case, which the caller confirms with redactText. */
-function holdsAny(column: string, forms: readonly string[], exact = false) {
-  const pattern = exact ? likePattern : candidatePattern;
-  return forms.map((f) => sql<SqlBool>`lower(cast(${sql.ref(column)} as text)) like ${pattern(f)} escape '\\'`);
-}
 
 export class ObfuscationRepository {
   constructor(
@@ -102,8 +96,7 @@ export class ObfuscationRepository {
    */
   async redactColumns(trx: Transaction<Database>, table: string, columns: readonly string[], accountId: string, forms: readonly string[]): Promise<number> {
     if (forms.length === 0 || columns.length === 0) return 0;
-    const matches = columns.flatMap((c) => holdsAny(c, forms));
-    const rows = await sql<Record<string, string | null>>`select ${sql.join([sql.ref('id'), ...columns.map((c) => sql.ref(c))])} from ${sql.table(table)} where account_id = ${accountId} and (${sql.join(matches, sql` or `)})`.execute(trx);
+    const rows = await sql<Record<string, string | null>>`select ${sql.join([sql.ref('id'), ...columns.map((c) => sql.ref(c))])} from ${sql.table(table)} where account_id = ${accountId} and ${mayHoldAny(columns, forms)}`.execute(trx);
     let changed = 0;
     for (const row of rows.rows) {
       const sets = columns.flatMap((c) => {
@@ -121,7 +114,7 @@ export class ObfuscationRepository {
 
   /** The rows of `table` whose `column` holds any of the forms: their ids, or null for each row of a table without an id. */
   async rowsHolding(table: string, column: string, keyed: boolean, forms: readonly string[]): Promise<Array<string | null>> {
-    const where = sql.join(holdsAny(column, forms, true), sql` or `);
+    const where = mayHoldAny([column], forms, true);
     if (!keyed) return (await sql`select 1 from ${sql.table(table)} where ${where}`.execute(this.db)).rows.map(() => null);
     const rows = await sql<{ id: unknown }>`select id from ${sql.table(table)} where ${where}`.execute(this.db);
     return rows.rows.map((r) => (r.id === null || r.id === undefined ? null : String(r.id)));

@@ -1,3 +1,5 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+
 // Matching a contact's former values in free text, for every module's eraser:
 // the text is rewritten in place, so rows (audit trails, counts) stay.
 
@@ -56,4 +58,16 @@ export function likePattern(value: string): string {
 export function candidatePattern(value: string): string {
   const ascii = value.normalize('NFKC').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`).replace(/[^\p{ASCII}]+/gu, '%');
   return `%${ascii}%`.replace(/(?<!\\)%+/g, '%');
+}
+
+/**
+ * The SQL condition "one of these columns may hold one of the forms" (lower-cased,
+ * read as text whatever the column's type). `exact` reports hits (likePattern);
+ * otherwise it finds candidates in any case (candidatePattern), which the eraser
+ * confirms with redactText. Column names are trusted, never client input.
+ */
+export function mayHoldAny(columns: readonly string[], forms: readonly string[], exact = false): Expression<SqlBool> {
+  const pattern = exact ? likePattern : candidatePattern;
+  const tests = columns.flatMap((c) => forms.map((f) => sql<SqlBool>`lower(cast(${sql.ref(c)} as text)) like ${pattern(f)} escape '\\'`));
+  return tests.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
 }
