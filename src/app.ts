@@ -12,6 +12,7 @@ import { CommonErrors } from './errors.js';
 import { PUBLIC, registerAuth } from './http/auth.js';
 import { errorResponses } from './http/responses.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { registerAcceptCheck } from './http/accept.js';
 import { registerJsonBodies } from './http/body.js';
 import { registerNulGuard, registerValidation } from './http/validation.js';
 import { registerRateLimit } from './http/ratelimit/index.js';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(cookie);
   await registerOpenApi(app, config);
   const prefix = `/${config.apiVersion}`;
+  registerAcceptCheck(app, prefix);
   registerAuth(app, oauth, prefix);
   // Rate limits and usage counting: after auth, so a call is charged to its account or else its address.
   if (limiter) registerRateLimit(app, limiter, prefix);

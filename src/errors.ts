@@ -49,6 +49,7 @@ export const CommonErrors = defineErrors({
   unauthorized: { status: 401, message: 'Unauthorized' },
   forbidden: { status: 403, message: 'Forbidden' },
   notFound: { status: 404, message: 'Not Found' },
+  notAcceptable: { status: 406, message: 'Not Acceptable' },
   conflict: { status: 409, message: 'Conflict' },
   payloadTooLarge: { status: 413, message: 'Payload Too Large' },
   unsupportedMediaType: { status: 415, message: 'Unsupported Media Type' },

@@ -33,7 +33,7 @@ export function charsetOf(contentType: string | undefined): string | undefined {
 }
 
 /**
- * JSON bodies: UTF-8 only (RFC 8259 §8.1; another charset is a 415, not a
+ * JSON bodies: empty means absent; UTF-8 only (RFC 8259 §8.1; another charset is a 415, not a
  * mis-decoded body), at most MAX_JSON_DEPTH deep (400), then Fastify's own
  * parser with its prototype-poisoning protection.
  */
@@ -47,6 +47,12 @@ export function registerJsonBodies(app: FastifyInstance): void {
       return;
     }
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    // Many clients send the JSON content type on bodiless POSTs (`.../obfuscate`): an empty
+    // body is no body. An operation that needs one still answers 400 from its schema.
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
     if (jsonDepth(text) > MAX_JSON_DEPTH) {
       done(CommonErrors.badRequest(`The JSON body is nested too deep (at most ${MAX_JSON_DEPTH} levels)`, { target: 'body' }), undefined);
       return;

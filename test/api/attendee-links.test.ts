@@ -171,9 +171,9 @@ describe('attendee links: create (POST, 207)', () => {
 });
 
 describe('attendee links: update (PUT, 207), list, delete', () => {
-  it('updates join and sourceId of existing links by id, item by item', async () => {
+  it('updates join and sourceId of existing links by id, or by attendee when the item has no id, item by item', async () => {
     const w = await newWebcast();
-    const [a1, a2] = await fixtureAttendees(db, accountId, event, 2);
+    const [a1, a2, a3] = await fixtureAttendees(db, accountId, event, 3);
     const created = ((await api('POST', `/ea/webcasts/${w}/attendee-links`, [
       { attendee: { id: a1 }, join: join('old-1'), sourceId: 'old' }, { attendee: { id: a2 }, join: join('old-2') },
     ])).json() as Item[]).map((i) => i.data as Link);
@@ -183,17 +183,21 @@ describe('attendee links: update (PUT, 207), list, delete', () => {
       { id: created[1]!.id, attendee: { id: a1 }, join: join('steal') },
       { id: otherWebcastLink.id, attendee: { id: a1 }, join: join('other') },
       { id: MISSING, attendee: { id: a1 }, join: join('missing') },
+      // The reference's SDK cannot send the read-only id: the link is the item's attendee's.
       { attendee: { id: a2 }, join: join('no-id') },
+      { attendee: { id: a3 }, join: join('no-link') },
     ]);
     expect(res.statusCode).toBe(207);
     const items = res.json() as Item[];
-    expect(items.map((i) => i.status)).toEqual([200, 400, 404, 404, 400]);
+    expect(items.map((i) => i.status)).toEqual([200, 400, 404, 404, 200, 404]);
     expect(items[0]!.data).toMatchObject({ id: created[0]!.id, join: join('new-1'), sourceId: 'new', attendee: { id: a1 } });
     expect((items[1]!.data as ErrorBody).target).toBe('attendee.id');
-    expect((items[4]!.data as ErrorBody).target).toBe('id');
+    expect(items[4]!.data).toMatchObject({ id: created[1]!.id, join: join('no-id'), attendee: { id: a2 } });
+    expect((items[5]!.data as ErrorBody).target).toBe('attendee.id');
     const stored = await linksOf(w);
+    expect(stored.map((l) => l.attendee.id).sort()).toEqual([a1, a2].sort());
     expect(stored.find((l) => l.id === created[0]!.id)?.join).toEqual(join('new-1'));
-    expect(stored.find((l) => l.id === created[1]!.id)).toEqual(created[1]);
+    expect(stored.find((l) => l.id === created[1]!.id)).toMatchObject({ ...created[1], join: join('no-id'), lastModified: expect.any(String) });
     expect((await linksOf(webcast)).find((l) => l.id === otherWebcastLink.id)).toEqual(otherWebcastLink);
   });
 

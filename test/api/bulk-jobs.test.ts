@@ -92,6 +92,17 @@ describe('bulk jobs: contact obfuscation', () => {
     expect((await api('POST', `/ea/bulk-jobs/${body.id}/cancel`)).statusCode).toBe(409);
   });
 
+  it('gives name, mode and ttl defaults: the reference requires them but never defines them, so its SDK cannot send them', async () => {
+    const res = await api('POST', '/ea/bulk-jobs', { url: '/contacts/{id}/obfuscate', operation: 'POST' });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json() as BulkJob;
+    expect(body).toMatchObject({ status: 'PENDING', mode: 'sequential', ttl: 7 * 24 * 3600 });
+    expect(body.name).toMatch(/^POST \d{4}-\d{2}-\d{2}T/);
+    const read = (await api('GET', `/ea/bulk-jobs/${body.id}`)).json() as BulkJob;
+    expect(read).toMatchObject({ name: body.name, mode: 'sequential', ttl: 7 * 24 * 3600 });
+    expect((await api('POST', `/ea/bulk-jobs/${body.id}/cancel`)).statusCode).toBe(200);
+  });
+
   it('rejects unsupported operations, bad records and missing rights with 4xx, and hides other accounts\' jobs', async () => {
     expect((await api('POST', '/ea/bulk-jobs', { ...job(), url: '/contacts/{id}', operation: 'DELETE' })).statusCode).toBe(400);
     expect((await api('POST', '/ea/bulk-jobs', job([{ pathParams: { id: 'nope' }, dataRecord: {} }]))).statusCode).toBe(400);

@@ -225,3 +225,31 @@ describe('operator hazards', () => {
     }
   }, 60_000);
 });
+
+describe('bodiless POSTs and content negotiation', () => {
+  const auth = () => ({ authorization: `Bearer ${token}` });
+
+  it('takes an empty body sent with Content-Type: application/json as no body', async () => {
+    // obfuscate has no body: with the header and nothing after it, the call reaches the operation (unknown contact: 404).
+    await t.services.accounts.setFeature(tenant.accountId, 'contact-obfuscation', true);
+    const res = await t.app.inject({
+      method: 'POST', url: '/ea/contacts/0190a1b2-0000-7000-8000-000000000000/obfuscate', headers: { ...auth(), 'content-type': 'application/json' }, payload: '',
+    });
+    expect(expectContractError(res, 404)['message']).not.toMatch(/body/i);
+    // An operation that needs a body still says so, in the contract's shape.
+    const needsBody = await t.app.inject({ method: 'POST', url: '/ea/contacts', headers: { ...auth(), 'content-type': 'application/json' }, payload: '' });
+    expect(expectContractError(needsBody, 400)['target']).toBe('body');
+  });
+
+  it('answers 406 when the Accept header admits none of the types an operation answers with', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/ea/events', headers: { ...auth(), accept: 'application/xml' } });
+    expect(expectContractError(res, 406)['target']).toBe('Accept');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const refused = await t.app.inject({ method: 'GET', url: '/ea/events', headers: { ...auth(), accept: 'application/json;q=0, text/html' } });
+    expectContractError(refused, 406);
+    for (const accept of ['application/json', '*/*', 'application/*', 'text/html, application/json;q=0.5', 'application/json; charset=utf-8', '']) {
+      const ok = await t.app.inject({ method: 'GET', url: '/ea/events', headers: { ...auth(), accept } });
+      expect(ok.statusCode, `Accept: ${accept}`).toBe(200);
+    }
+  });
+});

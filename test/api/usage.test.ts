@@ -69,7 +69,7 @@ describe('GET /ea/usage', () => {
       { date: day(-2), used: 2, remaining: 998, total: 1000 },
       { date: day(0), used: 2, remaining: 998, total: 1000 },
     ]);
-    expect(body.paging).toMatchObject({ totalCount: 3, _links: { self: { href: '/ea/usage' } } });
+    expect(body.paging).toMatchObject({ totalCount: 3, _links: { self: { href: `${t.config.publicUrl}/ea/usage` } } });
     expect(body.paging.nextToken).toBeUndefined();
   });
 

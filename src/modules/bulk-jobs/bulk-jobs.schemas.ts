@@ -45,7 +45,16 @@ const readOnly = {
   lastModifiedBy: Type.String({ readOnly: true }),
 };
 
-export const BulkJobInputSchema = Type.Object({ ...writable, data: Type.Optional(BulkDataListSchema) }, { title: 'BulkJobWithData' });
+// The reference requires name, mode and ttl but never defines them, so its own SDK cannot send
+// them: on input they are optional, with the defaults below; answers always carry them.
+export const BULK_JOB_DEFAULTS = { mode: 'sequential', ttlSeconds: 7 * 24 * 3600 } as const;
+export const BulkJobInputSchema = Type.Object({
+  ...writable,
+  name: Type.Optional(Type.String({ ...writable.name, description: 'Name of the bulk job (default: the operation and the creation time)' })),
+  mode: Type.Optional(Type.String({ ...writable.mode, description: `Processing mode (recorded; records always run in upload order; default '${BULK_JOB_DEFAULTS.mode}')` })),
+  ttl: Type.Optional(Type.Integer({ ...writable.ttl, description: `How long, in seconds, results are kept after the job finishes (default ${BULK_JOB_DEFAULTS.ttlSeconds}, 7 days)` })),
+  data: Type.Optional(BulkDataListSchema),
+}, { title: 'BulkJobWithData' });
 export type BulkJobInput = Static<typeof BulkJobInputSchema>;
 
 export const BulkJobSchema = Type.Object({ ...writable, ...readOnly }, { title: 'BulkJob' });

@@ -9,7 +9,7 @@ import type { AccountsService } from '../accounts/index.js';
 import type { ObfuscationService } from '../obfuscation/index.js';
 import { BulkJobErrors } from './bulk-jobs.errors.js';
 import type { BulkJobsRepository } from './bulk-jobs.repository.js';
-import { BulkDataPropertySchema, type BulkDataProperty, type BulkJob, type BulkJobInput, type BulkResult, type BulkStatus } from './bulk-jobs.schemas.js';
+import { BULK_JOB_DEFAULTS, BulkDataPropertySchema, type BulkDataProperty, type BulkJob, type BulkJobInput, type BulkResult, type BulkStatus } from './bulk-jobs.schemas.js';
 import type { BulkJobRow, BulkRecordRow } from './bulk-jobs.table.js';
 
 export const BULK_JOB = 'bulk.run';
@@ -95,8 +95,8 @@ export class BulkJobsService {
     const now = iso(this.clock());
     const by = actorName(auth);
     const row: BulkJobRow = {
-      id: newId(), account_id: auth.accountId, name: input.name, description: input.description ?? null, url: input.url, operation: input.operation,
-      mode: input.mode, ttl: input.ttl, status: 'PENDING', total_records: records.length, successful: 0, failed: 0, job_id: null,
+      id: newId(), account_id: auth.accountId, name: input.name ?? `${input.operation} ${now}`, description: input.description ?? null, url: input.url, operation: input.operation,
+      mode: input.mode ?? BULK_JOB_DEFAULTS.mode, ttl: input.ttl ?? BULK_JOB_DEFAULTS.ttlSeconds, status: 'PENDING', total_records: records.length, successful: 0, failed: 0, job_id: null,
       started: null, completed: null, created: now, created_by: by, last_modified: now, last_modified_by: by,
     };
     await this.repo.transaction(async (trx) => {

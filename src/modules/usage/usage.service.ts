@@ -36,7 +36,7 @@ export class UsageService {
     private readonly recorder: UsageRecorder,
     private readonly limiter: RateLimiter | undefined,
     private readonly accounts: AccountsService,
-    private readonly config: Pick<Config, 'tiers'>,
+    private readonly config: Pick<Config, 'tiers' | 'publicUrl'>,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -46,7 +46,9 @@ export class UsageService {
     return { name: tier, quota: limits.perDay, rateLimit: limits.perSecond, burstLimit: limits.burst };
   }
 
-  async daily(accountId: string, query: UsageQuery, href: string): Promise<UsagePage> {
+  /** `requestUrl` is the path and query the caller used; `_links.self.href` is it made absolute, like every list's links. */
+  async daily(accountId: string, query: UsageQuery, requestUrl: string): Promise<UsagePage> {
+    const href = `${this.config.publicUrl}${requestUrl}`;
     const today = utcDay(this.clock().getTime());
     const quota = await this.quota(accountId);
     await this.recorder.flush();

@@ -66,7 +66,7 @@ export function attendeeLinksRoutes(links: AttendeeLinksService) {
 
     bulk('PUT', {
       operationId: 'updateAttendeeLinks', summary: 'Update Attendee Links', body: ExistingAttendeeLinkBulkSchema,
-      description: `Replaces sourceId and join of existing links, found by id within the webcast (404 item otherwise); the attendee of a link cannot change. ${BULK}`,
+      description: `Replaces sourceId and join of existing links, found by id within the webcast or, for an item without id (the reference marks it read-only), by the item's attendee (404 item otherwise); the attendee of a link cannot change. ${BULK}`,
     }, checkExisting, (auth, webcastId, items) => links.update(auth, webcastId, items));
 
     app.get('/webcasts/:id/attendee-links', {

@@ -27,9 +27,14 @@ const itemProps = {
 export const AttendeeLinkItemSchema = Type.Object(itemProps, { title: 'AttendeeLink', additionalProperties: true });
 export type AttendeeLinkItem = Static<typeof AttendeeLinkItemSchema>;
 
-/** One item of `PUT /webcasts/{id}/attendee-links`: an existing link by id; sourceId and join are updated. */
+/** One item of `PUT /webcasts/{id}/attendee-links`: an existing link, by id or by attendee; sourceId and join are updated. */
 export const ExistingAttendeeLinkItemSchema = Type.Object(
-  { id: Type.String({ format: 'uuid', description: 'Attendee-link ID' }), ...itemProps },
+  {
+    // The reference marks the link's id read-only, so its SDK cannot send it: without one the
+    // link is found by the webcast in the path and the item's attendee (one link per pair).
+    id: Type.Optional(Type.String({ format: 'uuid', description: 'Attendee-link ID (optional: without it, the link of the item\'s attendee for this webcast)' })),
+    ...itemProps,
+  },
   { title: 'ExistingAttendeeLink', additionalProperties: true },
 );
 export type ExistingAttendeeLinkItem = Static<typeof ExistingAttendeeLinkItemSchema>;

@@ -95,11 +95,14 @@ export class AttendeeLinksService {
     });
   }
 
-  /** PUT: replaces sourceId and join of existing links, found by id within the webcast. */
+  /** PUT: replaces sourceId and join of existing links, found by id within the webcast, or by the item's attendee when it has no id. */
   update(auth: AuthContext, webcastId: string, items: BulkInput<ExistingAttendeeLinkItem>): Promise<AttendeeLinkBulkResult> {
     return this.bulk(auth, webcastId, items, 200, async (item, trx, _webcast, now) => {
-      const existing = await this.repo.find(auth.accountId, item.id.toLowerCase(), trx);
-      if (!existing || existing.webcast_id !== webcastId) throw WebcastErrors.attendeeLinkNotFound(undefined, { target: 'id' });
+      const linkId = item.id?.toLowerCase() ?? (await this.repo.findPair(auth.accountId, webcastId, item.attendee.id.toLowerCase(), trx))?.id;
+      const existing = linkId !== undefined ? await this.repo.find(auth.accountId, linkId, trx) : undefined;
+      if (!existing || existing.webcast_id !== webcastId) {
+        throw WebcastErrors.attendeeLinkNotFound(item.id === undefined ? 'The attendee has no link for this webcast; create one with POST' : undefined, { target: item.id === undefined ? 'attendee.id' : 'id' });
+      }
       this.checkWebcastRef(item, webcastId);
       if (item.attendee.id.toLowerCase() !== existing.attendee_id) {
         throw WebcastErrors.invalidItem('The attendee of a link cannot change; delete the link and create one for the other attendee', { target: 'attendee.id' });

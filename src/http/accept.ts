@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { CommonErrors } from '../errors.js';
+
+/**
+ * The media types a route's successful answers are declared with (JSON unless its schema says
+ * otherwise); undefined for a route that declares no answers (the OpenAPI document's YAML form).
+ */
+export function producedTypes(schema: FastifySchema | undefined): string[] | undefined {
+  const response = schema?.response;
+  if (response === null || typeof response !== 'object') return undefined;
+  const types = new Set<string>();
+  for (const [status, spec] of Object.entries(response)) {
+    if (!/^2/.test(status)) continue;
+    const content: unknown = spec !== null && typeof spec === 'object' && 'content' in spec ? spec.content : undefined;
+    if (content !== null && typeof content === 'object') for (const t of Object.keys(content)) types.add(t.toLowerCase());
+    else types.add('application/json');
+  }
+  return types.size > 0 ? [...types] : ['application/json'];
+}
+
+/** The media ranges of an Accept header that are not refused (`q=0`), lower-cased, without parameters. */
+export function acceptedRanges(header: string): string[] {
+  const out: string[] = [];
+  for (const part of header.split(',')) {
+    const [range = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (range === '') continue;
+    const q = params.find((p) => p.startsWith('q='));
+    if (q !== undefined && Number(q.slice(2)) === 0) continue;
+    out.push(range);
+  }
+  return out;
+}
+
+export function accepts(header: string | undefined, produced: readonly string[]): boolean {
+  if (header === undefined || header.trim() === '') return true;
+  const ranges = acceptedRanges(header);
+  return ranges.some((r) => r === '*/*' || produced.some((t) => t === r || (r.endsWith('/*') && t.startsWith(r.slice(0, -1)))));
+}
+
+/**
+ * Content negotiation for the versioned API: an `Accept` header that admits
+ * none of the types an operation answers with is a 406 (RFC 9110 §15.5.7)
+ * before anything else runs, rather than JSON the client said it cannot read.
+ */
+export function registerAcceptCheck(app: FastifyInstance, versionPrefix: string): void {
+  const produced = new Map<string, string[]>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${versionPrefix}/`)) return;
+    const types = producedTypes(route.schema);
+    if (types === undefined) return;
+    for (const method of [route.method].flat()) produced.set(`${method} ${route.url}`, types);
+  });
+  app.addHook('onRequest', async (request) => {
+    const types = produced.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+    if (types === undefined || accepts(request.headers.accept, types)) return;
+    throw CommonErrors.notAcceptable(`This operation answers with ${types.join(' or ')}; the Accept header admits none of them`, { target: 'Accept' });
+  });
+}
