@@ -1168,7 +1168,7 @@ export interface paths {
         get: operations["listWebcastAttendeeLinks"];
         /**
          * Update Attendee Links
-         * @description Replaces sourceId and join of existing links, found by id within the webcast (404 item otherwise); the attendee of a link cannot change. Up to 100 items. Answers 207 with one result per item, in request order: each item is stored or refused on its own (400 invalid, 404 attendee not in the webcast's event, 409 conflict), and a refused item changes nothing. Needs both event/attendee-links:read and event/attendee-links:write.
+         * @description Replaces sourceId and join of existing links, found by id within the webcast or, for an item without id (the reference marks it read-only), by the item's attendee (404 item otherwise); the attendee of a link cannot change. Up to 100 items. Answers 207 with one result per item, in request order: each item is stored or refused on its own (400 invalid, 404 attendee not in the webcast's event, 409 conflict), and a refused item changes nothing. Needs both event/attendee-links:read and event/attendee-links:write.
          */
         put: operations["updateAttendeeLinks"];
         /**
@@ -3054,17 +3054,17 @@ export interface operations {
                     headers?: {
                         [key: string]: string;
                     };
-                    /** @description Processing mode (recorded; records always run in upload order) */
-                    mode: string;
-                    /** @description Name of the bulk job */
-                    name: string;
+                    /** @description Processing mode (recorded; records always run in upload order; default 'sequential') */
+                    mode?: string;
+                    /** @description Name of the bulk job (default: the operation and the creation time) */
+                    name?: string;
                     /** @enum {string} */
                     operation: "PUT" | "POST" | "PATCH" | "DELETE";
                     queryParams?: {
                         [key: string]: string;
                     };
-                    /** @description How long, in seconds, results are kept after the job finishes */
-                    ttl: number;
+                    /** @description How long, in seconds, results are kept after the job finishes (default 604800, 7 days) */
+                    ttl?: number;
                     /** @description Destination operation path; supported: /contacts/{id}/obfuscate */
                     url: string;
                 };
@@ -15405,9 +15405,9 @@ export interface operations {
                     };
                     /**
                      * Format: uuid
-                     * @description Attendee-link ID
+                     * @description Attendee-link ID (optional: without it, the link of the item's attendee for this webcast)
                      */
-                    id: string;
+                    id?: string;
                     /** WebcastLink */
                     join: {
                         /** @description The attendee's access code (password). */
