@@ -13,6 +13,7 @@ import { PUBLIC, registerAuth } from './http/auth.js';
 import { errorResponses } from './http/responses.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerAcceptCheck } from './http/accept.js';
+import { registerPageTokenSealing } from './http/page-tokens.js';
 import { registerJsonBodies } from './http/body.js';
 import { registerNulGuard, registerValidation } from './http/validation.js';
 import { registerRateLimit } from './http/ratelimit/index.js';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerOpenApi(app, config);
   const prefix = `/${config.apiVersion}`;
   registerAcceptCheck(app, prefix);
+  registerPageTokenSealing(app, prefix, services.keys.derivedKeyRing('paging tokens'));
   registerAuth(app, oauth, prefix);
   // Rate limits and usage counting: after auth, so a call is charged to its account or else its address.
   if (limiter) registerRateLimit(app, limiter, prefix);

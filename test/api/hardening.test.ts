@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
 import { createDb } from '../../src/db/index.js';
 import { FIRST_PARTY_CLIENT_ID } from '../../src/modules/oauth/index.js';
 import { createTenant, startTestApp, tokenFor, type Tenant, type TestApp } from '../helpers/app.js';
@@ -250,6 +251,49 @@ describe('bodiless POSTs and content negotiation', () => {
     for (const accept of ['application/json', '*/*', 'application/*', 'text/html, application/json;q=0.5', 'application/json; charset=utf-8', '']) {
       const ok = await t.app.inject({ method: 'GET', url: '/ea/events', headers: { ...auth(), accept } });
       expect(ok.statusCode, `Accept: ${accept}`).toBe(200);
+    }
+  });
+});
+
+describe('paging tokens are sealed', () => {
+  const auth = () => ({ authorization: `Bearer ${token}` });
+  const get = (url: string, app = t.app) => app.inject({ method: 'GET', url, headers: auth() });
+  interface Page { data: { id: string }[]; paging: { currentToken: string; nextToken?: string; _links: { self: { href: string }; next?: { href: string } } } }
+
+  it('hides the query a token carries, refuses a token changed by one character, and pages the same on another process', async () => {
+    const people = ['sealed.one', 'sealed.two', 'sealed.three'].map((n) => ({ firstName: 'Sealed', lastName: n, email: `${n}@tokens.example` }));
+    expect((await t.app.inject({ method: 'POST', url: '/ea/contacts', headers: auth(), payload: people })).statusCode).toBe(207);
+    const filter = encodeURIComponent("email contains '@tokens.example'");
+    const first = await get(`/ea/contacts?limit=1&filter=${filter}`);
+    expect(first.statusCode, first.body).toBe(200);
+    const page = first.json() as Page;
+    const next = page.paging.nextToken ?? '';
+    expect(next).not.toBe('');
+    // Neither the token nor its base64 decoding shows the filter (a filter may name a person).
+    for (const tok of [next, page.paging.currentToken]) {
+      expect(Buffer.from(tok, 'base64url').toString('latin1')).not.toMatch(/tokens\.example|email|"r":/);
+    }
+    expect(page.paging._links.next?.href).toBe(`${baseUrl}/ea/contacts?token=${next}`);
+
+    const second = await get(`/ea/contacts?token=${next}`);
+    expect(second.statusCode, second.body).toBe(200);
+    const secondIds = (second.json() as Page).data.map((c) => c.id);
+    expect(secondIds).toHaveLength(1);
+    expect(secondIds).not.toEqual(page.data.map((c) => c.id));
+
+    // One character changed: refused in the contract's shape, never a 500 or another page.
+    const flipped = `${next.slice(0, 20)}${next[20] === 'A' ? 'B' : 'A'}${next.slice(21)}`;
+    expect(expectContractError(await get(`/ea/contacts?token=${flipped}`), 400)['target']).toBe('token');
+
+    // Another process on the same database (a second API server) opens the token.
+    const other = await buildApp(t.config, { db: t.db.handle, logger: false, worker: false });
+    await other.app.ready();
+    try {
+      const there = await get(`/ea/contacts?token=${next}`, other.app);
+      expect(there.statusCode, there.body).toBe(200);
+      expect((there.json() as Page).data.map((c) => c.id)).toEqual(secondIds);
+    } finally {
+      await other.app.close();
     }
   });
 });

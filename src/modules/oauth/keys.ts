@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey } from 'jose';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
@@ -30,6 +31,13 @@ function privateKey(row: SigningKeyRow): Promise<CryptoKey> {
   return importJWK(jwk, row.alg);
 }
 
+/** The private scalar of a signing key: input keying material for derived symmetric keys. */
+function secretOf(row: SigningKeyRow): Buffer {
+  const jwk: unknown = JSON.parse(row.private_jwk);
+  if (!Value.Check(PrivateJwkSchema, jwk)) throw new Error(`signing key ${row.kid}: the stored private JWK is not an EC key`);
+  return Buffer.from(jwk.d, 'base64url');
+}
+
 function verificationKey(row: SigningKeyRow): Promise<CryptoKey> {
   return importJWK(publicJwk(row), row.alg);
 }
@@ -40,6 +48,8 @@ export class KeyStore {
   private current: LoadedKey | undefined;
   private readonly verifiers = new Map<string, CryptoKey>();
   private lastMiss = 0;
+  private secrets: Buffer[] = [];
+  private lastSecretsReload = 0;
 
   constructor(private readonly repo: OAuthRepository, private readonly clock: Clock = systemClock) {}
 
@@ -61,6 +71,36 @@ export class KeyStore {
     if (!newest) throw new Error('no signing key');
     this.current = { kid: newest.kid, privateKey: await privateKey(newest), publicJwk: publicJwk(newest) };
     for (const row of rows) this.verifiers.set(row.kid, await verificationKey(row));
+    this.secrets = rows.map(secretOf);
+  }
+
+  /**
+   * Symmetric keys for one purpose (say, sealing paging tokens), derived with HKDF
+   * from the private signing keys every process shares through the database:
+   * newest first, so the first seals and any opens. No extra secret to configure.
+   * `reload()` reads the signing keys again (at most once a second), for a key
+   * another process created at the same moment; true when there are new ones.
+   */
+  derivedKeyRing(purpose: string): { keys(): readonly Buffer[]; reload(): Promise<boolean> } {
+    const derive = () => this.secrets.map((secret) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `eventline ${purpose}`, 32)));
+    let ring = derive();
+    return {
+      keys: () => ring,
+      reload: async () => {
+        if (!(await this.reloadSecrets())) return false;
+        ring = derive();
+        return true;
+      },
+    };
+  }
+
+  private async reloadSecrets(): Promise<boolean> {
+    if (Date.now() - this.lastSecretsReload < 1000) return false;
+    this.lastSecretsReload = Date.now();
+    const rows = await this.repo.activeKeys();
+    const before = this.secrets.length;
+    this.secrets = rows.map(secretOf);
+    return this.secrets.length > before;
   }
 
   signingKey(): LoadedKey {
