@@ -14,6 +14,7 @@ import { errorResponses } from './http/responses.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerAcceptCheck } from './http/accept.js';
 import { registerPageTokenSealing } from './http/page-tokens.js';
+import { unservedReferenceRoutes } from './http/unserved.js';
 import { registerJsonBodies } from './http/body.js';
 import { registerNulGuard, registerValidation } from './http/validation.js';
 import { registerRateLimit } from './http/ratelimit/index.js';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   for (const m of modules) if (m.rootRoutes) await app.register(m.rootRoutes);
   await app.register(async (v) => {
     await v.register(openApiDocumentRoutes);
+    await v.register(unservedReferenceRoutes);
     for (const m of modules) if (m.routes) await v.register(m.routes);
   }, { prefix });
 
