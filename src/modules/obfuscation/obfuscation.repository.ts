@@ -20,13 +20,16 @@ export class ObfuscationRepository {
   }
 
   /**
-   * After an erasure commits, on SQLite: copy the WAL into the database and
-   * truncate it, so the old row versions in WAL frames are gone from disk too
-   * (freed cells are zeroed by secure_delete). PostgreSQL keeps dead tuples
-   * until VACUUM: see docs/deployment.md for the maintenance step.
+   * PostgreSQL: the tables of the deployment's schema this transaction has inserted
+   * into, updated or deleted from so far (the server's own per-transaction counters),
+   * which are the tables whose files now hold the erased values as dead row versions.
    */
-  async flushErasure(): Promise<void> {
-    if (this.dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(this.db);
+  async touchedTables(trx: Transaction<Database>): Promise<string[]> {
+    if (this.dialect !== 'postgres') return [];
+    const r = await sql<{ relname: string }>`
+      select relname from pg_stat_xact_user_tables
+      where schemaname = current_schema() and n_tup_ins + n_tup_upd + n_tup_del > 0 order by relname`.execute(trx);
+    return r.rows.map((x) => x.relname);
   }
 
   /** The obfuscation that is running or done for this contact (a FAILED one may be retried by a new request). */
