@@ -187,16 +187,21 @@ export class BulkJobsService {
       const batch = await this.repo.pending(id, BATCH);
       if (batch.length === 0) break;
       for (const rec of batch) await this.process(bulk.account_id, rec);
-      // What the batch's erasures left on disk goes once per batch, not once per contact.
-      await this.obfuscation.flush({ unknownTables });
+      // What the batch's erasures left on disk goes once per batch, not once per contact
+      // (PostgreSQL's table rewrites at most once a minute, and at the end).
+      await this.obfuscation.flush({ unknownTables, final: false });
       unknownTables = false;
       const counts = await this.repo.counts(id);
       await this.repo.update(id, { successful: counts.ok, failed: counts.failed, last_modified: iso(this.clock()) });
       await ctx.progress({ processed: counts.ok + counts.failed, total: bulk.total_records });
       const now = await this.repo.byId(id);
-      if (now?.status === 'CANCELED' || ctx.signal.aborted) return { status: now?.status ?? 'CANCELED' };
+      if (now?.status === 'CANCELED' || ctx.signal.aborted) {
+        // Canceled: what was erased so far is compacted now. A lost lease: the worker that took the job over does it.
+        if (!ctx.signal.aborted) await this.obfuscation.flush();
+        return { status: now?.status ?? 'CANCELED' };
+      }
     }
-    if (unknownTables) await this.obfuscation.flush({ unknownTables });
+    await this.obfuscation.flush({ unknownTables });
     const counts = await this.repo.counts(id);
     const done = iso(this.clock());
     await this.repo.update(id, { status: 'COMPLETED', successful: counts.ok, failed: counts.failed, completed: done, last_modified: done }, undefined, ['RUNNING']);

@@ -48,6 +48,13 @@ export interface WarnLog {
 /** After a job: short lock waits, so callers queue behind a rewrite for seconds at most. */
 export const AFTER_JOB: Omit<CompactOptions, 'tables'> = { lockTimeoutMs: 5_000, waitMs: 30_000 };
 
+/**
+ * During a long bulk job, PostgreSQL tables are rewritten at most this often (and once
+ * more when the job ends): a rewrite of a large table holds its lock for as long as it
+ * takes, which must not happen after every batch of 100 contacts.
+ */
+export const BULK_REWRITE_EVERY_MS = 60_000;
+
 function codeOf(err: unknown): string {
   return errorCode(err) ?? (err instanceof Error ? err.name : 'error');
 }
@@ -56,6 +63,10 @@ export class Compactor {
   /** PostgreSQL: tables erasures changed since their last rewrite (this process's; a restart loses them: the scheduled `db compact` covers that). */
   private readonly pending = new Set<string>();
   private everything = false;
+  /** The newest erasure among the pending ones (64-bit transaction id): older snapshots keep its row versions alive. */
+  private upTo: string | undefined;
+  /** When this process last started a rewrite after a job (epoch ms). */
+  private lastRewrite = 0;
   private log: WarnLog | undefined;
 
   constructor(
@@ -71,9 +82,10 @@ export class Compactor {
     this.log = log;
   }
 
-  /** Tables an erasure changed (PostgreSQL). */
-  touched(tables: Iterable<string>): void {
+  /** Tables an erasure changed, and its transaction id (PostgreSQL). */
+  touched(tables: Iterable<string>, xid?: string): void {
     for (const t of tables) this.pending.add(t);
+    if (xid !== undefined && (this.upTo === undefined || BigInt(xid) > BigInt(this.upTo))) this.upTo = xid;
   }
 
   /** An erasure whose tables are not known (a job re-run after a crash): the next compaction rewrites every table. */
@@ -84,16 +96,21 @@ export class Compactor {
   /**
    * Runs after an obfuscation (a bulk batch) committed, when OBFUSCATION_COMPACT=after-job.
    * Never throws for a step it could not run: that is a warning, logged and reported, and
-   * the tables stay pending for the next run.
+   * the tables stay pending for the next run. `final: false` (a batch inside a bulk job):
+   * PostgreSQL's rewrite waits until BULK_REWRITE_EVERY_MS passed since the last one.
    */
-  async afterJob(): Promise<CompactionReport | undefined> {
+  async afterJob(opts: { final?: boolean } = {}): Promise<CompactionReport | undefined> {
     if (this.mode === 'off') return undefined;
     if (this.dialect === 'sqlite') return this.report(await this.sqlite({ ...AFTER_JOB }));
     if (!this.everything && this.pending.size === 0) return undefined;
+    if (opts.final === false && Date.now() - this.lastRewrite < BULK_REWRITE_EVERY_MS) return undefined;
+    this.lastRewrite = Date.now();
     const all = this.everything;
     const tables = [...this.pending];
+    const upTo = all ? undefined : this.upTo;
     this.everything = false;
-    const report = await this.postgres({ ...AFTER_JOB, ...(all ? {} : { tables }) });
+    const report = await this.postgres({ ...AFTER_JOB, ...(all ? {} : { tables }), ...(upTo !== undefined ? { upTo } : {}) });
+    if (report.status !== 'skipped' && report.olderSnapshots === 0 && this.upTo === upTo) this.upTo = undefined;
     const done = report.olderSnapshots === 0 ? new Set(report.tables.filter((t) => t.outcome === 'rewritten' || t.outcome === 'missing').map((t) => t.table)) : new Set<string>();
     for (const t of tables) if (done.has(t)) this.pending.delete(t);
     // Whatever was not rewritten is tried again after the next job.
@@ -154,7 +171,7 @@ export class Compactor {
     }
   }
 
-  private async postgres(opts: CompactOptions): Promise<CompactionReport> {
+  private async postgres(opts: CompactOptions & { readonly upTo?: string }): Promise<CompactionReport> {
     return this.disk.session(async (s) => {
       const warnings: string[] = [];
       if (!(await this.lock(s, opts.waitMs))) {
@@ -169,13 +186,14 @@ export class Compactor {
     });
   }
 
-  private async rewrite(s: PgSession, opts: CompactOptions, warnings: string[]): Promise<CompactionReport> {
+  private async rewrite(s: PgSession, opts: CompactOptions & { readonly upTo?: string }, warnings: string[]): Promise<CompactionReport> {
     const schema = await s.schema();
     const existing = await s.tables();
     const wanted = opts.tables ? [...new Set(opts.tables)] : existing;
     // VACUUM FULL keeps every row version some open snapshot may still see: wait for the
     // sessions that started before the erasures committed (a pg_dump, a long report) to end.
-    const xid = await s.horizon();
+    // After a job, up to that job's erasures; otherwise up to everything committed so far.
+    const xid = opts.upTo ?? await s.horizon();
     const deadline = Date.now() + opts.waitMs;
     let older = await s.olderSnapshots(xid);
     while (older > 0 && Date.now() < deadline) {

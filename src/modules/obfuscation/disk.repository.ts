@@ -78,29 +78,31 @@ export class PgSession {
     await sql`reset lock_timeout`.execute(this.conn);
   }
 
-  /** The newest transaction id that has finished or is running now (32 bits, for age()): every erasure committed before this call is at or below it. */
+  /** The newest transaction id (64-bit) that has finished or is running now: every erasure committed before this call is at or below it. */
   async horizon(): Promise<string> {
-    const r = await sql<{ x: string }>`select ((pg_snapshot_xmax(pg_current_snapshot())::text::bigint - 1) % 4294967296)::text as x`.execute(this.conn);
+    const r = await sql<{ x: string }>`select (pg_snapshot_xmax(pg_current_snapshot())::text::bigint - 1)::text as x`.execute(this.conn);
     return r.rows[0]?.x ?? '0';
   }
 
   /**
    * How many sessions, replication slots and prepared transactions may still see row
-   * versions deleted at or before `xid`: VACUUM FULL must keep those versions for them.
-   * Sessions of other roles are seen only with pg_read_all_stats.
+   * versions deleted by transaction `xid` (64-bit) or before: VACUUM FULL keeps those
+   * versions for them. Sessions of other roles are seen only with pg_read_all_stats.
    */
   async olderSnapshots(xid: string): Promise<number> {
+    // The views show 32-bit ids; age() compares them across wraparound.
     const r = await sql<{ n: number }>`
+      with x as (select age((${xid}::bigint % 4294967296)::text::xid) as age)
       select count(*)::int as n from (
         select 1 from pg_stat_activity a
         where a.pid <> pg_backend_pid() and (a.datname = current_database() or a.datname is null)
-          and ((a.backend_xmin is not null and age(a.backend_xmin) >= age(${xid}::text::xid))
-            or (a.backend_xid is not null and age(a.backend_xid) >= age(${xid}::text::xid)))
+          and ((a.backend_xmin is not null and age(a.backend_xmin) >= (select age from x))
+            or (a.backend_xid is not null and age(a.backend_xid) >= (select age from x)))
         union all
         select 1 from pg_replication_slots s
-        where (s.database is null or s.database = current_database()) and s.xmin is not null and age(s.xmin) >= age(${xid}::text::xid)
+        where (s.database is null or s.database = current_database()) and s.xmin is not null and age(s.xmin) >= (select age from x)
         union all
-        select 1 from pg_prepared_xacts p where p.database = current_database() and age(p.transaction) >= age(${xid}::text::xid)
+        select 1 from pg_prepared_xacts p where p.database = current_database() and age(p.transaction) >= (select age from x)
       ) held`.execute(this.conn);
     return r.rows[0]?.n ?? 0;
   }

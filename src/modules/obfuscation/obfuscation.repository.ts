@@ -22,14 +22,18 @@ export class ObfuscationRepository {
   /**
    * PostgreSQL: the tables of the deployment's schema this transaction has inserted
    * into, updated or deleted from so far (the server's own per-transaction counters),
-   * which are the tables whose files now hold the erased values as dead row versions.
+   * which are the tables whose files now hold the erased values as dead row versions;
+   * and the transaction's id (64-bit), which the compaction waits to see behind every
+   * open snapshot before it rewrites them.
    */
-  async touchedTables(trx: Transaction<Database>): Promise<string[]> {
-    if (this.dialect !== 'postgres') return [];
+  async footprint(trx: Transaction<Database>): Promise<{ tables: string[]; xid?: string }> {
+    if (this.dialect !== 'postgres') return { tables: [] };
     const r = await sql<{ relname: string }>`
       select relname from pg_stat_xact_user_tables
       where schemaname = current_schema() and n_tup_ins + n_tup_upd + n_tup_del > 0 order by relname`.execute(trx);
-    return r.rows.map((x) => x.relname);
+    const x = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx);
+    const xid = x.rows[0]?.xid;
+    return { tables: r.rows.map((row) => row.relname), ...(xid ? { xid } : {}) };
   }
 
   /** The obfuscation that is running or done for this contact (a FAILED one may be retried by a new request). */

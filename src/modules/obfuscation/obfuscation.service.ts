@@ -34,6 +34,8 @@ export interface ObfuscationOutcome {
 interface Erased {
   readonly total: number;
   readonly touched: readonly string[] | 'unknown';
+  /** PostgreSQL: the erasure's transaction id (64-bit). */
+  readonly xid?: string;
 }
 
 function view(r: ObfuscationRow): ObfuscationStatusView {
@@ -142,11 +144,12 @@ export class ObfuscationService {
    * obfuscation and after each batch of a bulk job. A step that cannot run is a logged
    * warning in the report, not an error: the erasure itself is done. `unknownTables`:
    * an erasure of an earlier run committed but its tables are not known (a re-run after a
-   * crash), so every table is rewritten.
+   * crash), so every table is rewritten. `final: false`: a batch of a bulk job that goes
+   * on, whose PostgreSQL rewrite may wait for a later batch (at most a minute) or the end.
    */
-  async flush(opts: { unknownTables?: boolean } = {}): Promise<CompactionReport | undefined> {
+  async flush(opts: { unknownTables?: boolean; final?: boolean } = {}): Promise<CompactionReport | undefined> {
     if (opts.unknownTables) this.disk.compactor.touchedUnknown();
-    return this.disk.compactor.afterJob();
+    return this.disk.compactor.afterJob({ final: opts.final ?? true });
   }
 
   /** `eventline db compact`: the documented maintenance step, for the operator to schedule off-peak. */
@@ -224,6 +227,7 @@ export class ObfuscationService {
     const contact = await this.contacts.erasureSubject(rec.account_id, rec.contact_id, trx);
     let total = 0;
     let touched: Erased['touched'] = [];
+    let xid: string | undefined;
     if (contact && !contact.purged) {
       const subject: ErasureSubject = { accountId: rec.account_id, contactId: rec.contact_id, values: contact.values };
       for (const eraser of this.erasers.all()) total += await eraser.erase(trx, subject, now);
@@ -231,18 +235,19 @@ export class ObfuscationService {
       this.catalogue ??= await this.repo.readCatalogue(trx);
       total += await this.safetyNet(trx, this.catalogue, subject.accountId, contact.identifying);
       // The files of these tables now hold the old values as dead row versions (PostgreSQL).
-      const tables = await this.repo.touchedTables(trx);
+      const footprint = await this.repo.footprint(trx);
       // Without the server's counters (track_counts off) the tables are not known.
-      touched = tables.length > 0 || total === 0 || this.disk.database.dialect !== 'postgres' ? tables : 'unknown';
+      touched = footprint.tables.length > 0 || total === 0 || this.disk.database.dialect !== 'postgres' ? footprint.tables : 'unknown';
+      xid = footprint.xid;
     }
     await this.repo.setStatus(rec.id, { status: 'COMPLETED', rows_erased: total, error: null, last_modified: now, finished_at: now }, trx);
-    return { total, touched };
+    return { total, touched, ...(xid !== undefined ? { xid } : {}) };
   }
 
   /** Hands the tables of a committed erasure to the compaction after the job. */
   private committed(erased: Erased): void {
     if (erased.touched === 'unknown') this.disk.compactor.touchedUnknown();
-    else this.disk.compactor.touched(erased.touched);
+    else this.disk.compactor.touched(erased.touched, erased.xid);
   }
 
   /**

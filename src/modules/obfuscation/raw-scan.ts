@@ -10,10 +10,8 @@ const CHUNK_BYTES = 8 * 1024 * 1024;
 
 /** Non-ASCII characters as JSON `\uXXXX` escapes (what ASCII-only serialisers write), compared in lower case. */
 function asciiEscaped(text: string): string {
-  return text.replace(/[^\p{ASCII}]/gu, (c) => [...c].map((ch) => {
-    const code = ch.codePointAt(0) ?? 0;
-    return code > 0xffff ? JSON.stringify(ch).slice(1, -1) : `\\u${code.toString(16).padStart(4, '0')}`;
-  }).join('')).toLowerCase();
+  // By UTF-16 code unit, as JSON escapes them: a letter outside the BMP becomes its surrogate pair.
+  return text.replace(/[^\p{ASCII}]/gu, (c) => c.split('').map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')).toLowerCase();
 }
 
 /**
