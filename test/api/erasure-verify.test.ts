@@ -260,6 +260,14 @@ describe(`raw-byte erasure proof (${testDialect})`, () => {
   });
 });
 
+describe('OBFUSCATION_COMPACT', () => {
+  it('is after-job by default, may be off, and anything else is refused at start', () => {
+    expect(loadConfig({}).obfuscation.compact).toBe('after-job');
+    expect(loadConfig({ OBFUSCATION_COMPACT: 'off' }).obfuscation.compact).toBe('off');
+    expect(() => loadConfig({ OBFUSCATION_COMPACT: 'nightly' })).toThrow(/OBFUSCATION_COMPACT must be after-job or off, got 'nightly'/);
+  });
+});
+
 describe.runIf(onPg)('the compaction step on PostgreSQL', () => {
   it('skips (exit 1, nothing rewritten) while another process holds the schema\'s compaction lock, and runs once it is free', async () => {
     const d = open.find((x) => x.config.obfuscation.compact === 'after-job') ?? await deploy(false);
