@@ -79,7 +79,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const attendees = createAttendeesModule(deps, { contacts: contacts.services.contacts, events: events.services.events });
   const sessions = createSessionsModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const webcasts = createWebcastsModule(deps, { sessions: sessions.services.sessions, events: events.services.events, attendees: attendees.services.attendees });
-  const obfuscation = createObfuscationModule(deps, { accounts: accounts.services.accounts, contacts: contacts.services.contacts, erasers });
+  const obfuscation = createObfuscationModule(deps, { accounts: accounts.services.accounts, contacts: contacts.services.contacts, erasers, ...(opts.log ? { log: opts.log } : {}) });
   const bulkJobs = createBulkJobsModule(deps, { obfuscation: obfuscation.services.obfuscation, accounts: accounts.services.accounts });
   const communications = await createCommunicationsModule(deps, {
     accounts: accounts.services.accounts, attendeeLinks: webcasts.services.attendeeLinks, attendees: attendees.services.attendees,

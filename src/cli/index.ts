@@ -12,6 +12,7 @@ import { registerApi } from './commands/api.js';
 import { registerArchive } from './commands/archive.js';
 import { registerApps } from './commands/apps.js';
 import { registerContacts } from './commands/contacts.js';
+import { registerDb } from './commands/db.js';
 import { registerOpenApi } from './commands/openapi.js';
 import { registerProviderSim } from './commands/provider-sim.js';
 import { registerRuntime } from './commands/runtime.js';
@@ -67,6 +68,7 @@ export function buildProgram(io: CliIo = processIo, opts: CliOptions = {}): Comm
   registerSync(program, ctx);
   registerProviderSim(program, ctx);
   registerContacts(program, ctx);
+  registerDb(program, ctx);
   return program;
 }
 

@@ -56,6 +56,20 @@ export interface Config {
   readonly communications?: CommunicationsConfig;
   /** Webcast platform sync run by the worker (src/modules/sync); off without SYNC_PROVIDER. */
   readonly sync?: SyncConfig;
+  /** What follows an erasure on disk (src/modules/obfuscation, docs/privacy.md). */
+  readonly obfuscation: ObfuscationConfig;
+}
+
+/**
+ * `after-job`: the worker clears what an obfuscation (a bulk batch) left on disk right after it
+ * commits: SQLite checkpoints and truncates its WAL; PostgreSQL rewrites the touched tables with
+ * VACUUM FULL (an ACCESS EXCLUSIVE lock on each, one at a time) and runs CHECKPOINT.
+ * `off`: nothing runs after jobs; the operator schedules `eventline db compact` off-peak.
+ */
+export type CompactMode = 'after-job' | 'off';
+
+export interface ObfuscationConfig {
+  readonly compact: CompactMode;
 }
 
 export interface SyncConfig {
@@ -151,6 +165,13 @@ function tiers(env: Env): Readonly<Record<Tier, TierLimits>> {
   return Object.freeze(out);
 }
 
+function compactMode(env: Env): CompactMode {
+  const raw = env['OBFUSCATION_COMPACT'];
+  if (raw === undefined || raw === '' || raw === 'after-job') return 'after-job';
+  if (raw === 'off') return 'off';
+  throw new ConfigError(`OBFUSCATION_COMPACT must be after-job or off, got '${raw}'`);
+}
+
 function smtpUrl(raw: string): string {
   if (!/^smtps?:\/\//.test(raw)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
   return raw;
@@ -229,6 +250,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ...(env['SYNC_WEBHOOK_SECRET'] ? { webhookSecret: env['SYNC_WEBHOOK_SECRET'] } : {}),
       intervalSeconds: int(env, 'SYNC_INTERVAL_SECONDS', 60, 1, 86_400),
     }),
+    obfuscation: Object.freeze({ compact: compactMode(env) }),
     ...overrides,
   };
   return Object.freeze(config);

@@ -60,7 +60,11 @@ describe('contact obfuscation survives a killed worker', () => {
       contactId, values: [p.email, `${p.firstName} ${p.lastName}`, p.firstName, p.lastName, p.phone],
     });
     expect(report.hits).toEqual([]);
-    const job = await t.services.db.db.selectFrom('jobs').select(['status', 'attempts']).where('type', '=', 'contact.obfuscate').executeTakeFirstOrThrow();
+    // COMPLETED commits with the erasure; the job goes on to the compaction step before it completes.
+    const job = await waitFor(async () => {
+      const row = await t.services.db.db.selectFrom('jobs').select(['status', 'attempts']).where('type', '=', 'contact.obfuscate').executeTakeFirstOrThrow();
+      return row.status === 'running' ? undefined : row;
+    }, 60_000, 'the job to finish');
     expect(job).toEqual({ status: 'completed', attempts: 2 });
     expect(await worker.stop('SIGTERM')).toBe(0);
   }, 120_000);

@@ -143,7 +143,11 @@ describe('contact obfuscation: the seed path', () => {
     }
     expect(before.err).not.toContain(p.email);
     const start = await api('POST', `/ea/contacts/${contactId}/obfuscate`);
-    await completed(api, (start.json() as Status).obfuscateId);
+    const { obfuscateId } = start.json() as Status;
+    await completed(api, obfuscateId);
+    // The command also reads the database's files: wait for the job's compaction, which follows the erasure's commit.
+    const { job_id: jobId } = await t.services.db.db.selectFrom('contact_obfuscations').select('job_id').where('id', '=', obfuscateId).executeTakeFirstOrThrow();
+    await waitFor(async () => ((await t.services.jobs.get(jobId ?? ''))?.status === 'completed' ? true : undefined), 30_000, 'the obfuscation job');
     const after = await run();
     expect(after.doc.hits).toEqual([]);
     expect(after.code).toBe(0);

@@ -35,17 +35,17 @@ function textValue(v: unknown): string {
   return String(v);
 }
 
-function workerLogger(io: CliIo, json: boolean | undefined): WorkerLogger {
-  const write = (level: 'info' | 'error', o: object, msg = ''): void => {
+function workerLogger(io: CliIo, json: boolean | undefined): WorkerLogger & { warn(o: object, msg: string): void } {
+  const write = (level: 'info' | 'warn' | 'error', o: object, msg = ''): void => {
     const time = new Date().toISOString();
     if (json) {
       io.stdout(`${JSON.stringify({ time, level, msg, ...o })}\n`);
       return;
     }
     const pairs = Object.entries(o).map(([k, v]) => `${k}=${textValue(v)}`).join(' ');
-    (level === 'error' ? io.stderr : io.stdout)(`${time} ${level === 'error' ? 'ERROR ' : ''}${msg}${pairs ? ` ${pairs}` : ''}\n`);
+    (level === 'info' ? io.stdout : io.stderr)(`${time} ${level === 'info' ? '' : `${level.toUpperCase()} `}${msg}${pairs ? ` ${pairs}` : ''}\n`);
   };
-  return { info: (o, msg) => write('info', o, msg), error: (o, msg) => write('error', o, msg) };
+  return { info: (o, msg) => write('info', o, msg), warn: (o, msg) => write('warn', o, msg), error: (o, msg) => write('error', o, msg) };
 }
 
 /** Resolves with the reason on the first SIGTERM/SIGINT (or abort); a second signal gets Node's default: exit at once. */
@@ -115,6 +115,8 @@ export function registerRuntime(program: Command, ctx: CliContext): void {
     .action(async (opts: { concurrency: number; pollMs: number; json?: boolean }) => {
       const logger = workerLogger(ctx.io, opts.json);
       await ctx.withServices(async (services) => {
+        // Compactions after obfuscation jobs report the steps they could not run (no CHECKPOINT privilege, a lock not granted) here.
+        services.obfuscation.useLog(logger);
         const worker = new Worker({ queue: services.jobs, handlers: services.jobHandlers, concurrency: opts.concurrency, pollMs: opts.pollMs, logger });
         await services.start();
         worker.start();

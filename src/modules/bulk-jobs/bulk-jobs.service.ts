@@ -180,18 +180,28 @@ export class BulkJobsService {
     if (FINISHED.includes(bulk.status)) return { status: bulk.status };
     const startedAt = bulk.started ?? iso(this.clock());
     await this.repo.update(id, { status: 'RUNNING', started: startedAt, last_modified: iso(this.clock()) }, undefined, ['READY', 'RUNNING']);
+    // A re-run (after a crash, or a job handed back at shutdown): records erased by the
+    // earlier run may not have had their compaction, and their tables are not known.
+    let unknownTables = bulk.started !== null;
     for (;;) {
       const batch = await this.repo.pending(id, BATCH);
       if (batch.length === 0) break;
       for (const rec of batch) await this.process(bulk.account_id, rec);
-      // What the batch's erasures left on disk goes once per batch, not once per contact.
-      await this.obfuscation.flush();
+      // What the batch's erasures left on disk goes once per batch, not once per contact
+      // (PostgreSQL's table rewrites at most once a minute, and at the end).
+      await this.obfuscation.flush({ unknownTables, final: false });
+      unknownTables = false;
       const counts = await this.repo.counts(id);
       await this.repo.update(id, { successful: counts.ok, failed: counts.failed, last_modified: iso(this.clock()) });
       await ctx.progress({ processed: counts.ok + counts.failed, total: bulk.total_records });
       const now = await this.repo.byId(id);
-      if (now?.status === 'CANCELED' || ctx.signal.aborted) return { status: now?.status ?? 'CANCELED' };
+      if (now?.status === 'CANCELED' || ctx.signal.aborted) {
+        // Canceled: what was erased so far is compacted now. A lost lease: the worker that took the job over does it.
+        if (!ctx.signal.aborted) await this.obfuscation.flush();
+        return { status: now?.status ?? 'CANCELED' };
+      }
     }
+    await this.obfuscation.flush({ unknownTables });
     const counts = await this.repo.counts(id);
     const done = iso(this.clock());
     await this.repo.update(id, { status: 'COMPLETED', successful: counts.ok, failed: counts.failed, completed: done, last_modified: done }, undefined, ['RUNNING']);

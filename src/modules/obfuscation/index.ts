@@ -3,6 +3,8 @@ import type { AccountsService } from '../accounts/index.js';
 import type { ContactsService } from '../contacts/index.js';
 import { defineModule, type ModuleDeps } from '../module.js';
 import type { EraserRegistry } from '../privacy/index.js';
+import { Compactor, type WarnLog } from './compaction.js';
+import { DiskRepository } from './disk.repository.js';
 import { ObfuscationRepository } from './obfuscation.repository.js';
 import { obfuscationRoutes } from './obfuscation.routes.js';
 import { ObfuscationService } from './obfuscation.service.js';
@@ -10,17 +12,21 @@ import { ObfuscationService } from './obfuscation.service.js';
 export { ObfuscationService };
 export { OBFUSCATION_JOB, type ObfuscationStatusView, type ObfuscationOutcome } from './obfuscation.service.js';
 export type { VerifierHit, VerifierReport, VerifyOptions } from './obfuscation.verifier.js';
+export type { CompactOptions, CompactionReport, TableOutcome } from './compaction.js';
 export { ObfuscationStatusSchema } from './obfuscation.schemas.js';
 export { ObfuscationErrors } from './obfuscation.errors.js';
 
 /**
  * Permanent, asynchronous obfuscation of a contact: runs every module's
- * registered eraser in one transaction. It also registers the job queue's
- * eraser, since jobs are infrastructure rather than a module.
+ * registered eraser in one transaction, then clears what the erasure left on
+ * disk (compaction.ts). It also registers the job queue's eraser, since jobs
+ * are infrastructure rather than a module.
  */
-export function createObfuscationModule(deps: ModuleDeps, uses: { accounts: AccountsService; contacts: ContactsService; erasers: EraserRegistry }) {
+export function createObfuscationModule(deps: ModuleDeps, uses: { accounts: AccountsService; contacts: ContactsService; erasers: EraserRegistry; log?: WarnLog }) {
   const repo = new ObfuscationRepository(deps.db.db, deps.db.dialect);
-  const obfuscation = new ObfuscationService(repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock);
+  const disk = new DiskRepository(deps.db.db);
+  const compactor = new Compactor(disk, deps.db.dialect, deps.config.obfuscation.compact, uses.log);
+  const obfuscation = new ObfuscationService(repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock, { repo: disk, compactor, database: deps.config.database });
   return defineModule({
     name: 'obfuscation',
     services: { obfuscation },

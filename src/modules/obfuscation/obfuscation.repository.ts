@@ -20,13 +20,25 @@ export class ObfuscationRepository {
   }
 
   /**
-   * After an erasure commits, on SQLite: copy the WAL into the database and
-   * truncate it, so the old row versions in WAL frames are gone from disk too
-   * (freed cells are zeroed by secure_delete). PostgreSQL keeps dead tuples
-   * until VACUUM: see docs/deployment.md for the maintenance step.
+   * PostgreSQL: the tables of the deployment's schema this transaction has inserted
+   * into, updated or deleted from so far (the server's own per-transaction counters, as
+   * pg_stat_xact_user_tables shows them),
+   * which are the tables whose files now hold the erased values as dead row versions;
+   * and the transaction's id (64-bit), which the compaction waits to see behind every
+   * open snapshot before it rewrites them.
    */
-  async flushErasure(): Promise<void> {
-    if (this.dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(this.db);
+  async footprint(trx: Transaction<Database>): Promise<{ tables: string[]; xid?: string }> {
+    if (this.dialect !== 'postgres') return { tables: [] };
+    // The functions behind pg_stat_xact_user_tables, on the schema's tables only: the view itself
+    // reads every relation of the database, which costs more than the erasure on a large catalogue.
+    const r = await sql<{ relname: string }>`
+      select c.relname from pg_class c
+      where c.relnamespace = (select oid from pg_namespace where nspname = current_schema()) and c.relkind = 'r'
+        and pg_stat_get_xact_tuples_inserted(c.oid) + pg_stat_get_xact_tuples_updated(c.oid) + pg_stat_get_xact_tuples_deleted(c.oid) > 0
+      order by c.relname`.execute(trx);
+    const x = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx);
+    const xid = x.rows[0]?.xid;
+    return { tables: r.rows.map((row) => row.relname), ...(xid ? { xid } : {}) };
   }
 
   /** The obfuscation that is running or done for this contact (a FAILED one may be retried by a new request). */

@@ -8,10 +8,13 @@ import type { AccountsService } from '../accounts/index.js';
 import type { ContactsService } from '../contacts/index.js';
 import { storedForms, type EraserRegistry, type ErasureSubject } from '../privacy/index.js';
 import { safetyNetColumns, type Catalogue } from './catalogue.js';
+import type { CompactOptions, CompactionReport, Compactor } from './compaction.js';
+import type { DiskRepository } from './disk.repository.js';
 import { ObfuscationErrors } from './obfuscation.errors.js';
 import type { ObfuscationRepository } from './obfuscation.repository.js';
 import type { ObfuscationRow, ObfuscationStatus } from './obfuscation.table.js';
 import { verifyObfuscated, type VerifierReport, type VerifyOptions } from './obfuscation.verifier.js';
+import type { Config } from '../../config/index.js';
 
 export const OBFUSCATION_JOB = 'contact.obfuscate';
 
@@ -25,6 +28,14 @@ export interface ObfuscationOutcome {
   /** HTTP-like status for a bulk record: 202 accepted, 404 unknown contact. */
   readonly view: ObfuscationStatusView;
   readonly created: boolean;
+}
+
+/** What one erasure changed: rows, and the tables whose files hold the old versions ('unknown' without the server's counters). */
+interface Erased {
+  readonly total: number;
+  readonly touched: readonly string[] | 'unknown';
+  /** PostgreSQL: the erasure's transaction id (64-bit). */
+  readonly xid?: string;
 }
 
 function view(r: ObfuscationRow): ObfuscationStatusView {
@@ -48,6 +59,7 @@ export class ObfuscationService {
     private readonly jobs: JobQueue,
     private readonly erasers: EraserRegistry,
     private readonly clock: Clock,
+    private readonly disk: { readonly repo: DiskRepository; readonly compactor: Compactor; readonly database: Config['database'] },
   ) {}
 
   async assertEnabled(accountId: string): Promise<void> {
@@ -107,7 +119,7 @@ export class ObfuscationService {
    */
   async obfuscateNow(accountId: string, contactId: string): Promise<ObfuscationStatusView | undefined> {
     const id = contactId.toLowerCase();
-    return this.once(accountId, id, async (trx) => {
+    const result = await this.once<(ObfuscationStatusView & { erased?: Erased }) | undefined>(accountId, id, async (trx) => {
       if (!(await this.contacts.find(accountId, id, trx))) return undefined;
       let rec = await this.repo.live(accountId, id, trx);
       if (rec?.status === 'COMPLETED') return view(rec);
@@ -117,19 +129,37 @@ export class ObfuscationService {
         await this.repo.insert(rec, trx);
       }
       // A queued single obfuscation of the same contact is finished here; its own job then finds it COMPLETED.
-      await this.eraseIn(trx, rec);
-      return { obfuscateId: rec.id, status: 'COMPLETED' as const, contact: { id } };
+      return { obfuscateId: rec.id, status: 'COMPLETED' as const, contact: { id }, erased: await this.eraseIn(trx, rec) };
     }, view);
+    if (!result) return undefined;
+    const { erased, ...shown } = result;
+    if (erased) this.committed(erased);
+    return shown;
   }
 
   /**
-   * Clears what erased rows left on disk (SQLite's WAL). Called after each single
-   * obfuscation and after each batch of a bulk job, once the erasure committed.
-   * While other connections read, SQLite checkpoints what it can and the next
-   * flush finishes the rest.
+   * Clears what erased rows left on disk, once the erasure committed (OBFUSCATION_COMPACT=after-job):
+   * SQLite's WAL is checkpointed and truncated; on PostgreSQL the tables the erasures
+   * touched are rewritten (VACUUM FULL) and CHECKPOINT runs. Called after each single
+   * obfuscation and after each batch of a bulk job. A step that cannot run is a logged
+   * warning in the report, not an error: the erasure itself is done. `unknownTables`:
+   * an erasure of an earlier run committed but its tables are not known (a re-run after a
+   * crash), so every table is rewritten. `final: false`: a batch of a bulk job that goes
+   * on, whose PostgreSQL rewrite may wait for a later batch (at most a minute) or the end.
    */
-  async flush(): Promise<void> {
-    await this.repo.flushErasure();
+  async flush(opts: { unknownTables?: boolean; final?: boolean } = {}): Promise<CompactionReport | undefined> {
+    if (opts.unknownTables) this.disk.compactor.touchedUnknown();
+    return this.disk.compactor.afterJob({ final: opts.final ?? true });
+  }
+
+  /** `eventline db compact`: the documented maintenance step, for the operator to schedule off-peak. */
+  compact(opts: CompactOptions): Promise<CompactionReport> {
+    return this.disk.compactor.run(opts);
+  }
+
+  /** Where warnings of compactions after jobs go (the `eventline worker` command's log). */
+  useLog(log: { warn(obj: object, msg: string): void }): void {
+    this.disk.compactor.useLog(log);
   }
 
   async status(accountId: string, obfuscateId: string): Promise<ObfuscationStatusView> {
@@ -144,7 +174,13 @@ export class ObfuscationService {
    * contact's former values.
    */
   async verify(opts: VerifyOptions): Promise<VerifierReport> {
-    return verifyObfuscated(this.repo, await this.contacts.isPurged(opts.contactId), opts);
+    const { database } = this.disk;
+    const sqliteFile = opts.sqliteFile ?? (database.dialect === 'sqlite' ? database.file : undefined);
+    return verifyObfuscated(
+      { repo: this.repo, disk: this.disk.repo, dialect: database.dialect },
+      await this.contacts.isPurged(opts.contactId),
+      { ...opts, ...(sqliteFile !== undefined ? { sqliteFile } : {}) },
+    );
   }
 
   jobHandlers(): Record<string, JobHandler> {
@@ -158,12 +194,17 @@ export class ObfuscationService {
     if (!obfuscateId) throw new PermanentJobError('payload has no obfuscateId');
     const rec = await this.repo.find(obfuscateId);
     if (!rec) throw new PermanentJobError('obfuscation record not found');
-    if (rec.status === 'COMPLETED') return { obfuscateId, rowsErased: rec.rows_erased };
+    if (rec.status === 'COMPLETED') {
+      // An earlier run of this job erased and committed, then stopped before its compaction
+      // finished (a crash, or handed back at shutdown); or a bulk job erased the contact. The
+      // tables are not known here, so every table is compacted (rare, and never wrong).
+      const compaction = await this.flush({ unknownTables: true });
+      return { obfuscateId, rowsErased: rec.rows_erased, ...(compaction ? { compaction: compaction.status } : {}) };
+    }
     await this.repo.setStatus(obfuscateId, { status: 'PROCESSING', last_modified: iso(this.clock()) });
+    let erased: Erased;
     try {
-      const rowsErased = await this.repo.transaction((trx) => this.eraseIn(trx, rec));
-      await this.flush();
-      return { obfuscateId, rowsErased };
+      erased = await this.repo.transaction((trx) => this.eraseIn(trx, rec));
     } catch (err) {
       const kind = errorKind(err);
       if (job.attempts >= job.maxAttempts) {
@@ -173,22 +214,40 @@ export class ObfuscationService {
       // eslint-disable-next-line preserve-caught-error
       throw new Error(`contact erasure failed (${kind})`);
     }
+    // Outside the erasure's error handling: the erasure committed, so a failed compaction must not
+    // mark it FAILED; the job fails, and its retry compacts every table (see above).
+    this.committed(erased);
+    const compaction = await this.flush();
+    return { obfuscateId, rowsErased: erased.total, ...(compaction ? { compaction: compaction.status } : {}) };
   }
 
   /** Runs every registered eraser, then the safety net, in the caller's ONE transaction, which also marks the obfuscation COMPLETED. */
-  private async eraseIn(trx: Transaction<Database>, rec: ObfuscationRow): Promise<number> {
+  private async eraseIn(trx: Transaction<Database>, rec: ObfuscationRow): Promise<Erased> {
     const now = iso(this.clock());
     const contact = await this.contacts.erasureSubject(rec.account_id, rec.contact_id, trx);
     let total = 0;
+    let touched: Erased['touched'] = [];
+    let xid: string | undefined;
     if (contact && !contact.purged) {
       const subject: ErasureSubject = { accountId: rec.account_id, contactId: rec.contact_id, values: contact.values };
       for (const eraser of this.erasers.all()) total += await eraser.erase(trx, subject, now);
       // Read inside the transaction: on SQLite a query on the outer handle would wait for this one forever.
       this.catalogue ??= await this.repo.readCatalogue(trx);
       total += await this.safetyNet(trx, this.catalogue, subject.accountId, contact.identifying);
+      // The files of these tables now hold the old values as dead row versions (PostgreSQL).
+      const footprint = await this.repo.footprint(trx);
+      // Without the server's counters (track_counts off) the tables are not known.
+      touched = footprint.tables.length > 0 || total === 0 || this.disk.database.dialect !== 'postgres' ? footprint.tables : 'unknown';
+      xid = footprint.xid;
     }
     await this.repo.setStatus(rec.id, { status: 'COMPLETED', rows_erased: total, error: null, last_modified: now, finished_at: now }, trx);
-    return total;
+    return { total, touched, ...(xid !== undefined ? { xid } : {}) };
+  }
+
+  /** Hands the tables of a committed erasure to the compaction after the job. */
+  private committed(erased: Erased): void {
+    if (erased.touched === 'unknown') this.disk.compactor.touchedUnknown();
+    else this.disk.compactor.touched(erased.touched, erased.xid);
   }
 
   /**

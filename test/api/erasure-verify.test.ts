@@ -1,0 +1,326 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp, type Services } from '../../src/app.js';
+import { main } from '../../src/cli/index.js';
+import { loadConfig, type Config } from '../../src/config/index.js';
+import { createDb, type DbHandle } from '../../src/db/index.js';
+import { newId } from '../../src/db/ids.js';
+import { Compactor } from '../../src/modules/obfuscation/compaction.js';
+import { DiskRepository } from '../../src/modules/obfuscation/disk.repository.js';
+import { createVenue, seedPerson, type PersonData } from '../contract/obfuscation.fixtures.js';
+import { apiClient, createTenant, tokenFor, waitFor, type Api } from '../helpers/app.js';
+import { createTestDatabaseConfig, testDialect } from '../helpers/db.js';
+import { serviceRequired } from '../helpers/services.js';
+
+// The raw-byte half of the erasure proof, on the suite's dialect: SQLite's file
+// and WAL, or PostgreSQL's relation files. Each deployment below has a database
+// of its own (a SQLite file, or a PostgreSQL schema), since the checks read its files.
+
+const onPg = testDialect === 'postgres';
+const RAW_CHECK = onPg ? 'PostgreSQL relation files' : 'SQLite files';
+
+interface Deployment {
+  readonly app: FastifyInstance;
+  readonly services: Services;
+  readonly config: Config;
+  readonly handle: DbHandle;
+  readonly api: Api;
+  readonly accountId: string;
+  close(): Promise<void>;
+}
+
+const dirs: string[] = [];
+const open: Deployment[] = [];
+afterAll(async () => {
+  for (const d of open) await d.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/**
+ * A running eventline. `legacy`: what the code did before erasure reached the disk: no
+ * compaction after jobs and, on SQLite, freed space left as it was (secure_delete off).
+ */
+async function deploy(legacy: boolean): Promise<Deployment> {
+  const { config: database } = await createTestDatabaseConfig();
+  const dataDir = database.dialect === 'sqlite' ? dirname(database.file) : mkdtempSync(join(tmpdir(), 'eventline-verify-'));
+  dirs.push(dataDir);
+  const handle = createDb(database);
+  // One connection on SQLite: the pragma holds for every statement the app runs.
+  if (legacy && handle.dialect === 'sqlite') await sql`pragma secure_delete = OFF`.execute(handle.db);
+  const config = loadConfig(
+    { DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', DATA_DIR: dataDir, OBFUSCATION_COMPACT: legacy ? 'off' : 'after-job' },
+    { database },
+  );
+  const { app, services } = await buildApp(config, { logger: false, workerPollMs: 50, db: handle });
+  await app.ready();
+  const tenant = await createTenant(services);
+  await services.accounts.setFeature(tenant.accountId, 'contact-obfuscation', true);
+  const api = apiClient(app, await tokenFor(app, tenant));
+  let closed = false;
+  const d: Deployment = {
+    app, services, config, handle, api, accountId: tenant.accountId,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await handle.destroy();
+    },
+  };
+  open.push(d);
+  return d;
+}
+
+const fullWidth = (s: string): string => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+
+function person(): PersonData {
+  const tag = randomBytes(4).toString('hex');
+  const digits = String(1000 + (randomBytes(2).readUInt16BE(0) % 9000));
+  return {
+    firstName: `Ødegård${tag}`, lastName: `Vbrazenhoff${tag}`, email: `q.vbrazenhoff.${tag}@erasure.example`,
+    phone: `+47 915 ${digits} 77`, note: 'prefers the window seat',
+  };
+}
+
+/** The contact's values in the places they live: contact, attendee, check-in, join link, stored email, message, chat and Q&A, after some edits. */
+async function seed(d: Deployment, p: PersonData): Promise<string> {
+  const venue = await createVenue(d.services, d.accountId);
+  const { contactId, attendeeId } = await seedPerson(d.services.db.db, venue, p);
+  const t = new Date().toISOString();
+  const at = { account_id: d.accountId, event_id: venue.eventId, session_id: venue.sessionId, attendee_id: attendeeId };
+  // Other letter cases and Unicode forms than the contact's own spelling.
+  await d.services.db.db.insertInto('session_chat_messages').values({
+    id: newId(), ...at, parent_id: null, created: t,
+    text_html: `<p>Ask ${p.lastName.toUpperCase()} or ${p.firstName.toUpperCase()}, or ${fullWidth(p.lastName.toLowerCase())}</p>`,
+  }).execute();
+  await d.services.db.db.insertInto('session_questions').values({
+    id: newId(), ...at, text: `Can ${p.firstName} ${p.lastName} be reached on ${p.phone} or ${p.email.toUpperCase()}?`,
+    anonymous: 0, status: 'open', answer: null, created: t, last_modified: t,
+  }).execute();
+  // Edits first, so old versions of the contact's row sit in WAL frames, freed space and dead tuples.
+  for (let i = 0; i < 3; i++) {
+    const res = await d.api('PATCH', `/ea/contacts/${contactId}`, { title: `Title ${i} of ${p.lastName}` });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  }
+  return contactId;
+}
+
+/** Obfuscates through the API and waits for the job itself (the compaction runs after the erasure commits, in the same job). */
+async function obfuscate(d: Deployment, contactId: string): Promise<unknown> {
+  const start = await d.api('POST', `/ea/contacts/${contactId}/obfuscate`);
+  expect(start.statusCode, start.body).toBe(202);
+  const { obfuscateId } = start.json<{ obfuscateId: string }>();
+  const { job_id: jobId } = await d.services.db.db.selectFrom('contact_obfuscations').select('job_id').where('id', '=', obfuscateId).executeTakeFirstOrThrow();
+  const job = await waitFor(async () => {
+    const j = await d.services.jobs.get(jobId ?? '');
+    expect(j?.status).not.toBe('failed');
+    return j?.status === 'completed' ? j : undefined;
+  }, 60_000, 'the obfuscation job');
+  return job.result;
+}
+
+interface Report {
+  hits: Array<{ place: string; valueIndex: number; value: string }>;
+  databaseFilesScanned: number;
+  bytesScanned: number;
+  checksRun: string[];
+  checksNotRun: string[];
+  notScanned: string[];
+  contactPurged: boolean | null;
+}
+
+async function cli(config: Config, args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(['node', 'eventline', ...args], { config, io: { stdout: (s) => void (out += s), stderr: (s) => void (err += s) } });
+  return { code, out, err };
+}
+
+async function verify(d: Deployment, contactId: string, p: PersonData, extra: string[] = []): Promise<{ code: number; report: Report; err: string }> {
+  const { code, out, err } = await cli(d.config, [
+    'contacts', 'verify-obfuscated', contactId, '--email', p.email, '--name', `${p.firstName} ${p.lastName}`, '--value', p.phone, '--json', ...extra,
+  ]);
+  return { code, report: JSON.parse(out) as Report, err };
+}
+
+const isRaw = (place: string): boolean => place.startsWith('pgdata:') || /^file:eventline\.db(-wal|-shm|-journal)?$/.test(place);
+
+/**
+ * The raw check must have run, so no assertion on its hits passes vacuously. On PostgreSQL
+ * it needs the server's files on this machine: under CI_REQUIRE_SERVICES=postgres a check
+ * that did not run fails the test; elsewhere (a remote server) the test is skipped, after
+ * checking that the report says why.
+ */
+function rawCheckRan(report: Report, skip: () => void): void {
+  const ran = report.checksRun.some((c) => c.startsWith(RAW_CHECK));
+  if (!ran && onPg && !serviceRequired('postgres')) {
+    expect(report.checksNotRun.join('\n')).toContain(RAW_CHECK);
+    skip();
+  }
+  expect(ran, `the raw-byte check did not run: ${report.checksNotRun.join('; ')}`).toBe(true);
+  expect(report.databaseFilesScanned).toBeGreaterThan(onPg ? 10 : 0);
+  expect(report.bytesScanned).toBeGreaterThan(0);
+}
+
+describe(`raw-byte erasure proof (${testDialect})`, () => {
+  it('finds the leftovers of the old behaviour (no compaction; on SQLite secure_delete off), exits 1, and finds none once `eventline db compact` ran', async (ctx) => {
+    const d = await deploy(true);
+    const p = person();
+    const contactId = await seed(d, p);
+    const result = await obfuscate(d, contactId);
+    expect(result).not.toHaveProperty('compaction');
+
+    const before = await verify(d, contactId, p);
+    rawCheckRan(before.report, () => ctx.skip());
+    expect(before.report.contactPurged).toBe(true);
+    // The erasers emptied every row: what is left is only in the files' bytes.
+    expect(before.report.hits.filter((h) => !isRaw(h.place))).toEqual([]);
+    expect(before.report.hits.length).toBeGreaterThan(0);
+    const found = new Set(before.report.hits.map((h) => h.valueIndex));
+    // The email (value #1), the full name (#2) and both name words (#3, #4) at least.
+    expect([0, 1, 2, 3].filter((i) => found.has(i))).toEqual([0, 1, 2, 3]);
+    expect(before.code).toBe(1);
+    expect(before.err).toMatch(/still hold former values/);
+    // Hits name the place and the value's position, never the value.
+    expect(JSON.stringify(before.report)).not.toContain(p.email);
+    expect(JSON.stringify(before.report).toLowerCase()).not.toContain(p.lastName.toLowerCase());
+
+    // The documented step, as an operator runs it (the app stopped, as for an off-peak window on SQLite).
+    await d.close();
+    const compact = await cli(d.config, ['db', 'compact', '--json']);
+    expect(compact.code, compact.out + compact.err).toBe(0);
+    const done = JSON.parse(compact.out) as { status: string; checkpoint: string; tables: Array<{ outcome: string }> };
+    expect(done).toMatchObject({ status: 'done', checkpoint: 'done' });
+    if (onPg) expect(done.tables.length).toBeGreaterThan(10);
+    expect(done.tables.every((t) => t.outcome === 'rewritten')).toBe(true);
+
+    const after = await verify(d, contactId, p);
+    rawCheckRan(after.report, () => ctx.skip());
+    expect(after.report.hits).toEqual([]);
+    expect(after.code).toBe(0);
+  });
+
+  it('finds none of a purged contact\'s values, in any case or form, in the database files once the obfuscation job ran its compaction step', async (ctx) => {
+    const d = await deploy(false);
+    const p = person();
+    const contactId = await seed(d, p);
+    const kept = person();
+    const other = await seed(d, kept);
+
+    const before = await verify(d, contactId, p);
+    rawCheckRan(before.report, () => ctx.skip());
+    expect(before.report.hits.filter((h) => isRaw(h.place)).length).toBeGreaterThan(0);
+    expect(before.report.hits.filter((h) => !isRaw(h.place)).length).toBeGreaterThan(5);
+
+    expect(await obfuscate(d, contactId)).toMatchObject({ compaction: 'done' });
+    const after = await verify(d, contactId, p);
+    rawCheckRan(after.report, () => ctx.skip());
+    expect(after.report.contactPurged).toBe(true);
+    expect(after.report.hits).toEqual([]);
+    expect(after.code).toBe(0);
+    expect(after.report.notScanned.join('\n')).toMatch(onPg ? /WAL segments[\s\S]*backups[\s\S]*replicas/ : /backups/);
+
+    // Someone else's values are all still there, in rows and in bytes: the scan is not blind after a compaction.
+    const still = await verify(d, other, kept);
+    expect(still.report.hits.filter((h) => isRaw(h.place)).length).toBeGreaterThan(0);
+    expect(still.code).toBe(1);
+  });
+
+  it('names the raw-byte check as not run when the database files cannot be read', async () => {
+    const d = open.find((x) => x.config.obfuscation.compact === 'after-job') ?? await deploy(false);
+    const p = person();
+    const contactId = await seed(d, p);
+    if (onPg) {
+      const missing = await cli(d.config, ['contacts', 'verify-obfuscated', contactId, '--email', p.email, '--pg-data-dir', join(tmpdir(), `no-such-pgdata-${newId()}`)]);
+      expect(missing.out).toMatch(/Checks NOT run:\n(?: {2}.*\n)* {2}PostgreSQL relation files, raw bytes \(tables, indexes, TOAST\): \S+ cannot be read by this process/);
+      expect(missing.code).toBe(1); // the contact is not obfuscated: its rows hold the values
+      // A data directory of another cluster (a local server at the same path as the remote one) is refused, not scanned.
+      const foreign = mkdtempSync(join(tmpdir(), 'eventline-pgdata-'));
+      dirs.push(foreign);
+      mkdirSync(join(foreign, 'global'));
+      writeFileSync(join(foreign, 'global', 'pg_control'), Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 0, 0]));
+      const other = await verify(d, contactId, p, ['--pg-data-dir', foreign]);
+      expect(other.report.checksRun.some((c) => c.startsWith(RAW_CHECK))).toBe(false);
+      expect(other.report.checksNotRun.join('\n')).toMatch(/PostgreSQL relation files.*holds another PostgreSQL cluster/);
+      expect(other.report.databaseFilesScanned).toBe(0);
+    } else {
+      const report = await d.services.obfuscation.verify({ contactId, values: [p.email], rawBytes: true, sqliteFile: join(tmpdir(), `no-such-${newId()}.db`) });
+      expect(report.checksRun.some((c) => c.startsWith(RAW_CHECK))).toBe(false);
+      expect(report.checksNotRun.join('\n')).toMatch(/SQLite files, raw bytes .*: \S+ could not be read/);
+      expect(report.databaseFilesScanned).toBe(0);
+    }
+    // Asked through the service without rawBytes, the report says so rather than staying silent.
+    const quiet = await d.services.obfuscation.verify({ contactId, values: [p.email] });
+    expect(quiet.checksNotRun.join('\n')).toMatch(new RegExp(`${RAW_CHECK}.*not requested`));
+  });
+});
+
+describe('OBFUSCATION_COMPACT', () => {
+  it('is after-job by default, may be off, and anything else is refused at start', () => {
+    expect(loadConfig({}).obfuscation.compact).toBe('after-job');
+    expect(loadConfig({ OBFUSCATION_COMPACT: 'off' }).obfuscation.compact).toBe('off');
+    expect(() => loadConfig({ OBFUSCATION_COMPACT: 'nightly' })).toThrow(/OBFUSCATION_COMPACT must be after-job or off, got 'nightly'/);
+  });
+});
+
+describe.runIf(onPg)('the compaction step on PostgreSQL', () => {
+  it('skips (exit 1, nothing rewritten) while another process holds the schema\'s compaction lock, and runs once it is free', async () => {
+    const d = open.find((x) => x.config.obfuscation.compact === 'after-job') ?? await deploy(false);
+    if (d.config.database.dialect !== 'postgres') throw new Error('unreachable');
+    const holder = new pg.Client({ connectionString: d.config.database.url });
+    await holder.connect();
+    try {
+      await holder.query(`select pg_advisory_lock(${0x45564c4e}, hashtext($1))`, [d.config.database.schema]);
+      const skipped = await cli(d.config, ['db', 'compact', '--wait', '0', '--json']);
+      expect(skipped.code).toBe(1);
+      expect(JSON.parse(skipped.out)).toMatchObject({ status: 'skipped', tables: [] });
+      await holder.query(`select pg_advisory_unlock(${0x45564c4e}, hashtext($1))`, [d.config.database.schema]);
+      // Two at once: one waits for the other, both finish.
+      const both = await Promise.all([cli(d.config, ['db', 'compact', '--tables', 'contacts', '--json']), cli(d.config, ['db', 'compact', '--tables', 'contacts,attendees', '--json'])]);
+      expect(both.map((r) => r.code)).toEqual([0, 0]);
+      const unknown = await cli(d.config, ['db', 'compact', '--tables', 'no_such_table']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.err).toMatch(/no such table in the schema: no_such_table/);
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('reports (and logs) the steps a role without the privileges cannot run, instead of failing', async () => {
+    const d = open.find((x) => x.config.obfuscation.compact === 'after-job') ?? await deploy(false);
+    if (d.config.database.dialect !== 'postgres') throw new Error('unreachable');
+    const role = `el_compact_${randomBytes(4).toString('hex')}`;
+    const password = randomBytes(12).toString('hex');
+    const admin = new pg.Client({ connectionString: d.config.database.url });
+    await admin.connect();
+    let handle: DbHandle | undefined;
+    try {
+      await admin.query(`create role ${role} login password '${password}'`);
+      await admin.query(`grant usage on schema ${d.config.database.schema} to ${role}`);
+      const url = new URL(d.config.database.url);
+      url.username = role;
+      url.password = password;
+      handle = createDb({ dialect: 'postgres', url: url.toString(), schema: d.config.database.schema ?? 'public' });
+      const warnings: string[] = [];
+      const compactor = new Compactor(new DiskRepository(handle.db), 'postgres', 'after-job', { warn: (o, msg) => void warnings.push(`${msg} ${JSON.stringify(o)}`) });
+      compactor.touched(['contacts']);
+      const report = await compactor.afterJob();
+      expect(report).toMatchObject({ status: 'partial', checkpoint: 'not-permitted', tables: [{ table: 'contacts', outcome: 'not-rewritten' }] });
+      expect(report?.warnings.join('\n')).toMatch(/contacts: not rewritten, only the table's owner/);
+      expect(report?.warnings.join('\n')).toMatch(/CHECKPOINT not permitted: grant the pg_checkpoint role/);
+      expect(warnings.join('\n')).toMatch(/erasure compaction did not finish every step.*pg_checkpoint/);
+      // Still pending: the next job tries again.
+      expect((await compactor.afterJob())?.tables).toEqual([{ table: 'contacts', outcome: 'not-rewritten' }]);
+    } finally {
+      await handle?.destroy();
+      await admin.query(`drop owned by ${role}`);
+      await admin.query(`drop role ${role}`);
+      await admin.end();
+    }
+  });
+});
