@@ -60,7 +60,9 @@ export interface ServiceOptions extends Pick<BuildOptions, 'db' | 'clock'> {
  * named services it is handed here.
  */
 export async function buildServices(config: Config, opts: ServiceOptions = {}) {
-  const db = opts.db ?? createDb(config.database);
+  const db = opts.db ?? createDb(config.database, {
+    onIdleError: (err) => opts.log?.warn({ err: { message: err.message, ...('code' in err ? { code: err.code } : {}) } }, 'an idle database connection failed; the pool replaces it'),
+  });
   const clock = opts.clock ?? systemClock;
   await migrateToLatest(db.db, config.database.dialect === 'postgres' ? config.database.schema : undefined);
   const jobs = new JobQueue(db.db, { clock, dialect: db.dialect });

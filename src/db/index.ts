@@ -20,7 +20,15 @@ export interface DbHandle {
 // The pg driver hands BIGINT/COUNT back in string form; counts here are far below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
-export function createDb(database: Config['database']): DbHandle {
+export interface DbOptions {
+  /**
+   * A pooled connection that was idle failed (the server terminated it, a restart, a network cut).
+   * The pool has already dropped it and opens a new one on the next query; this only reports it.
+   */
+  onIdleError?: (err: Error) => void;
+}
+
+export function createDb(database: Config['database'], opts: DbOptions = {}): DbHandle {
   if (database.dialect === 'sqlite') {
     // The file holds the token-signing private key and every account's personal data: only its owner may
     // read it. Directories created here are 0700; the file (and the -wal/-shm SQLite derives from it) 0600.
@@ -46,6 +54,13 @@ export function createDb(database: Config['database']): DbHandle {
     max: database.poolMax ?? 10,
     ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
   });
+  // Without listeners, a connection's error (pg_terminate_backend, a PostgreSQL restart, a failover,
+  // a network cut) is an unhandled 'error' event that ends the process: every API process and worker
+  // at once. Idle connections report through the pool, which drops them; a connection checked out
+  // between two queries reports on the client itself: its next query fails (that request answers 503,
+  // see http/errors.ts) and the pool drops it on release.
+  pool.on('error', (err) => opts.onIdleError?.(err));
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
