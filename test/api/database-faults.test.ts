@@ -65,6 +65,24 @@ function suite(url: string): void {
     const after = await Promise.all(Array.from({ length: 6 }, () => call('/ea/events')));
     expect(after.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
   });
+
+  it('answers 503 with Retry-After, in the contract\'s error shape, while PostgreSQL is unreachable, and 200 again once it is back', async () => {
+    proxy.cut();
+    try {
+      const ready = await app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ code: 503, message: 'The database is not reachable' });
+      const res = await call('/ea/events');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ code: 503, message: 'The database is not reachable' });
+      expect(res.headers['retry-after']).toBe('1');
+      expect((await app.inject('/healthz')).statusCode).toBe(200);
+    } finally {
+      proxy.restore();
+    }
+    await waitFor(async () => (await app.inject('/readyz')).statusCode === 200, 10_000, '/readyz to answer 200 again');
+    expect((await call('/ea/events')).statusCode).toBe(200);
+  });
 }
 
 if (databaseUrl) {
