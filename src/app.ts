@@ -184,6 +184,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     for (const m of modules) if (m.routes) await v.register(m.routes);
   }, { prefix });
 
+  // Graceful stop: Fastify stops accepting and waits for every connection to end before its onClose hooks
+  // run. A keep-alive client (a load balancer, any pooled HTTP client) would hold its connection open for
+  // the keep-alive timeout (72 s), past the process's stop deadline; so responses sent while closing say
+  // `Connection: close`, and each connection ends with the request it carried.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
   app.addHook('onReady', async () => services.start());
   const runWorker = opts.worker ?? config.runWorker;
   if (runWorker) {
