@@ -9,6 +9,11 @@ import type { Database } from './types.js';
 
 export type { Database } from './types.js';
 export type Dialect = 'sqlite' | 'postgres';
+
+/** How long /readyz waits for the database. */
+export const PING_TIMEOUT_MS = 2000;
+/** How long a request waits for a new PostgreSQL connection (or a free one from a full pool) before it fails with 503. */
+export const CONNECT_TIMEOUT_MS = 5000;
 export type Db = Kysely<Database>;
 
 export interface DbHandle {
@@ -52,6 +57,10 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
     connectionString: database.url,
     // Per process: N processes open up to N x poolMax connections (docs/deployment.md).
     max: database.poolMax ?? 10,
+    // Unbounded by default: with the database silent (a network partition) every request would wait forever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Lets the kernel notice a peer that vanished without closing the connection.
+    keepAlive: true,
     ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
   });
   // Without listeners, a connection's error (pg_terminate_backend, a PostgreSQL restart, a failover,
@@ -90,6 +99,18 @@ export async function migrateTo(db: Db, target: string, schema?: string): Promis
   return result;
 }
 
-export async function ping(db: Db): Promise<void> {
-  await sql`select 1`.execute(db);
+/**
+ * Rejects when the database does not answer within `timeoutMs`: a database behind a network that drops
+ * packets never refuses, it only stays silent, and a readiness check must still answer.
+ */
+export async function ping(db: Db, timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the database did not answer in time')), timeoutMs);
+  });
+  try {
+    await Promise.race([sql`select 1`.execute(db), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

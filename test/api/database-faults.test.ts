@@ -83,6 +83,19 @@ function suite(url: string): void {
     await waitFor(async () => (await app.inject('/readyz')).statusCode === 200, 10_000, '/readyz to answer 200 again');
     expect((await call('/ea/events')).statusCode).toBe(200);
   });
+
+  it('answers /readyz 503 when PostgreSQL stays silent (a network that drops packets), and 200 once it answers again', async () => {
+    await call('/ea/events');
+    proxy.hold();
+    try {
+      const ready = await app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ code: 503, message: 'The database is not reachable' });
+    } finally {
+      proxy.release();
+    }
+    await waitFor(async () => (await app.inject('/readyz')).statusCode === 200, 10_000, '/readyz to answer 200 again');
+  });
 }
 
 if (databaseUrl) {
