@@ -63,7 +63,9 @@ export interface ServiceOptions extends Pick<BuildOptions, 'db' | 'clock'> {
  * named services it is handed here.
  */
 export async function buildServices(config: Config, opts: ServiceOptions = {}) {
-  const db = opts.db ?? createDb(config.database);
+  const db = opts.db ?? createDb(config.database, {
+    onIdleError: (err) => opts.log?.warn({ err: { message: err.message, ...('code' in err ? { code: err.code } : {}) } }, 'an idle database connection failed; the pool replaces it'),
+  });
   const clock = opts.clock ?? systemClock;
   await migrateToLatest(db.db, config.database.dialect === 'postgres' ? config.database.schema : undefined);
   const jobs = new JobQueue(db.db, { clock, dialect: db.dialect });
@@ -187,6 +189,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await v.register(unservedReferenceRoutes);
     for (const m of modules) if (m.routes) await v.register(m.routes);
   }, { prefix });
+
+  // Graceful stop: Fastify stops accepting and waits for every connection to end before its onClose hooks
+  // run. A keep-alive client (a load balancer, any pooled HTTP client) would hold its connection open for
+  // the keep-alive timeout (72 s), past the process's stop deadline; so responses sent while closing say
+  // `Connection: close`, and each connection ends with the request it carried.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
 
   app.addHook('onReady', async () => services.start());
   const runWorker = opts.worker ?? config.runWorker;

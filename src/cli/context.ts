@@ -90,6 +90,12 @@ export function positiveInt(value: string): number {
   return n;
 }
 
+export function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number (0 or more).');
+  return n;
+}
+
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }

@@ -200,8 +200,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const port = int(env, 'PORT', 3000, 0, 65535);
   const databaseUrl = env['DATABASE_URL'];
   const dataDir = resolve(env['DATA_DIR'] ?? './data');
+  const schema = env['DATABASE_SCHEMA'] || undefined;
+  // Interpolated into the connection's search_path: a plain identifier only.
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new ConfigError('DATABASE_SCHEMA must be a lower-case identifier ([a-z_][a-z0-9_]*, at most 63 characters)');
+  }
   const database: Config['database'] = databaseUrl
-    ? { dialect: 'postgres', url: databaseUrl, poolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 1000) }
+    ? { dialect: 'postgres', url: databaseUrl, ...(schema ? { schema } : {}), poolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 1000) }
     : { dialect: 'sqlite', file: resolve(dataDir, 'eventline.db') };
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');

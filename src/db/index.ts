@@ -9,6 +9,11 @@ import type { Database } from './types.js';
 
 export type { Database } from './types.js';
 export type Dialect = 'sqlite' | 'postgres';
+
+/** How long /readyz waits for the database. */
+export const PING_TIMEOUT_MS = 2000;
+/** How long a request waits for a new PostgreSQL connection (or a free one from a full pool) before it fails with 503. */
+export const CONNECT_TIMEOUT_MS = 5000;
 export type Db = Kysely<Database>;
 
 export interface DbHandle {
@@ -20,7 +25,15 @@ export interface DbHandle {
 // The pg driver hands BIGINT/COUNT back in string form; counts here are far below 2^53.
 pg.types.setTypeParser(20, (v: string) => Number(v));
 
-export function createDb(database: Config['database']): DbHandle {
+export interface DbOptions {
+  /**
+   * A pooled connection that was idle failed (the server terminated it, a restart, a network cut).
+   * The pool has already dropped it and opens a new one on the next query; this only reports it.
+   */
+  onIdleError?: (err: Error) => void;
+}
+
+export function createDb(database: Config['database'], opts: DbOptions = {}): DbHandle {
   if (database.dialect === 'sqlite') {
     // The file holds the token-signing private key and every account's personal data: only its owner may
     // read it. Directories created here are 0700; the file (and the -wal/-shm SQLite derives from it) 0600.
@@ -44,8 +57,19 @@ export function createDb(database: Config['database']): DbHandle {
     connectionString: database.url,
     // Per process: N processes open up to N x poolMax connections (docs/deployment.md).
     max: database.poolMax ?? 10,
+    // Unbounded by default: with the database silent (a network partition) every request would wait forever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Lets the kernel notice a peer that vanished without closing the connection.
+    keepAlive: true,
     ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
   });
+  // Without listeners, a connection's error (pg_terminate_backend, a PostgreSQL restart, a failover,
+  // a network cut) is an unhandled 'error' event that ends the process: every API process and worker
+  // at once. Idle connections report through the pool, which drops them; a connection checked out
+  // between two queries reports on the client itself: its next query fails (that request answers 503,
+  // see http/errors.ts) and the pool drops it on release.
+  pool.on('error', (err) => opts.onIdleError?.(err));
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }
@@ -75,6 +99,18 @@ export async function migrateTo(db: Db, target: string, schema?: string): Promis
   return result;
 }
 
-export async function ping(db: Db): Promise<void> {
-  await sql`select 1`.execute(db);
+/**
+ * Rejects when the database does not answer within `timeoutMs`: a database behind a network that drops
+ * packets never refuses, it only stays silent, and a readiness check must still answer.
+ */
+export async function ping(db: Db, timeoutMs = PING_TIMEOUT_MS): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the database did not answer in time')), timeoutMs);
+  });
+  try {
+    await Promise.race([sql`select 1`.execute(db), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

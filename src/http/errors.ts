@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { ApiError, CommonErrors, allowedValues, type ApiErrorOptions } from '../errors.js';
 
 // The contract's error shape (DESIGN rule 7).
@@ -86,6 +87,12 @@ export function registerErrorHandling(app: FastifyInstance, opts: { supportedVer
         : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Request body is not valid JSON'
         : error.message;
       return sendError(reply, new ApiError('client', status, message, { target: 'body' }));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database went away under this request (terminated connection, restart, network): retryable,
+      // and the load balancer sees the same through /readyz.
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'the database is not reachable');
+      return sendError(reply, CommonErrors.unavailable('The database is not reachable', { headers: { 'retry-after': '1' } }));
     }
     // Never leak a stack or SQL to the client; the log line carries the error.
     request.log.error({ err: error }, 'unhandled error');

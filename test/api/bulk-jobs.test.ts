@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
+import { BULK_JOB } from '../../src/modules/bulk-jobs/bulk-jobs.service.js';
 import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
 import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
 import { createVenue, seedPerson, type PersonData, type Venue } from '../contract/obfuscation.fixtures.js';
@@ -13,6 +14,7 @@ let apiOther: Api;
 let accountId: string;
 let venue: Venue;
 let n = 0;
+let abortOnErase: AbortController | undefined;
 
 const person = (): PersonData => {
   n += 1;
@@ -40,6 +42,13 @@ beforeAll(async () => {
   api = apiClient(t.app, await tokenFor(t.app, a));
   apiOther = apiClient(t.app, await tokenFor(t.app, b));
   venue = await createVenue(t.services, accountId);
+  t.services.erasers.register({
+    place: 'test: aborts the run it is part of',
+    erase: async () => {
+      abortOnErase?.abort(new Error('lease released'));
+      return 0;
+    },
+  });
 });
 afterAll(async () => t?.close());
 
@@ -101,6 +110,32 @@ describe('bulk jobs: contact obfuscation', () => {
     const read = (await api('GET', `/ea/bulk-jobs/${body.id}`)).json() as BulkJob;
     expect(read).toMatchObject({ name: body.name, mode: 'sequential', ttl: 7 * 24 * 3600 });
     expect((await api('POST', `/ea/bulk-jobs/${body.id}/cancel`)).statusCode).toBe(200);
+  });
+
+  it('stops between two records once its lease is lost or handed back (a worker shutting down), and the next run does the rest once', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await seedPerson(t.services.db.db, venue, person())).contactId);
+    const created = (await api('POST', '/ea/bulk-jobs', job(ids.map(rec)))).json() as BulkJob;
+    // Queued without a job row (what /run does, minus the job this process's worker would take).
+    await t.services.db.db.updateTable('bulk_jobs').set({ status: 'READY' }).where('id', '=', created.id).execute();
+    // The handler run directly, as a worker would, with the lease given up while the first record is erased.
+    const controller = new AbortController();
+    abortOnErase = controller;
+    const handler = t.services.jobHandlers[BULK_JOB];
+    if (!handler) throw new Error('no bulk handler');
+    const jobRecord = { id: newId(), accountId, type: BULK_JOB, payload: { bulkJobId: created.id }, status: 'running' as const, attempts: 1, maxAttempts: 5,
+      runAt: new Date().toISOString(), leaseOwner: 'test', leaseExpiresAt: null, progress: null, result: null, lastError: null, created: new Date().toISOString(), finishedAt: null };
+    const ctx = { signal: controller.signal, progress: async () => undefined, heartbeat: async () => true };
+    await handler(jobRecord, ctx);
+    abortOnErase = undefined;
+    const stopped = (await api('GET', `/ea/bulk-jobs/${created.id}`)).json() as BulkJob;
+    expect(stopped).toMatchObject({ status: 'RUNNING', successful: 1, failed: 0 });
+    await handler({ ...jobRecord, attempts: 2 }, { ...ctx, signal: new AbortController().signal });
+    const done = (await api('GET', `/ea/bulk-jobs/${created.id}`)).json() as BulkJob;
+    expect(done).toMatchObject({ status: 'COMPLETED', successful: 4, failed: 0 });
+    const rows = await t.services.db.db.selectFrom('contact_obfuscations').select(['contact_id', 'status']).where('contact_id', 'in', ids).execute();
+    expect(rows.map((r) => r.status).sort()).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED']);
+    expect(new Set(rows.map((r) => r.contact_id)).size).toBe(4);
   });
 
   it('rejects unsupported operations, bad records and missing rights with 4xx, and hides other accounts\' jobs', async () => {

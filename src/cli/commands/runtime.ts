@@ -1,9 +1,12 @@
 import type { Command } from 'commander';
 import type { Config } from '../../config/index.js';
 import { createDb, migrateToLatest } from '../../db/index.js';
-import { DEFAULT_POLL_MS, Worker, type WorkerLogger } from '../../jobs/index.js';
+import { DEFAULT_LEASE_MS, DEFAULT_POLL_MS, Worker, type WorkerLogger } from '../../jobs/index.js';
 import { serve } from '../../server.js';
-import { positiveInt, type CliContext, type CliIo } from '../context.js';
+import { nonNegativeInt, positiveInt, type CliContext, type CliIo } from '../context.js';
+
+/** What `eventline worker` gives running jobs on SIGTERM (the server's in-process worker gets 8 s of its 10 s). */
+export const DEFAULT_GRACE_MS = 8000;
 
 type DatabaseInfo =
   | { dialect: 'sqlite'; file: string }
@@ -111,19 +114,22 @@ export function registerRuntime(program: Command, ctx: CliContext): void {
     .description('Run only the job worker (scale it out; set RUN_WORKER=false on the API processes). Stops gracefully on SIGTERM/SIGINT')
     .option('--concurrency <n>', 'jobs run at the same time', positiveInt, 1)
     .option('--poll-ms <ms>', 'how often an idle worker looks for jobs', positiveInt, DEFAULT_POLL_MS)
+    .option('--lease-ms <ms>', 'how long a claimed job is held without a heartbeat: a killed worker\'s jobs are taken over after this', positiveInt, DEFAULT_LEASE_MS)
+    .option('--grace-ms <ms>', 'on SIGTERM, how long running jobs may finish before they are handed back to the queue', nonNegativeInt, DEFAULT_GRACE_MS)
     .option('--json', 'log one JSON object per line')
-    .action(async (opts: { concurrency: number; pollMs: number; json?: boolean }) => {
+    .action(async (opts: { concurrency: number; pollMs: number; leaseMs: number; graceMs: number; json?: boolean }) => {
       const logger = workerLogger(ctx.io, opts.json);
       await ctx.withServices(async (services) => {
         // Compactions after obfuscation jobs report the steps they could not run (no CHECKPOINT privilege, a lock not granted) here.
         services.obfuscation.useLog(logger);
-        const worker = new Worker({ queue: services.jobs, handlers: services.jobHandlers, concurrency: opts.concurrency, pollMs: opts.pollMs, logger });
+        const worker = new Worker({ queue: services.jobs, handlers: services.jobHandlers, concurrency: opts.concurrency, pollMs: opts.pollMs, leaseMs: opts.leaseMs, logger });
         await services.start();
         worker.start();
         const reason = await untilStopped(ctx.signal);
-        // A job cut off by a forced stop keeps its lease until expiry and is then retried by another worker.
-        logger.info({ signal: reason }, 'stopping: waiting for running jobs to finish (signal again to stop at once)');
-        await worker.stop();
+        logger.info({ signal: reason, graceMs: opts.graceMs }, 'stopping: running jobs may finish within the grace period, then are handed back to the queue');
+        // Past the grace period the leases are released, so another worker takes the jobs over at once rather
+        // than after the lease expires (a process manager's SIGKILL would leave them leased until then).
+        await worker.stop({ graceMs: opts.graceMs });
       });
     });
 }

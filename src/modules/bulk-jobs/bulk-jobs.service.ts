@@ -186,7 +186,12 @@ export class BulkJobsService {
     for (;;) {
       const batch = await this.repo.pending(id, BATCH);
       if (batch.length === 0) break;
-      for (const rec of batch) await this.process(bulk.account_id, rec);
+      for (const rec of batch) {
+        // A lost or released lease (another worker took the job, or this one is shutting down) stops the run
+        // between two records, not at the end of the batch: the next run carries on from the first pending one.
+        if (ctx.signal.aborted) break;
+        await this.process(bulk.account_id, rec);
+      }
       // What the batch's erasures left on disk goes once per batch, not once per contact
       // (PostgreSQL's table rewrites at most once a minute, and at the end).
       await this.obfuscation.flush({ unknownTables, final: false });
