@@ -25,6 +25,8 @@ export interface UsersTable extends OwnedColumns {
   role: Role;
   password_hash: string | null;
   created: string;
+  /** 1, or 0 once deactivated (SCIM active: false): no sign-in, no token, no session. */
+  active: Generated<number>;
 }
 
 export interface WorkspacesTable extends OwnedColumns {
@@ -80,6 +82,7 @@ export type NewAccountRow = Insertable<AccountsTable>;
 export type AccountUpdate = Updateable<AccountsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type NewWorkspaceRow = Insertable<WorkspacesTable>;
 export type NewWorkspaceMemberRow = Insertable<WorkspaceMembersTable>;
