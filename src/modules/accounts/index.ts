@@ -7,6 +7,8 @@ export { AccountsRepository };
 export { AccountsService };
 export { hashSecret, secretMatches, type UserListener } from './accounts.service.js';
 export type { Executor as AccountsExecutor } from './accounts.repository.js';
+/** The account's users in the form another module joins them: see AccountsService.joinableUsers. */
+export type UsersJoin = ReturnType<AccountsService['joinableUsers']>;
 export { AccountErrors } from './accounts.errors.js';
 export * from './accounts.types.js';
 
