@@ -3,7 +3,7 @@ import {
   type ScimPatchOperation, type ScimResource,
 } from 'scim-patch';
 import { ScimErrors } from './identity.errors.js';
-import { attributeAt, canonicalPath, canonicalResource, canonicalValueAt, isRecord, pathParts, type ResourceNames } from './scim.definitions.js';
+import { attributeAt, canonicalPath, canonicalValueAt, isRecord, pathParts, type PathParts, type ResourceNames } from './scim.definitions.js';
 
 // PATCH (RFC 7644 §3.5.2) through scim-patch: the operations are read and put in
 // canonical form here (op names in any case, as Entra ID sends "Replace"; paths
@@ -44,21 +44,61 @@ export function readPatchRequest(body: unknown): PatchOp[] {
   });
 }
 
+/**
+ * A value without a path as flat canonical paths, the form the library applies
+ * attribute by attribute: sub-attributes left out of a complex value stay as they
+ * are (RFC 7644 §3.5.2.3), and extension attributes are keyed `urn:...:attribute`.
+ * Read-only attributes are dropped, as in a PUT (RFC 7644 §3.5.1): Entra ID echoes `id` there.
+ */
+function flatValue(names: ResourceNames, value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const keyOf = (p: PathParts) => `${p.extension !== undefined ? `${p.extension}:` : ''}${p.attribute ?? ''}${p.sub !== undefined ? `.${p.sub}` : ''}`;
+  const put = (p: PathParts, v: unknown) => {
+    const top = p.attribute !== undefined ? attributeAt(names, { ...(p.extension !== undefined ? { extension: p.extension } : {}), attribute: p.attribute }) : undefined;
+    if (top?.mutability === 'readOnly' || attributeAt(names, p)?.mutability === 'readOnly') return;
+    out[keyOf(p)] = canonicalValueAt(names, p, v);
+  };
+  const expand = (p: PathParts, v: unknown) => {
+    const a = attributeAt(names, p);
+    if (p.sub === undefined && a?.type === 'complex' && !a.multiValued && isRecord(v)) {
+      for (const [k, sv] of Object.entries(v)) {
+        const q = pathParts(names, `${keyOf(p)}.${k}`);
+        if (q) put(q, sv);
+      }
+    } else {
+      put(p, v);
+    }
+  };
+  for (const [key, v] of Object.entries(value)) {
+    const p = pathParts(names, key);
+    // A key that is no attribute path at all is ignored, like an unknown attribute.
+    if (!p || p.filter !== undefined) continue;
+    if (p.attribute === undefined) {
+      if (!isRecord(v)) throw ScimErrors.invalidValue(`'${key.slice(0, 200)}' must be an object of the extension's attributes`);
+      for (const [k, sv] of Object.entries(v)) {
+        const q = pathParts(names, `${p.extension ?? ''}:${k}`);
+        if (q) expand(q, sv);
+      }
+      continue;
+    }
+    expand(p, v);
+  }
+  return out;
+}
+
 /** The operation in canonical spelling; a write to a read-only attribute is 400 mutability. */
 export function canonicalOp(names: ResourceNames, op: PatchOp): PatchOp {
   if (op.path === undefined) {
     if (!isRecord(op.value)) throw ScimErrors.invalidValue(`An ${op.op} without a path needs an object of attributes as its value`);
-    // Read-only attributes in a value without a path are ignored, as in a PUT (RFC 7644 §3.5.1): Entra ID echoes `id` there.
-    const value = canonicalResource(names, op.value);
-    for (const key of Object.keys(value)) {
-      const p = pathParts(names, key);
-      const a = p ? attributeAt(names, p) : undefined;
-      if (a && (a.mutability === 'readOnly' || key === 'schemas')) delete value[key];
-    }
-    return { op: op.op, value };
+    return { op: op.op, value: flatValue(names, op.value) };
   }
   const path = canonicalPath(names, op.path);
   const parts = pathParts(names, path);
+  if (parts?.extension !== undefined && parts.attribute === undefined) {
+    // A whole extension as the path: its attributes one by one.
+    if (op.op === 'remove') throw ScimErrors.invalidPath('Remove the extension\'s attributes one by one (urn:...:attribute)');
+    return { op: op.op, value: flatValue(names, { [parts.extension]: op.value }) };
+  }
   const attribute = parts ? attributeAt(names, parts) : undefined;
   const top = parts?.attribute !== undefined ? attributeAt(names, { ...(parts.extension !== undefined ? { extension: parts.extension } : {}), attribute: parts.attribute }) : undefined;
   if (top?.mutability === 'readOnly' || (parts?.sub !== undefined && attribute?.mutability === 'readOnly')) {

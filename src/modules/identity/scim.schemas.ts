@@ -9,13 +9,15 @@ import { ENTERPRISE_URN, EVENTLINE_GROUP_URN, ROLE_VALUES } from './scim.definit
 export const SCIM_MEDIA_TYPE = 'application/scim+json';
 
 const str = (description: string) => Type.Optional(Type.String({ description }));
+// A member named `$ref` would read as a JSON Schema reference to the OpenAPI generator: it is declared by pattern instead.
+const REF = { patternProperties: { '^\\$ref$': Type.String({ format: 'uri', description: 'The URI of the resource referred to ($ref).' }) } };
 const Bool = Type.Union([Type.Boolean(), Type.String({ pattern: '^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$' })], { description: 'true or false; the strings "True" and "False" are accepted (Entra ID sends them).' });
 
 const MetaSchema = (resourceType: string) => Type.Object({
-  resourceType: Type.String({ description: resourceType }),
+  resourceType: Type.Optional(Type.String({ description: resourceType })),
   created: Type.Optional(Type.String({ format: 'date-time' })),
   lastModified: Type.Optional(Type.String({ format: 'date-time' })),
-  location: Type.String({ format: 'uri' }),
+  location: Type.Optional(Type.String({ format: 'uri' })),
   version: Type.Optional(Type.String({ description: 'The resource\'s version, also its ETag: send it in If-Match.' })),
 }, { title: 'Meta' });
 
@@ -26,22 +28,23 @@ export const ScimErrorSchema = Type.Object({
   detail: Type.String(),
 }, { title: 'ScimError', description: 'RFC 7644 §3.12 error.' });
 
+// Sub-attributes are optional in answers: `attributes` and `excludedAttributes` may leave any of them out.
 const NameSchema = Type.Object({
   formatted: str('The full name (read-only).'), familyName: str('Family name.'), givenName: str('Given name.'), middleName: str('Middle name.'),
   honorificPrefix: str('Honorific prefix.'), honorificSuffix: str('Honorific suffix.'),
 }, { title: 'Name' });
-const EmailSchema = Type.Object({ value: Type.String(), type: Type.String({ description: 'work, home or other.' }), primary: Type.Boolean() }, { title: 'Email' });
-const PhoneSchema = Type.Object({ value: Type.String(), type: Type.String({ description: 'work, home or mobile.' }) }, { title: 'PhoneNumber' });
+const EmailSchema = Type.Object({ value: Type.Optional(Type.String()), type: str('work, home or other.'), primary: Type.Optional(Type.Boolean()) }, { title: 'Email' });
+const PhoneSchema = Type.Object({ value: Type.Optional(Type.String()), type: str('work, home or mobile.') }, { title: 'PhoneNumber' });
 const AddressSchema = Type.Object({
-  type: Type.String({ description: 'work or home.' }), primary: Type.Boolean(),
+  type: str('work or home.'), primary: Type.Optional(Type.Boolean()),
   streetAddress: str('Street.'), locality: str('City.'), region: str('State or region.'), postalCode: str('Postal code.'), country: str('Country.'),
 }, { title: 'Address' });
-const GroupRefSchema = Type.Object({ value: Type.String({ format: 'uuid' }), $ref: Type.String({ format: 'uri' }), display: Type.String() }, { title: 'GroupReference' });
-const RoleRefSchema = Type.Object({ value: Type.Union(ROLE_VALUES.map((r) => Type.Literal(r))), display: Type.String(), primary: Type.Boolean() }, { title: 'Role' });
+const GroupRefSchema = Type.Object({ value: Type.Optional(Type.String({ format: 'uuid' })), display: Type.Optional(Type.String()) }, { title: 'GroupReference', ...REF });
+const RoleRefSchema = Type.Object({ value: Type.Optional(Type.Union(ROLE_VALUES.map((r) => Type.Literal(r)))), display: Type.Optional(Type.String()), primary: Type.Optional(Type.Boolean()) }, { title: 'Role' });
 const EnterpriseSchema = Type.Object({
   employeeNumber: str(''), costCenter: str(''), organization: str(''), division: str(''), department: str(''),
-  manager: Type.Optional(Type.Object({ value: Type.String(), $ref: Type.String({ format: 'uri' }) })),
-  sendLoginDetails: Type.Boolean(), federatedId: str(''), company: str(''), workFax: str(''), homeFax: str(''), pager: str(''),
+  manager: Type.Optional(Type.Object({ value: Type.Optional(Type.String()) }, REF)),
+  sendLoginDetails: Type.Optional(Type.Boolean()), federatedId: str(''), company: str(''), workFax: str(''), homeFax: str(''), pager: str(''),
 }, { title: 'EnterpriseUser' });
 
 export const ScimUserSchema = Type.Object({
@@ -67,7 +70,7 @@ export const ScimUserSchema = Type.Object({
   meta: Type.Optional(MetaSchema('User')),
 }, { title: 'ScimUser', description: 'An account user (RFC 7643 §4.1, enterprise extension §4.3). `password` is never returned.' });
 
-const MemberSchema = Type.Object({ value: Type.String({ format: 'uuid' }), $ref: Type.String({ format: 'uri' }), display: Type.String(), type: Type.Literal('User') }, { title: 'Member' });
+const MemberSchema = Type.Object({ value: Type.Optional(Type.String({ format: 'uuid' })), display: Type.Optional(Type.String()), type: Type.Optional(Type.Literal('User')) }, { title: 'Member', ...REF });
 const RoleSchema = Type.Union(ROLE_VALUES.map((r) => Type.Literal(r)));
 export const ScimGroupSchema = Type.Object({
   schemas: Type.Array(Type.String()),
