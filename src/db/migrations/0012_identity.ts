@@ -9,6 +9,8 @@ import { audited, columns, owned } from './columns.js';
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Deactivated users (SCIM active: false) cannot sign in; their tokens and sessions stop at once.
   await db.schema.alterTable('users').addColumn('active', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  // When the user's access was last cut (deactivation): tokens issued before it stay refused, even after reactivation.
+  await db.schema.alterTable('users').addColumn('access_revoked_at', 'text').execute();
 
   await db.schema
     .createTable('user_groups')
@@ -98,5 +100,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('user_profiles').execute();
   await db.schema.dropTable('user_group_members').execute();
   await db.schema.dropTable('user_groups').execute();
+  await db.schema.alterTable('users').dropColumn('access_revoked_at').execute();
   await db.schema.alterTable('users').dropColumn('active').execute();
 }

@@ -51,7 +51,7 @@ export class AccountsRepository {
     return ex.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
   }
 
-  async updateUser(accountId: string, id: string, patch: Pick<UserUpdate, 'email' | 'name' | 'role' | 'active' | 'password_hash'>, ex: Executor = this.db) {
+  async updateUser(accountId: string, id: string, patch: Pick<UserUpdate, 'email' | 'name' | 'role' | 'active' | 'password_hash' | 'access_revoked_at'>, ex: Executor = this.db) {
     const r = await ex.updateTable('users').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -22,7 +22,7 @@ const json = (v: string): string[] => {
 const toAccount = (r: AccountRow): Account => ({
   id: r.id, name: r.name, region: r.region, tier: r.tier, features: json(r.features).filter(isFeature), created: r.created,
 });
-const toUser = (r: UserRow): User => ({ id: r.id, accountId: r.account_id, email: r.email, name: r.name, role: r.role, active: r.active !== 0, created: r.created });
+const toUser = (r: UserRow): User => ({ id: r.id, accountId: r.account_id, email: r.email, name: r.name, role: r.role, active: r.active !== 0, accessRevokedAt: r.access_revoked_at, created: r.created });
 const toWorkspace = (r: WorkspaceRow): Workspace => ({ id: r.id, accountId: r.account_id, name: r.name, scopes: json(r.scopes), created: r.created });
 const toInvitation = (r: InvitationRow): Invitation => ({ id: r.id, workspaceId: r.workspace_id, email: r.email, status: r.status, created: r.created });
 const toApplication = (r: ApplicationRow): Application => ({
@@ -165,7 +165,7 @@ export class AccountsService {
       if (await this.repo.findUserByEmail(email, ex)) throw AccountErrors.emailTaken(undefined, { target: 'email' });
       const now = iso(this.clock());
       const name = input.name === undefined ? email.split('@')[0] ?? email : requiredName(input.name, 'User name');
-      const row: UserRow = { id: newId(), account_id: input.accountId, email, name, role, password_hash: passwordHash, created: now, active: 1 };
+      const row: UserRow = { id: newId(), account_id: input.accountId, email, name, role, password_hash: passwordHash, created: now, active: 1, access_revoked_at: null };
       await this.repo.insertUser(row, ex);
       // Invitations sent before the developer had a user are honoured on creation.
       for (const inv of await this.repo.pendingInvitations(input.accountId, email, ex)) {
@@ -198,7 +198,7 @@ export class AccountsService {
    * (tokens that carry the user are refused on their next call, see OAuthService.authenticate).
    */
   async updateUser(accountId: string, id: string, changes: UserChanges, trx?: Executor): Promise<User> {
-    const patch: Pick<UserUpdate, 'email' | 'name' | 'role' | 'active' | 'password_hash'> = {};
+    const patch: Pick<UserUpdate, 'email' | 'name' | 'role' | 'active' | 'password_hash' | 'access_revoked_at'> = {};
     if (changes.role !== undefined) {
       if (!isRole(changes.role)) throw AccountErrors.invalidRole();
       patch.role = changes.role;
@@ -213,6 +213,7 @@ export class AccountsService {
         const holder = await this.repo.findUserByEmail(patch.email, ex);
         if (holder && holder.id !== id) throw AccountErrors.emailTaken(undefined, { target: 'email' });
       }
+      if (before.active && changes.active === false) patch.access_revoked_at = iso(this.clock());
       if (Object.keys(patch).length > 0) await this.repo.updateUser(accountId, id, patch, ex);
       if (before.active && changes.active === false) {
         for (const listener of this.userRevoked) await listener({ accountId, userId: id, reason: 'deactivated' }, ex);

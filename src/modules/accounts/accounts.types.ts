@@ -32,6 +32,8 @@ export interface User {
   role: Role;
   /** False once deactivated: the user cannot sign in, and their tokens and sessions are refused. */
   active: boolean;
+  /** When access was last cut: tokens issued before then are refused even once the user is active again. */
+  accessRevokedAt: string | null;
   created: string;
 }
 

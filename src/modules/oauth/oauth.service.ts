@@ -264,10 +264,14 @@ export class OAuthService implements Authenticator {
     return this.sign({ client_id: row.client_id, acc: row.account_id, scope: row.scope, uid: row.user_id }, row.user_id);
   }
 
-  /** An active administrator of the account: who the authorization code flow serves. */
-  private async userMayUseTokens(userId: string, accountId: string): Promise<boolean> {
+  /**
+   * An active administrator of the account: who the authorization code flow serves. A token
+   * issued (iat, seconds) before the user's access was last cut stays refused after reactivation.
+   */
+  private async userMayUseTokens(userId: string, accountId: string, issuedAt?: number): Promise<boolean> {
     const user = await this.accounts.findUserById(userId);
-    return user !== undefined && user.accountId === accountId && user.active && user.role === 'administrator';
+    if (user === undefined || user.accountId !== accountId || !user.active || user.role !== 'administrator') return false;
+    return issuedAt === undefined || user.accessRevokedAt === null || issuedAt * 1000 > Date.parse(user.accessRevokedAt);
   }
 
   async authenticate(token: string): Promise<AuthContext> {
@@ -306,7 +310,7 @@ export class OAuthService implements Authenticator {
     if (claims.uid) {
       // One primary-key read per call of a token that carries a user: deactivation, deletion
       // or a lost administrator role takes effect on the next call, in every process, with no cache to invalidate.
-      if (!(await this.userMayUseTokens(claims.uid, accountId))) throw unauthorized('The user may no longer use this token');
+      if (!(await this.userMayUseTokens(claims.uid, accountId, claims.iat))) throw unauthorized('The user may no longer use this token');
       userId = claims.uid;
     }
     return { accountId, clientId, applicationId, userId, scopes: new Set(scopes), tokenId: jti };
