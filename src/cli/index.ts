@@ -15,6 +15,7 @@ import { registerContacts } from './commands/contacts.js';
 import { registerOpenApi } from './commands/openapi.js';
 import { registerProviderSim } from './commands/provider-sim.js';
 import { registerRuntime } from './commands/runtime.js';
+import { registerScimTokens } from './commands/scim.js';
 import { registerSync } from './commands/sync.js';
 import { registerUsers } from './commands/users.js';
 import { registerWorkspaces } from './commands/workspaces.js';
@@ -61,6 +62,7 @@ export function buildProgram(io: CliIo = processIo, opts: CliOptions = {}): Comm
   registerUsers(program, ctx);
   registerWorkspaces(program, ctx);
   registerApps(program, ctx);
+  registerScimTokens(program, ctx);
   registerOpenApi(program, ctx);
   registerApi(program, ctx);
   registerArchive(program, ctx);
