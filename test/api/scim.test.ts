@@ -204,6 +204,15 @@ describe('users', () => {
     expectScimError(raw, 400, 'invalidSyntax');
   });
 
+  it('puts a user created with no groups (Okta sends groups: []) and no roles in Developers; with groups, in those', async () => {
+    const plain = await createUser('okta.style@example.test', { groups: [] });
+    expect(plain.groups.map((g) => g.display)).toEqual(['Developers']);
+    const planners = await roleGroup('Planners');
+    const grouped = await createUser('grouped.style@example.test', { groups: [{ value: planners.id }] });
+    expect(grouped.groups.map((g) => g.display)).toEqual(['Planners']);
+    expect(grouped.roles).toEqual([{ value: 'planner', display: 'Planner', primary: true }]);
+  });
+
   it('reads attribute names in any letter case and Entra ID\'s "True"/"False" strings', async () => {
     const res = await scim('POST', '/Users', {
       schemas: [USER_URN], USERNAME: 'casey@example.test', Name: { GivenName: 'Casey', familyname: 'Jones' }, Active: 'True',
@@ -310,7 +319,8 @@ describe('users', () => {
 
   it('replaces a user with PUT: left-out attributes are cleared, email, active, password and groups kept; If-Match guards it', async () => {
     const user = await createUser('put.me@example.test', { title: 'Before', phoneNumbers: [{ value: '+1 555 0101', type: 'mobile' }] });
-    const body = userBody('put.me@example.test', { name: { givenName: 'Put', familyName: 'After', middleName: 'M' }, emails: undefined, active: undefined, locale: 'fr-FR' });
+    // Okta sends `groups: []` with its users: that keeps the memberships, as leaving groups out does.
+    const body = userBody('put.me@example.test', { name: { givenName: 'Put', familyName: 'After', middleName: 'M' }, emails: undefined, active: undefined, locale: 'fr-FR', groups: [] });
     const stale = user.meta.version;
     const res = await scim('PUT', `/Users/${user.id}`, body, { 'if-match': user.meta.version });
     expect(res.statusCode, res.body).toBe(200);

@@ -97,7 +97,7 @@ const USER_ATTRIBUTES: readonly ScimAttribute[] = [
     bool('primary', 'True for the address kept.'),
   ], { multiValued: true }),
   complex('groups', 'The groups the user is a member of (the account\'s user groups). The user\'s role is the highest role of its groups (administrator, planner, developer), developer when none gives one. '
-    + 'Writable, as in the reference: when present in POST or PUT it sets the memberships; when absent they are kept. Membership may also be changed through the Group.', [
+    + 'Writable, as in the reference: a non-empty list in POST or PUT sets the memberships; absent or empty, they are kept. Membership may also be changed through the Group.', [
     str('value', 'The id of the group.', { required: true, caseExact: true }),
     attr('$ref', 'reference', 'The URI of the group.', { mutability: 'readOnly', referenceTypes: ['Group'] }),
     str('display', 'The name of the group.', { mutability: 'readOnly' }),

@@ -104,6 +104,16 @@ async function scim<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * `groups: []` in a POST or PUT is taken as "no groups given": Okta sends it with every user, and
+ * taking it literally would strip the memberships (and roles) that group pushes set.
+ */
+function withoutEmptyGroups(input: UserInput): UserInput {
+  if (input.groups === undefined || input.groups.length > 0) return input;
+  const { groups: _none, ...rest } = input;
+  return rest;
+}
+
 function withVersion<T extends { meta: { version?: string } }>(resource: T): { resource: T; etag: string } {
   const etag = versionOf(resource);
   return { resource: { ...resource, meta: { ...resource.meta, version: etag } }, etag };
@@ -258,7 +268,7 @@ export class ScimService {
 
   async createUser(auth: Caller, body: unknown, projection: Projection): Promise<ScimAnswer<ScimUserResource>> {
     if (!isRecord(body)) throw ScimErrors.invalidSyntax('The body must be a User resource');
-    const input = readUserInput(canonicalResource(USER_NAMES, body));
+    const input = withoutEmptyGroups(readUserInput(canonicalResource(USER_NAMES, body)));
     const email = input.email?.value ?? (EMAIL.test(input.userName) ? input.userName : undefined);
     if (email === undefined) throw ScimErrors.invalidValue("An email is required: send 'emails', or a userName that is an email address");
     const created = await scim(() => this.repo.transaction(async (ex) => {
@@ -301,7 +311,7 @@ export class ScimService {
    */
   async replaceUser(auth: Caller, id: string, body: unknown, ifMatch: string | undefined, projection: Projection): Promise<ScimAnswer<ScimUserResource>> {
     if (!isRecord(body)) throw ScimErrors.invalidSyntax('The body must be a User resource');
-    const input = readUserInput(canonicalResource(USER_NAMES, body));
+    const input = withoutEmptyGroups(readUserInput(canonicalResource(USER_NAMES, body)));
     const after = await this.changeUser(auth, id, ifMatch, async () => input);
     return this.answer(USER_NAMES, after, after.resource.meta.location, projection);
   }
@@ -322,7 +332,8 @@ export class ScimService {
       const { groups, roles, ...rest } = input;
       return {
         ...rest,
-        ...(groups !== undefined && values(patched['groups']) !== values(doc.groups) ? { groups } : {}),
+        // An operation that removed them all leaves no `groups` at all: that is the empty list.
+        ...(values(patched['groups']) !== values(doc.groups) ? { groups: groups ?? [] } : {}),
         ...(roles !== undefined && values(patched['roles']) !== values(doc.roles) ? { roles } : {}),
       };
     });
