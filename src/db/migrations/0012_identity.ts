@@ -11,6 +11,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('active', 'integer', (c) => c.notNull().defaultTo(1)).execute();
   // When the user's access was last cut (deactivation): tokens issued before it stay refused, even after reactivation.
   await db.schema.alterTable('users').addColumn('access_revoked_at', 'text').execute();
+  // SCIM lists an account's users in creation order; deactivation and deletion end a user's authorization codes.
+  await db.schema.createIndex('users_account_created').on('users').columns(['account_id', 'created', 'id']).execute();
+  await db.schema.createIndex('authorization_codes_user').on('authorization_codes').columns(['user_id']).execute();
 
   await db.schema
     .createTable('user_groups')
@@ -100,6 +103,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('user_profiles').execute();
   await db.schema.dropTable('user_group_members').execute();
   await db.schema.dropTable('user_groups').execute();
+  await db.schema.dropIndex('authorization_codes_user').execute();
+  await db.schema.dropIndex('users_account_created').execute();
   await db.schema.alterTable('users').dropColumn('access_revoked_at').execute();
   await db.schema.alterTable('users').dropColumn('active').execute();
 }
