@@ -306,15 +306,35 @@ export function normalizeQuotes(input: string): string {
   return out;
 }
 
+/** How deep a filter may nest (not, parentheses, value filters): far beyond real filters, far below the databases' expression limits. */
+export const MAX_FILTER_DEPTH = 32;
+
+function depthOf(f: Filter): number {
+  switch (f.op) {
+    case 'and':
+    case 'or':
+      return 1 + Math.max(0, ...f.filters.map(depthOf));
+    case 'not':
+      return 1 + depthOf(f.filter);
+    case '[]':
+      return 1 + depthOf(f.valFilter);
+    default:
+      return 1;
+  }
+}
+
 /** Parses a SCIM filter (RFC 7644 §3.4.2.2) with scim2-parse-filter; a bad one is 400 invalidFilter. */
 export function parseScimFilter(input: string): Filter {
   if (input.trim() === '') throw ScimErrors.invalidFilter('The filter is empty');
+  let parsed: Filter;
   try {
-    return parseFilter(normalizeQuotes(input));
+    parsed = parseFilter(normalizeQuotes(input));
   } catch (err) {
     const why = err instanceof Error ? err.message.slice(0, 200) : 'unparsable';
     throw ScimErrors.invalidFilter(`The filter is not valid SCIM filter syntax (${why})`);
   }
+  if (depthOf(parsed) > MAX_FILTER_DEPTH) throw ScimErrors.invalidFilter(`The filter nests too deep (at most ${MAX_FILTER_DEPTH} levels)`);
+  return parsed;
 }
 
 function renameFilter(f: Filter, rename: (name: string) => string): Filter {

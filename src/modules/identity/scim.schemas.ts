@@ -141,8 +141,8 @@ const projection = {
 export const ProjectionQuerySchema = Type.Object(projection, { additionalProperties: false });
 export const ScimListQuerySchema = Type.Object({
   filter: Type.Optional(Type.String({ maxLength: 4000, description: 'A SCIM filter (RFC 7644 §3.4.2.2): eq ne co sw ew gt ge lt le pr, and, or, not, parentheses, value filters (emails[type eq "work"]). Single-quoted values are accepted too.' })),
-  startIndex: Type.Optional(Type.Integer({ description: '1-based index of the first result (default 1; below 1 counts as 1).' })),
-  count: Type.Optional(Type.Integer({ description: 'Results per page (default 100, at most 200; 0 returns only totalResults).' })),
+  startIndex: Type.Optional(Type.Integer({ maximum: 2147483647, description: '1-based index of the first result (default 1; below 1 counts as 1).' })),
+  count: Type.Optional(Type.Integer({ maximum: 2147483647, description: 'Results per page (default 100, at most 200 are returned; 0 returns only totalResults).' })),
   ...projection,
 }, { additionalProperties: false });
 
