@@ -310,10 +310,12 @@ describe('users', () => {
     });
 
     it('answers a bad filter with 400 invalidFilter', async () => {
-      for (const filter of ['userName eq', 'userName zz "x"', 'nosuch eq "x"', 'active gt true', 'meta.created gt "yesterday"', 'password eq "x"', '((userName eq "x"', `${ENTERPRISE_URN}:department eq "x"`]) {
+      const deep = `${'not ('.repeat(40)}userName eq "x"${')'.repeat(40)}`;
+      for (const filter of ['userName eq', 'userName zz "x"', 'nosuch eq "x"', 'active gt true', 'meta.created gt "yesterday"', 'password eq "x"', '((userName eq "x"', `${ENTERPRISE_URN}:department eq "x"`, deep]) {
         const res = await scim('GET', `/Users?filter=${encodeURIComponent(filter)}`);
         expectScimError(res, 400, 'invalidFilter');
       }
+      expectScimError(await scim('GET', '/Users?startIndex=99999999999999999999'), 400, 'invalidValue');
     });
   });
 
