@@ -11346,7 +11346,7 @@ export interface operations {
             query?: {
                 /** @description Comma-separated attributes to return (besides id and schemas), e.g. userName,name.givenName. */
                 attributes?: string;
-                /** @description Results per page (default 100, at most 200; 0 returns only totalResults). */
+                /** @description Results per page (default 100, at most 200 are returned; 0 returns only totalResults). */
                 count?: number;
                 /** @description Comma-separated attributes to leave out, e.g. members. */
                 excludedAttributes?: string;
@@ -12941,7 +12941,7 @@ export interface operations {
             query?: {
                 /** @description Comma-separated attributes to return (besides id and schemas), e.g. userName,name.givenName. */
                 attributes?: string;
-                /** @description Results per page (default 100, at most 200; 0 returns only totalResults). */
+                /** @description Results per page (default 100, at most 200 are returned; 0 returns only totalResults). */
                 count?: number;
                 /** @description Comma-separated attributes to leave out, e.g. members. */
                 excludedAttributes?: string;
