@@ -98,8 +98,9 @@ const byStatus = new Map<number, number>();
 /**
  * SCIM answers its errors in RFC 7644 §3.12 form, `{ schemas: [Error URN], status, scimType?, detail }`,
  * a deliberate exception to the contract's shape that holds for /ea/scim/ paths only (DESIGN rule 7).
- * A path that is not valid percent-encoding is refused before routing, so before anything knows it is a
- * SCIM path: that 400 keeps the contract's shape (target: "path") there too.
+ * A path Fastify refuses before routing (not valid percent-encoding: 400; a parameter over its length
+ * limit: 414) is refused before anything knows it is a SCIM path: that answer keeps the contract's shape
+ * (target: "path") there too.
  */
 function scimErrorShape(body: unknown, status: number): boolean {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
@@ -128,7 +129,7 @@ function check(label: string, res: { statusCode: number; body: string; headers: 
   const contractShape = typeof body === 'object' && body !== null && !Array.isArray(body)
     && (body as Record<string, unknown>)['code'] === res.statusCode && typeof (body as Record<string, unknown>)['message'] === 'string'
     && Object.keys(body).every((k) => ['code', 'message', 'target', 'details'].includes(k));
-  const beforeRouting = contractShape && res.statusCode === 400 && (body as Record<string, unknown>)['target'] === 'path';
+  const beforeRouting = contractShape && (res.statusCode === 400 || res.statusCode === 414) && (body as Record<string, unknown>)['target'] === 'path';
   const ok = /^[A-Z]+ \/ea\/scim\//.test(label) ? scimErrorShape(body, res.statusCode) || beforeRouting : contractShape;
   if (!ok) failures.push(`${label} -> ${res.statusCode} outside the error shape: ${res.body.slice(0, 200)}`);
   return ok;
