@@ -38,6 +38,7 @@ import { createCommunicationsModule } from './modules/communications/index.js';
 import { createSyncModule } from './modules/sync/index.js';
 import { createUsageModule } from './modules/usage/index.js';
 import { createPortalModule } from './modules/portal/index.js';
+import { createIdentityModule } from './modules/identity/index.js';
 
 export interface BuildOptions {
   /** An open database; otherwise one is opened from config and closed with the app. */
@@ -90,9 +91,10 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const sync = createSyncModule(deps, { sessions: sessions.services.sessions });
   const usage = createUsageModule(deps, { accounts: accounts.services.accounts, limit: opts.serving === true, ...(opts.log ? { log: opts.log } : {}) });
   const portal = createPortalModule(deps, { accounts: accounts.services.accounts });
+  const identity = createIdentityModule(deps, { accounts: accounts.services.accounts });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
-  const modules: readonly Module[] = [accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, sessions, webcasts, usage, sync, communications, portal];
+  const modules: readonly Module[] = [accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, sessions, webcasts, usage, sync, communications, portal, identity];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
     Object.assign(jobHandlers, m.jobHandlers);
@@ -117,6 +119,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     usage: usage.services.usage,
     limiter: usage.services.limiter,
     ...portal.services,
+    ...identity.services,
+    /** Verifies bearer tokens: OAuth access tokens, and the accounts' SCIM tokens. */
+    authenticator: identity.services.scimTokens.authenticator(oauth.services.oauth),
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();
@@ -135,7 +140,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const options = loggerOptions(config, extra);
   const log: FastifyBaseLogger = opts.logger === false ? pino({ enabled: false }) : stream ? pino(options, stream as pino.DestinationStream) : pino(options);
   const services = await buildServices(config, { ...opts, serving: true, log });
-  const { db, oauth, jobs, limiter, modules } = services;
+  const { db, authenticator, jobs, limiter, modules } = services;
 
   const app = Fastify({
     loggerInstance: log,
@@ -161,7 +166,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const prefix = `/${config.apiVersion}`;
   registerAcceptCheck(app, prefix);
   registerPageTokenSealing(app, prefix, services.keys.derivedKeyRing('paging tokens'));
-  registerAuth(app, oauth, prefix);
+  registerAuth(app, authenticator, prefix);
   // Rate limits and usage counting: after auth, so a call is charged to its account or else its address.
   if (limiter) registerRateLimit(app, limiter, prefix);
 

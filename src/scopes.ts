@@ -33,6 +33,12 @@ export const SCOPES = {
   'compliance/communications:write': 'Allows the writing of communication compliance',
   'bulk/bulk-jobs:read': 'Allows the reading of bulk job related entities',
   'bulk/bulk-jobs:write': 'Allows the creation, update and deletion of bulk job related entities',
+  'account/users:read': 'Allows the reading of User, User Group',
+  'account/users:write': 'Allows the creation/updating of User',
+  'account/users:delete': 'Allows the deletion of User',
+  'account/user-groups:read': 'Allows the reading of user groups',
+  'account/user-groups:write': 'Allows the writing of user groups',
+  'account/user-groups:delete': 'Allows deletion for user groups',
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;

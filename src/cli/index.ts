@@ -16,6 +16,7 @@ import { registerDb } from './commands/db.js';
 import { registerOpenApi } from './commands/openapi.js';
 import { registerProviderSim } from './commands/provider-sim.js';
 import { registerRuntime } from './commands/runtime.js';
+import { registerScimTokens } from './commands/scim.js';
 import { registerSync } from './commands/sync.js';
 import { registerUsers } from './commands/users.js';
 import { registerWorkspaces } from './commands/workspaces.js';
@@ -62,6 +63,7 @@ export function buildProgram(io: CliIo = processIo, opts: CliOptions = {}): Comm
   registerUsers(program, ctx);
   registerWorkspaces(program, ctx);
   registerApps(program, ctx);
+  registerScimTokens(program, ctx);
   registerOpenApi(program, ctx);
   registerApi(program, ctx);
   registerArchive(program, ctx);

@@ -36,6 +36,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/account-user-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Account User Groups
+         * @description Gets a list of user groups in your account, oldest first: every account starts with Administrators, Planners and Developers, one per role. Filterable: name, createdBy, lastModifiedBy (in, eq, ne, sw, ew, co; name in any letter case), created, lastModified (eq, ne, lt, gt, le, ge).
+         */
+        get: operations["getAccountUserGroups"];
+        put?: never;
+        /**
+         * Create Account User Group
+         * @description Creates a new account user group (200, as the reference says). A user's role (administrator, planner, developer) is the highest role of its groups, developer when none gives one; it changes with every change of membership, at once (a user who loses the administrator role can no longer use tokens from the authorization code flow).
+         */
+        post: operations["createAccountUserGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/account-user-groups/{userGroupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Account User Group */
+        get: operations["getAccountUserGroup"];
+        /**
+         * Update Account User Group
+         * @description Replaces the group's name and description; `role` (eventline's) changes only when sent. A user's role (administrator, planner, developer) is the highest role of its groups, developer when none gives one; it changes with every change of membership, at once (a user who loses the administrator role can no longer use tokens from the authorization code flow).
+         */
+        put: operations["updateAccountUserGroup"];
+        post?: never;
+        /**
+         * Delete Account User Group
+         * @description Deletes the group; its members leave it. A user's role (administrator, planner, developer) is the highest role of its groups, developer when none gives one; it changes with every change of membership, at once (a user who loses the administrator role can no longer use tokens from the authorization code flow).
+         */
+        delete: operations["deleteAccountUserGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/account-user-groups/{userGroupId}/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Associate User to Group
+         * @description Associates an account user to the group (no change when it is a member already). A user's role (administrator, planner, developer) is the highest role of its groups, developer when none gives one; it changes with every change of membership, at once (a user who loses the administrator role can no longer use tokens from the authorization code flow).
+         */
+        post: operations["addUserToAccountUserGroup"];
+        /**
+         * Delete User from Group
+         * @description Removes an account user from the group (no change when it is not a member). A user's role (administrator, planner, developer) is the highest role of its groups, developer when none gives one; it changes with every change of membership, at once (a user who loses the administrator role can no longer use tokens from the authorization code flow).
+         */
+        delete: operations["deleteUserFromAccountUserGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/attendees": {
         parameters: {
             query?: never;
@@ -732,6 +805,203 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/ea/scim/v2/Groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get SCIM Groups
+         * @description The account's user groups (the same as /account-user-groups; a group may give its members a role), oldest first. Filterable: id, externalId, displayName, members (value), meta.created, meta.lastModified. excludedAttributes=members leaves the members out.
+         */
+        get: operations["getUserGroups"];
+        put?: never;
+        /**
+         * Create SCIM Group (eventline extension)
+         * @description eventline extension: creates an account user group, with its members. displayName is unique in the account (409 uniqueness).
+         */
+        post: operations["createScimGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/scim/v2/Groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get SCIM Group (eventline extension) */
+        get: operations["getScimGroup"];
+        /**
+         * Update SCIM Group (eventline extension)
+         * @description eventline extension: replaces displayName and externalId; members when sent (absent: kept); role and description when sent (absent: kept).
+         */
+        put: operations["updateScimGroup"];
+        post?: never;
+        /**
+         * Delete SCIM Group (eventline extension)
+         * @description eventline extension: deletes the group; its members lose the role it gave them at once.
+         */
+        delete: operations["deleteScimGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Patch SCIM Group (eventline extension)
+         * @description eventline extension: RFC 7644 PATCH. Members are added (add members), removed (remove members with a value list, or members[value eq "id"]), or replaced; displayName, externalId, role and description changed. A member's role follows at once.
+         */
+        patch: operations["patchScimGroup"];
+        trace?: never;
+    };
+    "/ea/scim/v2/ResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Resource Types */
+        get: operations["getResourceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/scim/v2/ResourceTypes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Resource Type */
+        get: operations["getResourceType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/scim/v2/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Schemas
+         * @description The schemas of the User and Group resources and their extensions, describing exactly the attributes eventline keeps.
+         */
+        get: operations["getSchemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/scim/v2/Schemas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Schema */
+        get: operations["getSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/scim/v2/ServiceProviderConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Service Provider Config
+         * @description What eventline supports of SCIM: PATCH, filters (at most 200 results a page), ETags, password changes; no bulk, no sorting.
+         */
+        get: operations["getServiceProviderConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/scim/v2/Users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Users
+         * @description The account's users, oldest first, a page at a time by startIndex and count. The filter runs in the database. Filterable: id, externalId, userName, name.givenName, name.familyName, name.middleName, name.formatted, displayName, title, locale, timezone, preferredLanguage, active, emails (value, type), groups (value, display), roles (value), meta.created, meta.lastModified.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create User
+         * @description Creates an account user. userName is unique in the account, the email across the server (409 uniqueness). With neither groups nor roles the user joins the Developers group (least privilege). Without a password the user cannot sign in until one is set (PUT or PATCH password).
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/scim/v2/Users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get User */
+        get: operations["getUser"];
+        /**
+         * Update User
+         * @description Replaces the user. Attributes left out are cleared, except emails (the sign-in email stays), active, password, groups and roles (kept). active: false signs the user out everywhere and stops their tokens at once.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        /**
+         * Delete User
+         * @description Deletes the user: their sessions and authorization codes end, they leave their groups and workspaces, and the applications they created are revoked. Audit fields elsewhere (createdBy, lastModifiedBy) keep their id.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Patch User (eventline extension)
+         * @description eventline extension, not in the reference (identity providers call it): RFC 7644 §3.5.2 PATCH with add, remove and replace, with or without a path, value filters (emails[type eq "work"].value), op names in any case and "True"/"False" strings (as Entra ID sends them).
+         */
+        patch: operations["patchUser"];
         trace?: never;
     };
     "/ea/sessions": {
@@ -1492,6 +1762,937 @@ export interface operations {
                         service_documentation: string;
                         token_endpoint: string;
                         token_endpoint_auth_methods_supported: string[];
+                    };
+                };
+            };
+        };
+    };
+    getAccountUserGroups: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When the group was created.
+                             */
+                            created: string;
+                            /** @description Who created the group (a user id, a client id, or eventline for the role groups every account starts with). */
+                            createdBy: string;
+                            description?: string;
+                            /**
+                             * Format: uuid
+                             * @description The unique identifier of the user group.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the group or its members last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed the group or its members. */
+                            lastModifiedBy: string;
+                            /** @description The name of the user group, unique in the account whatever its letter case. */
+                            name: string;
+                            /** @description eventline extension: the role the group gives its members (a user's role is the highest of its groups; developer when none gives one). Absent from a PUT: unchanged; null: the group gives no role. */
+                            role?: "administrator" | "planner" | "developer";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAccountUserGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only; ignored. */
+                    created?: string;
+                    /** @description Read-only; ignored. */
+                    createdBy?: string;
+                    description?: string;
+                    /** @description Read-only; ignored. */
+                    id?: string;
+                    /** @description Read-only; ignored. */
+                    lastModified?: string;
+                    /** @description Read-only; ignored. */
+                    lastModifiedBy?: string;
+                    /** @description The name of the user group (1-50 characters), unique in the account whatever its letter case (409). */
+                    name: string;
+                    role?: ("administrator" | "planner" | "developer") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A collection of account users; the same groups SCIM serves at /scim/v2/Groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the group was created.
+                         */
+                        created: string;
+                        /** @description Who created the group (a user id, a client id, or eventline for the role groups every account starts with). */
+                        createdBy: string;
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description The unique identifier of the user group.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the group or its members last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the group or its members. */
+                        lastModifiedBy: string;
+                        /** @description The name of the user group, unique in the account whatever its letter case. */
+                        name: string;
+                        /** @description eventline extension: the role the group gives its members (a user's role is the highest of its groups; developer when none gives one). Absent from a PUT: unchanged; null: the group gives no role. */
+                        role?: "administrator" | "planner" | "developer";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAccountUserGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The User Group's Id. */
+                userGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A collection of account users; the same groups SCIM serves at /scim/v2/Groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the group was created.
+                         */
+                        created: string;
+                        /** @description Who created the group (a user id, a client id, or eventline for the role groups every account starts with). */
+                        createdBy: string;
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description The unique identifier of the user group.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the group or its members last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the group or its members. */
+                        lastModifiedBy: string;
+                        /** @description The name of the user group, unique in the account whatever its letter case. */
+                        name: string;
+                        /** @description eventline extension: the role the group gives its members (a user's role is the highest of its groups; developer when none gives one). Absent from a PUT: unchanged; null: the group gives no role. */
+                        role?: "administrator" | "planner" | "developer";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateAccountUserGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The User Group's Id. */
+                userGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only; ignored. */
+                    created?: string;
+                    /** @description Read-only; ignored. */
+                    createdBy?: string;
+                    description?: string;
+                    /** @description Read-only; ignored. */
+                    id?: string;
+                    /** @description Read-only; ignored. */
+                    lastModified?: string;
+                    /** @description Read-only; ignored. */
+                    lastModifiedBy?: string;
+                    /** @description The name of the user group (1-50 characters), unique in the account whatever its letter case (409). */
+                    name: string;
+                    role?: ("administrator" | "planner" | "developer") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description A collection of account users; the same groups SCIM serves at /scim/v2/Groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the group was created.
+                         */
+                        created: string;
+                        /** @description Who created the group (a user id, a client id, or eventline for the role groups every account starts with). */
+                        createdBy: string;
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description The unique identifier of the user group.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the group or its members last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the group or its members. */
+                        lastModifiedBy: string;
+                        /** @description The name of the user group, unique in the account whatever its letter case. */
+                        name: string;
+                        /** @description eventline extension: the role the group gives its members (a user's role is the highest of its groups; developer when none gives one). Absent from a PUT: unchanged; null: the group gives no role. */
+                        role?: "administrator" | "planner" | "developer";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAccountUserGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The User Group's Id. */
+                userGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content, the group has been deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addUserToAccountUserGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The User Group's Id. */
+                userGroupId: string;
+                /** @description The Account User's Id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content, the user has been added to the group. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteUserFromAccountUserGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The User Group's Id. */
+                userGroupId: string;
+                /** @description The Account User's Id. */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content, the user has been removed from the group. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
                     };
                 };
             };
@@ -10135,6 +11336,3088 @@ export interface operations {
                         /** @enum {string} */
                         error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
                         error_description?: string;
+                    };
+                };
+            };
+        };
+    };
+    getUserGroups: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated attributes to return (besides id and schemas), e.g. userName,name.givenName. */
+                attributes?: string;
+                /** @description Results per page (default 100, at most 200 are returned; 0 returns only totalResults). */
+                count?: number;
+                /** @description Comma-separated attributes to leave out, e.g. members. */
+                excludedAttributes?: string;
+                /** @description A SCIM filter (RFC 7644 §3.4.2.2): eq ne co sw ew gt ge lt le pr, and, or, not, parentheses, value filters (emails[type eq "work"]). Single-quoted values are accepted too. */
+                filter?: string;
+                /** @description 1-based index of the first result (default 1; below 1 counts as 1). */
+                startIndex?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully retrieved a list of SCIM groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        itemsPerPage: number;
+                        Resources: {
+                            displayName?: string;
+                            /** @description The identity provider's id of the group. */
+                            externalId?: string;
+                            /** Format: uuid */
+                            id: string;
+                            members?: ({
+                                display?: string;
+                                /** @enum {string} */
+                                type?: "User";
+                                /** Format: uuid */
+                                value?: string;
+                            } & {
+                                [key: string]: string;
+                            })[];
+                            /** Meta */
+                            meta?: {
+                                /** Format: date-time */
+                                created?: string;
+                                /** Format: date-time */
+                                lastModified?: string;
+                                /** Format: uri */
+                                location?: string;
+                                /** @description Group */
+                                resourceType?: string;
+                                /** @description The resource's version, also its ETag: send it in If-Match. */
+                                version?: string;
+                            };
+                            schemas: string[];
+                            "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                                description?: string;
+                                role?: "administrator" | "planner" | "developer";
+                            };
+                        }[];
+                        schemas: string[];
+                        startIndex: number;
+                        totalResults: number;
+                    };
+                };
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    createScimGroup: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated attributes to return (besides id and schemas), e.g. userName,name.givenName. */
+                attributes?: string;
+                /** @description Comma-separated attributes to leave out, e.g. members. */
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required. */
+                    displayName?: string;
+                    externalId?: string;
+                    members?: {
+                        value: string;
+                    }[];
+                    schemas?: string[];
+                    "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                        description?: string;
+                        role?: ("administrator" | "planner" | "developer") | null;
+                    };
+                };
+                "application/scim+json": {
+                    /** @description Required. */
+                    displayName?: string;
+                    externalId?: string;
+                    members?: {
+                        value: string;
+                    }[];
+                    schemas?: string[];
+                    "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                        description?: string;
+                        role?: ("administrator" | "planner" | "developer") | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successfully created a group. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        displayName?: string;
+                        /** @description The identity provider's id of the group. */
+                        externalId?: string;
+                        /** Format: uuid */
+                        id: string;
+                        members?: ({
+                            display?: string;
+                            /** @enum {string} */
+                            type?: "User";
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description Group */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        schemas: string[];
+                        "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                            description?: string;
+                            role?: "administrator" | "planner" | "developer";
+                        };
+                    };
+                };
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Conflict (scimType: uniqueness) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    getScimGroup: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated attributes to return (besides id and schemas), e.g. userName,name.givenName. */
+                attributes?: string;
+                /** @description Comma-separated attributes to leave out, e.g. members. */
+                excludedAttributes?: string;
+            };
+            header?: {
+                /** @description An ETag: 304 when the resource still has it. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description The resource's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully retrieved a group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        displayName?: string;
+                        /** @description The identity provider's id of the group. */
+                        externalId?: string;
+                        /** Format: uuid */
+                        id: string;
+                        members?: ({
+                            display?: string;
+                            /** @enum {string} */
+                            type?: "User";
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description Group */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        schemas: string[];
+                        "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                            description?: string;
+                            role?: "administrator" | "planner" | "developer";
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    updateScimGroup: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated attributes to return (besides id and schemas), e.g. userName,name.givenName. */
+                attributes?: string;
+                /** @description Comma-separated attributes to leave out, e.g. members. */
+                excludedAttributes?: string;
+            };
+            header?: {
+                /** @description The ETag (meta.version) the change applies to: 412 when the resource has changed since. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The resource's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required. */
+                    displayName?: string;
+                    externalId?: string;
+                    members?: {
+                        value: string;
+                    }[];
+                    schemas?: string[];
+                    "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                        description?: string;
+                        role?: ("administrator" | "planner" | "developer") | null;
+                    };
+                };
+                "application/scim+json": {
+                    /** @description Required. */
+                    displayName?: string;
+                    externalId?: string;
+                    members?: {
+                        value: string;
+                    }[];
+                    schemas?: string[];
+                    "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                        description?: string;
+                        role?: ("administrator" | "planner" | "developer") | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successfully updated a group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        displayName?: string;
+                        /** @description The identity provider's id of the group. */
+                        externalId?: string;
+                        /** Format: uuid */
+                        id: string;
+                        members?: ({
+                            display?: string;
+                            /** @enum {string} */
+                            type?: "User";
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description Group */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        schemas: string[];
+                        "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                            description?: string;
+                            role?: "administrator" | "planner" | "developer";
+                        };
+                    };
+                };
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Conflict (scimType: uniqueness) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Precondition failed: If-Match does not match the resource's version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteScimGroup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag (meta.version) the change applies to: 412 when the resource has changed since. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The resource's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted a group. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Precondition failed: If-Match does not match the resource's version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    patchScimGroup: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated attributes to return (besides id and schemas), e.g. userName,name.givenName. */
+                attributes?: string;
+                /** @description Comma-separated attributes to leave out, e.g. members. */
+                excludedAttributes?: string;
+            };
+            header?: {
+                /** @description The ETag (meta.version) the change applies to: 412 when the resource has changed since. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The resource's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Operations: {
+                        /** @description add, remove or replace, in any letter case (Entra ID sends "Replace"). */
+                        op: string;
+                        path?: string;
+                        value?: unknown;
+                    }[];
+                    /** @description urn:ietf:params:scim:api:messages:2.0:PatchOp */
+                    schemas: string[];
+                };
+                "application/scim+json": {
+                    Operations: {
+                        /** @description add, remove or replace, in any letter case (Entra ID sends "Replace"). */
+                        op: string;
+                        path?: string;
+                        value?: unknown;
+                    }[];
+                    /** @description urn:ietf:params:scim:api:messages:2.0:PatchOp */
+                    schemas: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successfully patched a group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        displayName?: string;
+                        /** @description The identity provider's id of the group. */
+                        externalId?: string;
+                        /** Format: uuid */
+                        id: string;
+                        members?: ({
+                            display?: string;
+                            /** @enum {string} */
+                            type?: "User";
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description Group */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        schemas: string[];
+                        "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                            description?: string;
+                            role?: "administrator" | "planner" | "developer";
+                        };
+                    };
+                };
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Conflict (scimType: uniqueness) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Precondition failed: If-Match does not match the resource's version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    getResourceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully retrieved a list of Resource Types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        itemsPerPage: number;
+                        Resources: {
+                            description: string;
+                            /** Format: uri */
+                            endpoint: string;
+                            id: string;
+                            meta: {
+                                /** Format: uri */
+                                location: string;
+                                resourceType: string;
+                            };
+                            name: string;
+                            schema: string;
+                            schemaExtensions: {
+                                required: boolean;
+                                schema: string;
+                            }[];
+                            schemas: string[];
+                        }[];
+                        schemas: string[];
+                        startIndex: number;
+                        totalResults: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    getResourceType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User or Group. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully retrieved a Resource. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        description: string;
+                        /** Format: uri */
+                        endpoint: string;
+                        id: string;
+                        meta: {
+                            /** Format: uri */
+                            location: string;
+                            resourceType: string;
+                        };
+                        name: string;
+                        schema: string;
+                        schemaExtensions: {
+                            required: boolean;
+                            schema: string;
+                        }[];
+                        schemas: string[];
+                    };
+                };
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    getSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully retrieved a list of schemas. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        itemsPerPage: number;
+                        Resources: {
+                            attributes: {
+                                canonicalValues?: string[];
+                                caseExact: boolean;
+                                description: string;
+                                multiValued: boolean;
+                                mutability: string;
+                                name: string;
+                                referenceTypes?: string[];
+                                required: boolean;
+                                returned: string;
+                                subAttributes?: {
+                                    canonicalValues?: string[];
+                                    caseExact: boolean;
+                                    description: string;
+                                    multiValued: boolean;
+                                    mutability: string;
+                                    name: string;
+                                    referenceTypes?: string[];
+                                    required: boolean;
+                                    returned: string;
+                                    type: string;
+                                    uniqueness: string;
+                                }[];
+                                type: string;
+                                uniqueness: string;
+                            }[];
+                            description: string;
+                            id: string;
+                            meta: {
+                                /** Format: uri */
+                                location: string;
+                                resourceType: string;
+                            };
+                            name: string;
+                            schemas: string[];
+                        }[];
+                        schemas: string[];
+                        startIndex: number;
+                        totalResults: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    getSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A schema URN, e.g. urn:ietf:params:scim:schemas:core:2.0:User. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully retrieved a schema. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        attributes: {
+                            canonicalValues?: string[];
+                            caseExact: boolean;
+                            description: string;
+                            multiValued: boolean;
+                            mutability: string;
+                            name: string;
+                            referenceTypes?: string[];
+                            required: boolean;
+                            returned: string;
+                            subAttributes?: {
+                                canonicalValues?: string[];
+                                caseExact: boolean;
+                                description: string;
+                                multiValued: boolean;
+                                mutability: string;
+                                name: string;
+                                referenceTypes?: string[];
+                                required: boolean;
+                                returned: string;
+                                type: string;
+                                uniqueness: string;
+                            }[];
+                            type: string;
+                            uniqueness: string;
+                        }[];
+                        description: string;
+                        id: string;
+                        meta: {
+                            /** Format: uri */
+                            location: string;
+                            resourceType: string;
+                        };
+                        name: string;
+                        schemas: string[];
+                    };
+                };
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    getServiceProviderConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully retrieved Service Provider Config. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        authenticationSchemes: {
+                            description: string;
+                            documentationUri: string;
+                            name: string;
+                            primary: boolean;
+                            specUri: string;
+                            type: string;
+                        }[];
+                        bulk: {
+                            maxOperations: number;
+                            maxPayloadSize: number;
+                            supported: boolean;
+                        };
+                        changePassword: {
+                            supported: boolean;
+                        };
+                        /** Format: uri */
+                        documentationUri: string;
+                        etag: {
+                            supported: boolean;
+                        };
+                        filter: {
+                            maxResults: number;
+                            supported: boolean;
+                        };
+                        meta: {
+                            /** Format: uri */
+                            location: string;
+                            resourceType: string;
+                        };
+                        patch: {
+                            supported: boolean;
+                        };
+                        schemas: string[];
+                        sort: {
+                            supported: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated attributes to return (besides id and schemas), e.g. userName,name.givenName. */
+                attributes?: string;
+                /** @description Results per page (default 100, at most 200 are returned; 0 returns only totalResults). */
+                count?: number;
+                /** @description Comma-separated attributes to leave out, e.g. members. */
+                excludedAttributes?: string;
+                /** @description A SCIM filter (RFC 7644 §3.4.2.2): eq ne co sw ew gt ge lt le pr, and, or, not, parentheses, value filters (emails[type eq "work"]). Single-quoted values are accepted too. */
+                filter?: string;
+                /** @description 1-based index of the first result (default 1; below 1 counts as 1). */
+                startIndex?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully retrieved a paginated list of Users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        itemsPerPage: number;
+                        Resources: {
+                            active?: boolean;
+                            addresses?: {
+                                /** @description Country. */
+                                country?: string;
+                                /** @description City. */
+                                locality?: string;
+                                /** @description Postal code. */
+                                postalCode?: string;
+                                primary?: boolean;
+                                /** @description State or region. */
+                                region?: string;
+                                /** @description Street. */
+                                streetAddress?: string;
+                                /** @description work or home. */
+                                type?: string;
+                            }[];
+                            /** @description Display name. */
+                            displayName?: string;
+                            emails?: {
+                                primary?: boolean;
+                                /** @description work, home or other. */
+                                type?: string;
+                                value?: string;
+                            }[];
+                            /** @description The identity provider's id of the user. */
+                            externalId?: string;
+                            groups?: ({
+                                display?: string;
+                                /** Format: uuid */
+                                value?: string;
+                            } & {
+                                [key: string]: string;
+                            })[];
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Locale (IETF language tag). */
+                            locale?: string;
+                            /** Meta */
+                            meta?: {
+                                /** Format: date-time */
+                                created?: string;
+                                /** Format: date-time */
+                                lastModified?: string;
+                                /** Format: uri */
+                                location?: string;
+                                /** @description User */
+                                resourceType?: string;
+                                /** @description The resource's version, also its ETag: send it in If-Match. */
+                                version?: string;
+                            };
+                            /** Name */
+                            name?: {
+                                /** @description Family name. */
+                                familyName?: string;
+                                /** @description The full name (read-only). */
+                                formatted?: string;
+                                /** @description Given name. */
+                                givenName?: string;
+                                /** @description Honorific prefix. */
+                                honorificPrefix?: string;
+                                /** @description Honorific suffix. */
+                                honorificSuffix?: string;
+                                /** @description Middle name. */
+                                middleName?: string;
+                            };
+                            phoneNumbers?: {
+                                /** @description work, home or mobile. */
+                                type?: string;
+                                value?: string;
+                            }[];
+                            /** @description Preferred language. */
+                            preferredLanguage?: string;
+                            roles?: {
+                                display?: string;
+                                primary?: boolean;
+                                value?: "administrator" | "planner" | "developer";
+                            }[];
+                            schemas: string[];
+                            sendLoginDetails?: boolean;
+                            /** @description IANA time zone. */
+                            timezone?: string;
+                            /** @description Title. */
+                            title?: string;
+                            /** EnterpriseUser */
+                            "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                                company?: string;
+                                costCenter?: string;
+                                department?: string;
+                                division?: string;
+                                employeeNumber?: string;
+                                federatedId?: string;
+                                homeFax?: string;
+                                manager?: {
+                                    value?: string;
+                                } & {
+                                    [key: string]: string;
+                                };
+                                organization?: string;
+                                pager?: string;
+                                sendLoginDetails?: boolean;
+                                workFax?: string;
+                            };
+                            userName?: string;
+                            /** @description Always "Planner Account User". */
+                            userType?: string;
+                        }[];
+                        schemas: string[];
+                        startIndex: number;
+                        totalResults: number;
+                    };
+                };
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated attributes to return (besides id and schemas), e.g. userName,name.givenName. */
+                attributes?: string;
+                /** @description Comma-separated attributes to leave out, e.g. members. */
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
+                    active?: boolean | string;
+                    addresses?: Record<string, never>[];
+                    displayName?: string;
+                    emails?: {
+                        /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
+                        primary?: boolean | string;
+                        type?: string;
+                        value: string;
+                    }[];
+                    externalId?: string;
+                    groups?: {
+                        value: string;
+                    }[];
+                    locale?: string;
+                    name?: {
+                        familyName?: string;
+                        givenName?: string;
+                        honorificPrefix?: string;
+                        honorificSuffix?: string;
+                        middleName?: string;
+                    };
+                    password?: string;
+                    phoneNumbers?: {
+                        type?: string;
+                        value: string;
+                    }[];
+                    preferredLanguage?: string;
+                    roles?: {
+                        value: string;
+                    }[];
+                    schemas?: string[];
+                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
+                    sendLoginDetails?: boolean | string;
+                    timezone?: string;
+                    title?: string;
+                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: Record<string, never>;
+                    /** @description Required (names are case-insensitive in SCIM, so the check is the service's). */
+                    userName?: string;
+                };
+                "application/scim+json": {
+                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
+                    active?: boolean | string;
+                    addresses?: Record<string, never>[];
+                    displayName?: string;
+                    emails?: {
+                        /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
+                        primary?: boolean | string;
+                        type?: string;
+                        value: string;
+                    }[];
+                    externalId?: string;
+                    groups?: {
+                        value: string;
+                    }[];
+                    locale?: string;
+                    name?: {
+                        familyName?: string;
+                        givenName?: string;
+                        honorificPrefix?: string;
+                        honorificSuffix?: string;
+                        middleName?: string;
+                    };
+                    password?: string;
+                    phoneNumbers?: {
+                        type?: string;
+                        value: string;
+                    }[];
+                    preferredLanguage?: string;
+                    roles?: {
+                        value: string;
+                    }[];
+                    schemas?: string[];
+                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
+                    sendLoginDetails?: boolean | string;
+                    timezone?: string;
+                    title?: string;
+                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: Record<string, never>;
+                    /** @description Required (names are case-insensitive in SCIM, so the check is the service's). */
+                    userName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successfully created a user. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        active?: boolean;
+                        addresses?: {
+                            /** @description Country. */
+                            country?: string;
+                            /** @description City. */
+                            locality?: string;
+                            /** @description Postal code. */
+                            postalCode?: string;
+                            primary?: boolean;
+                            /** @description State or region. */
+                            region?: string;
+                            /** @description Street. */
+                            streetAddress?: string;
+                            /** @description work or home. */
+                            type?: string;
+                        }[];
+                        /** @description Display name. */
+                        displayName?: string;
+                        emails?: {
+                            primary?: boolean;
+                            /** @description work, home or other. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description The identity provider's id of the user. */
+                        externalId?: string;
+                        groups?: ({
+                            display?: string;
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Locale (IETF language tag). */
+                        locale?: string;
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description User */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        /** Name */
+                        name?: {
+                            /** @description Family name. */
+                            familyName?: string;
+                            /** @description The full name (read-only). */
+                            formatted?: string;
+                            /** @description Given name. */
+                            givenName?: string;
+                            /** @description Honorific prefix. */
+                            honorificPrefix?: string;
+                            /** @description Honorific suffix. */
+                            honorificSuffix?: string;
+                            /** @description Middle name. */
+                            middleName?: string;
+                        };
+                        phoneNumbers?: {
+                            /** @description work, home or mobile. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description Preferred language. */
+                        preferredLanguage?: string;
+                        roles?: {
+                            display?: string;
+                            primary?: boolean;
+                            value?: "administrator" | "planner" | "developer";
+                        }[];
+                        schemas: string[];
+                        sendLoginDetails?: boolean;
+                        /** @description IANA time zone. */
+                        timezone?: string;
+                        /** @description Title. */
+                        title?: string;
+                        /** EnterpriseUser */
+                        "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                            company?: string;
+                            costCenter?: string;
+                            department?: string;
+                            division?: string;
+                            employeeNumber?: string;
+                            federatedId?: string;
+                            homeFax?: string;
+                            manager?: {
+                                value?: string;
+                            } & {
+                                [key: string]: string;
+                            };
+                            organization?: string;
+                            pager?: string;
+                            sendLoginDetails?: boolean;
+                            workFax?: string;
+                        };
+                        userName?: string;
+                        /** @description Always "Planner Account User". */
+                        userType?: string;
+                    };
+                };
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Conflict (scimType: uniqueness) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated attributes to return (besides id and schemas), e.g. userName,name.givenName. */
+                attributes?: string;
+                /** @description Comma-separated attributes to leave out, e.g. members. */
+                excludedAttributes?: string;
+            };
+            header?: {
+                /** @description An ETag: 304 when the resource still has it. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description The resource's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully retrieved a user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        active?: boolean;
+                        addresses?: {
+                            /** @description Country. */
+                            country?: string;
+                            /** @description City. */
+                            locality?: string;
+                            /** @description Postal code. */
+                            postalCode?: string;
+                            primary?: boolean;
+                            /** @description State or region. */
+                            region?: string;
+                            /** @description Street. */
+                            streetAddress?: string;
+                            /** @description work or home. */
+                            type?: string;
+                        }[];
+                        /** @description Display name. */
+                        displayName?: string;
+                        emails?: {
+                            primary?: boolean;
+                            /** @description work, home or other. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description The identity provider's id of the user. */
+                        externalId?: string;
+                        groups?: ({
+                            display?: string;
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Locale (IETF language tag). */
+                        locale?: string;
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description User */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        /** Name */
+                        name?: {
+                            /** @description Family name. */
+                            familyName?: string;
+                            /** @description The full name (read-only). */
+                            formatted?: string;
+                            /** @description Given name. */
+                            givenName?: string;
+                            /** @description Honorific prefix. */
+                            honorificPrefix?: string;
+                            /** @description Honorific suffix. */
+                            honorificSuffix?: string;
+                            /** @description Middle name. */
+                            middleName?: string;
+                        };
+                        phoneNumbers?: {
+                            /** @description work, home or mobile. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description Preferred language. */
+                        preferredLanguage?: string;
+                        roles?: {
+                            display?: string;
+                            primary?: boolean;
+                            value?: "administrator" | "planner" | "developer";
+                        }[];
+                        schemas: string[];
+                        sendLoginDetails?: boolean;
+                        /** @description IANA time zone. */
+                        timezone?: string;
+                        /** @description Title. */
+                        title?: string;
+                        /** EnterpriseUser */
+                        "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                            company?: string;
+                            costCenter?: string;
+                            department?: string;
+                            division?: string;
+                            employeeNumber?: string;
+                            federatedId?: string;
+                            homeFax?: string;
+                            manager?: {
+                                value?: string;
+                            } & {
+                                [key: string]: string;
+                            };
+                            organization?: string;
+                            pager?: string;
+                            sendLoginDetails?: boolean;
+                            workFax?: string;
+                        };
+                        userName?: string;
+                        /** @description Always "Planner Account User". */
+                        userType?: string;
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated attributes to return (besides id and schemas), e.g. userName,name.givenName. */
+                attributes?: string;
+                /** @description Comma-separated attributes to leave out, e.g. members. */
+                excludedAttributes?: string;
+            };
+            header?: {
+                /** @description The ETag (meta.version) the change applies to: 412 when the resource has changed since. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The resource's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
+                    active?: boolean | string;
+                    addresses?: Record<string, never>[];
+                    displayName?: string;
+                    emails?: {
+                        /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
+                        primary?: boolean | string;
+                        type?: string;
+                        value: string;
+                    }[];
+                    externalId?: string;
+                    groups?: {
+                        value: string;
+                    }[];
+                    locale?: string;
+                    name?: {
+                        familyName?: string;
+                        givenName?: string;
+                        honorificPrefix?: string;
+                        honorificSuffix?: string;
+                        middleName?: string;
+                    };
+                    password?: string;
+                    phoneNumbers?: {
+                        type?: string;
+                        value: string;
+                    }[];
+                    preferredLanguage?: string;
+                    roles?: {
+                        value: string;
+                    }[];
+                    schemas?: string[];
+                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
+                    sendLoginDetails?: boolean | string;
+                    timezone?: string;
+                    title?: string;
+                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: Record<string, never>;
+                    /** @description Required (names are case-insensitive in SCIM, so the check is the service's). */
+                    userName?: string;
+                };
+                "application/scim+json": {
+                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
+                    active?: boolean | string;
+                    addresses?: Record<string, never>[];
+                    displayName?: string;
+                    emails?: {
+                        /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
+                        primary?: boolean | string;
+                        type?: string;
+                        value: string;
+                    }[];
+                    externalId?: string;
+                    groups?: {
+                        value: string;
+                    }[];
+                    locale?: string;
+                    name?: {
+                        familyName?: string;
+                        givenName?: string;
+                        honorificPrefix?: string;
+                        honorificSuffix?: string;
+                        middleName?: string;
+                    };
+                    password?: string;
+                    phoneNumbers?: {
+                        type?: string;
+                        value: string;
+                    }[];
+                    preferredLanguage?: string;
+                    roles?: {
+                        value: string;
+                    }[];
+                    schemas?: string[];
+                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
+                    sendLoginDetails?: boolean | string;
+                    timezone?: string;
+                    title?: string;
+                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: Record<string, never>;
+                    /** @description Required (names are case-insensitive in SCIM, so the check is the service's). */
+                    userName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successfully updated a user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        active?: boolean;
+                        addresses?: {
+                            /** @description Country. */
+                            country?: string;
+                            /** @description City. */
+                            locality?: string;
+                            /** @description Postal code. */
+                            postalCode?: string;
+                            primary?: boolean;
+                            /** @description State or region. */
+                            region?: string;
+                            /** @description Street. */
+                            streetAddress?: string;
+                            /** @description work or home. */
+                            type?: string;
+                        }[];
+                        /** @description Display name. */
+                        displayName?: string;
+                        emails?: {
+                            primary?: boolean;
+                            /** @description work, home or other. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description The identity provider's id of the user. */
+                        externalId?: string;
+                        groups?: ({
+                            display?: string;
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Locale (IETF language tag). */
+                        locale?: string;
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description User */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        /** Name */
+                        name?: {
+                            /** @description Family name. */
+                            familyName?: string;
+                            /** @description The full name (read-only). */
+                            formatted?: string;
+                            /** @description Given name. */
+                            givenName?: string;
+                            /** @description Honorific prefix. */
+                            honorificPrefix?: string;
+                            /** @description Honorific suffix. */
+                            honorificSuffix?: string;
+                            /** @description Middle name. */
+                            middleName?: string;
+                        };
+                        phoneNumbers?: {
+                            /** @description work, home or mobile. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description Preferred language. */
+                        preferredLanguage?: string;
+                        roles?: {
+                            display?: string;
+                            primary?: boolean;
+                            value?: "administrator" | "planner" | "developer";
+                        }[];
+                        schemas: string[];
+                        sendLoginDetails?: boolean;
+                        /** @description IANA time zone. */
+                        timezone?: string;
+                        /** @description Title. */
+                        title?: string;
+                        /** EnterpriseUser */
+                        "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                            company?: string;
+                            costCenter?: string;
+                            department?: string;
+                            division?: string;
+                            employeeNumber?: string;
+                            federatedId?: string;
+                            homeFax?: string;
+                            manager?: {
+                                value?: string;
+                            } & {
+                                [key: string]: string;
+                            };
+                            organization?: string;
+                            pager?: string;
+                            sendLoginDetails?: boolean;
+                            workFax?: string;
+                        };
+                        userName?: string;
+                        /** @description Always "Planner Account User". */
+                        userType?: string;
+                    };
+                };
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Conflict (scimType: uniqueness) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Precondition failed: If-Match does not match the resource's version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag (meta.version) the change applies to: 412 when the resource has changed since. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The resource's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted a User. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Precondition failed: If-Match does not match the resource's version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+        };
+    };
+    patchUser: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated attributes to return (besides id and schemas), e.g. userName,name.givenName. */
+                attributes?: string;
+                /** @description Comma-separated attributes to leave out, e.g. members. */
+                excludedAttributes?: string;
+            };
+            header?: {
+                /** @description The ETag (meta.version) the change applies to: 412 when the resource has changed since. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description The resource's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Operations: {
+                        /** @description add, remove or replace, in any letter case (Entra ID sends "Replace"). */
+                        op: string;
+                        path?: string;
+                        value?: unknown;
+                    }[];
+                    /** @description urn:ietf:params:scim:api:messages:2.0:PatchOp */
+                    schemas: string[];
+                };
+                "application/scim+json": {
+                    Operations: {
+                        /** @description add, remove or replace, in any letter case (Entra ID sends "Replace"). */
+                        op: string;
+                        path?: string;
+                        value?: unknown;
+                    }[];
+                    /** @description urn:ietf:params:scim:api:messages:2.0:PatchOp */
+                    schemas: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successfully patched a user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        active?: boolean;
+                        addresses?: {
+                            /** @description Country. */
+                            country?: string;
+                            /** @description City. */
+                            locality?: string;
+                            /** @description Postal code. */
+                            postalCode?: string;
+                            primary?: boolean;
+                            /** @description State or region. */
+                            region?: string;
+                            /** @description Street. */
+                            streetAddress?: string;
+                            /** @description work or home. */
+                            type?: string;
+                        }[];
+                        /** @description Display name. */
+                        displayName?: string;
+                        emails?: {
+                            primary?: boolean;
+                            /** @description work, home or other. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description The identity provider's id of the user. */
+                        externalId?: string;
+                        groups?: ({
+                            display?: string;
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Locale (IETF language tag). */
+                        locale?: string;
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description User */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        /** Name */
+                        name?: {
+                            /** @description Family name. */
+                            familyName?: string;
+                            /** @description The full name (read-only). */
+                            formatted?: string;
+                            /** @description Given name. */
+                            givenName?: string;
+                            /** @description Honorific prefix. */
+                            honorificPrefix?: string;
+                            /** @description Honorific suffix. */
+                            honorificSuffix?: string;
+                            /** @description Middle name. */
+                            middleName?: string;
+                        };
+                        phoneNumbers?: {
+                            /** @description work, home or mobile. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description Preferred language. */
+                        preferredLanguage?: string;
+                        roles?: {
+                            display?: string;
+                            primary?: boolean;
+                            value?: "administrator" | "planner" | "developer";
+                        }[];
+                        schemas: string[];
+                        sendLoginDetails?: boolean;
+                        /** @description IANA time zone. */
+                        timezone?: string;
+                        /** @description Title. */
+                        title?: string;
+                        /** EnterpriseUser */
+                        "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                            company?: string;
+                            costCenter?: string;
+                            department?: string;
+                            division?: string;
+                            employeeNumber?: string;
+                            federatedId?: string;
+                            homeFax?: string;
+                            manager?: {
+                                value?: string;
+                            } & {
+                                [key: string]: string;
+                            };
+                            organization?: string;
+                            pager?: string;
+                            sendLoginDetails?: boolean;
+                            workFax?: string;
+                        };
+                        userName?: string;
+                        /** @description Always "Planner Account User". */
+                        userType?: string;
+                    };
+                };
+            };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description A required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Conflict (scimType: uniqueness) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Precondition failed: If-Match does not match the resource's version */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
                     };
                 };
             };

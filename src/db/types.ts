@@ -18,6 +18,7 @@ import type { ContactObfuscationsTable } from '../modules/obfuscation/obfuscatio
 import type { BulkJobRecordsTable, BulkJobsTable } from '../modules/bulk-jobs/bulk-jobs.table.js';
 import type { PortalSessionsTable } from '../modules/portal/portal.table.js';
 import type { WebcastSyncLogTable, WebcastSyncStatesTable } from '../modules/sync/sync.table.js';
+import type { ScimTokensTable, UserGroupMembersTable, UserGroupsTable, UserProfilesTable } from '../modules/identity/identity.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -55,4 +56,8 @@ export interface Database {
   bulk_job_records: BulkJobRecordsTable;
   webcast_sync_states: WebcastSyncStatesTable;
   webcast_sync_log: WebcastSyncLogTable;
+  user_groups: UserGroupsTable;
+  user_group_members: UserGroupMembersTable;
+  user_profiles: UserProfilesTable;
+  scim_tokens: ScimTokensTable;
 }

@@ -12,7 +12,8 @@ export function producedTypes(schema: FastifySchema | undefined): string[] | und
   for (const [status, spec] of Object.entries(response)) {
     if (!/^2/.test(status)) continue;
     const content: unknown = spec !== null && typeof spec === 'object' && 'content' in spec ? spec.content : undefined;
-    if (content !== null && typeof content === 'object') for (const t of Object.keys(content)) types.add(t.toLowerCase());
+    // A `+json` type (SCIM's application/scim+json) is JSON too: a client that accepts JSON can read it (RFC 7644 §8.1).
+    if (content !== null && typeof content === 'object') for (const t of Object.keys(content)) types.add(t.toLowerCase()).add(t.endsWith('+json') ? 'application/json' : t.toLowerCase());
     else types.add('application/json');
   }
   return types.size > 0 ? [...types] : ['application/json'];

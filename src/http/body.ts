@@ -38,9 +38,17 @@ export function charsetOf(contentType: string | undefined): string | undefined {
  * parser with its prototype-poisoning protection.
  */
 export function registerJsonBodies(app: FastifyInstance): void {
-  const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  addJsonBodyParser(app, 'application/json');
+}
+
+/**
+ * The same JSON parsing for another media type, in the plugin that needs it
+ * (the SCIM routes take application/scim+json, RFC 7644 §3.1).
+ */
+export function addJsonBodyParser(app: FastifyInstance, mediaType: string): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser(mediaType, { parseAs: 'string' }, (request, body, done) => {
     const charset = charsetOf(request.headers['content-type']);
     if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
       done(CommonErrors.unsupportedMediaType(`JSON bodies must be UTF-8, not ${charset}`, { target: 'body' }), undefined);

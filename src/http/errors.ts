@@ -73,31 +73,39 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   void sendError(reply, new ApiError('client', status, message, { target: 'path' }));
 }
 
+/**
+ * Any error a route or hook raised, as the ApiError it answers with (the
+ * contract's error, or a SCIM error where the SCIM routes render their own
+ * shape). An error that is not the client's is logged here and becomes a 500
+ * that reveals nothing.
+ */
+export function asApiError(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return validationError(error);
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, wrong content type, body too large).
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported Media Type: send application/json'
+      : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large'
+      : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Request body is empty but Content-Type is application/json'
+      : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Request body is not valid JSON'
+      : error.message;
+    return new ApiError('client', status, message, { target: 'body' });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The database went away under this request (terminated connection, restart, network): retryable,
+    // and the load balancer sees the same through /readyz.
+    request.log.warn({ err: { message: error.message, code: error.code } }, 'the database is not reachable');
+    return CommonErrors.unavailable('The database is not reachable', { headers: { 'retry-after': '1' } });
+  }
+  // Never leak a stack or SQL to the client; the log line carries the error.
+  request.log.error({ err: error }, 'unhandled error');
+  return new ApiError('internal', 500, 'Internal Server Error');
+}
+
 export function registerErrorHandling(app: FastifyInstance, opts: { supportedVersions: readonly string[] }): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ApiError) return sendError(reply, error);
-    if (error.validation) return sendError(reply, validationError(error));
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, wrong content type, body too large).
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported Media Type: send application/json'
-        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large'
-        : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Request body is empty but Content-Type is application/json'
-        : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Request body is not valid JSON'
-        : error.message;
-      return sendError(reply, new ApiError('client', status, message, { target: 'body' }));
-    }
-    if (isDatabaseUnavailable(error)) {
-      // The database went away under this request (terminated connection, restart, network): retryable,
-      // and the load balancer sees the same through /readyz.
-      request.log.warn({ err: { message: error.message, code: error.code } }, 'the database is not reachable');
-      return sendError(reply, CommonErrors.unavailable('The database is not reachable', { headers: { 'retry-after': '1' } }));
-    }
-    // Never leak a stack or SQL to the client; the log line carries the error.
-    request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, new ApiError('internal', 500, 'Internal Server Error'));
-  });
+  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => sendError(reply, asApiError(error, request)));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

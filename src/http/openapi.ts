@@ -30,6 +30,8 @@ const TAGS: Readonly<Record<string, string>> = {
   Compliance: 'Compliance communications (off until the operator enables the feature for the account): which message types are kept, and the email, chat and session Q&A messages of the last 30 days. Email content is a signed URL valid for 1 hour that serves the complete RFC 822 message.',
   'Session chat': 'For attendees of virtual sessions: chat messages, replies, reactions, questions and answers. Authenticated by the attendee\'s personal token in `X-Attendee-Token` (see README, Compliance communications), not by OAuth.',
   'Webcast sync': 'eventline extension: the sync state of sessions held on an outside webcast platform (docs/sync.md): meeting id, last run, outcome, error and the conflicting edits resolved.',
+  Users: 'The account\'s user groups (Account User Groups): every account starts with Administrators, Planners and Developers; a user\'s role is the highest role of its groups (developer when none gives one). The same groups are SCIM Groups.',
+  'User SCIM': 'SCIM 2.0 (RFC 7643, RFC 7644) at /ea/scim/v2 for identity providers (Okta, Entra ID): the account\'s users and user groups. Requests and responses are application/scim+json (application/json accepted); errors are RFC 7644 §3.12 errors `{ schemas, status, scimType?, detail }`, not the contract\'s shape. Authenticate with a client-credentials token carrying account/users:* scopes, or an account SCIM token (`eventline scim-tokens create`). See README, Provisioning users with SCIM.',
   Webcasts: 'Webcasts of events and sessions (join, host, speaker and recording links) and personalized attendee join links. Linking a webcast to a session makes the session virtual.',
 };
 

@@ -95,7 +95,22 @@ const failures: string[] = [];
 let sent = 0;
 const byStatus = new Map<number, number>();
 
-/** The contract's error shape: { code = status, message, target?, details? }. */
+/**
+ * SCIM answers its errors in RFC 7644 §3.12 form, `{ schemas: [Error URN], status, scimType?, detail }`,
+ * a deliberate exception to the contract's shape that holds for /ea/scim/ paths only (DESIGN rule 7).
+ * A path Fastify refuses before routing (not valid percent-encoding: 400; a parameter over its length
+ * limit: 414) is refused before anything knows it is a SCIM path: that answer keeps the contract's shape
+ * (target: "path") there too.
+ */
+function scimErrorShape(body: unknown, status: number): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const b = body as Record<string, unknown>;
+  return Array.isArray(b['schemas']) && b['schemas'][0] === 'urn:ietf:params:scim:api:messages:2.0:Error' && b['status'] === status
+    && typeof b['detail'] === 'string' && (b['scimType'] === undefined || typeof b['scimType'] === 'string')
+    && Object.keys(b).every((k) => ['schemas', 'status', 'scimType', 'detail'].includes(k));
+}
+
+/** The contract's error shape: { code = status, message, target?, details? }; the SCIM error shape on /ea/scim/ paths. */
 function check(label: string, res: { statusCode: number; body: string; headers: Record<string, unknown> }): boolean {
   sent += 1;
   byStatus.set(res.statusCode, (byStatus.get(res.statusCode) ?? 0) + 1);
@@ -111,9 +126,11 @@ function check(label: string, res: { statusCode: number; body: string; headers: 
     failures.push(`${label} -> ${res.statusCode} not JSON: ${res.body.slice(0, 200)}`);
     return false;
   }
-  const ok = typeof body === 'object' && body !== null && !Array.isArray(body)
+  const contractShape = typeof body === 'object' && body !== null && !Array.isArray(body)
     && (body as Record<string, unknown>)['code'] === res.statusCode && typeof (body as Record<string, unknown>)['message'] === 'string'
     && Object.keys(body).every((k) => ['code', 'message', 'target', 'details'].includes(k));
+  const beforeRouting = contractShape && (res.statusCode === 400 || res.statusCode === 414) && (body as Record<string, unknown>)['target'] === 'path';
+  const ok = /^[A-Z]+ \/ea\/scim\//.test(label) ? scimErrorShape(body, res.statusCode) || beforeRouting : contractShape;
   if (!ok) failures.push(`${label} -> ${res.statusCode} outside the error shape: ${res.body.slice(0, 200)}`);
   return ok;
 }

@@ -1,8 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import type { AccountUpdate, NewAccountRow, NewApplicationRow, NewInvitationRow, NewUserRow, NewWorkspaceMemberRow, NewWorkspaceRow } from './accounts.table.js';
+import type {
+  AccountUpdate, NewAccountRow, NewApplicationRow, NewInvitationRow, NewUserRow, NewWorkspaceMemberRow, NewWorkspaceRow, UserUpdate,
+} from './accounts.table.js';
 
-type Executor = Db | Transaction<Database>;
+export type Executor = Db | Transaction<Database>;
 
 export class AccountsRepository {
   constructor(private readonly db: Db) {}
@@ -15,8 +17,8 @@ export class AccountsRepository {
     return ex.insertInto('accounts').values(row).execute();
   }
 
-  findAccount(id: string) {
-    return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  findAccount(id: string, ex: Executor = this.db) {
+    return ex.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   findAccountByName(name: string) {
@@ -36,12 +38,46 @@ export class AccountsRepository {
     return ex.insertInto('users').values(row).execute();
   }
 
-  findUserByEmail(email: string) {
-    return this.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  findUserByEmail(email: string, ex: Executor = this.db) {
+    return ex.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
   }
 
-  findUser(accountId: string, id: string) {
-    return this.db.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  findUser(accountId: string, id: string, ex: Executor = this.db) {
+    return ex.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  findUsers(accountId: string, ids: readonly string[], ex: Executor = this.db) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return ex.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
+  }
+
+  async updateUser(accountId: string, id: string, patch: Pick<UserUpdate, 'email' | 'name' | 'role' | 'active' | 'password_hash' | 'access_revoked_at'>, ex: Executor = this.db) {
+    const r = await ex.updateTable('users').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Removes the user and its workspace memberships; the other modules' rows go first (AccountsService.deleteUser). */
+  async deleteUser(accountId: string, id: string, ex: Executor) {
+    await ex.deleteFrom('workspace_members').where('user_id', '=', id).execute();
+    const r = await ex.deleteFrom('users').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  /** Revokes the applications the user created (what a deleted user owned); returns how many. */
+  async revokeApplicationsCreatedBy(accountId: string, userId: string, at: string, ex: Executor) {
+    const r = await ex.updateTable('applications').set({ revoked_at: at })
+      .where('account_id', '=', accountId).where('created_by', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
+  /**
+   * The account's users for another module to join (identity filters SCIM users in SQL):
+   * the users table is named only here. No password hashes.
+   */
+  joinableUsers(accountId: string) {
+    return this.db.selectFrom('users')
+      .select(['id', 'account_id', 'email', 'name', 'role', 'active', 'created'])
+      .where('account_id', '=', accountId);
   }
 
   findUserById(id: string) {

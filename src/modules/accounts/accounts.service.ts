@@ -7,11 +7,11 @@ import type { ErrorFactory } from '../../errors.js';
 import { parseScopes } from '../../scopes.js';
 import { SignInThrottle } from './signin-throttle.js';
 import { AccountErrors } from './accounts.errors.js';
-import type { AccountsRepository } from './accounts.repository.js';
-import type { AccountRow, ApplicationRow, InvitationRow, UserRow, WorkspaceRow } from './accounts.table.js';
+import type { AccountsRepository, Executor } from './accounts.repository.js';
+import type { AccountRow, ApplicationRow, InvitationRow, UserRow, UserUpdate, WorkspaceRow } from './accounts.table.js';
 import {
   FEATURES, isFeature, isRole, isTier,
-  type Account, type Application, type ClientGrant, type Feature, type Invitation, type User, type Workspace,
+  type Account, type Application, type ClientGrant, type Feature, type Invitation, type User, type UserChanges, type UserRevocation, type Workspace,
 } from './accounts.types.js';
 
 const json = (v: string): string[] => {
@@ -22,7 +22,7 @@ const json = (v: string): string[] => {
 const toAccount = (r: AccountRow): Account => ({
   id: r.id, name: r.name, region: r.region, tier: r.tier, features: json(r.features).filter(isFeature), created: r.created,
 });
-const toUser = (r: UserRow): User => ({ id: r.id, accountId: r.account_id, email: r.email, name: r.name, role: r.role, created: r.created });
+const toUser = (r: UserRow): User => ({ id: r.id, accountId: r.account_id, email: r.email, name: r.name, role: r.role, active: r.active !== 0, accessRevokedAt: r.access_revoked_at, created: r.created });
 const toWorkspace = (r: WorkspaceRow): Workspace => ({ id: r.id, accountId: r.account_id, name: r.name, scopes: json(r.scopes), created: r.created });
 const toInvitation = (r: InvitationRow): Invitation => ({ id: r.id, workspaceId: r.workspace_id, email: r.email, status: r.status, created: r.created });
 const toApplication = (r: ApplicationRow): Application => ({
@@ -61,13 +61,26 @@ function requiredName(value: string, what: string): string {
 // obvious typos and whitespace out of the sign-in key.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+function validEmail(input: string): string {
+  const email = input.trim().toLowerCase();
+  if (!EMAIL.test(email) || email.length > 320) throw AccountErrors.invalidEmail(undefined, { target: 'email' });
+  return email;
+}
+
 function validScopes(input: readonly string[]): string[] {
   const { scopes, unknown } = parseScopes(input);
   if (unknown.length > 0) throw AccountErrors.unknownScope(`Unknown scope: ${unknown.join(', ')}`, { target: 'scopes' });
   return scopes;
 }
 
+/** Runs inside the transaction that changed the user: a listener's writes commit or roll back with it. */
+export type UserListener<E> = (event: E, trx: Executor) => Promise<void>;
+
 export class AccountsService {
+  private readonly accountCreated: Array<(account: Account) => Promise<void>> = [];
+  private readonly userCreated: Array<UserListener<User>> = [];
+  private readonly userRevoked: Array<UserListener<UserRevocation>> = [];
+
   constructor(
     private readonly repo: AccountsRepository,
     private readonly config: Pick<Config, 'region'>,
@@ -75,17 +88,42 @@ export class AccountsService {
     private readonly throttle: SignInThrottle = new SignInThrottle(clock),
   ) {}
 
+  /** Hooks for the modules above (identity gives a new account its role groups). */
+  onAccountCreated(listener: (account: Account) => Promise<void>): void {
+    this.accountCreated.push(listener);
+  }
+
+  /** Called in the creating transaction (identity puts the user in the group of its role). */
+  onUserCreated(listener: UserListener<User>): void {
+    this.userCreated.push(listener);
+  }
+
+  /**
+   * Called in the transaction that deactivates or deletes a user: the modules that
+   * hold the user's sessions and authorization codes end them (deleted: their rows go).
+   */
+  onUserRevoked(listener: UserListener<UserRevocation>): void {
+    this.userRevoked.push(listener);
+  }
+
+  /** Runs fn in the caller's transaction, or in a new one. */
+  private inTransaction<T>(trx: Executor | undefined, fn: (trx: Executor) => Promise<T>): Promise<T> {
+    return trx ? fn(trx) : this.repo.transaction(fn);
+  }
+
   async createAccount(input: { name: string; tier?: string; region?: string }): Promise<Account> {
     const tier = input.tier ?? 'Free';
     if (!isTier(tier)) throw AccountErrors.invalidTier();
     const now = iso(this.clock());
     const row: AccountRow = { id: newId(), name: requiredName(input.name, 'Account name'), region: input.region ?? this.config.region, tier, features: '[]', created: now, last_modified: now };
     await this.repo.insertAccount(row);
-    return toAccount(row);
+    const account = toAccount(row);
+    for (const listener of this.accountCreated) await listener(account);
+    return account;
   }
 
-  async getAccount(id: string): Promise<Account> {
-    return toAccount(found(await this.repo.findAccount(id), AccountErrors.accountNotFound));
+  async getAccount(id: string, trx?: Executor): Promise<Account> {
+    return toAccount(found(await this.repo.findAccount(id, trx), AccountErrors.accountNotFound));
   }
 
   async findAccountByName(name: string): Promise<Account | undefined> {
@@ -117,36 +155,94 @@ export class AccountsService {
     return (await this.getAccount(accountId)).features.includes(feature);
   }
 
-  async createUser(input: { accountId: string; email: string; name?: string; role: string; password?: string }): Promise<User> {
+  async createUser(input: { accountId: string; email: string; name?: string; role: string; password?: string }, trx?: Executor): Promise<User> {
     const role = input.role;
     if (!isRole(role)) throw AccountErrors.invalidRole();
-    await this.getAccount(input.accountId);
-    const email = input.email.trim().toLowerCase();
-    if (!EMAIL.test(email) || email.length > 320) throw AccountErrors.invalidEmail(undefined, { target: 'email' });
-    if (await this.repo.findUserByEmail(email)) throw AccountErrors.emailTaken();
-    const now = iso(this.clock());
-    const row: UserRow = {
-      id: newId(), account_id: input.accountId, email, name: input.name ?? email.split('@')[0] ?? email, role,
-      password_hash: input.password ? await argon2.hash(input.password) : null, created: now,
-    };
-    await this.repo.transaction(async (trx) => {
-      await this.repo.insertUser(row, trx);
+    await this.getAccount(input.accountId, trx);
+    const email = validEmail(input.email);
+    const passwordHash = input.password ? await argon2.hash(input.password) : null;
+    return this.inTransaction(trx, async (ex) => {
+      if (await this.repo.findUserByEmail(email, ex)) throw AccountErrors.emailTaken(undefined, { target: 'email' });
+      const now = iso(this.clock());
+      const name = input.name === undefined ? email.split('@')[0] ?? email : requiredName(input.name, 'User name');
+      const row: UserRow = { id: newId(), account_id: input.accountId, email, name, role, password_hash: passwordHash, created: now, active: 1, access_revoked_at: null };
+      await this.repo.insertUser(row, ex);
       // Invitations sent before the developer had a user are honoured on creation.
-      for (const inv of await this.repo.pendingInvitations(input.accountId, email, trx)) {
-        await this.repo.addMember({ workspace_id: inv.workspace_id, user_id: row.id, created: now }, trx);
-        await this.repo.acceptInvitation(inv.id, now, trx);
+      for (const inv of await this.repo.pendingInvitations(input.accountId, email, ex)) {
+        await this.repo.addMember({ workspace_id: inv.workspace_id, user_id: row.id, created: now }, ex);
+        await this.repo.acceptInvitation(inv.id, now, ex);
       }
+      const user = toUser(row);
+      for (const listener of this.userCreated) await listener(user, ex);
+      return user;
     });
-    return toUser(row);
   }
 
-  async getUser(accountId: string, id: string): Promise<User> {
-    return toUser(found(await this.repo.findUser(accountId, id), AccountErrors.userNotFound));
+  async getUser(accountId: string, id: string, trx?: Executor): Promise<User> {
+    return toUser(found(await this.repo.findUser(accountId, id, trx), AccountErrors.userNotFound));
   }
 
   async findUserById(id: string): Promise<User | undefined> {
     const row = await this.repo.findUserById(id);
     return row ? toUser(row) : undefined;
+  }
+
+  /** The account's users with these ids (unknown ids and other accounts' users are left out). */
+  async findUsers(accountId: string, ids: readonly string[], trx?: Executor): Promise<User[]> {
+    return (await this.repo.findUsers(accountId, ids, trx)).map(toUser);
+  }
+
+  /**
+   * Changes a user. Deactivating ends their access in the same transaction: sign-in
+   * fails, and every module holding a session or authorization code of theirs ends it
+   * (tokens that carry the user are refused on their next call, see OAuthService.authenticate).
+   */
+  async updateUser(accountId: string, id: string, changes: UserChanges, trx?: Executor): Promise<User> {
+    const patch: Pick<UserUpdate, 'email' | 'name' | 'role' | 'active' | 'password_hash' | 'access_revoked_at'> = {};
+    if (changes.role !== undefined) {
+      if (!isRole(changes.role)) throw AccountErrors.invalidRole();
+      patch.role = changes.role;
+    }
+    if (changes.name !== undefined) patch.name = requiredName(changes.name, 'User name');
+    if (changes.email !== undefined) patch.email = validEmail(changes.email);
+    if (changes.active !== undefined) patch.active = changes.active ? 1 : 0;
+    if (changes.password !== undefined) patch.password_hash = await argon2.hash(changes.password);
+    return this.inTransaction(trx, async (ex) => {
+      const before = toUser(found(await this.repo.findUser(accountId, id, ex), AccountErrors.userNotFound));
+      if (patch.email !== undefined && patch.email !== before.email) {
+        const holder = await this.repo.findUserByEmail(patch.email, ex);
+        if (holder && holder.id !== id) throw AccountErrors.emailTaken(undefined, { target: 'email' });
+      }
+      if (before.active && changes.active === false) patch.access_revoked_at = iso(this.clock());
+      if (Object.keys(patch).length > 0) await this.repo.updateUser(accountId, id, patch, ex);
+      if (before.active && changes.active === false) {
+        for (const listener of this.userRevoked) await listener({ accountId, userId: id, reason: 'deactivated' }, ex);
+      }
+      return toUser(found(await this.repo.findUser(accountId, id, ex), AccountErrors.userNotFound));
+    });
+  }
+
+  /**
+   * Deletes a user and revokes what they own: their sessions and authorization codes
+   * (through the modules that hold them), group and workspace memberships, and the
+   * applications they created. Audit columns elsewhere (created_by, last_modified_by)
+   * keep the user's id: they record who did what, and are not the user's to take away.
+   */
+  async deleteUser(accountId: string, id: string, trx?: Executor): Promise<void> {
+    await this.inTransaction(trx, async (ex) => {
+      found(await this.repo.findUser(accountId, id, ex), AccountErrors.userNotFound);
+      for (const listener of this.userRevoked) await listener({ accountId, userId: id, reason: 'deleted' }, ex);
+      await this.repo.revokeApplicationsCreatedBy(accountId, id, iso(this.clock()), ex);
+      await this.repo.deleteUser(accountId, id, ex);
+    });
+  }
+
+  /**
+   * The account's users for another module to join, so that its filters run in SQL
+   * (id, account_id, email, name, role, active, created; never a password hash).
+   */
+  joinableUsers(accountId: string) {
+    return this.repo.joinableUsers(accountId);
   }
 
   /**
@@ -172,7 +268,9 @@ export class AccountsService {
       await argon2.verify(await dummyHash, password).catch(() => false);
       return undefined;
     }
-    return (await argon2.verify(row.password_hash, password).catch(() => false)) ? toUser(row) : undefined;
+    const matches = await argon2.verify(row.password_hash, password).catch(() => false);
+    // A deactivated user fails like a wrong password: the answer does not tell who exists.
+    return matches && row.active !== 0 ? toUser(row) : undefined;
   }
 
   async createWorkspace(input: { accountId: string; name: string; scopes: readonly string[]; createdBy?: string }): Promise<Workspace> {

@@ -25,6 +25,10 @@ export interface UsersTable extends OwnedColumns {
   role: Role;
   password_hash: string | null;
   created: string;
+  /** 1, or 0 once deactivated (SCIM active: false): no sign-in, no token, no session. */
+  active: Generated<number>;
+  /** When access was last cut (deactivation): tokens issued before then are refused for good. */
+  access_revoked_at: string | null;
 }
 
 export interface WorkspacesTable extends OwnedColumns {
@@ -64,7 +68,7 @@ export interface ApplicationsTable extends OwnedColumns {
 // to contacts: contact erasure never touches them, so they are not 'cleared'.
 export const ACCOUNTS_TABLES = declareTables<Database>('accounts', {
   accounts: { id: 'none', name: 'none', region: 'none', tier: 'none', features: 'none', created: 'none', last_modified: 'none' },
-  users: { id: 'none', account_id: 'none', email: 'none', name: 'none', role: 'none', password_hash: 'none', created: 'none' },
+  users: { id: 'none', account_id: 'none', email: 'none', name: 'none', role: 'none', password_hash: 'none', created: 'none', access_revoked_at: 'none' },
   workspaces: { id: 'none', account_id: 'none', name: 'none', scopes: 'none', created_by: 'none', created: 'none' },
   workspace_members: { workspace_id: 'none', user_id: 'none', created: 'none' },
   workspace_invitations: { id: 'none', account_id: 'none', workspace_id: 'none', email: 'none', status: 'none', created: 'none', accepted_at: 'none' },
@@ -80,6 +84,7 @@ export type NewAccountRow = Insertable<AccountsTable>;
 export type AccountUpdate = Updateable<AccountsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type NewWorkspaceRow = Insertable<WorkspacesTable>;
 export type NewWorkspaceMemberRow = Insertable<WorkspaceMembersTable>;

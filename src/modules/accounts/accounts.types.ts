@@ -30,7 +30,27 @@ export interface User {
   email: string;
   name: string;
   role: Role;
+  /** False once deactivated: the user cannot sign in, and their tokens and sessions are refused. */
+  active: boolean;
+  /** When access was last cut: tokens issued before then are refused even once the user is active again. */
+  accessRevokedAt: string | null;
   created: string;
+}
+
+/** Why a user's access ends: deactivated (may come back) or deleted (gone). */
+export interface UserRevocation {
+  accountId: string;
+  userId: string;
+  reason: 'deactivated' | 'deleted';
+}
+
+/** What may change of a user; absent fields stay as they are. */
+export interface UserChanges {
+  email?: string;
+  name?: string;
+  role?: string;
+  active?: boolean;
+  password?: string;
 }
 
 export interface Workspace {

@@ -5,7 +5,10 @@ import { DEFAULT_LIMITS, SignInThrottle } from './signin-throttle.js';
 
 export { AccountsRepository };
 export { AccountsService };
-export { hashSecret, secretMatches } from './accounts.service.js';
+export { hashSecret, secretMatches, type UserListener } from './accounts.service.js';
+export type { Executor as AccountsExecutor } from './accounts.repository.js';
+/** The account's users in the form another module joins them: see AccountsService.joinableUsers. */
+export type UsersJoin = ReturnType<AccountsService['joinableUsers']>;
 export { AccountErrors } from './accounts.errors.js';
 export * from './accounts.types.js';
 

@@ -18,6 +18,10 @@ export async function createOAuthModule(deps: ModuleDeps, uses: { accounts: Acco
   const keys = new KeyStore(repo, deps.clock);
   await keys.init();
   const oauth = new OAuthService(repo, keys, uses.accounts, deps.config, deps.clock);
+  // A deactivated or deleted user's authorization codes die with their access, in the same transaction.
+  uses.accounts.onUserRevoked(async (event, trx) => {
+    await repo.deleteCodesOf(event.userId, trx);
+  });
   return defineModule({
     name: 'oauth',
     services: { oauth, keys },

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/index.js';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/index.js';
 import type { NewAuthorizationCodeRow, NewSigningKeyRow } from './oauth.table.js';
 
 export class OAuthRepository {
@@ -18,6 +19,11 @@ export class OAuthRepository {
 
   insertCode(row: NewAuthorizationCodeRow) {
     return this.db.insertInto('authorization_codes').values(row).execute();
+  }
+
+  /** Ends every authorization code issued to the user (deactivated or deleted), used or not. */
+  deleteCodesOf(userId: string, ex: Db | Transaction<Database> = this.db) {
+    return ex.deleteFrom('authorization_codes').where('user_id', '=', userId).execute();
   }
 
   /** Marks a code used exactly once; a replayed code finds nothing to update. */

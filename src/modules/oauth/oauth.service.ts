@@ -257,7 +257,21 @@ export class OAuthService implements Authenticator {
     if (!row || row.client_id !== input.clientId || row.redirect_uri !== input.redirectUri || row.code_challenge !== sha256(input.codeVerifier)) {
       throw new OAuthError('invalid_grant', 'The authorization code is invalid, expired, already used, or does not match the client, redirect_uri or code_verifier');
     }
+    // The user may have been deactivated or demoted between sign-in and exchange.
+    if (!(await this.userMayUseTokens(row.user_id, row.account_id))) {
+      throw new OAuthError('invalid_grant', 'The user may no longer use the authorization code flow');
+    }
     return this.sign({ client_id: row.client_id, acc: row.account_id, scope: row.scope, uid: row.user_id }, row.user_id);
+  }
+
+  /**
+   * An active administrator of the account: who the authorization code flow serves. A token
+   * issued (iat, seconds) before the user's access was last cut stays refused after reactivation.
+   */
+  private async userMayUseTokens(userId: string, accountId: string, issuedAt?: number): Promise<boolean> {
+    const user = await this.accounts.findUserById(userId);
+    if (user === undefined || user.accountId !== accountId || !user.active || user.role !== 'administrator') return false;
+    return issuedAt === undefined || user.accessRevokedAt === null || issuedAt * 1000 > Date.parse(user.accessRevokedAt);
   }
 
   async authenticate(token: string): Promise<AuthContext> {
@@ -294,9 +308,10 @@ export class OAuthService implements Authenticator {
     if (clientId === FIRST_PARTY_CLIENT_ID && !claims.uid) throw unauthorized('The access token is not valid');
     let userId: string | null = null;
     if (claims.uid) {
-      const user = await this.accounts.findUserById(claims.uid);
-      if (!user || user.accountId !== accountId || user.role !== 'administrator') throw unauthorized('The user may no longer use this token');
-      userId = user.id;
+      // One primary-key read per call of a token that carries a user: deactivation, deletion
+      // or a lost administrator role takes effect on the next call, in every process, with no cache to invalidate.
+      if (!(await this.userMayUseTokens(claims.uid, accountId, claims.iat))) throw unauthorized('The user may no longer use this token');
+      userId = claims.uid;
     }
     return { accountId, clientId, applicationId, userId, scopes: new Set(scopes), tokenId: jti };
   }

@@ -9,7 +9,12 @@ export { PORTAL_COOKIE } from './portal.routes.js';
 
 /** The developer portal: a first-party cookie session outside the versioned API (DESIGN rule 10). */
 export function createPortalModule(deps: ModuleDeps, uses: { accounts: AccountsService }) {
-  const portal = new PortalService(new PortalRepository(deps.db.db), uses.accounts, deps.clock);
+  const repo = new PortalRepository(deps.db.db);
+  const portal = new PortalService(repo, uses.accounts, deps.clock);
+  // A deactivated or deleted user is signed out everywhere, in the same transaction.
+  uses.accounts.onUserRevoked(async (event, trx) => {
+    await repo.deleteSessionsOf(event.userId, trx);
+  });
   const routes = portalRoutes({ portal, secureCookies: deps.config.publicUrl.startsWith('https:') });
   return defineModule({
     name: 'portal',

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/index.js';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/index.js';
 import type { NewPortalSessionRow } from './portal.table.js';
 
 export class PortalRepository {
@@ -14,6 +15,11 @@ export class PortalRepository {
 
   deleteSession(idHash: string) {
     return this.db.deleteFrom('portal_sessions').where('id_hash', '=', idHash).execute();
+  }
+
+  /** Ends every session of the user (deactivated or deleted). */
+  deleteSessionsOf(userId: string, ex: Db | Transaction<Database> = this.db) {
+    return ex.deleteFrom('portal_sessions').where('user_id', '=', userId).execute();
   }
 
   deleteExpired(now: string) {

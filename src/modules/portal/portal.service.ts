@@ -52,7 +52,7 @@ export class PortalService {
     if (!cookie) throw PortalErrors.notSignedIn();
     const row = await this.repo.findSession(sha256(cookie), iso(this.clock()));
     const user = row ? await this.accounts.findUserById(row.user_id) : undefined;
-    if (!row || !user || user.accountId !== row.account_id) throw PortalErrors.notSignedIn();
+    if (!row || !user || user.accountId !== row.account_id || !user.active) throw PortalErrors.notSignedIn();
     return { user, csrfToken: row.csrf_token, expiresAt: row.expires_at };
   }
 
