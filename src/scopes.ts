@@ -33,6 +33,9 @@ export const SCOPES = {
   'compliance/communications:write': 'Allows the writing of communication compliance',
   'bulk/bulk-jobs:read': 'Allows the reading of bulk job related entities',
   'bulk/bulk-jobs:write': 'Allows the creation, update and deletion of bulk job related entities',
+  'account/hooks:read': 'Allows the reading of hooks.',
+  'account/hooks:write': 'Allows the creation/updation of hooks.',
+  'account/hooks:delete': 'Allows the deletion of hooks.',
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;

@@ -18,6 +18,9 @@ import type { ContactObfuscationsTable } from '../modules/obfuscation/obfuscatio
 import type { BulkJobRecordsTable, BulkJobsTable } from '../modules/bulk-jobs/bulk-jobs.table.js';
 import type { PortalSessionsTable } from '../modules/portal/portal.table.js';
 import type { WebcastSyncLogTable, WebcastSyncStatesTable } from '../modules/sync/sync.table.js';
+import type {
+  ContactHookAttemptsTable, ContactHookKeysTable, ContactHooksTable, ContactHookTransactionsTable,
+} from '../modules/contact-hooks/contact-hooks.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -55,4 +58,8 @@ export interface Database {
   bulk_job_records: BulkJobRecordsTable;
   webcast_sync_states: WebcastSyncStatesTable;
   webcast_sync_log: WebcastSyncLogTable;
+  contact_hooks: ContactHooksTable;
+  contact_hook_transactions: ContactHookTransactionsTable;
+  contact_hook_attempts: ContactHookAttemptsTable;
+  contact_hook_keys: ContactHookKeysTable;
 }
