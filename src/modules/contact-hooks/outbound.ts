@@ -136,14 +136,19 @@ export async function resolveCallback(raw: string, policy: Pick<OutboundPolicy, 
   // The WHATWG parser has already normalised the host (0x7f.1 -> 127.0.0.1, IPv6 in brackets).
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const literal = isIP(host);
-  const found = literal !== 0 ? [{ address: host, family: literal }] : await resolveAll(host, resolver);
+  const httpsOnly = new CallbackError('callback must be an https URL (http is allowed to loopback only, for development)', 'refused');
+  let found: ReadonlyArray<{ address: string; family: number }>;
+  try {
+    found = literal !== 0 ? [{ address: host, family: literal }] : await resolveAll(host, resolver);
+  } catch (err) {
+    // A name that does not resolve cannot be loopback: say what is wrong with it first.
+    throw url.protocol === 'http:' ? httpsOnly : err;
+  }
   for (const { address } of found) {
     const why = refusedAddress(address, policy);
     if (why) throw new CallbackError(`callback ${literal !== 0 ? 'address' : `host ${host} resolves to`} ${address}, which ${why}: eventline calls public addresses only`, 'refused');
   }
-  if (url.protocol === 'http:' && !found.every((a) => isLoopback(a.address))) {
-    throw new CallbackError('callback must be an https URL (http is allowed to loopback only, for development)', 'refused');
-  }
+  if (url.protocol === 'http:' && !found.every((a) => isLoopback(a.address))) throw httpsOnly;
   const [first] = found;
   if (!first) throw new CallbackError(`the callback's host ${host} has no address`, 'unresolved');
   return { url, host, address: first.address, family: first.family === 6 ? 6 : 4 };
