@@ -109,8 +109,8 @@ export class ContactHooksService {
 
   async create(auth: AuthContext, input: HookInput): Promise<HookCreated> {
     const security = securityColumns(input.security);
-    if (await this.repo.hookOf(auth.accountId)) throw ContactHookErrors.hookExists();
     await this.checkCallback(input.callback);
+    if (await this.repo.hookOf(auth.accountId)) throw ContactHookErrors.hookExists();
     const box = await this.secrets();
     const id = newId();
     const signingSecret = newSigningSecret();
