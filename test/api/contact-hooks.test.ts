@@ -283,6 +283,38 @@ describe('contact hooks: callbacks', () => {
     expect(callbacksFor(c5.email)).toHaveLength(1);
   });
 
+  it('gives up after the tenth attempt, and ends a transaction whose last attempt was cut off', async () => {
+    receiver.answer(() => ({ status: 503 }));
+    const contact = await newContact(api);
+    await waitFor(async () => (await deliveriesOf(contact.id))[0]?.status === 'retrying', 30_000, 'the first failure');
+    // Seeded where a long run of failures would have left them (the back-off makes the real run take minutes).
+    const now = new Date().toISOString();
+    const seed = async (id: string, attempts: number, status: 'retrying' | 'delivering') => {
+      await t.services.db.db.insertInto('contact_hook_transactions').values({
+        id, account_id: accountId, hook_id: hook.id, contact_id: contact.id, trigger: 'identify', status, attempts,
+        last_status_code: 503, last_error: 'HTTP 503', last_duration_ms: 3, merge_result: null, created: now, last_modified: now, finished_at: null,
+      }).execute();
+      await t.services.jobs.enqueue({ type: DELIVER_JOB, accountId, payload: { transactionId: id } });
+    };
+    await seed('0190a1b2-0000-7000-8000-0000000000c1', 9, 'retrying');
+    await seed('0190a1b2-0000-7000-8000-0000000000c2', 10, 'delivering');
+    const get = async (id: string) => (await api('GET', `/ea/contacts/hooks/${hook.id}/deliveries/${id}`)).json() as Delivery;
+    const tenth = await waitFor(async () => {
+      const d = await get('0190a1b2-0000-7000-8000-0000000000c1');
+      return d.status === 'failed' ? d : undefined;
+    }, 30_000, 'the tenth attempt');
+    expect(tenth).toMatchObject({ attempts: 10, lastStatusCode: 503, lastError: 'HTTP 503 (gave up after 10 attempts)' });
+    const cutOff = await waitFor(async () => {
+      const d = await get('0190a1b2-0000-7000-8000-0000000000c2');
+      return d.status === 'failed' ? d : undefined;
+    }, 30_000, 'the cut-off transaction to end');
+    expect(cutOff).toMatchObject({ attempts: 10, lastError: 'gave up after 10 attempts (the last was cut off)' });
+    expect(cutOff.attemptLog).toEqual([]);
+    // Let the first transaction end too, so later tests start quiet.
+    receiver.answer(() => ({ status: 204 }));
+    await waitFor(async () => (await deliveriesOf(contact.id)).find((d) => d.trigger === 'contact.created')?.status === 'unchanged', 30_000, 'the first transaction');
+  });
+
   it('identifies an existing contact on request (202 + Location), and answers 404/409 when it cannot', async () => {
     receiver.answer(() => ({ status: 200, body: { data: [] } }));
     const contact = await newContact(api);

@@ -19,6 +19,9 @@ import { newSigningSecret } from './signing.js';
 export const DELIVER_JOB = 'contact-hook.deliver';
 /** Attempts per transaction: with the queue's backoff (1 s doubling, at most 5 min) about eight and a half minutes. */
 export const MAX_DELIVERY_ATTEMPTS = 10;
+// The job may be claimed a few times more than that: a run cut off by a dying worker (which the queue
+// counts) leaves the transaction open, and a later run must still be there to end it.
+const JOB_MAX_ATTEMPTS = MAX_DELIVERY_ATTEMPTS + 3;
 
 // Headers eventline sets itself: a hook's API key may not take their place.
 const RESERVED_HEADERS = new Set([
@@ -188,7 +191,7 @@ export class ContactHooksService {
     };
     await this.repo.insertTransaction(row, ex);
     // The job carries ids only: the body is built from the contact when it is sent.
-    await this.jobs.enqueue({ type: DELIVER_JOB, accountId, payload: { transactionId: row.id }, maxAttempts: MAX_DELIVERY_ATTEMPTS }, ex);
+    await this.jobs.enqueue({ type: DELIVER_JOB, accountId, payload: { transactionId: row.id }, maxAttempts: JOB_MAX_ATTEMPTS }, ex);
     return row;
   }
 

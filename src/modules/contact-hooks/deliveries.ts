@@ -8,7 +8,7 @@ import { PermanentJobError, RetryLaterError, type JobContext, type JobHandler, t
 import type { ContactsService } from '../contacts/index.js';
 import { readAnswer, transactionBody } from './contact-fields.js';
 import { FINAL_STATUSES, type ContactHooksRepository } from './contact-hooks.repository.js';
-import { DELIVER_JOB, outboundPolicy, sealContext } from './contact-hooks.service.js';
+import { DELIVER_JOB, MAX_DELIVERY_ATTEMPTS, outboundPolicy, sealContext } from './contact-hooks.service.js';
 import type { AttemptOutcome, ContactHookRow, TransactionRow, TransactionStatus } from './contact-hooks.table.js';
 import { AnswerTooLarge, CallTimeout, CallbackError, postJson, resolveCallback, type Answer, type Resolver } from './outbound.js';
 import type { SecretBox } from './secrets.js';
@@ -103,10 +103,16 @@ export class ContactHookDeliveries {
       await this.end(tx, 'cancelled', 'the contact was deleted or obfuscated before the callback');
       return { status: 'cancelled' };
     }
+    if (tx.attempts >= MAX_DELIVERY_ATTEMPTS) {
+      const error = `gave up after ${tx.attempts} attempts (the last was cut off)`;
+      await this.end(tx, 'failed', error);
+      throw new PermanentJobError(error);
+    }
 
     const attempt = tx.attempts + 1;
     const attemptId = newId();
     const started = this.clock();
+    const t0 = performance.now();
     // Written before the call: a worker killed during it leaves an attempt that says `started`.
     await this.repo.insertAttempt({ id: attemptId, account_id: accountId, transaction_id: tx.id, attempt, started: iso(started), outcome: 'started', status_code: null, duration_ms: null, error: null });
     await this.repo.updateOpenTransaction(accountId, tx.id, { status: 'delivering', attempts: attempt, last_modified: iso(started) });
@@ -114,8 +120,8 @@ export class ContactHookDeliveries {
     const verdict = await this.call(hook, tx, JSON.stringify(transactionBody(tx.id, contact)), ctx);
     // A run whose lease was lost stops here: the run that took the job over records the outcome.
     if (ctx.signal.aborted) throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error('job lease lost');
-    const duration = Date.now() - started.getTime();
-    const record = { last_status_code: null, last_duration_ms: duration, last_modified: this.now() };
+    const duration = Math.round(performance.now() - t0);
+    const record = { last_duration_ms: duration, last_modified: this.now() };
 
     if (verdict.kind === 'answered') return this.merge(tx, hook, attemptId, verdict.answer, duration);
 
@@ -124,7 +130,7 @@ export class ContactHookDeliveries {
       await this.repo.updateOpenTransaction(accountId, tx.id, { ...record, last_status_code: verdict.statusCode ?? null, status: verdict.status, last_error: verdict.error, finished_at: this.now() });
       throw new PermanentJobError(verdict.error);
     }
-    const last = job.attempts >= job.maxAttempts;
+    const last = attempt >= MAX_DELIVERY_ATTEMPTS;
     const error = last ? `${verdict.error} (gave up after ${attempt} attempts)` : verdict.error;
     await this.repo.updateOpenTransaction(accountId, tx.id, {
       ...record, last_status_code: verdict.statusCode ?? null, status: last ? 'failed' : 'retrying', last_error: error, ...(last ? { finished_at: this.now() } : {}),
