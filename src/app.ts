@@ -39,6 +39,7 @@ import { createSyncModule } from './modules/sync/index.js';
 import { createUsageModule } from './modules/usage/index.js';
 import { createPortalModule } from './modules/portal/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
+import { createContactHooksModule } from './modules/contact-hooks/index.js';
 
 export interface BuildOptions {
   /** An open database; otherwise one is opened from config and closed with the app. */
@@ -92,9 +93,10 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const usage = createUsageModule(deps, { accounts: accounts.services.accounts, limit: opts.serving === true, ...(opts.log ? { log: opts.log } : {}) });
   const portal = createPortalModule(deps, { accounts: accounts.services.accounts });
   const identity = createIdentityModule(deps, { accounts: accounts.services.accounts });
+  const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
-  const modules: readonly Module[] = [accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, sessions, webcasts, usage, sync, communications, portal, identity];
+  const modules: readonly Module[] = [accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
     Object.assign(jobHandlers, m.jobHandlers);
@@ -120,6 +122,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     limiter: usage.services.limiter,
     ...portal.services,
     ...identity.services,
+    ...contactHooks.services,
     /** Verifies bearer tokens: OAuth access tokens, and the accounts' SCIM tokens. */
     authenticator: identity.services.scimTokens.authenticator(oauth.services.oauth),
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */

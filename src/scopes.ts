@@ -39,6 +39,9 @@ export const SCOPES = {
   'account/user-groups:read': 'Allows the reading of user groups',
   'account/user-groups:write': 'Allows the writing of user groups',
   'account/user-groups:delete': 'Allows deletion for user groups',
+  'account/hooks:read': 'Allows the reading of hooks.',
+  'account/hooks:write': 'Allows the creation/updation of hooks.',
+  'account/hooks:delete': 'Allows the deletion of hooks.',
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;

@@ -352,6 +352,26 @@ export interface paths {
         patch: operations["patchContactById"];
         trace?: never;
     };
+    "/ea/contacts/{id}/identify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Identify a Contact through the Contact Hook
+         * @description eventline extension (not in the reference). Asks the account's contact hook about this contact now: a contact transaction is queued and delivered asynchronously, and the non-blank fields of the answer are merged into the contact. 202 with the delivery; poll it at the Location header. 409 when the account has no hook or the contact is deleted or purged.
+         */
+        post: operations["identifyContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/contacts/{id}/obfuscate": {
         parameters: {
             query?: never;
@@ -390,6 +410,114 @@ export interface paths {
          * @description Gets a paginated list of contacts, e.g. filter=email eq 'h.potterfield@example.com'. Filterable: id, sourceId (eq|ne); firstName, lastName, email (eq|ne|contains|sw); ccEmail, company, type.id, nickname, title, workPhone, middleName, mobilePhone, homeFax, designation, homePhone, pager, workFax, lastModifiedBy, createdBy, workAddress.address1|address2|address3|city, homeAddress.address1|address2|address3|city, deleted, optOut.optedOut (eq|ne); lastModified, created (eq|ne|lt|le|gt|ge). Strings compare case-insensitively. Deleted contacts are listed only when the filter names `deleted` (e.g. deleted eq 'true').
          */
         post: operations["listContactsPostFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contacts/hooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Contact Hooks
+         * @description Gets a list of contact hooks configured in your account (an account has at most one). Filterable: id, name (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge).
+         */
+        get: operations["ListContactHooks"];
+        put?: never;
+        /**
+         * Create Contact Hook
+         * @description Creates the account's contact hook: eventline then calls its callback with a contact transaction whenever a contact is created or updated through POST /contacts (upsert included) or POST /attendees, and on POST /contacts/{id}/identify, and merges the non-blank fields of the answer into the contact. The callback must be https to a public address: it is resolved and refused (400, target callback) when any address is private, loopback, link-local (169.254.0.0/16, the cloud metadata services), carrier-grade NAT, unique local IPv6 or otherwise reserved; loopback only when the operator sets HOOKS_ALLOW_LOOPBACK for development. The security secret is stored encrypted and never returned. An account has one hook: a second is 409. The response carries `signingSecret` (Standard Webhooks, `whsec_...`), shown only here.
+         */
+        post: operations["createContactHook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contacts/hooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Contact Hook
+         * @description Replaces the hook's name, callback and security (send the secret again). The signing secret does not change. The callback must be https to a public address: it is resolved and refused (400, target callback) when any address is private, loopback, link-local (169.254.0.0/16, the cloud metadata services), carrier-grade NAT, unique local IPv6 or otherwise reserved; loopback only when the operator sets HOOKS_ALLOW_LOOPBACK for development. The security secret is stored encrypted and never returned.
+         */
+        put: operations["updateContactHook"];
+        post?: never;
+        /**
+         * Delete Contact Hook
+         * @description Deletes the contact hook and its delivery log; callbacks not yet made are not made.
+         */
+        delete: operations["deleteContactHook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contacts/hooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the Deliveries of a Contact Hook
+         * @description eventline extension (not in the reference). The hook's delivery log: one item per contact transaction with its status, attempts, last error and duration; never the contact's data. Filterable: id, contact.id, status, trigger (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge).
+         */
+        get: operations["listContactHookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contacts/hooks/{id}/deliveries/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a Delivery of a Contact Hook
+         * @description eventline extension (not in the reference). One contact transaction with each HTTP attempt (outcome, status code, duration, error).
+         */
+        get: operations["getContactHookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contacts/hooks/{id}/signing-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the Signing Secret of a Contact Hook
+         * @description eventline extension (not in the reference). Makes a new Standard Webhooks signing secret and returns it, once; callbacks are signed with it from now on.
+         */
+        post: operations["rotateContactHookSigningSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7454,6 +7582,191 @@ export interface operations {
             };
         };
     };
+    identifyContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description HTTP attempts made so far. */
+                        attempts: number;
+                        contact?: {
+                            /**
+                             * Format: uuid
+                             * @description The contact the callback is about; absent once the contact is obfuscated.
+                             */
+                            id: string;
+                        };
+                        /** Format: date-time */
+                        created: string;
+                        /** @description How long the last attempt took. */
+                        durationMs?: number;
+                        /**
+                         * Format: date-time
+                         * @description When the transaction ended.
+                         */
+                        finished?: string;
+                        hook: {
+                            /**
+                             * Format: uuid
+                             * @description The hook.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The transactionId: the body's transactionId and the webhook-id header of every attempt (the receiver's idempotency key).
+                         */
+                        id: string;
+                        /** @description Fields of the answer that were not taken, and why. */
+                        ignoredFields?: {
+                            field: string;
+                            reason: string;
+                        }[];
+                        /** @description Why the last attempt failed, in eventline's words (never the answer's body). */
+                        lastError?: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        /** @description The HTTP status of the last answer. */
+                        lastStatusCode?: number;
+                        /** @description The contact fields the answer changed (names only). */
+                        mergedFields?: string[];
+                        /**
+                         * @description queued, delivering, retrying: in progress. merged: the answer changed the contact; unchanged: it changed nothing; rejected: the receiver refused (400, 404, another 4xx, a redirect) or its answer could not be used; failed: every attempt failed, or the callback is refused (SSRF); cancelled: the contact was deleted or obfuscated first.
+                         * @enum {string}
+                         */
+                        status: "queued" | "delivering" | "retrying" | "merged" | "unchanged" | "rejected" | "failed" | "cancelled";
+                        /**
+                         * @description What started it: a contact created or updated (POST /contacts, POST /attendees), or POST /contacts/{id}/identify.
+                         * @enum {string}
+                         */
+                        trigger: "contact.created" | "contact.updated" | "identify";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     obfuscateContactByIdGet: {
         parameters: {
             query?: never;
@@ -7925,6 +8238,1057 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    ListContactHooks: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            callback: string;
+                            /** Format: date-time */
+                            created: string;
+                            createdBy: string;
+                            /**
+                             * Format: uuid
+                             * @description The unique ID representing the hook.
+                             */
+                            id: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            lastModifiedBy: string;
+                            name: string;
+                            /**
+                             * HookSecurity
+                             * @description How callbacks authenticate to the receiver; the secret is write-only.
+                             */
+                            security: {
+                                apiKeyPrefix?: boolean;
+                                authHeaderKey?: string;
+                                /** @enum {string} */
+                                type: "apiKey" | "basic";
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createContactHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description The URI eventline calls: https, a public address (checked after DNS resolution: private, loopback, link-local and metadata ranges are refused), no credentials in it (use security). Redirects are not followed.
+                     */
+                    callback: string;
+                    /** @description Name of the contact hook. */
+                    name: string;
+                    /** HookSecurity */
+                    security: {
+                        /** @description apiKey only: whether the value is prefixed with `api_key ` (default true). */
+                        apiKeyPrefix?: boolean;
+                        /** @description apiKey only: the header that carries the key (default Authorization). */
+                        authHeaderKey?: string;
+                        /** @description apiKey: the API key sent with each callback. basic: the Base64 encoded Basic Authentication credentials. Stored encrypted; never returned or logged. */
+                        secret: string;
+                        /**
+                         * Authorization Header Type
+                         * @description apiKey: an API key in a header; basic: HTTP Basic Authentication.
+                         * @enum {string}
+                         */
+                        type: "apiKey" | "basic";
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        callback: string;
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        /**
+                         * Format: uuid
+                         * @description The unique ID representing the hook.
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        name: string;
+                        /**
+                         * HookSecurity
+                         * @description How callbacks authenticate to the receiver; the secret is write-only.
+                         */
+                        security: {
+                            apiKeyPrefix?: boolean;
+                            authHeaderKey?: string;
+                            /** @enum {string} */
+                            type: "apiKey" | "basic";
+                        };
+                        /** @description eventline extension: the Standard Webhooks signing secret (`whsec_...`) that signs every callback (webhook-signature header). Shown only here, once; store it. POST /contacts/hooks/{id}/signing-secret replaces it. */
+                        signingSecret: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateContactHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Unique ID of the contact hook. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description The URI eventline calls: https, a public address (checked after DNS resolution: private, loopback, link-local and metadata ranges are refused), no credentials in it (use security). Redirects are not followed.
+                     */
+                    callback: string;
+                    /** @description Name of the contact hook. */
+                    name: string;
+                    /** HookSecurity */
+                    security: {
+                        /** @description apiKey only: whether the value is prefixed with `api_key ` (default true). */
+                        apiKeyPrefix?: boolean;
+                        /** @description apiKey only: the header that carries the key (default Authorization). */
+                        authHeaderKey?: string;
+                        /** @description apiKey: the API key sent with each callback. basic: the Base64 encoded Basic Authentication credentials. Stored encrypted; never returned or logged. */
+                        secret: string;
+                        /**
+                         * Authorization Header Type
+                         * @description apiKey: an API key in a header; basic: HTTP Basic Authentication.
+                         * @enum {string}
+                         */
+                        type: "apiKey" | "basic";
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        callback: string;
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        /**
+                         * Format: uuid
+                         * @description The unique ID representing the hook.
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        name: string;
+                        /**
+                         * HookSecurity
+                         * @description How callbacks authenticate to the receiver; the secret is write-only.
+                         */
+                        security: {
+                            apiKeyPrefix?: boolean;
+                            authHeaderKey?: string;
+                            /** @enum {string} */
+                            type: "apiKey" | "basic";
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteContactHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Unique ID of the contact hook. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listContactHookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Unique ID of the contact hook. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description HTTP attempts made so far. */
+                            attempts: number;
+                            contact?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The contact the callback is about; absent once the contact is obfuscated.
+                                 */
+                                id: string;
+                            };
+                            /** Format: date-time */
+                            created: string;
+                            /** @description How long the last attempt took. */
+                            durationMs?: number;
+                            /**
+                             * Format: date-time
+                             * @description When the transaction ended.
+                             */
+                            finished?: string;
+                            hook: {
+                                /**
+                                 * Format: uuid
+                                 * @description The hook.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The transactionId: the body's transactionId and the webhook-id header of every attempt (the receiver's idempotency key).
+                             */
+                            id: string;
+                            /** @description Fields of the answer that were not taken, and why. */
+                            ignoredFields?: {
+                                field: string;
+                                reason: string;
+                            }[];
+                            /** @description Why the last attempt failed, in eventline's words (never the answer's body). */
+                            lastError?: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            /** @description The HTTP status of the last answer. */
+                            lastStatusCode?: number;
+                            /** @description The contact fields the answer changed (names only). */
+                            mergedFields?: string[];
+                            /**
+                             * @description queued, delivering, retrying: in progress. merged: the answer changed the contact; unchanged: it changed nothing; rejected: the receiver refused (400, 404, another 4xx, a redirect) or its answer could not be used; failed: every attempt failed, or the callback is refused (SSRF); cancelled: the contact was deleted or obfuscated first.
+                             * @enum {string}
+                             */
+                            status: "queued" | "delivering" | "retrying" | "merged" | "unchanged" | "rejected" | "failed" | "cancelled";
+                            /**
+                             * @description What started it: a contact created or updated (POST /contacts, POST /attendees), or POST /contacts/{id}/identify.
+                             * @enum {string}
+                             */
+                            trigger: "contact.created" | "contact.updated" | "identify";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getContactHookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Unique ID of the contact hook. */
+                id: string;
+                /** @description The transaction (delivery) id. */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attemptLog: {
+                            attempt: number;
+                            durationMs?: number;
+                            error?: string;
+                            /**
+                             * @description started: the attempt was cut off (its worker stopped); answered: the receiver answered (see statusCode); timeout, network, refused: no answer.
+                             * @enum {string}
+                             */
+                            outcome: "started" | "answered" | "timeout" | "network" | "refused";
+                            /** Format: date-time */
+                            started: string;
+                            statusCode?: number;
+                        }[];
+                        /** @description HTTP attempts made so far. */
+                        attempts: number;
+                        contact?: {
+                            /**
+                             * Format: uuid
+                             * @description The contact the callback is about; absent once the contact is obfuscated.
+                             */
+                            id: string;
+                        };
+                        /** Format: date-time */
+                        created: string;
+                        /** @description How long the last attempt took. */
+                        durationMs?: number;
+                        /**
+                         * Format: date-time
+                         * @description When the transaction ended.
+                         */
+                        finished?: string;
+                        hook: {
+                            /**
+                             * Format: uuid
+                             * @description The hook.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The transactionId: the body's transactionId and the webhook-id header of every attempt (the receiver's idempotency key).
+                         */
+                        id: string;
+                        /** @description Fields of the answer that were not taken, and why. */
+                        ignoredFields?: {
+                            field: string;
+                            reason: string;
+                        }[];
+                        /** @description Why the last attempt failed, in eventline's words (never the answer's body). */
+                        lastError?: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        /** @description The HTTP status of the last answer. */
+                        lastStatusCode?: number;
+                        /** @description The contact fields the answer changed (names only). */
+                        mergedFields?: string[];
+                        /**
+                         * @description queued, delivering, retrying: in progress. merged: the answer changed the contact; unchanged: it changed nothing; rejected: the receiver refused (400, 404, another 4xx, a redirect) or its answer could not be used; failed: every attempt failed, or the callback is refused (SSRF); cancelled: the contact was deleted or obfuscated first.
+                         * @enum {string}
+                         */
+                        status: "queued" | "delivering" | "retrying" | "merged" | "unchanged" | "rejected" | "failed" | "cancelled";
+                        /**
+                         * @description What started it: a contact created or updated (POST /contacts, POST /attendees), or POST /contacts/{id}/identify.
+                         * @enum {string}
+                         */
+                        trigger: "contact.created" | "contact.updated" | "identify";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    rotateContactHookSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Unique ID of the contact hook. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new signing secret (`whsec_...`), shown once; the previous one stops signing at once. */
+                        signingSecret: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -58,6 +58,8 @@ export interface Config {
   readonly sync?: SyncConfig;
   /** What follows an erasure on disk (src/modules/obfuscation, docs/privacy.md). */
   readonly obfuscation: ObfuscationConfig;
+  /** Outbound contact hook callbacks (src/modules/contact-hooks). */
+  readonly contactHooks?: ContactHooksConfig;
 }
 
 /**
@@ -70,6 +72,15 @@ export type CompactMode = 'after-job' | 'off';
 
 export interface ObfuscationConfig {
   readonly compact: CompactMode;
+}
+
+export interface ContactHooksConfig {
+  /** Development only: callbacks may go to loopback addresses (127.0.0.0/8, ::1), over http too. */
+  readonly allowLoopback: boolean;
+  /** Time limit of one callback (connect, send, answer), in milliseconds. */
+  readonly timeoutMs: number;
+  /** Keys that encrypt the hooks' stored secrets, newest first: the first encrypts, all decrypt. Empty: a key kept in the database. */
+  readonly encryptionKeys: ReadonlyArray<{ readonly kid: string; readonly secret: string }>;
 }
 
 export interface SyncConfig {
@@ -93,14 +104,14 @@ export interface CommunicationsConfig {
   readonly mailFrom: string;
 }
 
-function signingKeys(raw: string | undefined): CommunicationsConfig['urlSigningKeys'] {
+function signingKeys(raw: string | undefined, name = 'COMMUNICATIONS_URL_SIGNING_KEYS'): CommunicationsConfig['urlSigningKeys'] {
   if (!raw) return [];
   return raw.split(',').map((part) => {
     const i = part.indexOf(':');
     const kid = part.slice(0, i).trim();
     const secret = part.slice(i + 1).trim();
     if (i <= 0 || !/^[A-Za-z0-9_-]{1,32}$/.test(kid) || secret.length < 32) {
-      throw new ConfigError('COMMUNICATIONS_URL_SIGNING_KEYS must be kid:secret pairs separated by commas (kid [A-Za-z0-9_-], secret of 32+ characters)');
+      throw new ConfigError(`${name} must be kid:secret pairs separated by commas (kid [A-Za-z0-9_-], secret of 32+ characters)`);
     }
     return Object.freeze({ kid, secret });
   });
@@ -256,6 +267,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       intervalSeconds: int(env, 'SYNC_INTERVAL_SECONDS', 60, 1, 86_400),
     }),
     obfuscation: Object.freeze({ compact: compactMode(env) }),
+    contactHooks: Object.freeze({
+      allowLoopback: bool(env, 'HOOKS_ALLOW_LOOPBACK', false),
+      timeoutMs: int(env, 'HOOKS_TIMEOUT_MS', 10_000, 100, 120_000),
+      encryptionKeys: Object.freeze(signingKeys(env['HOOKS_ENCRYPTION_KEYS'], 'HOOKS_ENCRYPTION_KEYS')),
+    }),
     ...overrides,
   };
   return Object.freeze(config);

@@ -5,6 +5,7 @@ import { ATTENDEES_TABLES } from '../modules/attendees/attendees.table.js';
 import { BULK_JOBS_TABLES } from '../modules/bulk-jobs/bulk-jobs.table.js';
 import { COMMUNICATIONS_TABLES } from '../modules/communications/communications.table.js';
 import { CONTACTS_TABLES } from '../modules/contacts/contacts.table.js';
+import { CONTACT_HOOKS_TABLES } from '../modules/contact-hooks/contact-hooks.table.js';
 import { EVENTS_TABLES } from '../modules/events/events.table.js';
 import { EVENT_FEATURES_TABLES } from '../modules/event-features/event-features.table.js';
 import { OAUTH_TABLES } from '../modules/oauth/oauth.table.js';
@@ -37,4 +38,5 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...BULK_JOBS_TABLES,
   ...SYNC_TABLES,
   ...IDENTITY_TABLES,
+  ...CONTACT_HOOKS_TABLES,
 ];

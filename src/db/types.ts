@@ -19,6 +19,9 @@ import type { BulkJobRecordsTable, BulkJobsTable } from '../modules/bulk-jobs/bu
 import type { PortalSessionsTable } from '../modules/portal/portal.table.js';
 import type { WebcastSyncLogTable, WebcastSyncStatesTable } from '../modules/sync/sync.table.js';
 import type { ScimTokensTable, UserGroupMembersTable, UserGroupsTable, UserProfilesTable } from '../modules/identity/identity.table.js';
+import type {
+  ContactHookAttemptsTable, ContactHookKeysTable, ContactHooksTable, ContactHookTransactionsTable,
+} from '../modules/contact-hooks/contact-hooks.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -60,4 +63,8 @@ export interface Database {
   user_group_members: UserGroupMembersTable;
   user_profiles: UserProfilesTable;
   scim_tokens: ScimTokensTable;
+  contact_hooks: ContactHooksTable;
+  contact_hook_transactions: ContactHookTransactionsTable;
+  contact_hook_attempts: ContactHookAttemptsTable;
+  contact_hook_keys: ContactHookKeysTable;
 }

@@ -1,9 +1,9 @@
 export {
-  BACKOFF_BASE_MS, BACKOFF_CAP_MS, DEFAULT_MAX_ATTEMPTS, JobQueue, backoffMs,
+  BACKOFF_BASE_MS, BACKOFF_CAP_MS, DEFAULT_MAX_ATTEMPTS, JobQueue, RETRY_AFTER_CAP_MS, backoffMs, retryDelayMs,
   type EnqueueInput, type FailOptions, type JobQueueOptions, type JobRecord, type JobStatus,
 } from './queue.js';
 export {
-  DEFAULT_LEASE_MS, DEFAULT_POLL_MS, PermanentJobError, Worker, defaultWorkerId,
+  DEFAULT_LEASE_MS, DEFAULT_POLL_MS, PermanentJobError, RetryLaterError, Worker, defaultWorkerId,
   type JobContext, type JobHandler, type WorkerLogger, type WorkerOptions,
 } from './worker.js';
 export { jobsErasers } from './jobs.erasers.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../db/index.js';
 import { createTestDb, testDialect, type TestDatabase } from '../../test/helpers/db.js';
-import { JobQueue, backoffMs, type JobRecord } from './queue.js';
+import { JobQueue, RETRY_AFTER_CAP_MS, backoffMs, retryDelayMs, type JobRecord } from './queue.js';
 
 let tdb: TestDatabase;
 let db: DbHandle['db'];
@@ -179,6 +179,16 @@ describe('JobQueue', () => {
     expect(backoffMs(9)).toBe(256_000);
     expect(backoffMs(10)).toBe(300_000);
     expect(backoffMs(100)).toBe(300_000);
+  });
+
+  it('waits for a Retry-After longer than the backoff, up to an hour, and never less than the backoff', async () => {
+    const job = await queue.enqueue({ type: 'ra', payload: null });
+    await queue.claim('w', ['ra'], 1000);
+    expect(await queue.fail(job.id, 'w', 'HTTP 429', { retryAfterMs: 120_000 })).toMatchObject({ status: 'queued', runAt: '2030-01-01T00:02:00.000Z' });
+    expect(retryDelayMs(1, 10)).toBe(1000);
+    expect(retryDelayMs(3, 86_400_000)).toBe(RETRY_AFTER_CAP_MS);
+    expect(retryDelayMs(2, Number.NaN)).toBe(2000);
+    expect(retryDelayMs(2, -5)).toBe(2000);
   });
 
   it('fails at once when retry is disabled', async () => {

@@ -45,11 +45,15 @@ export interface JobQueueOptions {
 export interface FailOptions {
   /** false ends the job as 'failed' now, e.g. for a payload that can never succeed. */
   retry?: boolean;
+  /** The far side asked to wait this long (its Retry-After): the retry waits at least this, at most RETRY_AFTER_CAP_MS. */
+  retryAfterMs?: number;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 5 * 60_000;
+/** The longest a Retry-After may push a retry back: a far side cannot park a job for days. */
+export const RETRY_AFTER_CAP_MS = 60 * 60_000;
 const MAX_ERROR_LENGTH = 2_000;
 
 const STATUSES: readonly JobStatus[] = ['queued', 'running', 'completed', 'failed', 'cancelled'];
@@ -60,6 +64,12 @@ type JobRow = Selectable<JobsTable>;
 export function backoffMs(attempt: number): number {
   const exp = Math.min(Math.max(attempt, 1) - 1, 30);
   return Math.min(BACKOFF_BASE_MS * 2 ** exp, BACKOFF_CAP_MS);
+}
+
+/** The delay before a retry: the backoff, or the far side's Retry-After when that is longer (capped). */
+export function retryDelayMs(attempt: number, retryAfterMs?: number): number {
+  const asked = retryAfterMs !== undefined && Number.isFinite(retryAfterMs) ? Math.min(Math.max(retryAfterMs, 0), RETRY_AFTER_CAP_MS) : 0;
+  return Math.max(backoffMs(attempt), asked);
 }
 
 function toJson(value: unknown): string {
@@ -137,7 +147,7 @@ export class JobQueue {
     }
   }
 
-  async enqueue(input: EnqueueInput, trx?: Transaction<Database>): Promise<JobRecord> {
+  async enqueue(input: EnqueueInput, trx?: Transaction<Database> | Kysely<Database>): Promise<JobRecord> {
     const maxAttempts = input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
       throw new RangeError(`maxAttempts must be a positive integer, got ${maxAttempts}`);
@@ -301,7 +311,7 @@ export class JobQueue {
               last_error: lastError,
               lease_owner: null,
               lease_expires_at: null,
-              run_at: iso(new Date(now.getTime() + backoffMs(current.attempts))),
+              run_at: iso(new Date(now.getTime() + retryDelayMs(current.attempts, opts.retryAfterMs))),
             },
       )
       .where('id', '=', jobId)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDatabase } from '../../test/helpers/db.js';
 import { JobQueue, type JobQueueOptions } from './queue.js';
 import { CRASH_JOB_TYPE, countEffects, createEffectTable, effectHandler, type EffectTables } from './testing/effect.js';
-import { PermanentJobError, Worker, type JobHandler, type WorkerLogger, type WorkerOptions } from './worker.js';
+import { PermanentJobError, RetryLaterError, Worker, type JobHandler, type WorkerLogger, type WorkerOptions } from './worker.js';
 
 let tdb: TestDatabase;
 const children: ChildProcess[] = [];
@@ -144,6 +144,16 @@ describe('Worker', () => {
     const job = await queue.enqueue({ type: 'w.bad', payload: null });
     await worker.runOnce();
     expect(await queue.get(job.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'payload is not valid' });
+  });
+
+  it('retries a RetryLaterError no sooner than it asks', async () => {
+    const now = new Date('2030-01-01T00:00:00.000Z');
+    const { queue, worker } = setup({
+      handlers: { 'w.later': () => Promise.reject(new RetryLaterError('HTTP 429 from the far side', 90_000)) },
+    }, { clock: () => now });
+    const job = await queue.enqueue({ type: 'w.later', payload: null });
+    await worker.runOnce();
+    expect(await queue.get(job.id)).toMatchObject({ status: 'queued', attempts: 1, lastError: 'HTTP 429 from the far side', runAt: '2030-01-01T00:01:30.000Z' });
   });
 
   it('stop() waits for an in-flight job', async () => {

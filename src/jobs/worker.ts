@@ -33,6 +33,14 @@ export class PermanentJobError extends Error {
   override readonly name = 'PermanentJobError';
 }
 
+/** Thrown by a handler for a failure worth retrying no sooner than the far side asked (an HTTP Retry-After). */
+export class RetryLaterError extends Error {
+  override readonly name = 'RetryLaterError';
+  constructor(message: string, readonly retryAfterMs: number) {
+    super(message);
+  }
+}
+
 export const DEFAULT_LEASE_MS = 30_000;
 export const DEFAULT_POLL_MS = 1_000;
 
@@ -204,6 +212,7 @@ export class Worker {
     const err = message(outcome.error);
     const failed = await this.queue.fail(job.id, owner, err, {
       retry: !(outcome.error instanceof PermanentJobError),
+      ...(outcome.error instanceof RetryLaterError ? { retryAfterMs: outcome.error.retryAfterMs } : {}),
     });
     if (!failed) {
       this.logger.error({ ...base, durationMs, err }, 'job failed after its lease was lost');

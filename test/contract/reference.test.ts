@@ -5,6 +5,7 @@ import {
   referenceCacheStats,
   referenceOperation,
   validateAgainstReference,
+  validateAgainstReferenceSchema,
 } from './reference.js';
 
 const EVENT_ID = '7f2c4a52-4c8e-4f55-9a55-2f0c3a4b2d11';
@@ -129,6 +130,14 @@ describeContract('reference contract helper', () => {
     expect(validateAgainstReference('GET', path, 200, page('yesterday')).errors.join('\n')).toContain(
       'must match format "date-time"',
     );
+  });
+
+  it('validates a value against one component schema by its pointer (a callback body, one option of a oneOf)', () => {
+    const field = { id: '0852644F-265F-4D94-83A4-05C8479B5599', name: 'Email Address', maximumLength: 80, type: 'String', value: ['a@example.com'] };
+    expect(validateAgainstReferenceSchema('contact-transaction', { transactionId: EVENT_ID, data: [field] })).toEqual({ valid: true, errors: [] });
+    const bad = validateAgainstReferenceSchema('contact-transaction', { transactionId: EVENT_ID, data: [{ ...field, type: 'Text' }] });
+    expect(bad.errors.join('\n')).toContain('/data/0/type must be equal to one of the allowed values');
+    expect(validateAgainstReferenceSchema('hook-security.json/oneOf/0', { type: 'apiKey', apiKeyPrefix: 'yes' }).valid).toBe(false);
   });
 
   it('compiles each validator once: hundreds of validations reuse the cached one', () => {

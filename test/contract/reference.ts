@@ -276,6 +276,26 @@ export function validateAgainstReference(
   return { valid: false, errors: (validate.errors ?? []).map(formatError) };
 }
 
+const schemaValidators = new Map<string, ValidateFunction>();
+
+/**
+ * Validate a value against one schema of the reference's components, by its
+ * JSON pointer under `#/components/schemas/` (e.g. `contact-transaction`, or
+ * `hook-security.json/oneOf/0` for one option of a oneOf): for bodies eventline
+ * sends rather than answers (callbacks), and for parts of a response.
+ */
+export function validateAgainstReferenceSchema(pointer: string, value: unknown): { valid: boolean; errors: string[] } {
+  const ref = loadReference();
+  let validate = schemaValidators.get(pointer);
+  if (!validate) {
+    for (const f of ref.formats) if (!(f in ref.ajv.formats)) ref.ajv.addFormat(f, true);
+    validate = ref.ajv.compile({ $ref: `${DOC_ID}#/components/schemas/${pointer}` });
+    schemaValidators.set(pointer, validate);
+  }
+  if (validate(value)) return { valid: true, errors: [] };
+  return { valid: false, errors: (validate.errors ?? []).map(formatError) };
+}
+
 /** Throw a readable Error unless `body` matches the reference's response schema. */
 export function expectMatchesReference(method: string, path: string, status: number, body: unknown): void {
   const { valid, errors } = validateAgainstReference(method, path, status, body);

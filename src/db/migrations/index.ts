@@ -11,6 +11,7 @@ import * as m0009 from './0009_portal_sessions.js';
 import * as m0010 from './0010_obfuscation.js';
 import * as m0011 from './0011_event_features.js';
 import * as m0012 from './0012_identity.js';
+import * as m0013 from './0013_contact_hooks.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_obfuscation': m0010,
   '0011_event_features': m0011,
   '0012_identity': m0012,
+  '0013_contact_hooks': m0013,
 };

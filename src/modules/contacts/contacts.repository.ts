@@ -60,6 +60,10 @@ export class ContactsRepository {
       .where('contacts.account_id', '=', accountId);
   }
 
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
   async list(accountId: string, spec: ListSpec, scope: ContactListScope) {
     const conditions: Array<Expression<SqlBool>> = [];
     if (scope.includePurged) {

@@ -33,10 +33,27 @@ export function bulkError(err: ApiError): { status: number; message: string; dat
 /** A new contact's fields, which an attendee item may carry instead of a contact id. */
 export type NewContactFields = ContactInput;
 
+/** A contact created or updated through the API: POST /contacts (and its upsert), or a new contact in POST /attendees. */
+export interface ContactChange {
+  readonly accountId: string;
+  readonly contactId: string;
+  readonly kind: 'created' | 'updated';
+}
+/** Runs inside the transaction that wrote the contact (`ex`); throwing rolls the contact back. */
+export type ContactChangeListener = (change: ContactChange, ex: Executor) => Promise<void>;
+
+/** The plain text fields an identification service may fill in (contact hooks). */
+export const IDENTIFIABLE_FIELDS = [
+  'email', 'firstName', 'lastName', 'middleName', 'company', 'title', 'prefix', 'nickname', 'designation', 'workPhone', 'mobilePhone', 'homePhone',
+] as const satisfies ReadonlyArray<keyof ContactInput>;
+export type IdentifiableField = (typeof IDENTIFIABLE_FIELDS)[number];
+export type IdentifiedFields = Partial<Record<IdentifiableField, string>>;
+
 export class ContactsService {
   private readonly checkInput = itemValidator(ContactInputSchema, 'contact');
   private readonly checkUpdateItem = itemValidator(ContactUpdateItemSchema, 'contact');
   private readonly checkPatchItem = itemValidator(ContactPatchItemSchema, 'contact');
+  private readonly listeners: ContactChangeListener[] = [];
 
   constructor(
     private readonly repo: ContactsRepository,
@@ -93,34 +110,52 @@ export class ContactsService {
     }
   }
 
+  /**
+   * Another module follows contacts created or updated through the API (the
+   * contact hooks call their identification service). The listener runs inside
+   * the transaction that writes the contact, so what it records commits or
+   * rolls back with the contact.
+   */
+  onChanged(listener: ContactChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  private async changed(change: ContactChange, ex: Executor): Promise<void> {
+    for (const listener of this.listeners) await listener(change, ex);
+  }
+
   private async insert(auth: AuthContext, input: ContactInput, ex?: Executor): Promise<ContactRow> {
     const now = iso(this.clock());
     const row: ContactRow = {
       id: newId(), account_id: auth.accountId, ...toColumns(input, undefined, now),
       deleted: 0, purged: 0, created: now, last_modified: now, created_by: actorName(auth), last_modified_by: actorName(auth),
     };
-    await this.assertUnique(auth.accountId, row, undefined, ex);
-    await this.uniqueGuard(() => this.repo.insert(row, ex));
-    return row;
+    const run = async (trx: Executor): Promise<ContactRow> => {
+      await this.assertUnique(auth.accountId, row, undefined, trx);
+      await this.uniqueGuard(() => this.repo.insert(row, trx));
+      await this.changed({ accountId: auth.accountId, contactId: row.id, kind: 'created' }, trx);
+      return row;
+    };
+    return ex ? run(ex) : this.repo.transaction(run);
   }
 
-  /** Replaces the writable fields of a stored contact with a validated full contact. */
-  private async write(auth: AuthContext, row: ContactRow, input: ContactInput): Promise<ContactRow> {
+  /** Replaces the writable fields of a stored contact with a validated full contact; `by` goes into last_modified_by. */
+  private async write(by: string, row: ContactRow, input: ContactInput, ex?: Executor): Promise<ContactRow> {
     if (row.purged === 1) throw ContactErrors.purged();
     const now = iso(this.clock());
     const cols = toColumns(input, parseProfile(row.profile), now);
     // Deleted contacts have given their email and sourceId up (partial unique indexes).
-    if (row.deleted === 0) await this.assertUnique(auth.accountId, cols, row.id);
-    const patch = { ...cols, last_modified: now, last_modified_by: actorName(auth) };
-    await this.uniqueGuard(() => this.repo.update(auth.accountId, row.id, patch));
+    if (row.deleted === 0) await this.assertUnique(row.account_id, cols, row.id, ex);
+    const patch = { ...cols, last_modified: now, last_modified_by: by };
+    await this.uniqueGuard(() => this.repo.update(row.account_id, row.id, patch, ex));
     return { ...row, ...patch };
   }
 
-  private async patchRow(auth: AuthContext, row: ContactRow, patch: Record<string, unknown>): Promise<ContactRow> {
+  private async patchRow(auth: AuthContext, row: ContactRow, patch: Record<string, unknown>, ex?: Executor): Promise<ContactRow> {
     if (row.purged === 1) throw ContactErrors.purged();
     const { id: _id, ...fields } = patch;
     const merged = this.checkInput(mergePatch(contactDocument(row), fields));
-    return this.write(auth, row, merged);
+    return this.write(actorName(auth), row, merged, ex);
   }
 
   private checkBodyId(pathId: string, bodyId: unknown): void {
@@ -129,7 +164,7 @@ export class ContactsService {
 
   async update(auth: AuthContext, id: string, input: ContactInput & { id?: string }): Promise<Contact> {
     this.checkBodyId(id, input.id);
-    return toContact(await this.write(auth, await this.row(auth.accountId, id), input));
+    return toContact(await this.write(actorName(auth), await this.row(auth.accountId, id), input));
   }
 
   async patch(auth: AuthContext, id: string, input: ContactPatchInput): Promise<Contact> {
@@ -167,7 +202,14 @@ export class ContactsService {
       if (upsert) {
         const existing = await this.repo.findActiveByEmail(auth.accountId, input.email);
         // An upsert changes only the fields it sends, like a PATCH without removals.
-        if (existing) return { status: 200, row: await this.patchRow(auth, existing, input) };
+        if (existing) {
+          const row = await this.repo.transaction(async (trx) => {
+            const updated = await this.patchRow(auth, existing, input, trx);
+            await this.changed({ accountId: auth.accountId, contactId: existing.id, kind: 'updated' }, trx);
+            return updated;
+          });
+          return { status: 200, row };
+        }
       }
       return { status: 201, row: await this.insert(auth, input) };
     });
@@ -176,7 +218,7 @@ export class ContactsService {
   updateMany(auth: AuthContext, items: readonly unknown[]): Promise<ContactBulkItem[]> {
     return this.each(items, async (item) => {
       const { id, ...input } = this.checkUpdateItem(item);
-      return { status: 200, row: await this.write(auth, await this.row(auth.accountId, id), input) };
+      return { status: 200, row: await this.write(actorName(auth), await this.row(auth.accountId, id), input) };
     });
   }
 
@@ -207,6 +249,25 @@ export class ContactsService {
   async find(accountId: string, id: string, ex?: Executor): Promise<Contact | undefined> {
     const row = await this.repo.find(accountId, id.toLowerCase(), ex);
     return row ? toContact(row) : undefined;
+  }
+
+  /**
+   * Merges what an identification service answered (contact hooks): each given
+   * field overwrites the contact's, nothing else changes. It does not notify the
+   * change listeners, so an answer never calls the hook again. Runs in the
+   * caller's transaction. Returns the fields that changed (none: nothing
+   * written); undefined when the contact is unknown, deleted or purged. A value
+   * the contact cannot take (a bad email, an email another contact holds) is a
+   * 400 or 409 ApiError naming the field, never the value.
+   */
+  async mergeIdentified(accountId: string, contactId: string, fields: IdentifiedFields, by: string, ex: Executor): Promise<IdentifiableField[] | undefined> {
+    const row = await this.repo.find(accountId, contactId.toLowerCase(), ex);
+    if (!row || row.purged === 1 || row.deleted === 1) return undefined;
+    const before = contactDocument(row);
+    const merged = this.checkInput(mergePatch(before, fields));
+    const changed = IDENTIFIABLE_FIELDS.filter((f) => fields[f] !== undefined && before[f] !== merged[f]);
+    if (changed.length > 0) await this.write(by, row, merged, ex);
+    return changed;
   }
 
   /**

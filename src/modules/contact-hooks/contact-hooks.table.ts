@@ -1,0 +1,88 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
+/** The account's contact hook (the reference's Hook): where eventline asks for a contact's details. */
+export interface ContactHooksTable extends OwnedColumns, AuditColumns {
+  name: string;
+  callback: string;
+  security_type: 'apiKey' | 'basic';
+  /** apiKey only: the header carrying the key (NULL: Authorization). */
+  auth_header_key: string | null;
+  /** apiKey only: 1 when the value is prefixed with `api_key ` (the reference's default). */
+  api_key_prefix: number;
+  /** The far side's API key or Basic credentials, encrypted (secrets.ts): it must be sent, so it cannot be hashed. */
+  secret_enc: string;
+  /** The Standard Webhooks signing secret (`whsec_...`), encrypted: eventline signs with it. */
+  signing_secret_enc: string;
+}
+
+export type TransactionStatus = 'queued' | 'delivering' | 'retrying' | 'merged' | 'unchanged' | 'rejected' | 'failed' | 'cancelled';
+export type TransactionTrigger = 'contact.created' | 'contact.updated' | 'identify';
+
+/** One contact transaction: a callback about one contact, delivered at least once and merged at most once. */
+export interface ContactHookTransactionsTable extends OwnedColumns {
+  hook_id: string;
+  /** NULL once the contact is obfuscated (the log keeps the delivery, not whose it was). */
+  contact_id: string | null;
+  trigger: TransactionTrigger;
+  status: TransactionStatus;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  /** eventline's own words for the last failure (never the answer's body). */
+  last_error: string | null;
+  last_duration_ms: number | null;
+  /** JSON {"merged":[field names],"ignored":[{field,reason}]}: what the answer changed, by name, never values. */
+  merge_result: string | null;
+  created: string;
+  last_modified: string;
+  finished_at: string | null;
+}
+
+export type AttemptOutcome = 'started' | 'answered' | 'timeout' | 'network' | 'refused';
+
+/** One HTTP attempt of a transaction, written before the call (`started`), completed after it. */
+export interface ContactHookAttemptsTable extends OwnedColumns {
+  transaction_id: string;
+  attempt: number;
+  started: string;
+  outcome: AttemptOutcome;
+  status_code: number | null;
+  duration_ms: number | null;
+  error: string | null;
+}
+
+/** The key that encrypts the hooks' secrets when HOOKS_ENCRYPTION_KEYS is not set (one row, made once). */
+export interface ContactHookKeysTable {
+  kid: string;
+  secret: string;
+  created: string;
+}
+
+// Hooks hold no personal data; a transaction names its contact (cleared by the
+// eraser) and its errors and attempts' errors are eventline's own words, which
+// the erasers still search for the contact's values (free text).
+export const CONTACT_HOOKS_TABLES = declareTables<Database>('contact-hooks', {
+  contact_hooks: {
+    id: 'none', account_id: 'none', name: 'none', callback: 'none', security_type: 'none', auth_header_key: 'none', secret_enc: 'none',
+    signing_secret_enc: 'none', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+  },
+  contact_hook_transactions: {
+    id: 'none', account_id: 'none', hook_id: 'none', contact_id: 'cleared', trigger: 'none', status: 'none', last_error: 'free-text',
+    merge_result: 'free-text', created: 'none', last_modified: 'none', finished_at: 'none',
+  },
+  contact_hook_attempts: {
+    id: 'none', account_id: 'none', transaction_id: 'none', started: 'none', outcome: 'none', error: 'free-text',
+  },
+  contact_hook_keys: { kid: 'none', secret: 'none', created: 'none' },
+});
+
+export type ContactHookRow = Selectable<ContactHooksTable>;
+export type NewContactHookRow = Insertable<ContactHooksTable>;
+export type ContactHookRowUpdate = Updateable<ContactHooksTable>;
+export type TransactionRow = Selectable<ContactHookTransactionsTable>;
+export type NewTransactionRow = Insertable<ContactHookTransactionsTable>;
+export type TransactionRowUpdate = Updateable<ContactHookTransactionsTable>;
+export type AttemptRow = Selectable<ContactHookAttemptsTable>;
+export type NewAttemptRow = Insertable<ContactHookAttemptsTable>;
