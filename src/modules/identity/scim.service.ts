@@ -105,13 +105,12 @@ async function scim<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * `groups: []` in a POST or PUT is taken as "no groups given": Okta sends it with every user, and
- * taking it literally would strip the memberships (and roles) that group pushes set.
+ * `groups: []` (and `roles: []`) in a POST or PUT is taken as "none given": Okta sends `groups: []`
+ * with every user, and taking it literally would strip the memberships (and roles) that group pushes set.
  */
 function withoutEmptyGroups(input: UserInput): UserInput {
-  if (input.groups === undefined || input.groups.length > 0) return input;
-  const { groups: _none, ...rest } = input;
-  return rest;
+  const { groups, roles, ...rest } = input;
+  return { ...rest, ...(groups !== undefined && groups.length > 0 ? { groups } : {}), ...(roles !== undefined && roles.length > 0 ? { roles } : {}) };
 }
 
 function withVersion<T extends { meta: { version?: string } }>(resource: T): { resource: T; etag: string } {
@@ -334,7 +333,7 @@ export class ScimService {
         ...rest,
         // An operation that removed them all leaves no `groups` at all: that is the empty list.
         ...(values(patched['groups']) !== values(doc.groups) ? { groups: groups ?? [] } : {}),
-        ...(roles !== undefined && values(patched['roles']) !== values(doc.roles) ? { roles } : {}),
+        ...(values(patched['roles']) !== values(doc.roles) ? { roles: roles ?? [] } : {}),
       };
     });
     return this.answer(USER_NAMES, after, after.resource.meta.location, projection);
