@@ -18,6 +18,8 @@ import type { ContactObfuscationsTable } from '../modules/obfuscation/obfuscatio
 import type { BulkJobRecordsTable, BulkJobsTable } from '../modules/bulk-jobs/bulk-jobs.table.js';
 import type { PortalSessionsTable } from '../modules/portal/portal.table.js';
 import type { WebcastSyncLogTable, WebcastSyncStatesTable } from '../modules/sync/sync.table.js';
+import type { AttendeeActivitiesTable, ExternalActivityMetadataTable } from '../modules/activities/activities.table.js';
+import type { AttendeeInsightsTable, AttendeeScoreEntriesTable, AttendeeScoresTable } from '../modules/insights/insights.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -55,4 +57,9 @@ export interface Database {
   bulk_job_records: BulkJobRecordsTable;
   webcast_sync_states: WebcastSyncStatesTable;
   webcast_sync_log: WebcastSyncLogTable;
+  attendee_activities: AttendeeActivitiesTable;
+  external_activity_metadata: ExternalActivityMetadataTable;
+  attendee_insights: AttendeeInsightsTable;
+  attendee_scores: AttendeeScoresTable;
+  attendee_score_entries: AttendeeScoreEntriesTable;
 }
