@@ -60,7 +60,7 @@ export class JoinLinkEmails {
     if ('refused' in who) return;
     const lines = [
       `Your personal link to join ${title}:`, await this.joinUrl(link.id), ...(link.join.code ? [`Access code: ${link.join.code}`] : []), '',
-      'This link is personal: please do not share it.', '', `If the link above does not open, join directly: ${link.join.href}`,
+      'This link is personal: please do not share it.', '', 'If the link above does not open, join directly:', link.join.href,
     ];
     await this.emails.deliver(accountId, {
       eventId: link.event.id, contactId: who.contactId, to: who.email, subject: `Your join link: ${title}`, text: lines.join('\n'),
