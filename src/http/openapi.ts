@@ -30,6 +30,8 @@ const TAGS: Readonly<Record<string, string>> = {
   Compliance: 'Compliance communications (off until the operator enables the feature for the account): which message types are kept, and the email, chat and session Q&A messages of the last 30 days. Email content is a signed URL valid for 1 hour that serves the complete RFC 822 message.',
   'Session chat': 'For attendees of virtual sessions: chat messages, replies, reactions, questions and answers. Authenticated by the attendee\'s personal token in `X-Attendee-Token` (see README, Compliance communications), not by OAuth.',
   'Webcast sync': 'eventline extension: the sync state of sessions held on an outside webcast platform (docs/sync.md): meeting id, last run, outcome, error and the conflicting edits resolved.',
+  'Attendee Activities': 'The activities journal: what attendees did (check-ins with their duration, chat, Q&A, emails sent, join-link clicks, external activities), kept 2 years. Activities the reference has no type for are `session.external` / `event.external` activities named `eventline.*` (docs/engagement.md).',
+  'Attendee Insights': 'Engagement scores per event: actions and their points, attendees\' points and ranks kept up to date as activities arrive, statistics, and (eventline extensions) defining scores and explaining an attendee\'s points.',
   Webcasts: 'Webcasts of events and sessions (join, host, speaker and recording links) and personalized attendee join links. Linking a webcast to a session makes the session virtual.',
 };
 
