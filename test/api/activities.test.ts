@@ -48,6 +48,13 @@ describe('the activities journal: every module reports what attendees do', () =>
       type: 'session.external', name: BUILT_IN_ACTIVITIES.joinLinkClicked, event: { id: s.event }, time: now.toISOString(),
       data: { id: s.session, externalActivityDate: now.toISOString(), additionalFields: { attendeeLinkId: p0.link, webcastId: s.webcast } },
     });
+    // A page that asks for JSON gets the href instead of a redirect; the click is recorded all the same.
+    const p2 = s.people[2] as Person;
+    const url = new URL(p2.joinUrl);
+    const json = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toEqual({ href: 'https://zoom.example/j/2?pwd=p2' });
+    expect(byAttendee(await activitiesOf(api, `name eq '${BUILT_IN_ACTIVITIES.joinLinkClicked}'`), p2)).toHaveLength(1);
     // A forged or chat token is not a join token.
     const bad = await t.app.inject({ method: 'GET', url: `/ea/join?token=${encodeURIComponent(p0.token)}` });
     expect(bad.statusCode).toBe(401);

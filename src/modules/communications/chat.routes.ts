@@ -4,7 +4,7 @@ import { typedRoutes } from '../../http/routes.js';
 import type { SessionChatService } from './chat.service.js';
 import { Type } from 'typebox';
 import {
-  JoinQuerySchema, AnswerPostSchema, LinkTokenParamsSchema, LinkTokenSchema, AttendeeTokenHeadersSchema, ChatMessageOutSchema, ChatMessageParamsSchema, ChatPostSchema, QuestionOutSchema, QuestionParamsSchema,
+  JoinQuerySchema, JoinTargetSchema, AnswerPostSchema, LinkTokenParamsSchema, LinkTokenSchema, AttendeeTokenHeadersSchema, ChatMessageOutSchema, ChatMessageParamsSchema, ChatPostSchema, QuestionOutSchema, QuestionParamsSchema,
   QuestionPostSchema, ReactionOutSchema, ReactionPostSchema, SessionParamsSchema,
 } from './chat.schemas.js';
 
@@ -37,11 +37,21 @@ export function chatRoutes(chat: SessionChatService) {
       schema: {
         tags, operationId: 'followJoinLink', summary: 'Follow a tracked join link (attendee)', security: PUBLIC,
         description: 'The tracked join URL of an attendee link (`joinUrl`, also the link in join-link emails): records a join-link click activity '
-          + '(`eventline.joinLink.clicked`) of the link\'s attendee and redirects (302) to the link\'s join href. Not OAuth: the token in the URL is the credential.',
+          + '(`eventline.joinLink.clicked`) of the link\'s attendee and redirects (302) to the link\'s join href; a client that asks for '
+          + '`Accept: application/json` gets the href in a 200 instead. Not OAuth: the token in the URL is the credential.',
         querystring: JoinQuerySchema,
-        response: { 302: Type.Null({ description: 'Redirect to the attendee\'s personal join href (Location).' }), ...errorResponses(400, 401, 404, 429) },
+        response: {
+          200: JoinTargetSchema,
+          302: Type.Null({ description: 'Redirect to the attendee\'s personal join href (Location).' }),
+          ...errorResponses(400, 401, 404, 429),
+        },
       },
-    }, async (request, reply) => reply.redirect(await chat.join(request.query.token), 302));
+    }, async (request, reply) => {
+      const href = await chat.join(request.query.token);
+      // A browser follows the redirect; a hub page that asked for JSON opens the href itself.
+      if (/^application\/json\b/i.test(request.headers.accept ?? '')) return reply.code(200).send({ href });
+      return reply.redirect(href, 302);
+    });
 
     app.post('/sessions/:id/chat/messages', attendeeCall('postSessionChatMessage', 'Post a chat message or reply (attendee)', {
       params: SessionParamsSchema, body: ChatPostSchema, response: { 201: ChatMessageOutSchema, ...attendeeErrors },

@@ -45,4 +45,5 @@ export const LinkTokenSchema = Type.Object({
   id: Type.String(), token: Type.String(),
   joinUrl: Type.String({ description: 'The tracked join URL to hand the attendee: it records a join-link click activity, then redirects to the link\'s join href.' }),
 }, { title: 'Attendee token' });
+export const JoinTargetSchema = Type.Object({ href: Type.String({ description: 'The attendee\'s personal join href.' }) }, { title: 'Join target' });
 export const JoinQuerySchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200, description: 'The join token of the attendee link (from its joinUrl).' }) });
