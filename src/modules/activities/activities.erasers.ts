@@ -1,7 +1,7 @@
 import type { AttendeesService } from '../attendees/index.js';
 import { REDACTED, redactText, storedForms, type Eraser } from '../privacy/index.js';
 import type { ActivitiesRepository } from './activities.repository.js';
-import { ActivitiesService } from './activities.service.js';
+import { externalDetailsColumn } from './activities.service.js';
 import { EXTERNAL_TYPES, type ActivityType } from './activities.table.js';
 
 const isExternal = (type: ActivityType): boolean => (EXTERNAL_TYPES as readonly string[]).includes(type);
@@ -24,7 +24,7 @@ export function activitiesErasers(repo: ActivitiesRepository, attendees: Pick<At
       for (const r of own) {
         let details = r.details;
         if (isExternal(r.type)) {
-          const data = ActivitiesService.externalDetails(r.details);
+          const data = externalDetailsColumn(r.details);
           const fields = Object.fromEntries(Object.keys(data.additionalFields ?? {}).map((k) => [k, REDACTED]));
           details = JSON.stringify({ ...data, additionalFields: fields });
         }

@@ -26,7 +26,8 @@ const SCAN_BATCH = 1000;
 
 const detailsColumn = jsonColumn('attendee_activities.details', Type.Record(Type.String(), Type.Unknown()));
 const ExternalDetails = Type.Object({ id: Type.String(), externalActivityDate: Type.String(), additionalFields: Type.Optional(Type.Record(Type.String(), Type.String())) });
-const externalDetailsColumn = jsonColumn('attendee_activities.details', ExternalDetails);
+/** The stored data of an external activity (built in or posted), for the eraser. */
+export const externalDetailsColumn = jsonColumn('attendee_activities.details', ExternalDetails);
 
 /**
  * Called for each activity inside the transaction that records it: what a
@@ -196,10 +197,5 @@ export class ActivitiesService implements ActivityReporter {
         return result;
       },
     };
-  }
-
-  /** An external activity's stored data, for the eraser. */
-  static externalDetails(details: string) {
-    return externalDetailsColumn(details);
   }
 }
