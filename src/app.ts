@@ -40,6 +40,8 @@ import { createUsageModule } from './modules/usage/index.js';
 import { createPortalModule } from './modules/portal/index.js';
 import { createIdentityModule } from './modules/identity/index.js';
 import { createContactHooksModule } from './modules/contact-hooks/index.js';
+import { createActivitiesModule } from './modules/activities/index.js';
+import { createInsightsModule } from './modules/insights/index.js';
 
 export interface BuildOptions {
   /** An open database; otherwise one is opened from config and closed with the app. */
@@ -81,13 +83,17 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const eventFeatures = createEventFeaturesModule(deps, { events: events.services.events });
   const contacts = createContactsModule(deps);
   const attendees = createAttendeesModule(deps, { contacts: contacts.services.contacts, events: events.services.events });
-  const sessions = createSessionsModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
+  // The activities journal sits below the modules that feed it; engagement scores listen to it.
+  const activities = createActivitiesModule(deps, { attendees: attendees.services.attendees });
+  const insights = createInsightsModule(deps, { activities: activities.services.activities, events: events.services.events });
+  const sessions = createSessionsModule(deps, { events: events.services.events, attendees: attendees.services.attendees, activities: activities.services.activities });
   const webcasts = createWebcastsModule(deps, { sessions: sessions.services.sessions, events: events.services.events, attendees: attendees.services.attendees });
   const obfuscation = createObfuscationModule(deps, { accounts: accounts.services.accounts, contacts: contacts.services.contacts, erasers, ...(opts.log ? { log: opts.log } : {}) });
   const bulkJobs = createBulkJobsModule(deps, { obfuscation: obfuscation.services.obfuscation, accounts: accounts.services.accounts });
   const communications = await createCommunicationsModule(deps, {
     accounts: accounts.services.accounts, attendeeLinks: webcasts.services.attendeeLinks, attendees: attendees.services.attendees,
     events: events.services.events, sessions: sessions.services.sessions, eventFeatures: eventFeatures.services.eventFeatures,
+    activities: activities.services.activities,
   });
   const sync = createSyncModule(deps, { sessions: sessions.services.sessions });
   const usage = createUsageModule(deps, { accounts: accounts.services.accounts, limit: opts.serving === true, ...(opts.log ? { log: opts.log } : {}) });
@@ -96,7 +102,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
-  const modules: readonly Module[] = [accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks];
+  const modules: readonly Module[] = [
+    accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks,
+  ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
     Object.assign(jobHandlers, m.jobHandlers);
@@ -125,6 +133,8 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...contactHooks.services,
     /** Verifies bearer tokens: OAuth access tokens, and the accounts' SCIM tokens. */
     authenticator: identity.services.scimTokens.authenticator(oauth.services.oauth),
+    ...activities.services,
+    ...insights.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

@@ -42,6 +42,15 @@ export const SCOPES = {
   'account/hooks:read': 'Allows the reading of hooks.',
   'account/hooks:write': 'Allows the creation/updation of hooks.',
   'account/hooks:delete': 'Allows the deletion of hooks.',
+  'event/attendee-activities:read': 'Allows the reading of attendee activities',
+  'event/attendee-activities:write': 'Allows the creation of external attendee activities',
+  'event/attendee-activities-metadata:read': 'Allows the reading of external attendee activity metadata',
+  'event/attendee-activities-metadata:write': 'Allows the creation/updating of external attendee activity metadata',
+  'event/attendee-activities-metadata:delete': 'Allows the deletion of external attendee activity metadata',
+  'attendee-insights/attendee-insights:read': 'Allows the reading of engagement scores (attendee insights)',
+  'attendee-insights/attendee-insights:write': 'Allows the creation/updating/deletion of engagement scores (an eventline extension)',
+  'attendee-insights/scores:read': 'Allows the reading of engagement score points and ranks',
+  'attendee-insights/stats:read': 'Allows the reading of engagement score statistics',
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;

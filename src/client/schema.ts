@@ -109,6 +109,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/attendee-insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Engagement Scores
+         * @description The engagement scores (attendee insights) of the account's events. Filterable: event.id (eq), id (eq). `after` / `before` bound when a score definition was last modified.
+         */
+        get: operations["listAttendeeInsights"];
+        put?: never;
+        /**
+         * Create Engagement Score (eventline extension)
+         * @description eventline extension (the reference only reads engagement scores). Defines a score for an event: the actions (activity type, optionally its name) and the points each matching activity earns. The event's first score is its default. The score is computed at once from the event's activities, then kept up to date as activities arrive.
+         */
+        post: operations["createAttendeeInsights"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/attendee-insights/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Engagement Score
+         * @description One engagement score, with its actions (an eventline extension field).
+         */
+        get: operations["getAttendeeInsightsById"];
+        /**
+         * Update Engagement Score (eventline extension)
+         * @description eventline extension (the reference only reads engagement scores). Renames or redefines a score. New actions recompute the score from the event's activities (the 2 years kept); `default: true` makes it the event's default. The event cannot change.
+         */
+        put: operations["updateAttendeeInsights"];
+        post?: never;
+        /**
+         * Delete Engagement Score (eventline extension)
+         * @description eventline extension (the reference only reads engagement scores). Deletes the score and its points; the activities stay.
+         */
+        delete: operations["deleteAttendeeInsights"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/attendee-insights/{id}/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Scores
+         * @description The attendees with points in the engagement score, highest first, with their rank (ties share a rank: 1, 2, 2, 4). Filterable: attendee.id (eq). Scores follow activities as they are recorded.
+         */
+        get: operations["getScores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/attendee-insights/{id}/scores/{attendeeId}/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Explain a Score (eventline extension)
+         * @description eventline extension (the reference only reads engagement scores). Which activities earned the attendee's points in this score, through which action, in the order they happened. An attendee without points has an empty list. Points stay earned when an activity is later purged (retention).
+         */
+        get: operations["explainScore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/attendee-insights/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Stats
+         * @description The reference's summary (average points, attendees, activities) and, as eventline extensions, the total, highest and lowest points, the distribution of attendees over 5 ranges of points and the actions that earned the most. All are read from the scores at one moment.
+         */
+        get: operations["getStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/attendees": {
         parameters: {
             query?: never;
@@ -149,6 +261,78 @@ export interface paths {
         put: operations["updateAttendee"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/attendees/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Activities
+         * @description The attendee activities of the account, oldest first: check-ins and check-outs (with the attendance duration), questions asked, emails sent, external activities, and what eventline records that the reference has no type for (chat messages, reactions, answers, join-link clicks: `session.external` or `event.external` activities named `eventline.*`). `after` / `before` bound when an activity was recorded. Activities are kept 2 years.
+         */
+        get: operations["listAttendeeActivities"];
+        put?: never;
+        /**
+         * Add External Activity
+         * @description Records an external activity of an attendee. `name` must be registered external activity metadata of `type`, and every key of `data.additionalFields` a field that metadata declares (400 otherwise); the attendee must be registered for the event (400). The activity's time is `data.externalActivityDate`.
+         */
+        post: operations["createAttendeeActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/attendees/activities/external/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Ext. Activities Metadata
+         * @description The external activity metadata of the account. `after` / `before` bound when a record was last modified. The built-in `eventline.*` activities are not listed here.
+         */
+        get: operations["listExternalAttendeeActivitiesMetadata"];
+        put?: never;
+        /**
+         * Add Ext. Activities Metadata
+         * @description Registers a type and name that external activities may then use, and the additional fields they may carry. A type and name are registered once per account (409, an eventline rule); names starting with `eventline.` are reserved (400).
+         */
+        post: operations["createExternalAttendeeActivityMetadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/attendees/activities/external/metadata/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Ext Activities Metadata
+         * @description Replaces the metadata. Activities already recorded keep the name they were recorded with.
+         */
+        put: operations["updateExternalAttendeeActivityMetadata"];
+        post?: never;
+        /**
+         * Delete Ext Activities Metadata
+         * @description New external activities can no longer name it; those recorded stay.
+         */
+        delete: operations["deleteExternalAttendeeActivityMetadata"];
         options?: never;
         head?: never;
         patch?: never;
@@ -768,6 +952,26 @@ export interface paths {
          * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode.
          */
         post: operations["getEventsPostFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a tracked join link (attendee)
+         * @description The tracked join URL of an attendee link (`joinUrl`, also the link in join-link emails): records a join-link click activity (`eventline.joinLink.clicked`) of the link's attendee and redirects (302) to the link's join href; a client that asks for `Accept: application/json` gets the href in a 200 instead. Not OAuth: the token in the URL is the credential.
+         */
+        get: operations["followJoinLink"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2826,6 +3030,1243 @@ export interface operations {
             };
         };
     };
+    listAttendeeInsights: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description eventline extension: the actions that earn points, and how many. */
+                            actions: {
+                                /** @description Only activities with this name (an external activity's metadata name, or a built-in `eventline.*` name) earn the points. An activity earns the points of the action naming it, else of the action of its type without a name. */
+                                name?: string;
+                                /** @description Points each matching activity earns. */
+                                points: number;
+                                /**
+                                 * ActivityType
+                                 * @description The activity type that earns the points.
+                                 * @enum {string}
+                                 */
+                                type: "appointment.accepted" | "appointment.cancelled" | "appointment.checkedIn" | "appointment.created" | "appointment.declined" | "appointment.denied" | "appointment.rescheduled" | "email.bounced" | "email.clicked" | "email.opened" | "email.sent" | "email.undelivered" | "event.attendeeHubVisited" | "event.attendeeSubstituted" | "event.bannerLinkClicked" | "event.checkedIn" | "event.checkedOut" | "event.customCardOpened" | "event.feedbackSubmitted" | "event.noShow" | "event.pageVisitTracked" | "event.registered" | "event.registrationAbandoned" | "event.registrationCancelled" | "event.videoPlayed" | "event.waitlisted" | "exhibitor.documentOpened" | "exhibitor.socialLinkOpened" | "exhibitor.viewed" | "exhibitor.virtualBoothJoined" | "exhibitor.weblinkOpened" | "lead.inboundCreated" | "lead.qualified" | "lead.scanned" | "session.checkedIn" | "session.checkedOut" | "session.enrolled" | "session.feedbackSubmitted" | "session.noShow" | "session.pollResponseSubmitted" | "session.questionAsked" | "session.questionUpvoted" | "session.unenrolled" | "session.waitlisted" | "speaker.feedbackSubmitted" | "speaker.fileDownloaded" | "appointment.external" | "event.external" | "exhibitor.external" | "session.external" | "event.adViewed" | "event.adClicked";
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When the record was created.
+                             */
+                            created: string;
+                            /** @description Who created the record. */
+                            createdBy: string;
+                            /** @description True indicates this is the default engagement score in the event. */
+                            default: boolean;
+                            description?: string;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event where the engagement score applies.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The identifier of the engagement score.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated the record. */
+                            lastModifiedBy: string;
+                            /** @description Name of the engagement score. */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAttendeeInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    actions: {
+                        /** @description Only activities with this name (an external activity's metadata name, or a built-in `eventline.*` name) earn the points. An activity earns the points of the action naming it, else of the action of its type without a name. */
+                        name?: string;
+                        /** @description Points each matching activity earns. */
+                        points: number;
+                        /**
+                         * ActivityType
+                         * @description The activity type that earns the points.
+                         * @enum {string}
+                         */
+                        type: "appointment.accepted" | "appointment.cancelled" | "appointment.checkedIn" | "appointment.created" | "appointment.declined" | "appointment.denied" | "appointment.rescheduled" | "email.bounced" | "email.clicked" | "email.opened" | "email.sent" | "email.undelivered" | "event.attendeeHubVisited" | "event.attendeeSubstituted" | "event.bannerLinkClicked" | "event.checkedIn" | "event.checkedOut" | "event.customCardOpened" | "event.feedbackSubmitted" | "event.noShow" | "event.pageVisitTracked" | "event.registered" | "event.registrationAbandoned" | "event.registrationCancelled" | "event.videoPlayed" | "event.waitlisted" | "exhibitor.documentOpened" | "exhibitor.socialLinkOpened" | "exhibitor.viewed" | "exhibitor.virtualBoothJoined" | "exhibitor.weblinkOpened" | "lead.inboundCreated" | "lead.qualified" | "lead.scanned" | "session.checkedIn" | "session.checkedOut" | "session.enrolled" | "session.feedbackSubmitted" | "session.noShow" | "session.pollResponseSubmitted" | "session.questionAsked" | "session.questionUpvoted" | "session.unenrolled" | "session.waitlisted" | "speaker.feedbackSubmitted" | "speaker.fileDownloaded" | "appointment.external" | "event.external" | "exhibitor.external" | "session.external" | "event.adViewed" | "event.adClicked";
+                    }[];
+                    /** @description Make it the event's default engagement score (the event's first one is). */
+                    default?: boolean;
+                    /** @description Description of the engagement score. */
+                    description?: string;
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event.
+                         */
+                        id: string;
+                    };
+                    /** @description Name of the engagement score. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description eventline extension: the actions that earn points, and how many. */
+                        actions: {
+                            /** @description Only activities with this name (an external activity's metadata name, or a built-in `eventline.*` name) earn the points. An activity earns the points of the action naming it, else of the action of its type without a name. */
+                            name?: string;
+                            /** @description Points each matching activity earns. */
+                            points: number;
+                            /**
+                             * ActivityType
+                             * @description The activity type that earns the points.
+                             * @enum {string}
+                             */
+                            type: "appointment.accepted" | "appointment.cancelled" | "appointment.checkedIn" | "appointment.created" | "appointment.declined" | "appointment.denied" | "appointment.rescheduled" | "email.bounced" | "email.clicked" | "email.opened" | "email.sent" | "email.undelivered" | "event.attendeeHubVisited" | "event.attendeeSubstituted" | "event.bannerLinkClicked" | "event.checkedIn" | "event.checkedOut" | "event.customCardOpened" | "event.feedbackSubmitted" | "event.noShow" | "event.pageVisitTracked" | "event.registered" | "event.registrationAbandoned" | "event.registrationCancelled" | "event.videoPlayed" | "event.waitlisted" | "exhibitor.documentOpened" | "exhibitor.socialLinkOpened" | "exhibitor.viewed" | "exhibitor.virtualBoothJoined" | "exhibitor.weblinkOpened" | "lead.inboundCreated" | "lead.qualified" | "lead.scanned" | "session.checkedIn" | "session.checkedOut" | "session.enrolled" | "session.feedbackSubmitted" | "session.noShow" | "session.pollResponseSubmitted" | "session.questionAsked" | "session.questionUpvoted" | "session.unenrolled" | "session.waitlisted" | "speaker.feedbackSubmitted" | "speaker.fileDownloaded" | "appointment.external" | "event.external" | "exhibitor.external" | "session.external" | "event.adViewed" | "event.adClicked";
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        /** @description True indicates this is the default engagement score in the event. */
+                        default: boolean;
+                        description?: string;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event where the engagement score applies.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The identifier of the engagement score.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated the record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the engagement score. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAttendeeInsightsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of an engagement score (attendee insight). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description eventline extension: the actions that earn points, and how many. */
+                        actions: {
+                            /** @description Only activities with this name (an external activity's metadata name, or a built-in `eventline.*` name) earn the points. An activity earns the points of the action naming it, else of the action of its type without a name. */
+                            name?: string;
+                            /** @description Points each matching activity earns. */
+                            points: number;
+                            /**
+                             * ActivityType
+                             * @description The activity type that earns the points.
+                             * @enum {string}
+                             */
+                            type: "appointment.accepted" | "appointment.cancelled" | "appointment.checkedIn" | "appointment.created" | "appointment.declined" | "appointment.denied" | "appointment.rescheduled" | "email.bounced" | "email.clicked" | "email.opened" | "email.sent" | "email.undelivered" | "event.attendeeHubVisited" | "event.attendeeSubstituted" | "event.bannerLinkClicked" | "event.checkedIn" | "event.checkedOut" | "event.customCardOpened" | "event.feedbackSubmitted" | "event.noShow" | "event.pageVisitTracked" | "event.registered" | "event.registrationAbandoned" | "event.registrationCancelled" | "event.videoPlayed" | "event.waitlisted" | "exhibitor.documentOpened" | "exhibitor.socialLinkOpened" | "exhibitor.viewed" | "exhibitor.virtualBoothJoined" | "exhibitor.weblinkOpened" | "lead.inboundCreated" | "lead.qualified" | "lead.scanned" | "session.checkedIn" | "session.checkedOut" | "session.enrolled" | "session.feedbackSubmitted" | "session.noShow" | "session.pollResponseSubmitted" | "session.questionAsked" | "session.questionUpvoted" | "session.unenrolled" | "session.waitlisted" | "speaker.feedbackSubmitted" | "speaker.fileDownloaded" | "appointment.external" | "event.external" | "exhibitor.external" | "session.external" | "event.adViewed" | "event.adClicked";
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        /** @description True indicates this is the default engagement score in the event. */
+                        default: boolean;
+                        description?: string;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event where the engagement score applies.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The identifier of the engagement score.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated the record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the engagement score. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateAttendeeInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of an engagement score (attendee insight). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    actions: {
+                        /** @description Only activities with this name (an external activity's metadata name, or a built-in `eventline.*` name) earn the points. An activity earns the points of the action naming it, else of the action of its type without a name. */
+                        name?: string;
+                        /** @description Points each matching activity earns. */
+                        points: number;
+                        /**
+                         * ActivityType
+                         * @description The activity type that earns the points.
+                         * @enum {string}
+                         */
+                        type: "appointment.accepted" | "appointment.cancelled" | "appointment.checkedIn" | "appointment.created" | "appointment.declined" | "appointment.denied" | "appointment.rescheduled" | "email.bounced" | "email.clicked" | "email.opened" | "email.sent" | "email.undelivered" | "event.attendeeHubVisited" | "event.attendeeSubstituted" | "event.bannerLinkClicked" | "event.checkedIn" | "event.checkedOut" | "event.customCardOpened" | "event.feedbackSubmitted" | "event.noShow" | "event.pageVisitTracked" | "event.registered" | "event.registrationAbandoned" | "event.registrationCancelled" | "event.videoPlayed" | "event.waitlisted" | "exhibitor.documentOpened" | "exhibitor.socialLinkOpened" | "exhibitor.viewed" | "exhibitor.virtualBoothJoined" | "exhibitor.weblinkOpened" | "lead.inboundCreated" | "lead.qualified" | "lead.scanned" | "session.checkedIn" | "session.checkedOut" | "session.enrolled" | "session.feedbackSubmitted" | "session.noShow" | "session.pollResponseSubmitted" | "session.questionAsked" | "session.questionUpvoted" | "session.unenrolled" | "session.waitlisted" | "speaker.feedbackSubmitted" | "speaker.fileDownloaded" | "appointment.external" | "event.external" | "exhibitor.external" | "session.external" | "event.adViewed" | "event.adClicked";
+                    }[];
+                    /** @description Make it the event's default engagement score (the event's first one is). */
+                    default?: boolean;
+                    /** @description Description of the engagement score. */
+                    description?: string;
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description The event; it cannot change.
+                         */
+                        id: string;
+                    };
+                    /** @description Name of the engagement score. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description eventline extension: the actions that earn points, and how many. */
+                        actions: {
+                            /** @description Only activities with this name (an external activity's metadata name, or a built-in `eventline.*` name) earn the points. An activity earns the points of the action naming it, else of the action of its type without a name. */
+                            name?: string;
+                            /** @description Points each matching activity earns. */
+                            points: number;
+                            /**
+                             * ActivityType
+                             * @description The activity type that earns the points.
+                             * @enum {string}
+                             */
+                            type: "appointment.accepted" | "appointment.cancelled" | "appointment.checkedIn" | "appointment.created" | "appointment.declined" | "appointment.denied" | "appointment.rescheduled" | "email.bounced" | "email.clicked" | "email.opened" | "email.sent" | "email.undelivered" | "event.attendeeHubVisited" | "event.attendeeSubstituted" | "event.bannerLinkClicked" | "event.checkedIn" | "event.checkedOut" | "event.customCardOpened" | "event.feedbackSubmitted" | "event.noShow" | "event.pageVisitTracked" | "event.registered" | "event.registrationAbandoned" | "event.registrationCancelled" | "event.videoPlayed" | "event.waitlisted" | "exhibitor.documentOpened" | "exhibitor.socialLinkOpened" | "exhibitor.viewed" | "exhibitor.virtualBoothJoined" | "exhibitor.weblinkOpened" | "lead.inboundCreated" | "lead.qualified" | "lead.scanned" | "session.checkedIn" | "session.checkedOut" | "session.enrolled" | "session.feedbackSubmitted" | "session.noShow" | "session.pollResponseSubmitted" | "session.questionAsked" | "session.questionUpvoted" | "session.unenrolled" | "session.waitlisted" | "speaker.feedbackSubmitted" | "speaker.fileDownloaded" | "appointment.external" | "event.external" | "exhibitor.external" | "session.external" | "event.adViewed" | "event.adClicked";
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        /** @description True indicates this is the default engagement score in the event. */
+                        default: boolean;
+                        description?: string;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event where the engagement score applies.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The identifier of the engagement score.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated the record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the engagement score. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAttendeeInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of an engagement score (attendee insight). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getScores: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of an engagement score (attendee insight). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description eventline extension: how many activities earned the points. */
+                            activityCount: number;
+                            /** @description The attendee with points in this engagement score. */
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description Attendee ID
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the attendee earned their first points.
+                             */
+                            created: string;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the attendee last earned points.
+                             */
+                            lastModified: string;
+                            /** @description The points earned by the attendee in this engagement score. */
+                            points: number;
+                            /** @description The attendee's rank among the attendees of the score (ties share a rank: 1, 2, 2, 4). */
+                            rank: number;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    explainScore: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The attendee. */
+                attendeeId: string;
+                /** @description Identifier of an engagement score (attendee insight). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The action of the score that the activity matched. */
+                            action: {
+                                name?: string;
+                                type: string;
+                            };
+                            activity: {
+                                /**
+                                 * Format: uuid
+                                 * @description The activity.
+                                 */
+                                id: string;
+                                name: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When the activity happened.
+                                 */
+                                time: string;
+                                type: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the points were counted.
+                             */
+                            created: string;
+                            /** @description The points the activity earned. */
+                            points: number;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier of an engagement score (attendee insight). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Activities that earned points in the engagement score. */
+                        activityCount: number;
+                        /** @description Attendees with points in the engagement score. */
+                        attendeeCount: number;
+                        /** @description Average points per attendee with points (rounded). */
+                        averageAttendeeScore: number;
+                        /** @description eventline extension: how many attendees have points in each of up to 5 equal ranges from the lowest to the highest score. */
+                        distribution: {
+                            attendeeCount: number;
+                            maxPoints: number;
+                            minPoints: number;
+                        }[];
+                        /** @description eventline extension: the most points of an attendee (0 without attendees). */
+                        highestScore: number;
+                        /** @description eventline extension: the fewest points of an attendee with points (0 without attendees). */
+                        lowestScore: number;
+                        /** @description eventline extension: the actions that earned the most points (up to 5), with their activities and points. */
+                        topActions: {
+                            activityCount: number;
+                            name?: string;
+                            points: number;
+                            type: string;
+                        }[];
+                        /** @description eventline extension: the points of all attendees. */
+                        totalPoints: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listAttendees: {
         parameters: {
             query?: {
@@ -3967,6 +5408,962 @@ export interface operations {
                         visibility?: "Private" | "Public";
                     };
                 };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listAttendeeActivities: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description The attendee.
+                                 */
+                                id: string;
+                            };
+                            /** @description eventline extension: the attendee's contact when the activity was recorded. */
+                            contact?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The contact.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the activity was recorded.
+                             */
+                            created: string;
+                            /** @description The details of the activity, per type (ids rather than copies of personal data). */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event in which the activity occurred.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The identifier of the attendee activity.
+                             */
+                            id: string;
+                            /** @description The name of the activity: the type in words, or the external activity's metadata name. */
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description When the activity occurred.
+                             */
+                            time: string;
+                            /**
+                             * ActivityType
+                             * @description The type of the attendee activity.
+                             * @enum {string}
+                             */
+                            type: "appointment.accepted" | "appointment.cancelled" | "appointment.checkedIn" | "appointment.created" | "appointment.declined" | "appointment.denied" | "appointment.rescheduled" | "email.bounced" | "email.clicked" | "email.opened" | "email.sent" | "email.undelivered" | "event.attendeeHubVisited" | "event.attendeeSubstituted" | "event.bannerLinkClicked" | "event.checkedIn" | "event.checkedOut" | "event.customCardOpened" | "event.feedbackSubmitted" | "event.noShow" | "event.pageVisitTracked" | "event.registered" | "event.registrationAbandoned" | "event.registrationCancelled" | "event.videoPlayed" | "event.waitlisted" | "exhibitor.documentOpened" | "exhibitor.socialLinkOpened" | "exhibitor.viewed" | "exhibitor.virtualBoothJoined" | "exhibitor.weblinkOpened" | "lead.inboundCreated" | "lead.qualified" | "lead.scanned" | "session.checkedIn" | "session.checkedOut" | "session.enrolled" | "session.feedbackSubmitted" | "session.noShow" | "session.pollResponseSubmitted" | "session.questionAsked" | "session.questionUpvoted" | "session.unenrolled" | "session.waitlisted" | "speaker.feedbackSubmitted" | "speaker.fileDownloaded" | "appointment.external" | "event.external" | "exhibitor.external" | "session.external" | "event.adViewed" | "event.adClicked";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAttendeeActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description The attendee.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** ExternalActivityData */
+                    data: {
+                        /** @description Additional fields of the external attendee activity; each must be declared in its metadata. */
+                        additionalFields?: {
+                            [key: string]: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the external activity happened.
+                         */
+                        externalActivityDate: string;
+                        /**
+                         * Format: uuid
+                         * @description The identifier of the related entity: the event, session, appointment or exhibitor.
+                         */
+                        id: string;
+                    };
+                    event: {
+                        code?: string;
+                        /**
+                         * Format: uuid
+                         * @description The event.
+                         */
+                        id: string;
+                        timezone?: string;
+                        title?: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    id?: string;
+                    /** @description The name of registered external activity metadata of this type. */
+                    name: string;
+                    /** @description Read-only: ignored (the time is data.externalActivityDate). */
+                    time?: string;
+                    /**
+                     * ExternalActivityType
+                     * @description The type of the external attendee activity.
+                     * @enum {string}
+                     */
+                    type: "event.external" | "session.external" | "appointment.external" | "exhibitor.external";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description The attendee.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the activity was recorded.
+                         */
+                        created: string;
+                        /** ExternalActivityData */
+                        data: {
+                            /** @description Additional fields of the external attendee activity; each must be declared in its metadata. */
+                            additionalFields?: {
+                                [key: string]: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the external activity happened.
+                             */
+                            externalActivityDate: string;
+                            /**
+                             * Format: uuid
+                             * @description The identifier of the related entity: the event, session, appointment or exhibitor.
+                             */
+                            id: string;
+                        };
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event in which the activity occurred.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The identifier of the attendee activity.
+                         */
+                        id: string;
+                        name: string;
+                        /**
+                         * Format: date-time
+                         * @description When the activity occurred.
+                         */
+                        time: string;
+                        /**
+                         * ExternalActivityType
+                         * @description The type of the external attendee activity.
+                         * @enum {string}
+                         */
+                        type: "event.external" | "session.external" | "appointment.external" | "exhibitor.external";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listExternalAttendeeActivitiesMetadata: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When the record was created.
+                             */
+                            created: string;
+                            createdBy: string;
+                            description?: string;
+                            fields: {
+                                description?: string;
+                                /** @description The name of the additional field. */
+                                name: string;
+                            }[];
+                            /**
+                             * Format: uuid
+                             * @description The identifier of the external attendee activity metadata.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the record was last updated.
+                             */
+                            lastModified: string;
+                            lastModifiedBy: string;
+                            name: string;
+                            /**
+                             * ExternalActivityType
+                             * @description The type of the external attendee activity.
+                             * @enum {string}
+                             */
+                            type: "event.external" | "session.external" | "appointment.external" | "exhibitor.external";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createExternalAttendeeActivityMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    created?: string;
+                    createdBy?: string;
+                    description?: string;
+                    fields?: {
+                        description?: string;
+                        /** @description The name of the additional field. */
+                        name: string;
+                    }[];
+                    /** @description Read-only: ignored. */
+                    id?: string;
+                    lastModified?: string;
+                    lastModifiedBy?: string;
+                    /** @description Name of the external attendee activity; names starting with 'eventline.' are reserved. */
+                    name: string;
+                    /**
+                     * ExternalActivityType
+                     * @description The type of the external attendee activity.
+                     * @enum {string}
+                     */
+                    type: "event.external" | "session.external" | "appointment.external" | "exhibitor.external";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        createdBy: string;
+                        description?: string;
+                        fields: {
+                            description?: string;
+                            /** @description The name of the additional field. */
+                            name: string;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The identifier of the external attendee activity metadata.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last updated.
+                         */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        name: string;
+                        /**
+                         * ExternalActivityType
+                         * @description The type of the external attendee activity.
+                         * @enum {string}
+                         */
+                        type: "event.external" | "session.external" | "appointment.external" | "exhibitor.external";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateExternalAttendeeActivityMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the activity metadata. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    created?: string;
+                    createdBy?: string;
+                    description?: string;
+                    fields?: {
+                        description?: string;
+                        /** @description The name of the additional field. */
+                        name: string;
+                    }[];
+                    /** @description Read-only: ignored. */
+                    id?: string;
+                    lastModified?: string;
+                    lastModifiedBy?: string;
+                    /** @description Name of the external attendee activity; names starting with 'eventline.' are reserved. */
+                    name: string;
+                    /**
+                     * ExternalActivityType
+                     * @description The type of the external attendee activity.
+                     * @enum {string}
+                     */
+                    type: "event.external" | "session.external" | "appointment.external" | "exhibitor.external";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        createdBy: string;
+                        description?: string;
+                        fields: {
+                            description?: string;
+                            /** @description The name of the additional field. */
+                            name: string;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The identifier of the external attendee activity metadata.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last updated.
+                         */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        name: string;
+                        /**
+                         * ExternalActivityType
+                         * @description The type of the external attendee activity.
+                         * @enum {string}
+                         */
+                        type: "event.external" | "session.external" | "appointment.external" | "exhibitor.external";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteExternalAttendeeActivityMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the activity metadata. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted external attendee activity metadata. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad request */
             400: {
@@ -11667,6 +14064,111 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    followJoinLink: {
+        parameters: {
+            query: {
+                /** @description The join token of the attendee link (from its joinUrl). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The attendee's personal join href. */
+                        href: string;
+                    };
+                };
+            };
+            /** @description Redirect to the attendee's personal join href (Location). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21566,6 +24068,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** @description The tracked join URL to hand the attendee: it records a join-link click activity, then redirects to the link's join href. */
+                        joinUrl: string;
                         token: string;
                     };
                 };

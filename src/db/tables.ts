@@ -16,6 +16,8 @@ import { SYNC_TABLES } from '../modules/sync/sync.table.js';
 import { USAGE_TABLES } from '../modules/usage/usage.table.js';
 import { WEBCASTS_TABLES } from '../modules/webcasts/webcasts.table.js';
 import { IDENTITY_TABLES } from '../modules/identity/identity.table.js';
+import { ACTIVITIES_TABLES } from '../modules/activities/activities.table.js';
+import { INSIGHTS_TABLES } from '../modules/insights/insights.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -39,4 +41,6 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...SYNC_TABLES,
   ...IDENTITY_TABLES,
   ...CONTACT_HOOKS_TABLES,
+  ...ACTIVITIES_TABLES,
+  ...INSIGHTS_TABLES,
 ];

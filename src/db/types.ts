@@ -22,6 +22,8 @@ import type { ScimTokensTable, UserGroupMembersTable, UserGroupsTable, UserProfi
 import type {
   ContactHookAttemptsTable, ContactHookKeysTable, ContactHooksTable, ContactHookTransactionsTable,
 } from '../modules/contact-hooks/contact-hooks.table.js';
+import type { AttendeeActivitiesTable, ExternalActivityMetadataTable } from '../modules/activities/activities.table.js';
+import type { AttendeeInsightsTable, AttendeeScoreEntriesTable, AttendeeScoresTable } from '../modules/insights/insights.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -67,4 +69,9 @@ export interface Database {
   contact_hook_transactions: ContactHookTransactionsTable;
   contact_hook_attempts: ContactHookAttemptsTable;
   contact_hook_keys: ContactHookKeysTable;
+  attendee_activities: AttendeeActivitiesTable;
+  external_activity_metadata: ExternalActivityMetadataTable;
+  attendee_insights: AttendeeInsightsTable;
+  attendee_scores: AttendeeScoresTable;
+  attendee_score_entries: AttendeeScoreEntriesTable;
 }

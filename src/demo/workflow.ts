@@ -1,6 +1,7 @@
 import type { Services } from '../app.js';
 import type { AuthContext } from '../actor.js';
 import { ALL_SCOPES } from '../modules/oauth/index.js';
+import { BUILT_IN_ACTIVITIES } from '../modules/activities/index.js';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Dennis', 'Barbara', 'Ken', 'Frances', 'Edsger', 'Radia'];
 const LAST = ['Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Haddad', 'Novak', 'Silva', 'Kowalski', 'Mensah', 'Rossi', 'Nakamura', 'Dubois'];
@@ -13,7 +14,8 @@ function at(base: Date, hours: number): string {
  * The demo event's sessions and people, so the seed's workflow can be tried at
  * once: Included and Optional sessions, some virtual (one with a webcast), and
  * 36 attendees, half of them enrolled in the Optional workshop; the AttendeeHub
- * is launched, so chat and Q&A work.
+ * is launched, so chat and Q&A work; the first six have personal join links to
+ * the keynote; and an engagement score ranks attendees by what they do.
  */
 export async function seedDemoWorkflow(services: Services, input: { accountId: string; plannerId: string; eventId: string; start: Date }): Promise<void> {
   const auth: AuthContext = {
@@ -32,7 +34,7 @@ export async function seedDemoWorkflow(services: Services, input: { accountId: s
   await services.sessions.create(auth, { title: 'Breakout: Compliance for Virtual Events', event, start: at(s, 24), end: at(s, 25), includedSession: false });
   await services.sessions.create(auth, { title: 'Closing Panel', event, start: at(s, 48), end: at(s, 49), includedSession: true, virtual: true });
 
-  await services.webcasts.create(auth, {
+  const keynoteWebcast = await services.webcasts.create(auth, {
     session: { id: keynote.id }, title: 'Opening Keynote (Zoom)', type: 'Webinar', format: 'Live', provider: 'Zoom', status: 'Not Started',
     meetingId: '845 1234 5678',
     _links: {
@@ -54,4 +56,19 @@ export async function seedDemoWorkflow(services: Services, input: { accountId: s
   // An item's data is the added attendee's id, or the item's error.
   const ids = added.flatMap((r) => ('id' in r.data && typeof r.data.id === 'string' ? [r.data.id] : []));
   for (const id of ids.slice(0, 18)) await services.sessionEnrollment.enroll(auth, workshop.id, id);
+  await services.attendeeLinks.create(auth, keynoteWebcast.id, ids.slice(0, 6).map((id, i) => ({
+    item: { attendee: { id }, join: { href: `https://zoom.example.test/j/84512345678?pwd=demo${i + 1}`, code: 'hybrid26' } },
+  })));
+  // The demo's engagement score: activities earn points as they are recorded (check-ins, chat, Q&A, join-link clicks).
+  await services.insights.create(auth, {
+    name: 'Demo engagement', description: 'Points for showing up and taking part in the virtual sessions.', event,
+    actions: [
+      { type: 'session.checkedIn', points: 10 },
+      { type: 'session.questionAsked', points: 5 },
+      { type: 'session.external', name: BUILT_IN_ACTIVITIES.questionAnswered, points: 4 },
+      { type: 'session.external', name: BUILT_IN_ACTIVITIES.chatMessagePosted, points: 3 },
+      { type: 'session.external', name: BUILT_IN_ACTIVITIES.joinLinkClicked, points: 2 },
+      { type: 'session.external', name: BUILT_IN_ACTIVITIES.chatReactionAdded, points: 1 },
+    ],
+  });
 }

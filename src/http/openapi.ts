@@ -33,6 +33,8 @@ const TAGS: Readonly<Record<string, string>> = {
   'Webcast sync': 'eventline extension: the sync state of sessions held on an outside webcast platform (docs/sync.md): meeting id, last run, outcome, error and the conflicting edits resolved.',
   Users: 'The account\'s user groups (Account User Groups): every account starts with Administrators, Planners and Developers; a user\'s role is the highest role of its groups (developer when none gives one). The same groups are SCIM Groups.',
   'User SCIM': 'SCIM 2.0 (RFC 7643, RFC 7644) at /ea/scim/v2 for identity providers (Okta, Entra ID): the account\'s users and user groups. Requests and responses are application/scim+json (application/json accepted); errors are RFC 7644 §3.12 errors `{ schemas, status, scimType?, detail }`, not the contract\'s shape. Authenticate with a client-credentials token carrying account/users:* scopes, or an account SCIM token (`eventline scim-tokens create`). See README, Provisioning users with SCIM.',
+  'Attendee Activities': 'The activities journal: what attendees did (check-ins with their duration, chat, Q&A, emails sent, join-link clicks, external activities), kept 2 years. Activities the reference has no type for are `session.external` / `event.external` activities named `eventline.*` (docs/engagement.md).',
+  'Attendee Insights': 'Engagement scores per event: actions and their points, attendees\' points and ranks kept up to date as activities arrive, statistics, and (eventline extensions) defining scores and explaining an attendee\'s points.',
   Webcasts: 'Webcasts of events and sessions (join, host, speaker and recording links) and personalized attendee join links. Linking a webcast to a session makes the session virtual.',
 };
 

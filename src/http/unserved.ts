@@ -9,7 +9,7 @@ import { PUBLIC } from './auth.js';
  * path is a 404. test/contract/unserved.test.ts finds every such path in the
  * reference and fails when one is missing here.
  */
-export const UNSERVED_REFERENCE_PATHS: readonly string[] = ['/attendees/activities', '/webcasts/players'];
+export const UNSERVED_REFERENCE_PATHS: readonly string[] = ['/webcasts/players'];
 
 export async function unservedReferenceRoutes(instance: FastifyInstance): Promise<void> {
   for (const path of UNSERVED_REFERENCE_PATHS) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createTenant, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
 import { fixtureAttendees, fixtureEvent, fixtureSession, launchAttendeeHub } from '../helpers/webcast-fixtures.js';
-import { migrateTo } from '../../src/db/index.js';
+import { migrateTo, migrateToLatest } from '../../src/db/index.js';
 
 interface Feature { type: string; enabled: boolean; locked: boolean; lockedReason?: string; enabledTier?: string; config?: unknown; weblink?: string }
 interface Page<T> { data: T[]; paging: { totalCount: number; limit: number; nextToken?: string } }
@@ -253,6 +253,8 @@ describe('event features: migration 0011 grandfathers existing events', () => {
     const schema = g.db.config.dialect === 'postgres' ? g.db.config.schema : undefined;
     await migrateTo(db, '0010_obfuscation', schema);
     await migrateTo(db, '0011_event_features', schema);
+    // Later migrations (the activities journal that chat reports to) come back too.
+    await migrateToLatest(db, schema);
 
     expect(await g.services.eventFeatures.isLaunched(tenant.accountId, old, 'AttendeeHub')).toBe(true);
     expect((await oldChat.chat()).statusCode).toBe(201);

@@ -115,4 +115,13 @@ describe("the seed's virtual-session workflow through the SDK", () => {
     const session = (await client.get(`/ea/sessions/${optional.id}`)) as { virtual: boolean };
     expect(session.virtual).toBe(true);
   });
+
+  it('(4) finds the check-ins written back among the attendee activities, with their attendance duration', async () => {
+    const activities = await all('/attendees/activities', { filter: `session.id eq '${optional.id}'` });
+    const ins = activities.filter((a) => a['type'] === 'session.checkedIn');
+    const outs = activities.filter((a) => a['type'] === 'session.checkedOut');
+    expect(ins.map((a) => (a['attendee'] as Ref).id).sort()).toEqual([...attendees.slice(0, 3), attendees[10]].map((a) => a?.id).sort());
+    expect(outs).toHaveLength(4);
+    expect(outs.every((a) => (a['data'] as { duration?: number }).duration === 48)).toBe(true);
+  });
 });

@@ -208,10 +208,17 @@ describe('webcast sync with the platform simulator', () => {
     expect(after.status).toBe('Finished');
     expect(after._links.recording).toEqual({ href: rec.share_url, code: rec.password });
     expect(await syncState(keynote.id)).toMatchObject({ outcome: 'Succeeded', progress: { checkIns: 40, recording: true } });
+    // Each attendance is an activity of its attendee: a check-in, and a check-out carrying the summed duration.
+    const activities = async (type: string) => all('/attendees/activities', `session.id eq '${keynote.id}' and type eq '${type}'`);
+    expect(await activities('session.checkedIn')).toHaveLength(40);
+    const outs = await activities('session.checkedOut');
+    expect(new Map(outs.map((a) => [(a['attendee'] as Row).id, (a['data'] as { duration?: number }).duration])))
+      .toEqual(new Map([...expected].map(([id, e]) => [id, e.duration])));
 
     // Running again changes nothing.
     expect(await engine.syncSession(keynote.id)).toMatchObject({ outcome: 'Succeeded', checkIns: 40, recording: true });
     expect(await all('/sessions/attendance', `session.id eq '${keynote.id}'`)).toHaveLength(40);
+    expect(await activities('session.checkedOut')).toHaveLength(40);
   });
 
   it('answers 404 for the sync state of another account\'s session', async () => {

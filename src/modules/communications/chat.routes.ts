@@ -2,8 +2,9 @@ import { oauth, PUBLIC, requireAuth } from '../../http/auth.js';
 import { errorResponses } from '../../http/responses.js';
 import { typedRoutes } from '../../http/routes.js';
 import type { SessionChatService } from './chat.service.js';
+import { Type } from 'typebox';
 import {
-  AnswerPostSchema, LinkTokenParamsSchema, LinkTokenSchema, AttendeeTokenHeadersSchema, ChatMessageOutSchema, ChatMessageParamsSchema, ChatPostSchema, QuestionOutSchema, QuestionParamsSchema,
+  JoinQuerySchema, JoinTargetSchema, AnswerPostSchema, LinkTokenParamsSchema, LinkTokenSchema, AttendeeTokenHeadersSchema, ChatMessageOutSchema, ChatMessageParamsSchema, ChatPostSchema, QuestionOutSchema, QuestionParamsSchema,
   QuestionPostSchema, ReactionOutSchema, ReactionPostSchema, SessionParamsSchema,
 } from './chat.schemas.js';
 
@@ -31,6 +32,26 @@ export function chatRoutes(chat: SessionChatService) {
         params: LinkTokenParamsSchema, response: { 200: LinkTokenSchema, ...errors },
       },
     }, async (request) => chat.linkToken(requireAuth(request).accountId, request.params.id, request.params.linkId));
+
+    app.get('/join', {
+      schema: {
+        tags, operationId: 'followJoinLink', summary: 'Follow a tracked join link (attendee)', security: PUBLIC,
+        description: 'The tracked join URL of an attendee link (`joinUrl`, also the link in join-link emails): records a join-link click activity '
+          + '(`eventline.joinLink.clicked`) of the link\'s attendee and redirects (302) to the link\'s join href; a client that asks for '
+          + '`Accept: application/json` gets the href in a 200 instead. Not OAuth: the token in the URL is the credential.',
+        querystring: JoinQuerySchema,
+        response: {
+          200: JoinTargetSchema,
+          302: Type.Null({ description: 'Redirect to the attendee\'s personal join href (Location).' }),
+          ...errorResponses(400, 401, 404, 429),
+        },
+      },
+    }, async (request, reply) => {
+      const href = await chat.join(request.query.token);
+      // A browser follows the redirect; a hub page that asked for JSON opens the href itself.
+      if (/^application\/json\b/i.test(request.headers.accept ?? '')) return reply.code(200).send({ href });
+      return reply.redirect(href, 302);
+    });
 
     app.post('/sessions/:id/chat/messages', attendeeCall('postSessionChatMessage', 'Post a chat message or reply (attendee)', {
       params: SessionParamsSchema, body: ChatPostSchema, response: { 201: ChatMessageOutSchema, ...attendeeErrors },

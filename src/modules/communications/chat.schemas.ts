@@ -41,4 +41,9 @@ export const QuestionOutSchema = Type.Object({
 export type QuestionOut = Static<typeof QuestionOutSchema>;
 
 export const LinkTokenParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }), linkId: Type.String({ format: 'uuid' }) });
-export const LinkTokenSchema = Type.Object({ id: Type.String(), token: Type.String() }, { title: 'Attendee token' });
+export const LinkTokenSchema = Type.Object({
+  id: Type.String(), token: Type.String(),
+  joinUrl: Type.String({ description: 'The tracked join URL to hand the attendee: it records a join-link click activity, then redirects to the link\'s join href.' }),
+}, { title: 'Attendee token' });
+export const JoinTargetSchema = Type.Object({ href: Type.String({ description: 'The attendee\'s personal join href.' }) }, { title: 'Join target' });
+export const JoinQuerySchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200, description: 'The join token of the attendee link (from its joinUrl).' }) });

@@ -1,5 +1,8 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
+import { BUILT_IN_ACTIVITIES, externalData, type ActivityData, type ActivityReporter } from '../activities/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import type { FeatureLaunches } from '../event-features/index.js';
 import type { SessionsService } from '../sessions/index.js';
@@ -26,6 +29,8 @@ export interface ChatDirectory {
   readonly sessions: Pick<SessionsService, 'get'>;
   readonly attendees: Pick<AttendeesService, 'recipient'>;
   readonly features: FeatureLaunches;
+  /** The activities journal: every post, reaction, question and answer is an activity of its attendee. */
+  readonly activities: ActivityReporter;
 }
 
 const toQuestion = (q: NewQuestion | QuestionRow): QuestionOut => ({
@@ -45,7 +50,35 @@ export class SessionChatService {
     private readonly directory: ChatDirectory,
     private readonly tokens: () => Promise<AttendeeTokens>,
     private readonly clock: Clock,
+    private readonly apiUrl: string,
   ) {}
+
+  /** The tracked join URL of an attendee link: following it records a join-link click, then redirects to the link's join href. */
+  async joinUrl(linkId: string): Promise<string> {
+    return `${this.apiUrl}/join?${new URLSearchParams({ token: (await this.tokens()).mintJoin(linkId) }).toString()}`;
+  }
+
+  /**
+   * A click on a tracked join URL: a join-link click activity of the link's
+   * attendee (`session.external`, or `event.external` for an event-wide
+   * webcast, named eventline.joinLink.clicked), and where to send them.
+   */
+  async join(token: string): Promise<string> {
+    const linkId = (await this.tokens()).verifyJoin(token);
+    const link = linkId ? await this.directory.links.findById(linkId) : undefined;
+    if (!link) throw CommunicationErrors.joinToken();
+    // Erased with its attendee's contact (obfuscation): there is nowhere to send them.
+    if (link.joinHref === '') throw CommunicationErrors.linkNotFound('The join link is no longer available');
+    const now = iso(this.clock());
+    const related = link.sessionId ?? link.eventId;
+    await this.directory.activities.record({
+      accountId: link.accountId, eventId: link.eventId, attendeeId: link.attendeeId, type: link.sessionId !== null ? 'session.external' : 'event.external',
+      name: BUILT_IN_ACTIVITIES.joinLinkClicked, time: now,
+      refs: { ...(link.sessionId !== null ? { sessionId: link.sessionId } : {}), dataId: related, externalDate: now },
+      data: externalData(related, now, { attendeeLinkId: link.id, webcastId: link.webcastId }),
+    });
+    return link.joinHref;
+  }
 
   /** The personal token of an attendee link (for the link's owner: join emails, the planner UI). */
   async tokenFor(linkId: string): Promise<string> {
@@ -53,10 +86,10 @@ export class SessionChatService {
   }
 
   /** The token of one of the account's links, for the integration that hands links to attendees. */
-  async linkToken(accountId: string, webcastId: string, linkId: string): Promise<{ id: string; token: string }> {
+  async linkToken(accountId: string, webcastId: string, linkId: string): Promise<{ id: string; token: string; joinUrl: string }> {
     const link = await this.directory.links.findById(linkId);
     if (!link || link.accountId !== accountId || link.webcastId !== webcastId) throw CommunicationErrors.linkNotFound();
-    return { id: link.id, token: await this.tokenFor(link.id) };
+    return { id: link.id, token: await this.tokenFor(link.id), joinUrl: await this.joinUrl(link.id) };
   }
 
   private async speaker(token: string | undefined, sessionId: string): Promise<Speaker> {
@@ -70,6 +103,26 @@ export class SessionChatService {
     if (!(await this.directory.features.isLaunched(link.accountId, link.eventId, 'AttendeeHub'))) throw CommunicationErrors.hubNotLaunched();
     const who = await this.directory.attendees.recipient(link.accountId, link.attendeeId);
     return { accountId: link.accountId, attendeeId: link.attendeeId, contactId: who?.contactId ?? null, eventId: session.event.id, sessionId: session.id };
+  }
+
+  /**
+   * Writes the chat or Q&A row and its activity in one transaction. The
+   * activity names the message by id: its text stays here, where erasure finds it.
+   */
+  private inTransaction(write: (trx: Transaction<Database>) => Promise<void>, s: Speaker, activity: { type: 'session.external' | 'session.questionAsked'; name?: string; time: string; data: ActivityData }): Promise<void> {
+    return this.repo.transaction(async (trx) => {
+      await write(trx);
+      await this.directory.activities.record({
+        accountId: s.accountId, eventId: s.eventId, attendeeId: s.attendeeId, type: activity.type, ...(activity.name !== undefined ? { name: activity.name } : {}),
+        time: activity.time, data: activity.data,
+        refs: { sessionId: s.sessionId, ...(activity.type === 'session.external' ? { dataId: s.sessionId, externalDate: activity.time } : {}) },
+      }, trx);
+    });
+  }
+
+  /** A built-in external activity of the session (chat, reactions, answers): `session.external` named `eventline.*`. */
+  private builtIn(s: Speaker, name: string, time: string, fields: Record<string, string>) {
+    return { type: 'session.external' as const, name, time, data: externalData(s.sessionId, time, fields) };
   }
 
   private captureChat(s: Speaker, { actionType, ...details }: Omit<ChatPayload, 'chatType' | 'attendee' | 'channel'>): Promise<string | undefined> {
@@ -91,7 +144,8 @@ export class SessionChatService {
     const parent = input.parentMessage ? await this.repo.chat(s.accountId, s.sessionId, input.parentMessage.id) : undefined;
     if (input.parentMessage && !parent) throw CommunicationErrors.chatMessageNotFound(undefined, { target: 'parentMessage.id' });
     const row = { id: newId(), account_id: s.accountId, event_id: s.eventId, session_id: s.sessionId, attendee_id: s.attendeeId, parent_id: parent?.id ?? null, text_html: input.textHtml, created: iso(this.clock()) };
-    await this.repo.insertChat(row);
+    await this.inTransaction((trx) => this.repo.insertChat(row, trx), s,
+      this.builtIn(s, BUILT_IN_ACTIVITIES.chatMessagePosted, row.created, { messageId: row.id, ...(parent ? { parentMessageId: parent.id } : {}) }));
     await this.captureChat(s, {
       actionType: 'message.created', message: { id: row.id, textHtml: row.text_html },
       ...(parent ? { parentMessage: { id: parent.id, textHtml: parent.text_html } } : {}),
@@ -104,6 +158,7 @@ export class SessionChatService {
     const target = await this.repo.chat(s.accountId, s.sessionId, messageId);
     if (!target) throw CommunicationErrors.chatMessageNotFound();
     const created = iso(this.clock());
+    await this.inTransaction(async () => undefined, s, this.builtIn(s, BUILT_IN_ACTIVITIES.chatReactionAdded, created, { messageId: target.id, reaction: type }));
     await this.captureChat(s, { actionType: 'reaction.created', message: { id: target.id, textHtml: target.text_html }, reaction: { type } });
     return { message: { id: target.id }, attendee: { id: s.attendeeId }, type, created };
   }
@@ -115,7 +170,9 @@ export class SessionChatService {
       id: newId(), account_id: s.accountId, event_id: s.eventId, session_id: s.sessionId, attendee_id: s.attendeeId, text: input.text,
       anonymous: input.anonymous ? 1 : 0, status: 'open', answer: null, created: now, last_modified: now,
     };
-    await this.repo.insertQuestion(row);
+    await this.inTransaction((trx) => this.repo.insertQuestion(row, trx), s, {
+      type: 'session.questionAsked', time: now, data: { session: { id: s.sessionId }, question: { id: row.id }, anonymous: row.anonymous === 1 },
+    });
     await this.captureQa(s, { actionType: 'question.asked', question: { id: row.id, text: row.text, status: row.status, anonymous: row.anonymous === 1 } });
     return toQuestion(row);
   }
@@ -125,7 +182,8 @@ export class SessionChatService {
     const q = await this.repo.question(s.accountId, s.sessionId, questionId);
     if (!q) throw CommunicationErrors.questionNotFound();
     const now = iso(this.clock());
-    await this.repo.answerQuestion(s.accountId, q.id, answer, now);
+    await this.inTransaction((trx) => this.repo.answerQuestion(s.accountId, q.id, answer, now, trx), s,
+      this.builtIn(s, BUILT_IN_ACTIVITIES.questionAnswered, now, { questionId: q.id }));
     await this.captureQa(s, { actionType: 'question.answered', question: { id: q.id, text: q.text, status: 'answered', anonymous: q.anonymous === 1, answer } });
     return toQuestion({ ...q, answer, status: 'answered', last_modified: now });
   }

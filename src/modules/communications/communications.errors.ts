@@ -6,6 +6,7 @@ export const CommunicationErrors = defineErrors({
   badSignature: { status: 403, message: 'The link is not valid or has expired' },
   invalidConfiguration: { status: 400, message: 'Invalid communication configuration' },
   attendeeToken: { status: 401, message: 'A valid attendee token is required (X-Attendee-Token)' },
+  joinToken: { status: 401, message: 'The join link is not valid' },
   wrongSession: { status: 403, message: 'The attendee token is not valid for this session' },
   chatMessageNotFound: { status: 404, message: 'Chat message not found' },
   questionNotFound: { status: 404, message: 'Question not found' },

@@ -29,8 +29,8 @@ export class CommunicationsRepository {
     await this.db.insertInto('communication_messages').values(row).execute();
   }
 
-  async insertMail(row: NewMail): Promise<void> {
-    await this.db.insertInto('mail_outbox').values(row).execute();
+  async insertMail(row: NewMail, ex: Db | Trx = this.db): Promise<void> {
+    await ex.insertInto('mail_outbox').values(row).execute();
   }
 
   /** Retention: rows at or before `notBefore` are never returned. */
@@ -92,24 +92,24 @@ export class CommunicationsRepository {
       .onConflict((oc) => oc.columns(['account_id', 'email_id', 'attendee_id']).doUpdateSet({ request_id: requestId, created: now })).execute();
   }
 
-  async insertChat(row: NewChatMessage): Promise<void> {
-    await this.db.insertInto('session_chat_messages').values(row).execute();
+  async insertChat(row: NewChatMessage, ex: Db | Trx = this.db): Promise<void> {
+    await ex.insertInto('session_chat_messages').values(row).execute();
   }
 
   chat(accountId: string, sessionId: string, id: string) {
     return this.db.selectFrom('session_chat_messages').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId).where('id', '=', id).executeTakeFirst();
   }
 
-  async insertQuestion(row: NewQuestion): Promise<void> {
-    await this.db.insertInto('session_questions').values(row).execute();
+  async insertQuestion(row: NewQuestion, ex: Db | Trx = this.db): Promise<void> {
+    await ex.insertInto('session_questions').values(row).execute();
   }
 
   question(accountId: string, sessionId: string, id: string) {
     return this.db.selectFrom('session_questions').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId).where('id', '=', id).executeTakeFirst();
   }
 
-  async answerQuestion(accountId: string, id: string, answer: string, now: string): Promise<void> {
-    await this.db.updateTable('session_questions').set({ answer, status: 'answered', last_modified: now }).where('account_id', '=', accountId).where('id', '=', id).execute();
+  async answerQuestion(accountId: string, id: string, answer: string, now: string, ex: Db | Trx = this.db): Promise<void> {
+    await ex.updateTable('session_questions').set({ answer, status: 'answered', last_modified: now }).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
   // Erasure (communications.erasers.ts): inside the obfuscation's one transaction.

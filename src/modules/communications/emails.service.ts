@@ -4,6 +4,7 @@ import { iso, type Clock } from '../../db/time.js';
 import { jsonColumn } from '../../db/json.js';
 import { actorName, type AuthContext } from '../../actor.js';
 import { ApiError } from '../../errors.js';
+import type { ActivityReporter } from '../activities/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import type { EventsService } from '../events/index.js';
 import type { MailTransport } from '../mail/index.js';
@@ -13,10 +14,17 @@ import type { CommunicationsService } from './communications.service.js';
 import { StoredAttendeeResponsesSchema, type AttendeeResponse, type SendEmailRequest, type SendEmailResponse } from './emails.schemas.js';
 import type { EmailRequestRow } from './communications.table.js';
 
-/** What mail reads of other modules: the event (its title) and the attendee's contact address. */
+/** What mail reads of other modules: the event (its title) and the attendee's contact address; and where it reports an email sent. */
 export interface MailDirectory {
   readonly events: Pick<EventsService, 'get'>;
   readonly attendees: Pick<AttendeesService, 'recipient'>;
+  readonly activities: ActivityReporter;
+}
+
+/** A mail to an attendee of an event is an `email.sent` activity of theirs; `emailType` is the reference's data.type. */
+export interface MailActivity {
+  readonly attendeeId: string;
+  readonly emailType: string;
 }
 
 interface EventRef {
@@ -107,7 +115,7 @@ export class EmailsService {
         subject: input.email.subject ?? event.title,
         text: input.email.text ?? `A message about ${event.title}.`,
         ...(input.email.html !== undefined ? { html: input.email.html } : {}),
-        tags: { emailId: input.email.id, requestId },
+        tags: { emailId: input.email.id, requestId }, activity: { attendeeId, emailType: 'Event Email' },
       });
       await this.repo.recordDelivery(accountId, input.email.id, attendeeId, requestId, iso(this.clock()));
       return { id: attendeeId, status: 'Sent' };
@@ -117,14 +125,24 @@ export class EmailsService {
   }
 
   /** Composes, sends (or keeps in the outbox) and captures one email. Shared by every mail the platform sends. */
-  async deliver(accountId: string, m: { eventId: string | null; contactId: string | null; to: string; subject: string; text: string; html?: string; tags?: Record<string, string> }): Promise<string> {
+  async deliver(accountId: string, m: {
+    eventId: string | null; contactId: string | null; to: string; subject: string; text: string; html?: string; tags?: Record<string, string>; activity?: MailActivity;
+  }): Promise<string> {
     const mailId = newId();
     const now = this.clock();
     const sent = await this.mail.send({
       from: this.config.communications?.mailFrom ?? 'eventline <no-reply@eventline.invalid>', to: m.to, subject: m.subject, text: m.text,
       ...(m.html !== undefined ? { html: m.html } : {}), messageId: `<${mailId}@eventline>`, date: now,
     });
-    await this.repo.insertMail({ id: mailId, account_id: accountId, created: iso(now), contact_id: m.contactId, recipient: m.to, subject: m.subject, raw: sent.raw, transport: sent.transport });
+    const eventId = m.eventId;
+    const activity = m.activity;
+    await this.repo.transaction(async (trx) => {
+      await this.repo.insertMail({ id: mailId, account_id: accountId, created: iso(now), contact_id: m.contactId, recipient: m.to, subject: m.subject, raw: sent.raw, transport: sent.transport }, trx);
+      if (eventId === null || activity === undefined) return;
+      await this.directory.activities.record({
+        accountId, eventId, attendeeId: activity.attendeeId, type: 'email.sent', time: iso(now), data: { type: activity.emailType, sent: iso(now) },
+      }, trx);
+    });
     await this.communications.capture(accountId, { type: 'email', eventId: m.eventId, contactId: m.contactId, mailId, ...(m.tags ? { tags: m.tags } : {}) });
     return mailId;
   }

@@ -1,4 +1,5 @@
 import type { AccountsService } from '../accounts/index.js';
+import type { ActivityReporter } from '../activities/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import type { EventsService } from '../events/index.js';
 import type { FeatureLaunches } from '../event-features/index.js';
@@ -30,6 +31,8 @@ export interface CommunicationsUses {
   readonly events: EventsService;
   readonly sessions: SessionsService;
   readonly eventFeatures: FeatureLaunches;
+  /** The activities journal: chat, Q&A, emails sent and join-link clicks are reported to it. */
+  readonly activities: ActivityReporter;
 }
 
 /**
@@ -46,8 +49,9 @@ export async function createCommunicationsModule(deps: ModuleDeps, uses: Communi
   let tokens: AttendeeTokens | undefined;
   const configured = config.communications?.attendeeTokenSecret;
   const attendeeTokens = async (): Promise<AttendeeTokens> => (tokens ??= new AttendeeTokens(configured ?? await communications.storedSecret('attendee-token')));
-  const chat = new SessionChatService(repo, communications, { links: uses.attendeeLinks, sessions: uses.sessions, attendees: uses.attendees, features: uses.eventFeatures }, attendeeTokens, clock);
-  const joinLinkEmails = new JoinLinkEmails(repo, emails, clock);
+  const chat = new SessionChatService(repo, communications, { links: uses.attendeeLinks, sessions: uses.sessions, attendees: uses.attendees, features: uses.eventFeatures, activities: uses.activities }, attendeeTokens, clock,
+    `${config.publicUrl}/${config.apiVersion}`);
+  const joinLinkEmails = new JoinLinkEmails(repo, emails, (linkId) => chat.joinUrl(linkId), clock);
   // New personal join links are mailed to their attendees (the webcasts module tells us after commit).
   uses.attendeeLinks.onCreated((accountId, links) => joinLinkEmails.linksCreated(accountId, links));
   return defineModule({

@@ -13,7 +13,13 @@ interface NewLink {
 
 /** The personal join-link email, sent per event when the planner turns it on (off by default). */
 export class JoinLinkEmails {
-  constructor(private readonly repo: CommunicationsRepository, private readonly emails: EmailsService, private readonly clock: Clock) {}
+  constructor(
+    private readonly repo: CommunicationsRepository,
+    private readonly emails: EmailsService,
+    /** The link's tracked join URL: a click on it is a join-link click activity. */
+    private readonly joinUrl: (linkId: string) => Promise<string>,
+    private readonly clock: Clock,
+  ) {}
 
   async get(accountId: string, eventId: string): Promise<EventEmailSettings> {
     await this.emails.event(accountId, eventId);
@@ -52,10 +58,13 @@ export class JoinLinkEmails {
     if (title === undefined || !link.join.href) return;
     const who = await this.emails.addressee(accountId, link.attendee.id, link.event.id);
     if ('refused' in who) return;
-    const lines = [`Your personal link to join ${title}:`, link.join.href, ...(link.join.code ? [`Access code: ${link.join.code}`] : []), '', 'This link is personal: please do not share it.'];
+    const lines = [
+      `Your personal link to join ${title}:`, await this.joinUrl(link.id), ...(link.join.code ? [`Access code: ${link.join.code}`] : []), '',
+      'This link is personal: please do not share it.', '', 'If the link above does not open, join directly:', link.join.href,
+    ];
     await this.emails.deliver(accountId, {
       eventId: link.event.id, contactId: who.contactId, to: who.email, subject: `Your join link: ${title}`, text: lines.join('\n'),
-      tags: { attendeeLinkId: link.id },
+      tags: { attendeeLinkId: link.id }, activity: { attendeeId: link.attendee.id, emailType: 'Join Link Email' },
     });
   }
 }

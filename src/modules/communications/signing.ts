@@ -63,9 +63,25 @@ export class AttendeeTokens {
 
   /** The link id the token names, when its MAC is right. */
   verify(token: string): string | undefined {
+    return this.check(token, (id) => this.mint(id));
+  }
+
+  /**
+   * The token of a link's tracked join URL. Another MAC than the chat token's:
+   * a join URL passed around (it is in an email) cannot be used to chat.
+   */
+  mintJoin(linkId: string): string {
+    return `${linkId}.${mac(this.secret, ['join-link', linkId])}`;
+  }
+
+  verifyJoin(token: string): string | undefined {
+    return this.check(token, (id) => this.mintJoin(id));
+  }
+
+  private check(token: string, expected: (linkId: string) => string): string | undefined {
     const i = token.indexOf('.');
     if (i <= 0) return undefined;
     const linkId = token.slice(0, i);
-    return same(this.mint(linkId), token) ? linkId : undefined;
+    return same(expected(linkId), token) ? linkId : undefined;
   }
 }

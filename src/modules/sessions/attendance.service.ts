@@ -1,13 +1,19 @@
-import { iso } from '../../db/time.js';
+import type { Transaction } from 'kysely';
+import type { Config } from '../../config/index.js';
+import type { Database } from '../../db/index.js';
+import { iso, systemClock, type Clock } from '../../db/time.js';
 import { actorName, type AuthContext } from '../../actor.js';
+import type { ActivityReporter } from '../activities/index.js';
 import { ApiError } from '../../errors.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import { SessionErrors } from './sessions.errors.js';
 import { ATTENDANCE_LIST } from './sessions.filters.js';
 import { pairId } from './participation.repository.js';
-import { ParticipationService } from './participation.service.js';
+import { ParticipationService, type AttendeeLookup } from './participation.service.js';
+import type { ParticipationRepository } from './participation.repository.js';
+import type { SessionsRepository } from './sessions.repository.js';
 import type { Attendance, BulkItemResult } from './participation.schemas.js';
-import type { AttendanceRow } from './sessions.table.js';
+import type { AttendanceRow, SessionRow } from './sessions.table.js';
 
 /** POST /sessions/{id}/check-in records attendance; PUT updates what was recorded. */
 export type CheckInMode = 'create' | 'update';
@@ -81,6 +87,39 @@ function toAttendance(r: AttendanceRow): Attendance {
 const echo = (raw: unknown): Pick<BulkItemResult, 'request'> => (isObject(raw) ? { request: raw } : {});
 
 export class AttendanceService extends ParticipationService {
+  constructor(
+    sessions: SessionsRepository,
+    repo: ParticipationRepository,
+    attendees: AttendeeLookup,
+    private readonly activities: ActivityReporter,
+    config: Pick<Config, 'publicUrl' | 'apiVersion'>,
+    clock: Clock = systemClock,
+  ) {
+    super(sessions, repo, attendees, config, clock);
+  }
+
+  /**
+   * Reports a check-in or check-out to the activities journal, in the
+   * attendance's transaction. Only a new time is an activity: resending the
+   * same attendance (the webcast sync does) reports nothing.
+   */
+  private async report(
+    session: SessionRow, attendeeId: string, change: { checkIn?: string; checkOut?: string; duration?: number | null }, trx: Transaction<Database>,
+  ): Promise<void> {
+    const ref = { id: session.id, title: session.title, ...(session.code !== null ? { code: session.code } : {}) };
+    const base = { accountId: session.account_id, eventId: session.event_id, attendeeId, refs: { sessionId: session.id } };
+    if (change.checkIn !== undefined) {
+      await this.activities.record({ ...base, type: 'session.checkedIn', time: change.checkIn, data: { session: ref, checkedIn: change.checkIn } }, trx);
+    }
+    if (change.checkOut !== undefined) {
+      // The attendance duration (milliseconds) travels with the check-out: an eventline addition to the reference's data.
+      const duration = change.duration ?? null;
+      await this.activities.record({
+        ...base, type: 'session.checkedOut', time: change.checkOut, data: { session: ref, checkOut: change.checkOut, ...(duration !== null ? { duration } : {}) },
+      }, trx);
+    }
+  }
+
   list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Attendance[] }> {
     return listPage(ATTENDANCE_LIST, query, (spec) => this.repo.listAttendance(accountId, spec), toAttendance, this.listHref('attendance'));
   }
@@ -130,6 +169,11 @@ export class AttendanceService extends ParticipationService {
         check_in: checkIn, check_out: checkOut, duration: item.duration ?? span(checkIn, checkOut),
         device: item.device ?? existing?.device ?? null, deleted: 0, last_modified: now, last_modified_by: by,
       };
+      const live = existing && existing.deleted === 0 ? existing : undefined;
+      await this.report(session, item.id, {
+        ...(live?.check_in !== checkIn ? { checkIn } : {}),
+        ...(checkOut !== null && live?.check_out !== checkOut ? { checkOut, duration: fields.duration } : {}),
+      }, trx);
       if (existing) {
         await this.repo.updateAttendance(auth.accountId, existing.id, fields, trx);
         return existing.deleted === 1 ? 201 : 200;
@@ -149,6 +193,7 @@ export class AttendanceService extends ParticipationService {
       if (item.checkOut !== undefined && item.checkOut < existing.check_in) throw bad('checkOut must not be before the recorded checkIn', 'checkOut');
       const checkOut = item.checkOut ?? existing.check_out;
       const duration = item.duration ?? (item.checkOut !== undefined ? span(existing.check_in, checkOut) : existing.duration);
+      if (checkOut !== null && checkOut !== existing.check_out) await this.report(session, item.id, { checkOut, duration }, trx);
       await this.repo.updateAttendance(auth.accountId, existing.id, {
         check_out: checkOut, duration, device: item.device ?? existing.device, last_modified: iso(this.clock()), last_modified_by: actorName(auth),
       }, trx);

@@ -1,3 +1,4 @@
+import type { ActivityReporter } from '../activities/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import type { EventsService } from '../events/index.js';
 import { defineModule, type ModuleDeps } from '../module.js';
@@ -17,12 +18,13 @@ export type { SessionStatus, EnrollmentStatus } from './sessions.table.js';
 export type { Enrollment, Attendance } from './participation.schemas.js';
 
 /** Sessions, enrollment and attendance (check-in). */
-export function createSessionsModule(deps: ModuleDeps, uses: { events: EventsService; attendees: AttendeesService }) {
+export function createSessionsModule(deps: ModuleDeps, uses: { events: EventsService; attendees: AttendeesService; activities: ActivityReporter }) {
   const repo = new SessionsRepository(deps.db.db, deps.db.dialect);
   const participation = new ParticipationRepository(deps.db.db);
   const sessions = new SessionsService(repo, uses.events, deps.config, deps.clock);
   const enrollment = new EnrollmentService(repo, participation, uses.attendees, deps.config, deps.clock);
-  const attendance = new AttendanceService(repo, participation, uses.attendees, deps.config, deps.clock);
+  // Check-ins and check-outs (with their duration) are reported to the activities journal.
+  const attendance = new AttendanceService(repo, participation, uses.attendees, uses.activities, deps.config, deps.clock);
   // Events refuse to become In-person while they have virtual sessions; sessions know which are.
   uses.events.useVirtualSessionCounter((accountId, eventId) => sessions.countVirtual(accountId, eventId));
   return defineModule({

@@ -47,7 +47,7 @@ export class AttendeeLinksRepository {
 
   /** A link by id alone: an attendee token names the link, not the account. */
   findById(id: string) {
-    return this.db.selectFrom('attendee_links').select(['id', 'account_id', 'webcast_id', 'event_id', 'session_id', 'attendee_id']).where('id', '=', id).executeTakeFirst();
+    return this.db.selectFrom('attendee_links').select(['id', 'account_id', 'webcast_id', 'event_id', 'session_id', 'attendee_id', 'join_href']).where('id', '=', id).executeTakeFirst();
   }
 
   /** Erasure: a join href can carry a personal token, so it is emptied and the link cannot be used again. */

@@ -164,9 +164,14 @@ export class AttendeeLinksService {
     return results;
   }
 
-  /** Where a link lets its attendee speak, by link id alone (the communications module's attendee tokens); undefined when it is gone. */
-  async findById(linkId: string): Promise<{ id: string; accountId: string; webcastId: string; eventId: string; sessionId: string | null; attendeeId: string } | undefined> {
+  /**
+   * Where a link lets its attendee speak, and where it sends them to join, by link id alone (the communications
+   * module's attendee tokens and tracked join URLs); undefined when it is gone. `joinHref` is '' once erased.
+   */
+  async findById(linkId: string): Promise<{
+    id: string; accountId: string; webcastId: string; eventId: string; sessionId: string | null; attendeeId: string; joinHref: string;
+  } | undefined> {
     const r = await this.repo.findById(linkId);
-    return r && { id: r.id, accountId: r.account_id, webcastId: r.webcast_id, eventId: r.event_id, sessionId: r.session_id, attendeeId: r.attendee_id };
+    return r && { id: r.id, accountId: r.account_id, webcastId: r.webcast_id, eventId: r.event_id, sessionId: r.session_id, attendeeId: r.attendee_id, joinHref: r.join_href };
   }
 }
