@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CommonErrors } from '../errors.js';
 
 /** Where the sealing keys come from: newest first; the first seals, any opens. */
@@ -49,6 +49,15 @@ function pagingOf(payload: unknown): TokenPaging | undefined {
   return paging !== null && typeof paging === 'object' ? paging : undefined;
 }
 
+/** Whether a route's schema declares a 200 answer with a `paging` object (a list). */
+function answersWithPaging(response: unknown): boolean {
+  if (response === null || typeof response !== 'object' || !('200' in response)) return false;
+  const ok: unknown = response['200'];
+  if (ok === null || typeof ok !== 'object' || !('properties' in ok)) return false;
+  const properties: unknown = ok.properties;
+  return properties !== null && typeof properties === 'object' && 'paging' in properties;
+}
+
 function queryOf(query: unknown): Record<string, unknown> | undefined {
   return query !== null && typeof query === 'object' ? { ...query } : undefined;
 }
@@ -61,7 +70,14 @@ function queryOf(query: unknown): Record<string, unknown> | undefined {
  * taken off in preValidation, for every operation under the versioned path.
  */
 export function registerPageTokenSealing(app: FastifyInstance, versionPrefix: string, source: SealingKeys): void {
-  const inScope = (url: string | undefined) => url !== undefined && url.startsWith(`${versionPrefix}/`);
+  // Only list operations (their 200 answer has `paging`): `?token=` means something else elsewhere
+  // (an attendee's personal token on /join).
+  const lists = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${versionPrefix}/`) || !answersWithPaging(route.schema?.response)) return;
+    for (const method of [route.method].flat()) lists.add(`${method} ${route.url}`);
+  });
+  const inScope = (request: FastifyRequest) => lists.has(`${request.method} ${request.routeOptions.url ?? ''}`);
   const sealWith = (key: Buffer, memo: Map<string, string>, plain: string) => {
     let sealed = memo.get(plain);
     if (sealed === undefined) {
@@ -72,7 +88,7 @@ export function registerPageTokenSealing(app: FastifyInstance, versionPrefix: st
   };
 
   app.addHook('preValidation', async (request) => {
-    if (!inScope(request.routeOptions.url)) return;
+    if (!inScope(request)) return;
     const query = queryOf(request.query);
     const token = query?.['token'];
     if (query === undefined || typeof token !== 'string' || token === '') return;
@@ -83,7 +99,7 @@ export function registerPageTokenSealing(app: FastifyInstance, versionPrefix: st
   });
 
   app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (!inScope(request.routeOptions.url)) return payload;
+    if (!inScope(request)) return payload;
     const paging = pagingOf(payload);
     const [key] = source.keys();
     if (paging === undefined || key === undefined) return payload;

@@ -268,6 +268,25 @@ describe('paging tokens are sealed', () => {
   const get = (url: string, app = t.app) => app.inject({ method: 'GET', url, headers: auth() });
   interface Page { data: { id: string }[]; paging: { currentToken: string; nextToken?: string; _links: { self: { href: string }; next?: { href: string } } } }
 
+  it('seals the tokens of every list operation (each answers a currentToken that is not readable JSON)', async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; required?: boolean }> }>> };
+    // A list's token is optional; /join's required ?token= is an attendee's personal token, not a page.
+    const lists = Object.entries(doc.paths)
+      .filter(([path, ops]) => !path.includes('{') && (ops['get']?.parameters ?? []).some((p) => p.in === 'query' && p.name === 'token' && p.required !== true))
+      .map(([path]) => path);
+    expect(lists.length).toBeGreaterThanOrEqual(15);
+    await t.services.accounts.setFeature(tenant.accountId, 'compliance-communications', true);
+    for (const path of lists) {
+      const res = await get(`${path}?limit=1`);
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+      const current = (res.json() as Page).paging.currentToken;
+      expect(typeof current, path).toBe('string');
+      expect(() => JSON.parse(Buffer.from(current, 'base64url').toString('utf8')) as unknown, path).toThrow();
+      // And the token is taken back.
+      expect((await get(`${path}?token=${current}`)).statusCode, path).toBe(200);
+    }
+  });
+
   it('hides the query a token carries, refuses a token changed by one character, and pages the same on another process', async () => {
     const people = ['sealed.one', 'sealed.two', 'sealed.three'].map((n) => ({ firstName: 'Sealed', lastName: n, email: `${n}@tokens.example` }));
     expect((await t.app.inject({ method: 'POST', url: '/ea/contacts', headers: auth(), payload: people })).statusCode).toBe(207);
