@@ -76,6 +76,9 @@ async function deploy(legacy: boolean): Promise<Deployment> {
   return d;
 }
 
+/** Forms of the contact's values it never typed as such: "Last, First", the email's local part, the phone's digits alone. */
+const otherForms = (p: PersonData): string[] => [`${p.lastName}, ${p.firstName}`, p.email.split('@')[0] ?? '', p.phone.replace(/\D/g, '')];
+
 const fullWidth = (s: string): string => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 
 function person(): PersonData {
@@ -97,6 +100,11 @@ async function seed(d: Deployment, p: PersonData): Promise<string> {
   await d.services.db.db.insertInto('session_chat_messages').values({
     id: newId(), ...at, parent_id: null, created: t,
     text_html: `<p>Ask ${p.lastName.toUpperCase()} or ${p.firstName.toUpperCase()}, or ${fullWidth(p.lastName.toLowerCase())}</p>`,
+  }).execute();
+  // The full name in the other order, the email's local part and the phone in another formatting.
+  await d.services.db.db.insertInto('session_chat_messages').values({
+    id: newId(), ...at, parent_id: null, created: t,
+    text_html: `<p>${otherForms(p).join(' / ')}</p>`,
   }).execute();
   await d.services.db.db.insertInto('session_questions').values({
     id: newId(), ...at, text: `Can ${p.firstName} ${p.lastName} be reached on ${p.phone} or ${p.email.toUpperCase()}?`,
@@ -143,7 +151,7 @@ async function cli(config: Config, args: string[]): Promise<{ code: number; out:
 
 async function verify(d: Deployment, contactId: string, p: PersonData, extra: string[] = []): Promise<{ code: number; report: Report; err: string }> {
   const { code, out, err } = await cli(d.config, [
-    'contacts', 'verify-obfuscated', contactId, '--email', p.email, '--name', `${p.firstName} ${p.lastName}`, '--value', p.phone, '--json', ...extra,
+    'contacts', 'verify-obfuscated', contactId, '--email', p.email, '--name', `${p.firstName} ${p.lastName}`, '--value', p.phone, ...otherForms(p).flatMap((v) => ['--value', v]), '--json', ...extra,
   ]);
   return { code, report: JSON.parse(out) as Report, err };
 }

@@ -1,4 +1,4 @@
-import { ERASED_BY, type Eraser } from '../privacy/index.js';
+import { ERASED_BY, phoneDigits, type Eraser } from '../privacy/index.js';
 import type { ContactsRepository } from './contacts.repository.js';
 import type { ContactRow } from './contacts.table.js';
 
@@ -36,8 +36,12 @@ function profileValues(profile: string): string[] {
 export function erasureSubject(c: ContactRow): ContactErasureSubject {
   const names = [c.first_name, c.middle_name, c.last_name].filter((x): x is string => !!x);
   const full = [c.first_name, c.last_name].filter((x): x is string => !!x).join(' ');
+  // The full name in either order ("Lovelace Ada", "Lovelace, Ada"), the email's local part, and each phone's digits (any formatting).
+  const reversed = c.first_name && c.last_name ? [`${c.last_name} ${c.first_name}`, `${c.last_name}, ${c.first_name}`] : [];
+  const localPart = c.email?.split('@')[0];
   const profile = profileValues(c.profile);
-  const all = [c.email, full, ...names, c.source_id, ...profile];
+  const phones = profile.map(phoneDigits).filter((x): x is string => x !== undefined);
+  const all = [c.email, full, ...reversed, ...names, localPart, c.source_id, ...profile, ...phones];
   return {
     purged: c.purged === 1,
     values: [...new Set(all.filter((x): x is string => typeof x === 'string' && x.trim() !== ''))],

@@ -1,2 +1,2 @@
 export { EraserRegistry, type Eraser, type ErasureSubject } from './erasers.js';
-export { ERASED_BY, REDACTED, candidatePattern, likePattern, mayHoldAny, redactText, storedForms } from './redact.js';
+export { ERASED_BY, REDACTED, candidatePattern, likePattern, mayHoldAny, phoneDigits, redactText, storedForms } from './redact.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidatePattern, likePattern, redactText, storedForms } from './redact.js';
+import { candidatePattern, likePattern, phoneDigits, redactText, storedForms } from './redact.js';
 
 describe('free-text matching for erasers', () => {
   it('redacts a value in any letter case and Unicode form, and leaves text without it byte for byte', () => {
@@ -17,5 +17,20 @@ describe('free-text matching for erasers', () => {
     expect(candidatePattern('50%_off')).toBe('%50\\%\\_off%');
     // The exact pattern (reports of hits) keeps every character.
     expect(likePattern('ØDEGÅRD')).toBe('%ødegård%');
+  });
+
+  it('redacts a phone number in any formatting, and only whole numbers', () => {
+    const digits = phoneDigits('+1 (555) 010-2030');
+    expect(digits).toBe('15550102030');
+    const forms = storedForms([digits ?? '']);
+    for (const written of ['+1 (555) 010-2030', '1-555-010-2030', '1.555.010.2030', '15550102030', '1 555 010 20 30']) {
+      expect(redactText(`call ${written} today`, forms, '[x]'), written).toBe('call [x] today');
+    }
+    // Longer numbers that merely contain the digits are someone else's.
+    expect(redactText('ref 9915550102030', forms)).toBe('ref 9915550102030');
+    // SQL candidates let anything sit between the digits; redactText confirms.
+    expect(candidatePattern('15550102030')).toBe('%1%5%5%5%0%1%0%2%0%3%0%');
+    expect(phoneDigits('Ada Lovelace')).toBeUndefined();
+    expect(phoneDigits('12-34')).toBeUndefined();
   });
 });

@@ -39,9 +39,26 @@ export function redactText(text: string, forms: readonly string[], marker: strin
   let out = normalized;
   // Longest first so a full name is replaced before the first name inside it.
   for (const f of [...new Set(forms.map((x) => x.normalize('NFKC')))].sort((a, b) => b.length - a.length)) {
-    out = out.replace(new RegExp(escapeRegExp(f), 'giu'), marker);
+    out = out.replace(new RegExp(isPhoneDigits(f) ? phoneRegExpSource(f) : escapeRegExp(f), 'giu'), marker);
   }
   return out === normalized ? text : out;
+}
+
+/** A phone number written in any way: its digits, which erasers then match with any separators between them. */
+export function phoneDigits(value: string): string | undefined {
+  if (!/^[+\d\s().\-/]+$/.test(value)) return undefined;
+  const digits = value.replace(/\D/g, '');
+  return digits.length >= 7 ? digits : undefined;
+}
+
+// A form of only digits (7 or more) is a phone number: `+1 (555) 010-2030`, `555.010.2030`
+// and `5550102030` all match it, the digits with spaces, dots, dashes, slashes or brackets between.
+function isPhoneDigits(form: string): boolean {
+  return /^\d{7,}$/.test(form);
+}
+
+function phoneRegExpSource(digits: string): string {
+  return `(?<!\\d)\\+?${[...digits].join('[\\s().\\-/]*')}(?!\\d)`;
 }
 
 /** A LIKE pattern for `value` anywhere in a lower-cased text, with `\` escaping LIKE's wildcards. Exact: for reporting hits. */
@@ -56,6 +73,8 @@ export function likePattern(value: string): string {
  * erasers confirm each candidate with redactText.
  */
 export function candidatePattern(value: string): string {
+  // A phone's digits may have anything between them in the text; redactText confirms.
+  if (isPhoneDigits(value)) return `%${[...value].join('%')}%`;
   const ascii = value.normalize('NFKC').toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`).replace(/[^\p{ASCII}]+/gu, '%');
   return `%${ascii}%`.replace(/(?<!\\)%+/g, '%');
 }
