@@ -38,6 +38,7 @@ import { createCommunicationsModule } from './modules/communications/index.js';
 import { createSyncModule } from './modules/sync/index.js';
 import { createUsageModule } from './modules/usage/index.js';
 import { createPortalModule } from './modules/portal/index.js';
+import { createFilesModule } from './modules/files/index.js';
 
 export interface BuildOptions {
   /** An open database; otherwise one is opened from config and closed with the app. */
@@ -88,9 +89,10 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const sync = createSyncModule(deps, { sessions: sessions.services.sessions });
   const usage = createUsageModule(deps, { accounts: accounts.services.accounts, limit: opts.serving === true, ...(opts.log ? { log: opts.log } : {}) });
   const portal = createPortalModule(deps, { accounts: accounts.services.accounts });
+  const files = createFilesModule(deps, { keys: oauth.services.keys });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
-  const modules: readonly Module[] = [accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, sessions, webcasts, usage, sync, communications, portal];
+  const modules: readonly Module[] = [accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, sessions, webcasts, usage, sync, communications, portal, files];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
     Object.assign(jobHandlers, m.jobHandlers);
@@ -115,6 +117,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     usage: usage.services.usage,
     limiter: usage.services.limiter,
     ...portal.services,
+    ...files.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

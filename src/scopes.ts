@@ -33,6 +33,8 @@ export const SCOPES = {
   'compliance/communications:write': 'Allows the writing of communication compliance',
   'bulk/bulk-jobs:read': 'Allows the reading of bulk job related entities',
   'bulk/bulk-jobs:write': 'Allows the creation, update and deletion of bulk job related entities',
+  'file/file:read': 'Allows the reading of file',
+  'file/file:write': 'Allows the uploading of file',
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;

@@ -14,6 +14,7 @@ import { SESSIONS_TABLES } from '../modules/sessions/sessions.table.js';
 import { SYNC_TABLES } from '../modules/sync/sync.table.js';
 import { USAGE_TABLES } from '../modules/usage/usage.table.js';
 import { WEBCASTS_TABLES } from '../modules/webcasts/webcasts.table.js';
+import { FILES_TABLES } from '../modules/files/files.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -35,4 +36,5 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...OBFUSCATION_TABLES,
   ...BULK_JOBS_TABLES,
   ...SYNC_TABLES,
+  ...FILES_TABLES,
 ];

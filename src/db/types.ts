@@ -18,6 +18,7 @@ import type { ContactObfuscationsTable } from '../modules/obfuscation/obfuscatio
 import type { BulkJobRecordsTable, BulkJobsTable } from '../modules/bulk-jobs/bulk-jobs.table.js';
 import type { PortalSessionsTable } from '../modules/portal/portal.table.js';
 import type { WebcastSyncLogTable, WebcastSyncStatesTable } from '../modules/sync/sync.table.js';
+import type { FilesTable } from '../modules/files/files.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -55,4 +56,5 @@ export interface Database {
   bulk_job_records: BulkJobRecordsTable;
   webcast_sync_states: WebcastSyncStatesTable;
   webcast_sync_log: WebcastSyncLogTable;
+  files: FilesTable;
 }

@@ -10,6 +10,7 @@ import * as m0008 from './0008_communications.js';
 import * as m0009 from './0009_portal_sessions.js';
 import * as m0010 from './0010_obfuscation.js';
 import * as m0011 from './0011_event_features.js';
+import * as m0015 from './0015_files.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_portal_sessions': m0009,
   '0010_obfuscation': m0010,
   '0011_event_features': m0011,
+  '0015_files': m0015,
 };

@@ -1,0 +1,54 @@
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fileBackendSuite } from '../helpers/file-suite.js';
+import { fileForm, pdf } from '../helpers/files.js';
+import { createTenant, startTestApp, tokenFor } from '../helpers/app.js';
+
+// Files on the embedded backend: a directory under DATA_DIR.
+
+function walk(dir: string): string[] {
+  let out: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    out = statSync(path).isDirectory() ? [...out, ...walk(path)] : [...out, path];
+  }
+  return out;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'eventline-files-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+fileBackendSuite('a local directory', async () => ({
+  env: { DATA_DIR: dataDir },
+  objects: async () => walk(join(dataDir, 'files')).map((p) => relative(join(dataDir, 'files'), p)),
+}));
+
+describe('the local directory', () => {
+  it('keeps files 0600 in 0700 directories under DATA_DIR/files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eventline-files-mode-'));
+    const t = await startTestApp({ env: { DATA_DIR: dir } });
+    try {
+      const tenant = await createTenant(t.services);
+      const { payload, headers } = fileForm('a.pdf', pdf());
+      const res = await t.app.inject({ method: 'POST', url: '/ea/files', payload, headers: { ...headers, authorization: `Bearer ${await tokenFor(t.app, tenant)}` } });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = (res.json() as { id: string }).id;
+      const root = join(dir, 'files');
+      expect(statSync(root).mode & 0o777).toBe(0o700);
+      expect(statSync(join(root, tenant.accountId)).mode & 0o777).toBe(0o700);
+      expect(statSync(join(root, tenant.accountId, id)).mode & 0o777).toBe(0o600);
+      expect(walk(root)).toEqual([join(root, tenant.accountId, id)]);
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
