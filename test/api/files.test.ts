@@ -27,6 +27,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'eventline-files-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 fileBackendSuite('a local directory', async () => ({
+  kind: 'local',
   env: { DATA_DIR: dataDir },
   objects: async () => walk(join(dataDir, 'files')).map((p) => relative(join(dataDir, 'files'), p)),
 }));

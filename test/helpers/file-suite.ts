@@ -5,6 +5,7 @@ import { fileForm, form, gif, jpeg, pdf, png } from './files.js';
 
 /** A storage backend under test: the environment that selects it, and what it holds now. */
 export interface Backend {
+  readonly kind: 'local' | 's3';
   readonly env: Record<string, string>;
   /** Every object key in the backend (temporary and partial ones too). */
   objects(): Promise<string[]>;
@@ -63,6 +64,7 @@ export function fileBackendSuite(name: string, start: () => Promise<Backend>, st
     }
 
     it('uploads a file, gives its location, and serves the same bytes through the signed URL', async () => {
+      expect(t.services.files.storage.kind).toBe(backend.kind);
       const bytes = png(40, 20);
       const res = await post(fileForm('logo.png', bytes, 'image/png'));
       expect(res.statusCode, res.body).toBe(201);
