@@ -7,7 +7,7 @@ import type { Config, FilesConfig } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
-import { ApiError } from '../../errors.js';
+import type { ApiError } from '../../errors.js';
 import type { JobHandler, JobQueue } from '../../jobs/index.js';
 import type { ObjectStorage, StoredObject } from '../../storage/index.js';
 import { inspect, isWebImage, SAMPLE_BYTES } from './files.content.js';
