@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fileBackendSuite } from '../helpers/file-suite.js';
 import { fileForm, pdf } from '../helpers/files.js';
 import { createTenant, startTestApp, tokenFor } from '../helpers/app.js';
+import { seedDemo } from '../../src/demo/seed.js';
 
 // Files on the embedded backend: a directory under DATA_DIR.
 
@@ -52,4 +53,29 @@ describe('the local directory', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('the file scopes', () => {
+  it('are in the catalogue the portal lists, and the demo workspace and application hold them: the demo client uploads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eventline-files-demo-'));
+    const t = await startTestApp({ env: { DATA_DIR: dir } });
+    try {
+      expect(t.services.portal.scopes()).toEqual(expect.arrayContaining([
+        { name: 'file/file:read', description: 'Allows the reading of file' }, { name: 'file/file:write', description: 'Allows the uploading of file' },
+      ]));
+      const { credentials } = await seedDemo(t.services, t.config);
+      if (!credentials) throw new Error('the demo was not created');
+      const [workspace] = await t.services.accounts.listWorkspaces(credentials.accountId);
+      expect(workspace?.scopes).toEqual(expect.arrayContaining(['file/file:read', 'file/file:write']));
+      const [app] = await t.services.accounts.listApplications(credentials.accountId);
+      expect(app?.scopes).toEqual(expect.arrayContaining(['file/file:read', 'file/file:write']));
+      const token = await tokenFor(t.app, credentials, 'file/file:read file/file:write');
+      const { payload, headers } = fileForm('a.pdf', pdf());
+      const res = await t.app.inject({ method: 'POST', url: '/ea/files', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

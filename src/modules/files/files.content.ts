@@ -67,6 +67,8 @@ export const SERVED_TYPES: readonly string[] = [...new Set(Object.values(MIME))]
 const FROM_FILE_TYPE: Readonly<Record<string, Kind>> = {
   jpg: 'jpeg', png: 'png', gif: 'gif', bmp: 'bmp', tif: 'tiff', pdf: 'pdf', eps: 'postscript', ps: 'postscript', docx: 'docx', xlsx: 'xlsx',
   pptx: 'pptx', cfb: 'cfb', ics: 'ics', otf: 'otf', ttf: 'ttf', woff: 'woff', woff2: 'woff2',
+  // PST and OST share the "!BDN" header.
+  pst: 'ost',
 };
 
 /** How much of the start of a file is read before deciding (Office files keep their markers in the first zip entries). */
@@ -179,7 +181,6 @@ export async function inspect(
   const detected = await fileTypeFromBuffer(sample);
   let kind: Kind | undefined;
   if (detected) kind = FROM_FILE_TYPE[detected.ext];
-  else if (sample[0] === 0x21 && sample[1] === 0x42 && sample[2] === 0x44 && sample[3] === 0x4e) kind = 'ost'; // "!BDN": Outlook PST/OST
   else if (looksLikeText(sample)) kind = 'text';
 
   const spec = kind === undefined ? undefined : KINDS[kind];
