@@ -13,7 +13,8 @@ export const FileParamsSchema = Type.Object({ id: FileIdSchema });
 // Documents the form for the OpenAPI document only: the route reads the parts as a stream.
 export const FileUploadSchema = Type.Object(
   {
-    purpose: Type.Optional(Type.Union(PURPOSES.map((p) => Type.Literal(p)), {
+    purpose: Type.Optional(Type.Enum(PURPOSES, {
+      type: 'string',
       description: 'eventline extension. `image`: the file must be a JPEG, PNG or GIF image (the types the reference allows for exhibitor banners and logos), '
         + 'checked on its bytes and header. Must come before the `file` part.',
     })),
