@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -14,7 +13,8 @@ function isMissing(err: unknown): boolean {
  * Files in a directory of this machine (the embedded default, DATA_DIR/files):
  * directories 0700, files 0600, so only the server's user reads them. A file is
  * written under a temporary name, flushed to disk and renamed into place, so a
- * reader never sees half a file and a failed write leaves nothing behind.
+ * reader never sees half a file and a failed write leaves nothing behind (a
+ * process killed mid-write leaves the temporary file, which delete() removes).
  * One machine only: processes on other machines do not see these files (use S3).
  */
 export class LocalStorage implements ObjectStorage {
@@ -40,7 +40,8 @@ export class LocalStorage implements ObjectStorage {
     await this.init();
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true, mode: 0o700 });
-    const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
+    // Keys are never reused (they name a new file id), so the temporary name is the key's own.
+    const temp = `${target}.part`;
     try {
       await pipeline(body, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
       // On disk before it gets its name (fsync applies to the file, whichever descriptor asks).
@@ -69,8 +70,11 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  /** Also removes what a write cut off by a dying process left under the temporary name. */
   async delete(key: string): Promise<void> {
-    await rm(this.path(key), { force: true });
+    const path = this.path(key);
+    await rm(path, { force: true });
+    await rm(`${path}.part`, { force: true });
   }
 
   /** For tests and operators: whether an object exists, without opening it. */

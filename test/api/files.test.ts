@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,10 @@ describe('the local directory', () => {
       expect(statSync(join(root, tenant.accountId)).mode & 0o777).toBe(0o700);
       expect(statSync(join(root, tenant.accountId, id)).mode & 0o777).toBe(0o600);
       expect(walk(root)).toEqual([join(root, tenant.accountId, id)]);
+      // What a write cut off by a dying process leaves goes with the key.
+      writeFileSync(join(root, tenant.accountId, `${id}.part`), 'half');
+      await t.services.files.storage.delete(`${tenant.accountId}/${id}`);
+      expect(walk(root)).toEqual([]);
     } finally {
       await t.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp, type Tenant } from './app.js';
@@ -237,6 +238,22 @@ export function fileBackendSuite(name: string, start: () => Promise<Backend>, st
       expect((await api('GET', `/ea/files/${unrelated.id}`)).statusCode).toBe(200);
       const check = await t.services.obfuscation.verify({ contactId, values: ['Vbrazenhoff', 'oswaldine.vbrazenhoff@example.test'] });
       expect(check.hits).toEqual([]);
+    });
+
+    it('removes an upload a dead process left pending (row and bytes) after 6 hours, and never shows it', async () => {
+      const id = '01900000-0000-7000-8000-00000000dead';
+      const key = `${tenant.accountId}/${id}`;
+      const at = new Date(Date.now() - 7 * 3600_000).toISOString();
+      await t.services.db.db.insertInto('files').values({
+        id, account_id: tenant.accountId, status: 'pending', friendly_name: 'half.pdf', extension: 'pdf', content_type: 'application/pdf', file_size: 0,
+        sha256: null, storage_key: key, purpose: null, image_width: null, image_height: null, attached_to: null, contact_id: null,
+        created: at, last_modified: at, created_by: 'test', last_modified_by: 'test',
+      }).execute();
+      await t.services.files.storage.put(key, Readable.from([pdf()]), 'application/pdf');
+      expect((await api('GET', `/ea/files/${id}`)).statusCode).toBe(404);
+      expect(await t.services.files.purge()).toBeGreaterThanOrEqual(1);
+      expect(await t.services.db.db.selectFrom('files').select('id').where('id', '=', id).execute()).toEqual([]);
+      expect(await backend.objects()).not.toContain(key);
     });
 
     it('removes unattached files after 30 days, and keeps attached ones', async () => {
