@@ -1,5 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client, S3ServiceException, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { FileStorageConfig } from '../config/index.js';
 import { checkKey, type ObjectStorage, type StoredObject } from './storage.js';
@@ -11,9 +10,10 @@ export type S3StorageConfig = Extract<FileStorageConfig, { kind: 's3' }>;
 const PART_BYTES = 5 * 1024 * 1024;
 const QUEUE = 2;
 
-function isMissing(err: unknown): boolean {
-  return err instanceof NoSuchKey || (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404));
-}
+// The AWS SDK is loaded on first use: a server on the local directory (the
+// default) and every CLI command do not pay for it (about 130 ms and 25 MB).
+const loadSdk = async () => ({ ...(await import('@aws-sdk/client-s3')), ...(await import('@aws-sdk/lib-storage')) });
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
 /**
  * An S3-compatible bucket (AWS S3, MinIO, Ceph, R2, ...) through the AWS SDK:
@@ -23,23 +23,29 @@ function isMissing(err: unknown): boolean {
  */
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3';
-  private readonly client: S3Client;
+  private loaded: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
 
-  constructor(private readonly config: S3StorageConfig) {
-    const options: S3ClientConfig = {
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      maxAttempts: 3,
-      ...(config.endpoint ? {
-        endpoint: config.endpoint,
-        // S3-compatible services differ in the integrity checksums they know: send and
-        // check them only where the protocol requires them.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      } : {}),
-      ...(config.credentials ? { credentials: { accessKeyId: config.credentials.accessKeyId, secretAccessKey: config.credentials.secretAccessKey } } : {}),
-    };
-    this.client = new S3Client(options);
+  constructor(private readonly config: S3StorageConfig) {}
+
+  private connect(): Promise<{ sdk: Sdk; client: S3Client }> {
+    this.loaded ??= loadSdk().then((sdk) => {
+      const { config } = this;
+      const options: S3ClientConfig = {
+        region: config.region,
+        forcePathStyle: config.forcePathStyle,
+        maxAttempts: 3,
+        ...(config.endpoint ? {
+          endpoint: config.endpoint,
+          // S3-compatible services differ in the integrity checksums they know: send and
+          // check them only where the protocol requires them.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        } : {}),
+        ...(config.credentials ? { credentials: { accessKeyId: config.credentials.accessKeyId, secretAccessKey: config.credentials.secretAccessKey } } : {}),
+      };
+      return { sdk, client: new sdk.S3Client(options) };
+    });
+    return this.loaded;
   }
 
   private key(key: string): string {
@@ -47,8 +53,9 @@ export class S3Storage implements ObjectStorage {
   }
 
   async put(key: string, body: Readable, contentType: string): Promise<void> {
-    const upload = new Upload({
-      client: this.client,
+    const { sdk, client } = await this.connect();
+    const upload = new sdk.Upload({
+      client,
       params: { Bucket: this.config.bucket, Key: this.key(key), Body: body, ContentType: contentType },
       partSize: PART_BYTES, queueSize: QUEUE, leavePartsOnError: false,
     });
@@ -62,21 +69,24 @@ export class S3Storage implements ObjectStorage {
   }
 
   async get(key: string): Promise<StoredObject | undefined> {
+    const { sdk, client } = await this.connect();
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: this.key(key) }));
+      const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: this.key(key) }));
       if (!(out.Body instanceof Readable)) throw new Error('the S3 client did not answer a Node.js stream');
       return { body: out.Body, size: out.ContentLength ?? 0 };
     } catch (err) {
-      if (isMissing(err)) return undefined;
+      const missing = err instanceof sdk.NoSuchKey || (err instanceof sdk.S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404));
+      if (missing) return undefined;
       throw err;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(key) }));
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(key) }));
   }
 
   async close(): Promise<void> {
-    this.client.destroy();
+    if (this.loaded) (await this.loaded).client.destroy();
   }
 }

@@ -110,6 +110,8 @@ export function filesRoutes(files: FilesService) {
 
     // Declared on the plain instance: the answer is a stream, which the typed reply (a string, from the schema) would refuse.
     instance.get<{ Params: Static<typeof FileParamsSchema>; Querystring: Static<typeof ContentQuerySchema> }>('/files/:id/content', {
+      // A HEAD would open the bytes only to drop them.
+      exposeHeadRoute: false,
       schema: {
         tags, operationId: 'getFileContent', summary: 'File content (signed URL)', security: PUBLIC,
         description: 'eventline: the bytes of a file, only through the signed `path.href` of an upload or of GET /files/{id}, until it expires. '
