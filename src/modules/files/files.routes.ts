@@ -38,7 +38,7 @@ function formError(err: unknown): ApiError {
 async function* formParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
   const parts = request.parts();
   for (;;) {
-    let next: IteratorResult<Awaited<ReturnType<typeof parts.next>>['value']>;
+    let next: Awaited<ReturnType<typeof parts.next>>;
     try {
       next = await parts.next();
     } catch (err) {
