@@ -42,6 +42,7 @@ import { createIdentityModule } from './modules/identity/index.js';
 import { createContactHooksModule } from './modules/contact-hooks/index.js';
 import { createActivitiesModule } from './modules/activities/index.js';
 import { createInsightsModule } from './modules/insights/index.js';
+import { createFilesModule } from './modules/files/index.js';
 
 export interface BuildOptions {
   /** An open database; otherwise one is opened from config and closed with the app. */
@@ -100,10 +101,11 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const portal = createPortalModule(deps, { accounts: accounts.services.accounts });
   const identity = createIdentityModule(deps, { accounts: accounts.services.accounts });
   const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts });
+  const files = createFilesModule(deps, { keys: oauth.services.keys });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
-    accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks,
+    accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks, files,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -135,6 +137,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     authenticator: identity.services.scimTokens.authenticator(oauth.services.oauth),
     ...activities.services,
     ...insights.services,
+    ...files.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

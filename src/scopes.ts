@@ -51,6 +51,8 @@ export const SCOPES = {
   'attendee-insights/attendee-insights:write': 'Allows the creation/updating/deletion of engagement scores (an eventline extension)',
   'attendee-insights/scores:read': 'Allows the reading of engagement score points and ranks',
   'attendee-insights/stats:read': 'Allows the reading of engagement score statistics',
+  'file/file:read': 'Allows the reading of file',
+  'file/file:write': 'Allows the uploading of file',
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;

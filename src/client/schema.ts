@@ -958,6 +958,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a File
+         * @description Uploads a file and returns a unique ID to identify the file, and `path.href`, a signed URL of its bytes valid for a limited time (1 hour by default). The file must be at most 10 MiB (FILES_MAX_BYTES). The type is read from the content (magic bytes) and must be one of the allowed types; the file name's extension and an image/* part Content-Type must agree with it, and an image's header must be readable. The file ID can be used with other APIs to associate the file with an entity. Unassociated files expire within 30 days. `purpose=image` (eventline extension) requires a JPEG, PNG or GIF image. Bad input is a 400 (415 for a body that is not multipart/form-data, 413 for a file over the limit) and stores nothing.
+         */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get File Location
+         * @description Returns the file, with `path.href`: a new signed URL of its bytes, valid for a limited time (1 hour by default). A file of another account is 404.
+         */
+        get: operations["getFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/files/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * File content (signed URL)
+         * @description eventline: the bytes of a file, only through the signed `path.href` of an upload or of GET /files/{id}, until it expires. An expired, changed or unknown URL is 403. Served with the type its content was checked to be, `X-Content-Type-Options: nosniff`, and as an attachment unless it is an image.
+         */
+        get: operations["getFileContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/join": {
         parameters: {
             query?: never;
@@ -14046,6 +14106,431 @@ export interface operations {
             };
             /** @description Bad or expired token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description File Upload Object */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file, with its name (Content-Disposition filename). Allowed File Types: ai, bmp, doc, docx, eml, eps, gif, ics, jpeg, jpg, msg, otf, ost, pdf, png, ppt, pptx, tif, tiff, ttf, txt, woff, woff2, xls, xlsx. The type is decided from the content (magic bytes); the name's extension and an image/* Content-Type must agree with it.
+                     */
+                    file: string;
+                    /**
+                     * @description eventline extension. `image`: the file must be a JPEG, PNG or GIF image (the types the reference allows for exhibitor banners and logos), checked on its bytes and header. Must come before the `file` part.
+                     * @enum {string}
+                     */
+                    purpose?: "image";
+                };
+            };
+        };
+        responses: {
+            /** @description File object that represents a file uploaded to the platform. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description Size of the file in bytes. */
+                        fileSize: number;
+                        /** @description Full Name of the file */
+                        friendlyName: string;
+                        /**
+                         * Format: uuid
+                         * @description Unique Id of a file
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /**
+                         * FileLink
+                         * @description Represents a link to the associated file resource.
+                         */
+                        path: {
+                            /** @description A full URL of the file's bytes: signed, and valid for a limited time (1 hour by default). */
+                            href: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Error */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique identifier of a file. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description File object that represents a file uploaded to the platform. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description Size of the file in bytes. */
+                        fileSize: number;
+                        /** @description Full Name of the file */
+                        friendlyName: string;
+                        /**
+                         * Format: uuid
+                         * @description Unique Id of a file
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /**
+                         * FileLink
+                         * @description Represents a link to the associated file resource.
+                         */
+                        path: {
+                            /** @description A full URL of the file's bytes: signed, and valid for a limited time (1 hour by default). */
+                            href: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getFileContent: {
+        parameters: {
+            query?: {
+                /** @description Expiry of the URL (Unix seconds), as signed. */
+                expires?: string;
+                /** @description Which key signed the URL. */
+                kid?: string;
+                /** @description The signature. */
+                sig?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique identifier of a file. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/msword": string;
+                    "application/pdf": string;
+                    "application/postscript": string;
+                    "application/vnd.ms-excel": string;
+                    "application/vnd.ms-outlook": string;
+                    "application/vnd.ms-powerpoint": string;
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "font/otf": string;
+                    "font/ttf": string;
+                    "font/woff": string;
+                    "font/woff2": string;
+                    "image/bmp": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/tiff": string;
+                    "message/rfc822": string;
+                    "text/calendar": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Bad request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

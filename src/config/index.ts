@@ -60,6 +60,8 @@ export interface Config {
   readonly obfuscation: ObfuscationConfig;
   /** Outbound contact hook callbacks (src/modules/contact-hooks). */
   readonly contactHooks?: ContactHooksConfig;
+  /** Uploaded files (src/modules/files) and where they are stored (src/storage). */
+  readonly files?: FilesConfig;
 }
 
 /**
@@ -81,6 +83,30 @@ export interface ContactHooksConfig {
   readonly timeoutMs: number;
   /** Keys that encrypt the hooks' stored secrets, newest first: the first encrypts, all decrypt. Empty: a key kept in the database. */
   readonly encryptionKeys: ReadonlyArray<{ readonly kid: string; readonly secret: string }>;
+}
+
+/** Where uploaded files live: a directory under DATA_DIR (one machine), or an S3-compatible bucket (many processes). */
+export type FileStorageConfig =
+  | { readonly kind: 'local'; readonly dir: string }
+  | {
+    readonly kind: 's3';
+    /** The service's base URL (http:// or https://); unset: AWS S3 of the region. */
+    readonly endpoint?: string;
+    readonly bucket: string;
+    /** Key prefix inside the bucket ('' or ending in '/'). */
+    readonly prefix: string;
+    readonly region: string;
+    /** Unset: the AWS SDK's default credential chain (instance role, AWS_* variables, ...). */
+    readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string };
+    readonly forcePathStyle: boolean;
+  };
+
+export interface FilesConfig {
+  /** Largest accepted upload in bytes (the reference: less than 10 MB). */
+  readonly maxBytes: number;
+  /** Lifetime of a signed download URL (`path.href`). */
+  readonly urlTtlSeconds: number;
+  readonly storage: FileStorageConfig;
 }
 
 export interface SyncConfig {
@@ -131,12 +157,15 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   return n;
 }
 
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
+function truthy(name: string, raw: string | null | undefined, fallback: boolean): boolean {
+  if (raw === null || raw === undefined || raw === '') return fallback;
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false, got '${raw}'`);
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  return truthy(name, env[name], fallback);
 }
 
 // The seed says limits may change, so the table is configuration (RATE_LIMIT_TIERS overrides it).
@@ -181,6 +210,52 @@ function compactMode(env: Env): CompactMode {
   if (raw === undefined || raw === '' || raw === 'after-job') return 'after-job';
   if (raw === 'off') return 'off';
   throw new ConfigError(`OBFUSCATION_COMPACT must be after-job or off, got '${raw}'`);
+}
+
+const S3_URL_FORM = 'S3_URL must look like s3://KEY:SECRET@HOST[:PORT]/BUCKET[/PREFIX]?region=REGION&forcePathStyle=true (s3+http:// for a plain-HTTP endpoint)';
+
+/**
+ * S3_URL, or S3_BUCKET with S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY,
+ * S3_FORCE_PATH_STYLE and S3_PREFIX; neither: the local directory under DATA_DIR.
+ */
+function fileStorage(env: Env, dataDir: string): FileStorageConfig {
+  const raw = env['S3_URL'];
+  if (raw) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new ConfigError(S3_URL_FORM);
+    }
+    const scheme = url.protocol === 's3:' ? 'https' : url.protocol === 's3+http:' ? 'http' : url.protocol === 's3+https:' ? 'https' : undefined;
+    const [bucket = '', ...rest] = url.pathname.replace(/^\/+/, '').split('/');
+    if (!scheme || !url.hostname || !bucket) throw new ConfigError(S3_URL_FORM);
+    const prefix = rest.filter(Boolean).join('/');
+    const user = decodeURIComponent(url.username);
+    const secret = decodeURIComponent(url.password);
+    if ((user === '') !== (secret === '')) throw new ConfigError('S3_URL must carry both the access key id and the secret (KEY:SECRET@), or neither');
+    return Object.freeze({
+      kind: 's3', endpoint: `${scheme}://${url.host}`, bucket, prefix: prefix ? `${prefix}/` : '',
+      region: url.searchParams.get('region') || env['S3_REGION'] || 'us-east-1',
+      ...(user ? { credentials: Object.freeze({ accessKeyId: user, secretAccessKey: secret }) } : {}),
+      forcePathStyle: truthy('S3_URL forcePathStyle', url.searchParams.get('forcePathStyle'), true),
+    });
+  }
+  const bucket = env['S3_BUCKET'];
+  if (!bucket) return Object.freeze({ kind: 'local', dir: resolve(dataDir, 'files') });
+  const endpoint = env['S3_ENDPOINT'] || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]+\/?$/.test(endpoint)) throw new ConfigError('S3_ENDPOINT must be an http:// or https:// base URL without a path');
+  const accessKeyId = env['S3_ACCESS_KEY_ID'] || '';
+  const secretAccessKey = env['S3_SECRET_ACCESS_KEY'] || '';
+  if ((accessKeyId === '') !== (secretAccessKey === '')) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  const prefix = (env['S3_PREFIX'] ?? '').replace(/^\/+|\/+$/g, '');
+  return Object.freeze({
+    kind: 's3', ...(endpoint ? { endpoint: endpoint.replace(/\/$/, '') } : {}), bucket, prefix: prefix ? `${prefix}/` : '',
+    region: env['S3_REGION'] || 'us-east-1',
+    ...(accessKeyId ? { credentials: Object.freeze({ accessKeyId, secretAccessKey }) } : {}),
+    // A custom endpoint (MinIO, Ceph, s3rver) usually serves buckets by path; AWS by virtual host.
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+  });
 }
 
 function smtpUrl(raw: string): string {
@@ -271,6 +346,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       allowLoopback: bool(env, 'HOOKS_ALLOW_LOOPBACK', false),
       timeoutMs: int(env, 'HOOKS_TIMEOUT_MS', 10_000, 100, 120_000),
       encryptionKeys: Object.freeze(signingKeys(env['HOOKS_ENCRYPTION_KEYS'], 'HOOKS_ENCRYPTION_KEYS')),
+    }),
+    files: Object.freeze({
+      maxBytes: int(env, 'FILES_MAX_BYTES', 10 * 1024 * 1024, 1, 5 * 1024 ** 4),
+      urlTtlSeconds: int(env, 'FILES_URL_TTL_SECONDS', 3600, 10, 7 * 86_400),
+      storage: fileStorage(env, dataDir),
     }),
     ...overrides,
   };

@@ -18,6 +18,7 @@ import { WEBCASTS_TABLES } from '../modules/webcasts/webcasts.table.js';
 import { IDENTITY_TABLES } from '../modules/identity/identity.table.js';
 import { ACTIVITIES_TABLES } from '../modules/activities/activities.table.js';
 import { INSIGHTS_TABLES } from '../modules/insights/insights.table.js';
+import { FILES_TABLES } from '../modules/files/files.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -43,4 +44,5 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...CONTACT_HOOKS_TABLES,
   ...ACTIVITIES_TABLES,
   ...INSIGHTS_TABLES,
+  ...FILES_TABLES,
 ];

@@ -24,6 +24,7 @@ import type {
 } from '../modules/contact-hooks/contact-hooks.table.js';
 import type { AttendeeActivitiesTable, ExternalActivityMetadataTable } from '../modules/activities/activities.table.js';
 import type { AttendeeInsightsTable, AttendeeScoreEntriesTable, AttendeeScoresTable } from '../modules/insights/insights.table.js';
+import type { FilesTable } from '../modules/files/files.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -74,4 +75,5 @@ export interface Database {
   attendee_insights: AttendeeInsightsTable;
   attendee_scores: AttendeeScoresTable;
   attendee_score_entries: AttendeeScoreEntriesTable;
+  files: FilesTable;
 }

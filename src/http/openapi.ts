@@ -20,6 +20,7 @@ for every operation it implements.
 // The document's tags, name -> description, listed in the document in this order.
 const TAGS: Readonly<Record<string, string>> = {
   Authentication: 'OAuth 2.0 token endpoint, authorization code flow, metadata and token validation.',
+  File: 'Upload files and get a signed, expiring URL of their bytes by file ID. The file ID is used by other APIs to associate the file with an entity; unassociated files expire within 30 days. The type is checked on the content (magic bytes). Stored in a directory under DATA_DIR or an S3-compatible bucket (README, Files).',
   Events: 'Events; `format` Virtual or Hybrid is the seed\'s "is any part of this event virtual".',
   Contacts: 'The account\'s address book: people found by email or name (`filter=email eq \'...\'`). Emails and sourceIds are unique among active contacts; deleted contacts keep their data, purged (obfuscated) ones only their id.',
   Attendees: 'A contact\'s registration for an event, with the contact embedded. Added in batches (207 multi-status per item).',

@@ -13,6 +13,7 @@ import * as m0011 from './0011_event_features.js';
 import * as m0012 from './0012_identity.js';
 import * as m0013 from './0013_contact_hooks.js';
 import * as m0014 from './0014_activities.js';
+import * as m0015 from './0015_files.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_identity': m0012,
   '0013_contact_hooks': m0013,
   '0014_activities': m0014,
+  '0015_files': m0015,
 };

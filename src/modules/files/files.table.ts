@@ -1,0 +1,36 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { declareTables } from '../../db/declare.js';
+import type { Database } from '../../db/types.js';
+
+/** `pending`: bytes still arriving (invisible to the API; a crash leaves it to the purge job). `stored`: complete. */
+export type FileStatus = 'pending' | 'stored';
+
+export interface FilesTable extends OwnedColumns, AuditColumns {
+  status: FileStatus;
+  friendly_name: string; // the file name the client sent, without any path
+  extension: string; // one of the allowed extensions, checked against the bytes
+  content_type: string; // what downloads are served as (from the extension the bytes confirmed)
+  file_size: number;
+  sha256: string | null; // hex digest of the bytes, set when stored
+  storage_key: string; // <account id>/<file id> in the storage backend
+  purpose: string | null; // 'image' when the upload asked for a banner/logo image check
+  image_width: number | null;
+  image_height: number | null;
+  // What the file is attached to ('exhibitor:<id>', ...); NULL: unattached, removed after 30 days (the reference).
+  attached_to: string | null;
+  // The contact whose file this is (a profile picture, a lead's document); obfuscating the contact deletes it.
+  contact_id: string | null;
+}
+
+// The name a person gave a file may name a person ("cv-jane-doe.pdf"): free text.
+export const FILES_TABLES = declareTables<Database>('files', {
+  files: {
+    id: 'none', account_id: 'none', status: 'none', friendly_name: 'free-text', extension: 'none', content_type: 'none', sha256: 'none',
+    storage_key: 'none', purpose: 'none', attached_to: 'none', contact_id: 'none',
+    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+  },
+});
+
+export type FileRow = Selectable<FilesTable>;
+export type NewFileRow = Insertable<FilesTable>;
