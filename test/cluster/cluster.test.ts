@@ -53,7 +53,8 @@ const SINGLE_OBFUSCATIONS = 40;
 const SMALL_BULK_CONTACTS = 40;
 const SYNC_ATTENDEES = 12;
 
-type Account = 'A' | 'B';
+/** A: the Enterprise account most of the load uses; B: the Professional one that uses up its quota; H: the account with the contact hook. */
+type Account = 'A' | 'B' | 'H';
 
 interface Figures {
   sent: number;
@@ -121,15 +122,17 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
   let tenantA: Tenant;
   let tenantB: Tenant;
   let tenantSync: Tenant;
+  let tenantHook: Tenant;
   let venue: Venue;
   let receiver: Receiver;
   let hookId = '';
   /** How many times the receiver got each webhook-id (a transaction's id): more than once only after a kill or a lost lease. */
   const hookCalls = new Map<string, number>();
-  const tokens: Record<Account, string> = { A: '', B: '' };
+  const tokens: Record<Account, string> = { A: '', B: '', H: '' };
 
   // What the load generator was promised.
   const ackedContacts: Array<{ id: string; email: string }> = [];
+  const ackedHookContacts: string[] = [];
   const ackedCreations: string[] = [];
   const ackedObfuscations = new Map<string, string>();
   const ackedBulk: Array<{ id: string; contacts: string[] }> = [];
@@ -146,6 +149,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
   // counted without telling (no answer from a killed process; a limiter 503 in flight when Redis was cut).
   const counted: Record<Account, { values: Map<string, number[]>; answers: number; inDoubt: number; allowed: number }> = {
     A: { values: new Map(), answers: 0, inDoubt: 0, allowed: 0 },
+    H: { values: new Map(), answers: 0, inDoubt: 0, allowed: 0 },
     B: { values: new Map(), answers: 0, inDoubt: 0, allowed: 0 },
   };
   const redisCuts: number[] = [];
@@ -177,7 +181,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
     const cls = classify(a);
     tally(cls, a.status);
     if (cls === '503 rate limiting' && redisCuts.some((cut) => started <= cut)) counted[account].inDoubt += 1;
-    const c = countedAs(a, account === 'A' ? QUOTA.Enterprise : QUOTA.Professional);
+    const c = countedAs(a, account === 'B' ? QUOTA.Professional : QUOTA.Enterprise);
     if (c) {
       counted[account].answers += 1;
       const list = counted[account].values.get(c.day) ?? [];
@@ -385,9 +389,9 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
       },
     },
     {
-      // tenantA's hook: every contact the load creates (POST /ea/contacts, through either server) is a
-      // transaction, called back at least once and merged at most once. The seeded people are written
-      // straight to the database, so they fire nothing; the merged company leaves what the other kinds check alone.
+      // An account of its own with a hook: every contact its share of the load creates (POST /ea/contacts,
+      // through either server) is a transaction, called back at least once and merged at most once. (On
+      // tenantA every contact of the load would be one: hundreds of deliveries queued before the other kinds' jobs.)
       kind: 'contact hook',
       jobTypes: [DELIVER_JOB],
       setup: async () => {
@@ -401,29 +405,37 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
         });
       },
       started: async () => {
-        const a = await sendAs('A', serveA.base, 'POST', '/ea/contacts/hooks', {
+        const a = await sendAs('H', serveA.base, 'POST', '/ea/contacts/hooks', {
           name: 'Cluster identification', callback: receiver.url, security: { type: 'apiKey', secret: `cluster-${run}` },
         });
         expect(a.status, a.body).toBe(201);
         hookId = json<{ id: string }>(a).id;
       },
-      settled: async () => (await db.selectFrom('contact_hook_transactions').select('id').where('account_id', '=', tenantA.accountId)
+      load: {
+        weight: 0.8,
+        op: async (server) => {
+          const n = nextSeq();
+          const a = await call('H', server, 'POST', '/ea/contacts', [{ firstName: 'Hooked', lastName: `Person${n}`, email: `hooked.${n}.${run}@hook.test` }]);
+          const item = a?.status === 207 ? json<Array<{ status: number; data: { id: string } }>>(a)[0] : undefined;
+          if (item?.status === 201) ackedHookContacts.push(item.data.id);
+        },
+      },
+      settled: async () => (await db.selectFrom('contact_hook_transactions').select('id').where('account_id', '=', tenantHook.accountId)
         .where('finished_at', 'is', null).execute()).length === 0,
       count: async () => {
         const problems: string[] = [];
         const txs = await db.selectFrom('contact_hook_transactions').select(['id', 'contact_id', 'hook_id', 'trigger', 'status', 'merge_result'])
-          .where('account_id', '=', tenantA.accountId).execute();
+          .where('account_id', '=', tenantHook.accountId).execute();
         const attempts = await db.selectFrom('contact_hook_attempts').select(['transaction_id', 'outcome', 'status_code', 'error'])
-          .where('account_id', '=', tenantA.accountId).execute();
+          .where('account_id', '=', tenantHook.accountId).execute();
         const jobs = new Map<string, string[]>();
         for (const j of await db.selectFrom('jobs').select(['status', 'payload']).where('type', '=', DELIVER_JOB).execute()) {
           const txId = JSON.parse(j.payload) as { transactionId: string };
           jobs.set(txId.transactionId, [...jobs.get(txId.transactionId) ?? [], j.status]);
         }
         const contacts = new Map<string, { company: string | null; last_modified_by: string }>();
-        const ids = ackedContacts.map((c) => c.id);
-        for (let i = 0; i < ids.length; i += 500) {
-          const rows = await db.selectFrom('contacts').select(['id', 'company', 'last_modified_by']).where('id', 'in', ids.slice(i, i + 500)).execute();
+        for (let i = 0; i < ackedHookContacts.length; i += 500) {
+          const rows = await db.selectFrom('contacts').select(['id', 'company', 'last_modified_by']).where('id', 'in', ackedHookContacts.slice(i, i + 500)).execute();
           for (const r of rows) contacts.set(r.id, r);
         }
         // Every transaction, acknowledged or not (a creation whose answer was lost still made its contact and its callback).
@@ -444,19 +456,19 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
         if (unknown.length > 0) problems.push(`the receiver got ${unknown.length} webhook-ids no transaction has`);
         // Every acknowledged creation: one transaction, and the contact carries its answer exactly.
         let once = 0;
-        for (const c of ackedContacts) {
-          const mine = txs.filter((tx) => tx.contact_id === c.id);
-          const contact = contacts.get(c.id);
+        for (const id of ackedHookContacts) {
+          const mine = txs.filter((tx) => tx.contact_id === id);
+          const contact = contacts.get(id);
           const p: string[] = [];
           if (mine.length !== 1) p.push(`${mine.length} transactions`);
           if (mine[0] && (contact?.company !== merged(mine[0].id) || contact.last_modified_by !== `contact-hook:${hookId}`)) {
             p.push(`company ${contact?.company ?? 'none'} by ${contact?.last_modified_by ?? 'nobody'}`);
           }
           if (p.length === 0 && mine[0]?.status === 'merged') once += 1;
-          else if (p.length > 0) problems.push(`contact ${c.id}: ${p.join('; ')}`);
+          else if (p.length > 0) problems.push(`contact ${id}: ${p.join('; ')}`);
         }
         const again = [...hookCalls.values()].filter((n) => n > 1).length;
-        return { units: ackedContacts.length, once, problems, note: `${txs.length} transactions, ${again} called back more than once` };
+        return { units: ackedHookContacts.length, once, problems, note: `${txs.length} transactions, ${again} called back more than once` };
       },
     },
   ];
@@ -536,6 +548,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
     tenantA = await createTenant(services, { tier: 'Enterprise' });
     tenantB = await createTenant(services, { tier: 'Professional' });
     tenantSync = await createTenant(services, { tier: 'Enterprise' });
+    tenantHook = await createTenant(services, { tier: 'Enterprise' });
     await services.accounts.setFeature(tenantA.accountId, 'contact-obfuscation', true);
     venue = await createVenue(services, tenantA.accountId);
     for (const k of JOB_KINDS) await k.setup?.();
@@ -562,6 +575,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
     await Promise.all([serveA.start(ready(serveA)), serveB.start(ready(serveB)), worker.start(workerStarted)]);
     tokens.A = await tokenOf(tenantA);
     tokens.B = await tokenOf(tenantB);
+    tokens.H = await tokenOf(tenantHook);
     for (const k of JOB_KINDS) await k.started?.();
     phase('starting 3 processes');
   }, 120_000);
@@ -763,7 +777,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
 
   const quotaRows: string[] = [];
   it('counted the daily quota exactly: one count per counted answer, across both servers, and never past the quota', async () => {
-    const used: Record<Account, number> = { A: 0, B: 0 };
+    const used: Record<'A' | 'B', number> = { A: 0, B: 0 };
     for (const account of ['A', 'B'] as const) {
       const c = counted[account];
       for (const s of servers) {
@@ -806,7 +820,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
       const lost = ackedContacts.filter((c) => !ids.has(`${c.id} ${c.email}`));
       expect(lost).toEqual([]);
     }
-    await waitFor(async () => (await Promise.all(JOB_KINDS.filter((k) => k.kind === 'event creation').map((k) => k.settled()))).every(Boolean), 60_000, 'event creations');
+    await waitFor(async () => (await Promise.all(JOB_KINDS.filter((k) => k.kind === 'event creation').map((k) => k.settled()))).every(Boolean), 90_000, 'event creations');
     for (const [i, id] of ackedCreations.entries()) {
       const s = servers[i % 2];
       if (!s) throw new Error('server');
@@ -904,7 +918,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
       `  PostgreSQL             ${figures.pgTerminated} connections terminated; unreachable ${(figures.pgOutageMs / 1000).toFixed(1)} s`,
       '  jobs run exactly once:',
       ...jobRows,
-      `  writes acknowledged    ${ackedContacts.length} contacts, ${ackedCreations.length} event creations, ${ackedObfuscations.size} obfuscations, ${ackedBulk.length} bulk jobs`,
+      `  writes acknowledged    ${ackedContacts.length + ackedHookContacts.length} contacts, ${ackedCreations.length} event creations, ${ackedObfuscations.size} obfuscations, ${ackedBulk.length} bulk jobs`,
       `  writes lost            ${readMisses.length}`,
       `  daily quota (Professional: ${QUOTA.Professional} a day):`,
       ...quotaRows,
