@@ -11,6 +11,7 @@ import { createDb, type Db, type DbHandle } from '../../src/db/index.js';
 import { newId } from '../../src/db/ids.js';
 import { OBFUSCATION_JOB } from '../../src/modules/obfuscation/obfuscation.service.js';
 import { BULK_JOB } from '../../src/modules/bulk-jobs/bulk-jobs.service.js';
+import { CONTACT_FIELDS, DELIVER_JOB } from '../../src/modules/contact-hooks/index.js';
 import { PURGE_JOB } from '../../src/modules/communications/communications.service.js';
 import { EVENT_CREATE_JOB } from '../../src/modules/events/index.js';
 import { SYNC_JOB } from '../../src/modules/sync/index.js';
@@ -18,6 +19,7 @@ import { startSimServer, type SimServer } from '../../src/sim/index.js';
 import { createTenant, sampleEvent, waitFor, type Tenant } from '../helpers/app.js';
 import { createTestDatabaseConfig } from '../helpers/db.js';
 import { freePort } from '../helpers/process.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { serviceRequired } from '../helpers/services.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import { fixtureAttendees, fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
@@ -51,7 +53,8 @@ const SINGLE_OBFUSCATIONS = 40;
 const SMALL_BULK_CONTACTS = 40;
 const SYNC_ATTENDEES = 12;
 
-type Account = 'A' | 'B';
+/** A: the Enterprise account most of the load uses; B: the Professional one that uses up its quota; H: the account with the contact hook. */
+type Account = 'A' | 'B' | 'H';
 
 interface Figures {
   sent: number;
@@ -67,6 +70,8 @@ interface CountResult {
   readonly units: number;
   readonly once: number;
   readonly problems: readonly string[];
+  /** What else the figures show about this kind (after its row). */
+  readonly note?: string;
 }
 
 /**
@@ -81,6 +86,8 @@ interface JobKind {
   readonly jobTypes: readonly string[];
   /** Before the processes start (data the job will find). */
   readonly setup?: () => Promise<void>;
+  /** Once the processes serve, before the load (what is made through the API). */
+  readonly started?: () => Promise<void>;
   /** A request of the mixed load that enqueues one unit of work, with its share of the mix. */
   readonly load?: { readonly weight: number; readonly op: (server: number) => Promise<void> };
   readonly settled: () => Promise<boolean>;
@@ -115,11 +122,17 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
   let tenantA: Tenant;
   let tenantB: Tenant;
   let tenantSync: Tenant;
+  let tenantHook: Tenant;
   let venue: Venue;
-  const tokens: Record<Account, string> = { A: '', B: '' };
+  let receiver: Receiver;
+  let hookId = '';
+  /** How many times the receiver got each webhook-id (a transaction's id): more than once only after a kill or a lost lease. */
+  const hookCalls = new Map<string, number>();
+  const tokens: Record<Account, string> = { A: '', B: '', H: '' };
 
   // What the load generator was promised.
   const ackedContacts: Array<{ id: string; email: string }> = [];
+  const ackedHookContacts: string[] = [];
   const ackedCreations: string[] = [];
   const ackedObfuscations = new Map<string, string>();
   const ackedBulk: Array<{ id: string; contacts: string[] }> = [];
@@ -136,6 +149,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
   // counted without telling (no answer from a killed process; a limiter 503 in flight when Redis was cut).
   const counted: Record<Account, { values: Map<string, number[]>; answers: number; inDoubt: number; allowed: number }> = {
     A: { values: new Map(), answers: 0, inDoubt: 0, allowed: 0 },
+    H: { values: new Map(), answers: 0, inDoubt: 0, allowed: 0 },
     B: { values: new Map(), answers: 0, inDoubt: 0, allowed: 0 },
   };
   const redisCuts: number[] = [];
@@ -167,7 +181,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
     const cls = classify(a);
     tally(cls, a.status);
     if (cls === '503 rate limiting' && redisCuts.some((cut) => started <= cut)) counted[account].inDoubt += 1;
-    const c = countedAs(a, account === 'A' ? QUOTA.Enterprise : QUOTA.Professional);
+    const c = countedAs(a, account === 'B' ? QUOTA.Professional : QUOTA.Enterprise);
     if (c) {
       counted[account].answers += 1;
       const list = counted[account].values.get(c.day) ?? [];
@@ -374,9 +388,93 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
         return { units: syncSessions.length, once, problems };
       },
     },
-    // Contact hooks (outbound callbacks) join this table when they land: setup registers a receiver,
-    // load makes the writes that fire them, count checks each delivery took effect once.
+    {
+      // An account of its own with a hook: every contact its share of the load creates (POST /ea/contacts,
+      // through either server) is a transaction, called back at least once and merged at most once. (On
+      // tenantA every contact of the load would be one: hundreds of deliveries queued before the other kinds' jobs.)
+      kind: 'contact hook',
+      jobTypes: [DELIVER_JOB],
+      setup: async () => {
+        receiver = await startReceiver();
+        const company = CONTACT_FIELDS.find((f) => f.name === 'Company');
+        receiver.answer((req) => {
+          const id = req.headers['webhook-id'];
+          if (typeof id !== 'string') return { status: 400 };
+          hookCalls.set(id, (hookCalls.get(id) ?? 0) + 1);
+          return { status: 200, body: { data: [{ id: company?.id, name: 'Company', value: [merged(id)] }] } };
+        });
+      },
+      started: async () => {
+        const a = await sendAs('H', serveA.base, 'POST', '/ea/contacts/hooks', {
+          name: 'Cluster identification', callback: receiver.url, security: { type: 'apiKey', secret: `cluster-${run}` },
+        });
+        expect(a.status, a.body).toBe(201);
+        hookId = json<{ id: string }>(a).id;
+      },
+      load: {
+        weight: 0.8,
+        op: async (server) => {
+          const n = nextSeq();
+          const a = await call('H', server, 'POST', '/ea/contacts', [{ firstName: 'Hooked', lastName: `Person${n}`, email: `hooked.${n}.${run}@hook.test` }]);
+          const item = a?.status === 207 ? json<Array<{ status: number; data: { id: string } }>>(a)[0] : undefined;
+          if (item?.status === 201) ackedHookContacts.push(item.data.id);
+        },
+      },
+      settled: async () => (await db.selectFrom('contact_hook_transactions').select('id').where('account_id', '=', tenantHook.accountId)
+        .where('finished_at', 'is', null).execute()).length === 0,
+      count: async () => {
+        const problems: string[] = [];
+        const txs = await db.selectFrom('contact_hook_transactions').select(['id', 'contact_id', 'hook_id', 'trigger', 'status', 'merge_result'])
+          .where('account_id', '=', tenantHook.accountId).execute();
+        const attempts = await db.selectFrom('contact_hook_attempts').select(['transaction_id', 'outcome', 'status_code', 'error'])
+          .where('account_id', '=', tenantHook.accountId).execute();
+        const jobs = new Map<string, string[]>();
+        for (const j of await db.selectFrom('jobs').select(['status', 'payload']).where('type', '=', DELIVER_JOB).execute()) {
+          const txId = JSON.parse(j.payload) as { transactionId: string };
+          jobs.set(txId.transactionId, [...jobs.get(txId.transactionId) ?? [], j.status]);
+        }
+        const contacts = new Map<string, { company: string | null; last_modified_by: string }>();
+        for (let i = 0; i < ackedHookContacts.length; i += 500) {
+          const rows = await db.selectFrom('contacts').select(['id', 'company', 'last_modified_by']).where('id', 'in', ackedHookContacts.slice(i, i + 500)).execute();
+          for (const r of rows) contacts.set(r.id, r);
+        }
+        // Every transaction, acknowledged or not (a creation whose answer was lost still made its contact and its callback).
+        for (const tx of txs) {
+          const p: string[] = [];
+          const answered = attempts.filter((a) => a.transaction_id === tx.id && a.outcome === 'answered');
+          const job = jobs.get(tx.id) ?? [];
+          if (tx.hook_id !== hookId || tx.trigger !== 'contact.created') p.push(`hook ${tx.hook_id}, trigger ${tx.trigger}`);
+          if (tx.status !== 'merged' || tx.merge_result !== JSON.stringify({ merged: ['company'], ignored: [] })) p.push(`${tx.status}, ${tx.merge_result ?? 'no merge'}`);
+          // Merged once: one answer merged; any other answer found the transaction already ended.
+          if (answered.filter((a) => a.error === null && a.status_code === 200).length !== 1) p.push(`answered attempts ${JSON.stringify(answered)}`);
+          if ((hookCalls.get(tx.id) ?? 0) < 1) p.push('the receiver never got it');
+          if (job.join() !== 'completed') p.push(`jobs ${JSON.stringify(job)}`);
+          if (p.length > 0) problems.push(`transaction ${tx.id}: ${p.join('; ')}`);
+        }
+        const known = new Set(txs.map((tx) => tx.id));
+        const unknown = [...hookCalls.keys()].filter((id) => !known.has(id));
+        if (unknown.length > 0) problems.push(`the receiver got ${unknown.length} webhook-ids no transaction has`);
+        // Every acknowledged creation: one transaction, and the contact carries its answer exactly.
+        let once = 0;
+        for (const id of ackedHookContacts) {
+          const mine = txs.filter((tx) => tx.contact_id === id);
+          const contact = contacts.get(id);
+          const p: string[] = [];
+          if (mine.length !== 1) p.push(`${mine.length} transactions`);
+          if (mine[0] && (contact?.company !== merged(mine[0].id) || contact.last_modified_by !== `contact-hook:${hookId}`)) {
+            p.push(`company ${contact?.company ?? 'none'} by ${contact?.last_modified_by ?? 'nobody'}`);
+          }
+          if (p.length === 0 && mine[0]?.status === 'merged') once += 1;
+          else if (p.length > 0) problems.push(`contact ${id}: ${p.join('; ')}`);
+        }
+        const again = [...hookCalls.values()].filter((n) => n > 1).length;
+        return { units: ackedHookContacts.length, once, problems, note: `${txs.length} transactions, ${again} called back more than once` };
+      },
+    },
   ];
+
+  /** What the receiver answers for a transaction: derived from its webhook-id, so the contact shows whose answer it took. */
+  const merged = (webhookId: string): string => `merged-${webhookId}`;
 
   const bulkBody = (contacts: readonly string[]) => ({
     name: 'Cluster erasure', url: '/contacts/{id}/obfuscate', operation: 'POST', mode: 'SEQUENTIAL', ttl: 86400,
@@ -414,7 +512,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
   const processEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
     ...process.env,
     DATABASE_SCHEMA: schema, DATABASE_POOL_MAX: '5', REDIS_URL: redisProxy.url('redis'), RATE_LIMIT_KEY_PREFIX: keyPrefix,
-    RATE_LIMIT_TIERS: TIERS, IP_RATE_LIMIT_PER_SECOND: '100000', IP_RATE_LIMIT_BURST: '100000', RATE_LIMIT_ENABLED: 'true',
+    RATE_LIMIT_TIERS: TIERS, HOOKS_ALLOW_LOOPBACK: 'true', IP_RATE_LIMIT_PER_SECOND: '100000', IP_RATE_LIMIT_BURST: '100000', RATE_LIMIT_ENABLED: 'true',
     DEMO: 'false', LOG_LEVEL: 'warn', PUBLIC_URL: balancer.url('http'), USAGE_FLUSH_SECONDS: '1', RUN_WORKER: 'false', DATA_DIR: dataDir,
     ...extra,
   });
@@ -450,6 +548,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
     tenantA = await createTenant(services, { tier: 'Enterprise' });
     tenantB = await createTenant(services, { tier: 'Professional' });
     tenantSync = await createTenant(services, { tier: 'Enterprise' });
+    tenantHook = await createTenant(services, { tier: 'Enterprise' });
     await services.accounts.setFeature(tenantA.accountId, 'contact-obfuscation', true);
     venue = await createVenue(services, tenantA.accountId);
     for (const k of JOB_KINDS) await k.setup?.();
@@ -476,6 +575,8 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
     await Promise.all([serveA.start(ready(serveA)), serveB.start(ready(serveB)), worker.start(workerStarted)]);
     tokens.A = await tokenOf(tenantA);
     tokens.B = await tokenOf(tenantB);
+    tokens.H = await tokenOf(tenantHook);
+    for (const k of JOB_KINDS) await k.started?.();
     phase('starting 3 processes');
   }, 120_000);
 
@@ -486,6 +587,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
     for (const p of [serveA, serveB, worker]) await p?.stop();
     for (const p of [redisProxy, balancer, ...pgProxies]) await p?.close();
     await sim?.close();
+    await receiver?.close();
     const redis = new Redis(redisServerUrl);
     const keys = await redis.keys(`${keyPrefix}*`);
     if (keys.length > 0) await redis.del(...keys);
@@ -675,7 +777,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
 
   const quotaRows: string[] = [];
   it('counted the daily quota exactly: one count per counted answer, across both servers, and never past the quota', async () => {
-    const used: Record<Account, number> = { A: 0, B: 0 };
+    const used: Record<'A' | 'B', number> = { A: 0, B: 0 };
     for (const account of ['A', 'B'] as const) {
       const c = counted[account];
       for (const s of servers) {
@@ -718,7 +820,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
       const lost = ackedContacts.filter((c) => !ids.has(`${c.id} ${c.email}`));
       expect(lost).toEqual([]);
     }
-    await waitFor(async () => (await Promise.all(JOB_KINDS.filter((k) => k.kind === 'event creation').map((k) => k.settled()))).every(Boolean), 60_000, 'event creations');
+    await waitFor(async () => (await Promise.all(JOB_KINDS.filter((k) => k.kind === 'event creation').map((k) => k.settled()))).every(Boolean), 90_000, 'event creations');
     for (const [i, id] of ackedCreations.entries()) {
       const s = servers[i % 2];
       if (!s) throw new Error('server');
@@ -766,7 +868,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
     phase('worker drain');
   }, 90_000);
 
-  it('ran every job exactly once: obfuscations, bulk jobs, event creations, retention and webcast sync', async () => {
+  it('ran every job exactly once: obfuscations, bulk jobs, event creations, retention, webcast sync and contact hooks', async () => {
     await waitFor(async () => (await Promise.all(JOB_KINDS.map((k) => k.settled()))).every(Boolean), 90_000, 'every job kind to finish its work');
     const rows: string[] = [];
     const problems: string[] = [];
@@ -774,7 +876,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
       const c = await k.count();
       const jobs = await db.selectFrom('jobs').select(['status', 'attempts']).where('type', 'in', [...k.jobTypes]).execute();
       const retried = jobs.filter((j) => j.attempts > 1).length;
-      rows.push(`  ${k.kind.padEnd(22)} ${String(c.once).padStart(5)} of ${String(c.units).padEnd(5)} took effect once   (${jobs.length} job rows, ${retried} attempted more than once)`);
+      rows.push(`  ${k.kind.padEnd(22)} ${String(c.once).padStart(5)} of ${String(c.units).padEnd(5)} took effect once   (${jobs.length} job rows, ${retried} attempted more than once${c.note ? `; ${c.note}` : ''})`);
       problems.push(...c.problems);
       expect(c.units).toBeGreaterThan(0);
     }
@@ -816,7 +918,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
       `  PostgreSQL             ${figures.pgTerminated} connections terminated; unreachable ${(figures.pgOutageMs / 1000).toFixed(1)} s`,
       '  jobs run exactly once:',
       ...jobRows,
-      `  writes acknowledged    ${ackedContacts.length} contacts, ${ackedCreations.length} event creations, ${ackedObfuscations.size} obfuscations, ${ackedBulk.length} bulk jobs`,
+      `  writes acknowledged    ${ackedContacts.length + ackedHookContacts.length} contacts, ${ackedCreations.length} event creations, ${ackedObfuscations.size} obfuscations, ${ackedBulk.length} bulk jobs`,
       `  writes lost            ${readMisses.length}`,
       `  daily quota (Professional: ${QUOTA.Professional} a day):`,
       ...quotaRows,
