@@ -86,17 +86,31 @@ function migrator(db: Db, schema?: string): Migrator {
   });
 }
 
+// Before it migrates, Kysely's Migrator looks for its own tables by listing the tables of every
+// schema in the database, naming each one. A table another process drops meanwhile (a second
+// deployment in its own schema migrating down) makes that listing fail with 42P01 (undefined
+// table) before anything ran here: that is worth another try, not a failed start.
+export async function migrating(run: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await run();
+    const code: unknown = result.error !== null && typeof result.error === 'object' && 'code' in result.error ? result.error.code : undefined;
+    const nothingRan = (result.results ?? []).length === 0;
+    if (code === '42P01' && nothingRan && attempt < 5) {
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+      continue;
+    }
+    if (result.error) throw result.error;
+    return result;
+  }
+}
+
 export async function migrateToLatest(db: Db, schema?: string): Promise<MigrationResultSet> {
-  const result = await migrator(db, schema).migrateToLatest();
-  if (result.error) throw result.error;
-  return result;
+  return migrating(() => migrator(db, schema).migrateToLatest());
 }
 
 /** Up or down to the named migration (tests of a migration's data step: an old schema, then latest). */
 export async function migrateTo(db: Db, target: string, schema?: string): Promise<MigrationResultSet> {
-  const result = await migrator(db, schema).migrateTo(target);
-  if (result.error) throw result.error;
-  return result;
+  return migrating(() => migrator(db, schema).migrateTo(target));
 }
 
 /**
