@@ -63,7 +63,7 @@ try {
       delete env['S3_URL'];
       delete env['S3_BUCKET'];
     }
-    const proc = spawnProcess(process.execPath, ['--import', 'tsx', 'src/modules/files/testing/server.ts', JSON.stringify(database)], { cwd: process.cwd(), env });
+    const proc = spawnProcess(process.execPath, ['--import', 'tsx', 'test/helpers/server-process.ts', JSON.stringify(database), '600000'], { cwd: process.cwd(), env });
     try {
       const [line] = await proc.waitForOutput(/\{"address":"[^"]+"\}/);
       const address = (JSON.parse(line) as { address: string }).address;
@@ -125,7 +125,7 @@ npx tsx bench/files-upload.ts --mb 500 --backend s3 --no-readme
 \`\`\`
 
 One \`POST /ea/files\` of a generated text file, sent over HTTP with chunked encoding (the client streams it too), to a
-real server process (\`src/modules/files/testing/server.ts\`, its own \`node\`) with \`FILES_MAX_BYTES\` raised to the file
+real server process (\`test/helpers/server-process.ts\`, its own \`node\`) with \`FILES_MAX_BYTES\` raised to the file
 size. The server's resident set size is read from \`/proc/<pid>/status\` every 20 ms during the upload, and its peak is
 the kernel's own (\`VmHWM\`, reset through \`/proc/<pid>/clear_refs\` when the upload starts), compared with its RSS
 just before it (after a small warm-up upload). The file is then downloaded through its signed URL and its

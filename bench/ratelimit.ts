@@ -143,7 +143,7 @@ async function main(): Promise<void> {
   await services.db.destroy();
 
   const prefix = `eventline:bench:${randomUUID()}:`;
-  const appArgv = ['--import', 'tsx', 'src/http/ratelimit/testing/server.ts', JSON.stringify(database)];
+  const appArgv = ['--import', 'tsx', 'test/helpers/server-process.ts', JSON.stringify(database)];
   const base = { ...process.env, ...env, REDIS_URL: '' };
   const variants: Array<{ name: string; start: () => Promise<Server> }> = [
     { name: 'raw node:http (no framework, same body)', start: () => startProcess(['-e', BASELINE], process.env) },

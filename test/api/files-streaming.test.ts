@@ -38,7 +38,7 @@ afterAll(async () => {
 async function server(env: Record<string, string>): Promise<{ proc: Spawned; address: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'eventline-stream-'));
   dirs.push(dataDir);
-  const proc = spawnProcess(process.execPath, ['--import', 'tsx', 'src/modules/files/testing/server.ts', JSON.stringify(t.db.config)], {
+  const proc = spawnProcess(process.execPath, ['--import', 'tsx', 'test/helpers/server-process.ts', JSON.stringify(t.db.config), '600000'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, FILES_MAX_BYTES: String(FILE_BYTES), LOG_LEVEL: 'silent', DEMO: 'false', RUN_WORKER: 'false', RATE_LIMIT_ENABLED: 'false', ...env },
   });

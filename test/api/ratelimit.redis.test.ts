@@ -9,7 +9,7 @@ import { serviceRequired } from '../helpers/services.js';
 const redisUrl = process.env['REDIS_URL'];
 const requireServices = serviceRequired('redis');
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const childScript = 'src/http/ratelimit/testing/server.ts';
+const childScript = 'test/helpers/server-process.ts';
 
 // Explicit limits, so these tests do not depend on the defaults a test helper may set.
 const LIMITS = {
