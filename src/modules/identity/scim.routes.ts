@@ -107,28 +107,28 @@ export function scimRoutes(scim: ScimService) {
       operationId: 'getServiceProviderConfig', summary: 'Get Service Provider Config', security: READ,
       description: 'What eventline supports of SCIM: PATCH, filters (at most 200 results a page), ETags, password changes; no bulk, no sorting.',
       response: responses({ 200: { schema: ServiceProviderConfigSchema, description: 'Successfully retrieved Service Provider Config.' } }, [401, 403, 429]),
-    }, async () => scim.serviceProviderConfig());
+    }, async () => scim.discovery.serviceProviderConfig());
 
     get('/Schemas', {
       operationId: 'getSchemas', summary: 'List Schemas', security: READ,
       description: 'The schemas of the User and Group resources and their extensions, describing exactly the attributes eventline keeps.',
       response: responses({ 200: { schema: ScimSchemaListSchema, description: 'Successfully retrieved a list of schemas.' } }, [401, 403, 429]),
-    }, async () => scim.listSchemas());
+    }, async () => scim.discovery.listSchemas());
 
     get<unknown, Static<typeof SchemaIdParamsSchema>>('/Schemas/:id', {
       operationId: 'getSchema', summary: 'Get Schema', security: READ, params: SchemaIdParamsSchema,
       response: responses({ 200: { schema: ScimSchemaSchema, description: 'Successfully retrieved a schema.' } }, [400, 401, 403, 404, 429]),
-    }, async (request) => scim.getSchema(request.params.id));
+    }, async (request) => scim.discovery.getSchema(request.params.id));
 
     get('/ResourceTypes', {
       operationId: 'getResourceTypes', summary: 'List Resource Types', security: READ,
       response: responses({ 200: { schema: ScimResourceTypeListSchema, description: 'Successfully retrieved a list of Resource Types.' } }, [401, 403, 429]),
-    }, async () => scim.listResourceTypes());
+    }, async () => scim.discovery.listResourceTypes());
 
     get<unknown, Static<typeof ResourceTypeParamsSchema>>('/ResourceTypes/:id', {
       operationId: 'getResourceType', summary: 'Get Resource Type', security: READ, params: ResourceTypeParamsSchema,
       response: responses({ 200: { schema: ScimResourceTypeSchema, description: 'Successfully retrieved a Resource.' } }, [400, 401, 403, 404, 429]),
-    }, async (request) => scim.getResourceType(request.params.id));
+    }, async (request) => scim.discovery.getResourceType(request.params.id));
 
     // ---- users --------------------------------------------------------------------
     get<ListQuery, unknown>('/Users', {

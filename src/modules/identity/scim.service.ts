@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Config } from '../../config/index.js';
 import type { AuthContext } from '../../actor.js';
 import { ApiError } from '../../errors.js';
@@ -9,15 +8,15 @@ import { GROUP_FILTER, USER_FILTER, type Executor, type IdentityRepository, type
 import type { UserGroupRow } from './identity.table.js';
 import { DEFAULT_ROLE, type UserGroupsService } from './groups.service.js';
 import {
-  ENTERPRISE_URN, EVENTLINE_GROUP_URN, GROUP_NAMES, GROUP_URN, LIST_URN, RESOURCE_TYPES, RESOURCE_TYPE_URN, SCHEMAS, SCHEMA_URN, SPC_URN, USER_NAMES,
-  canonicalResource, isRecord, parseScimFilter, project, type Projection, type ResourceNames, type ScimSchemaDefinition,
+  ENTERPRISE_URN, EVENTLINE_GROUP_URN, GROUP_NAMES, GROUP_URN, LIST_URN, USER_NAMES,
+  canonicalResource, isRecord, parseScimFilter, project, type Projection, type ResourceNames,
 } from './scim.definitions.js';
 import { compileScimFilter, type FilterAttributes } from './scim.filter.js';
+import { MAX_COUNT, ScimDiscovery } from './scim.discovery.js';
+import { checkIfMatch, versionOf, withVersion } from './scim.etag.js';
 import { applyPatch, canonicalOp, readPatchRequest, type PatchOp } from './scim.patch.js';
 import { displayNameOf, profileColumns, readUserInput, toUserResource, type ScimUserResource, type UserInput } from './scim.users.js';
 
-/** RFC 7644 §3.4.2: index paging; eventline returns at most this many resources a page. */
-export const MAX_COUNT = 200;
 const DEFAULT_COUNT = 100;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,25 +54,16 @@ export interface ScimAnswer<T> {
 
 type Caller = Pick<AuthContext, 'accountId' | 'userId' | 'clientId'>;
 
-/** A weak ETag over what the resource says (RFC 7644 §3.14): any change to it changes the version. */
-function versionOf(value: unknown): string {
-  return `W/"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22)}"`;
-}
-
-/** If-Match (RFC 7232 §3.1): `*`, or one of a list of ETags, compared weakly. */
-export function checkIfMatch(ifMatch: string | undefined, etag: string): void {
-  if (ifMatch === undefined) return;
-  const bare = (t: string) => t.trim().replace(/^W\//, '');
-  const tags = ifMatch.split(',').map((t) => t.trim()).filter(Boolean);
-  if (tags.includes('*') || tags.some((t) => bare(t) === bare(etag))) return;
-  throw ScimErrors.preconditionFailed();
-}
-
 function paging(q: ScimListQuery): { startIndex: number; count: number } {
   // RFC 7644 §3.4.2.4: a startIndex below 1 is 1; a negative count is 0; eventline caps count at MAX_COUNT.
   const startIndex = Math.max(1, Math.trunc(q.startIndex ?? 1));
   const count = Math.min(MAX_COUNT, Math.max(0, Math.trunc(q.count ?? DEFAULT_COUNT)));
   return { startIndex, count };
+}
+
+/** One page of a list (RFC 7644 §3.4.2), each resource cut to the attributes asked for. */
+function listResponse<T extends object>(names: ResourceNames, resources: readonly T[], total: number, startIndex: number, projection: Projection) {
+  return { schemas: [LIST_URN], totalResults: total, startIndex, itemsPerPage: resources.length, Resources: resources.map((r) => project(names, r, projection)) };
 }
 
 function filterSql(filter: string | undefined, attrs: FilterAttributes) {
@@ -113,11 +103,6 @@ function withoutEmptyGroups(input: UserInput): UserInput {
   return { ...rest, ...(groups !== undefined && groups.length > 0 ? { groups } : {}), ...(roles !== undefined && roles.length > 0 ? { roles } : {}) };
 }
 
-function withVersion<T extends { meta: { version?: string } }>(resource: T): { resource: T; etag: string } {
-  const etag = versionOf(resource);
-  return { resource: { ...resource, meta: { ...resource.meta, version: etag } }, etag };
-}
-
 /**
  * SCIM 2.0 (RFC 7643, RFC 7644) over the account's users and user groups. SCIM
  * users are the account users of eventline; SCIM groups are its account user
@@ -130,69 +115,16 @@ export class ScimService {
     private readonly accounts: AccountsService,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    this.discovery = new ScimDiscovery(config);
+  }
+
+  /** ServiceProviderConfig, Schemas and ResourceTypes (RFC 7644 §4). */
+  readonly discovery: ScimDiscovery;
 
   /** The SCIM base URL an identity provider is given. */
   get base(): string {
-    return `${this.config.publicUrl}/${this.config.apiVersion}/scim/v2`;
-  }
-
-  // ---- discovery (RFC 7644 §4) -------------------------------------------------
-
-  serviceProviderConfig() {
-    const docs = `${this.config.publicUrl}/docs`;
-    return {
-      schemas: [SPC_URN],
-      documentationUri: docs,
-      patch: { supported: true },
-      bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
-      filter: { supported: true, maxResults: MAX_COUNT },
-      changePassword: { supported: true },
-      sort: { supported: false },
-      etag: { supported: true },
-      authenticationSchemes: [{
-        type: 'oauthbearertoken', name: 'OAuth Bearer Token',
-        description: 'A client-credentials access token with the account/users scopes, or an account SCIM token issued with `eventline scim-tokens create`.',
-        specUri: 'https://www.rfc-editor.org/info/rfc6750', documentationUri: docs, primary: true,
-      }],
-      meta: { resourceType: 'ServiceProviderConfig', location: `${this.base}/ServiceProviderConfig` },
-    };
-  }
-
-  private schemaResource(s: ScimSchemaDefinition) {
-    return { schemas: [SCHEMA_URN], id: s.id, name: s.name, description: s.description, attributes: s.attributes, meta: { resourceType: 'Schema', location: `${this.base}/Schemas/${s.id}` } };
-  }
-
-  listSchemas() {
-    const resources = SCHEMAS.map((s) => this.schemaResource(s));
-    return { schemas: [LIST_URN], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources };
-  }
-
-  getSchema(id: string) {
-    const s = SCHEMAS.find((x) => x.id.toLowerCase() === id.toLowerCase());
-    if (!s) throw ScimErrors.notFound(`No schema ${id.slice(0, 200)}`);
-    return this.schemaResource(s);
-  }
-
-  private resourceType(r: (typeof RESOURCE_TYPES)[number]) {
-    return {
-      schemas: [RESOURCE_TYPE_URN], id: r.id, name: r.name, description: r.description,
-      // Absolute: the reference types `endpoint` as a URI, and resolving it against the base gives the same.
-      endpoint: `${this.base}${r.endpoint}`, schema: r.schema,
-      schemaExtensions: r.extensions.map((schema) => ({ schema, required: false })),
-      meta: { resourceType: 'ResourceType', location: `${this.base}/ResourceTypes/${r.id}` },
-    };
-  }
-
-  listResourceTypes() {
-    const resources = RESOURCE_TYPES.map((r) => this.resourceType(r));
-    return { schemas: [LIST_URN], totalResults: resources.length, startIndex: 1, itemsPerPage: resources.length, Resources: resources };
-  }
-
-  getResourceType(id: string) {
-    const r = RESOURCE_TYPES.find((x) => x.id.toLowerCase() === id.toLowerCase());
-    if (!r) throw ScimErrors.notFound(`No resource type ${id.slice(0, 200)}`);
-    return this.resourceType(r);
+    return this.discovery.base;
   }
 
   // ---- users ---------------------------------------------------------------------
@@ -218,10 +150,7 @@ export class ScimService {
     const { startIndex, count } = paging(q);
     const { rows, total } = await this.repo.scimUsers(accountId, filterSql(q.filter, USER_FILTER), startIndex - 1, count);
     const resources = await this.userResources(accountId, rows);
-    return {
-      schemas: [LIST_URN], totalResults: total, startIndex, itemsPerPage: resources.length,
-      Resources: resources.map((r) => project(USER_NAMES, r.resource, q)),
-    };
+    return listResponse(USER_NAMES, resources.map((r) => r.resource), total, startIndex, q);
   }
 
   async getUser(accountId: string, id: string, projection: Projection): Promise<ScimAnswer<ScimUserResource>> {
@@ -389,10 +318,7 @@ export class ScimService {
     const { startIndex, count } = paging(q);
     const { rows, total } = await this.repo.scimGroups(accountId, filterSql(q.filter, GROUP_FILTER), startIndex - 1, count);
     const answers = await this.groupAnswers(accountId, rows, q);
-    return {
-      schemas: [LIST_URN], totalResults: total, startIndex, itemsPerPage: answers.length,
-      Resources: answers.map((a) => project(GROUP_NAMES, a.resource, q)),
-    };
+    return listResponse(GROUP_NAMES, answers.map((a) => a.resource), total, startIndex, q);
   }
 
   async getGroup(accountId: string, id: string, projection: Projection): Promise<ScimAnswer<ScimGroupResource>> {
