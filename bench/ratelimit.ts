@@ -11,18 +11,15 @@
 // REDIS_URL (default redis://127.0.0.1:6379) is used for the Redis variant,
 // which is skipped when Redis does not answer. DATABASE_URL switches the
 // database to PostgreSQL as for the server. Nothing here is timed in tests.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
 import { buildServices } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/index.js';
 import { createTenant } from '../test/helpers/app.js';
+import { deleteRedisKeys, load as loadServers, rawServer, redisAnswers, startProcess, type Sample, type Server } from './lib.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,93 +39,20 @@ if (!(duration > 0 && duration <= 60 && rounds >= 1 && rounds <= 9 && warmup >= 
   throw new Error('--duration 1-60 s, --rounds 1-9, --warmup 0-30 s, --connections 1-500');
 }
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const BASELINE_BODY = JSON.stringify({ tokenValid: true, statusCode: 200 });
 const publicUrl = 'http://bench.eventline.invalid';
 // Limits no run can reach, so every call takes the limiter's full path and none is refused.
 const HUGE_TIERS = JSON.stringify({ Enterprise: { perDay: 1e12, perSecond: 1e9, burst: 1e9 } });
 
-interface Server {
-  readonly address: string;
-  readonly pid: number | undefined;
-  stop(): Promise<void>;
-}
-
-// CPU time the server process has used (user + system), from /proc; undefined where there is no /proc.
-// It counts only the server's own work, so it moves much less with other load on the machine than requests/s.
-function cpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return undefined;
-  }
-}
-
-function startProcess(argv: string[], env: NodeJS.ProcessEnv): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-    const onData = (d: Buffer) => {
-      out += d.toString('utf8');
-      const m = /\{"address":"([^"]+)"\}/.exec(out);
-      if (!m?.[1]) return;
-      clearTimeout(timer);
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      resolve({ address: m[1], pid: child.pid, stop: async () => { child.kill('SIGTERM'); await exited; } });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (d: Buffer) => { out += d.toString('utf8'); });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${String(code)}):\n${out}`)); });
-  });
-}
-
-const BASELINE = `
-const http = require('node:http');
-const body = JSON.stringify({ tokenValid: true, statusCode: 200 });
-const server = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }); res.end(body); });
-server.listen(0, '127.0.0.1', () => { console.log(JSON.stringify({ address: 'http://127.0.0.1:' + server.address().port })); });
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
-`;
-
-interface Sample {
-  readonly rps: number;
-  /** Server CPU per answered request, µs. */
-  readonly cpuUs: number | undefined;
-  readonly p50: number;
-  readonly p99: number;
-  readonly non2xx: number;
-  readonly errors: number;
-}
-
-async function load(server: Server, token: string, seconds: number): Promise<Sample> {
-  const cpu0 = cpuSeconds(server.pid);
-  const r = await autocannon({ url: `${server.address}${path}`, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
-  const cpu1 = cpuSeconds(server.pid);
-  const cpuUs = cpu0 !== undefined && cpu1 !== undefined && r.requests.total > 0 ? ((cpu1 - cpu0) * 1e6) / r.requests.total : undefined;
-  return { rps: r.requests.average, cpuUs, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
-}
+const load = (server: Server, token: string, seconds: number): Promise<Sample> =>
+  loadServers([server], path, { authorization: `Bearer ${token}` }, seconds, connections);
 
 function median(samples: readonly Sample[]): Sample {
   const sorted = [...samples].sort((a, b) => a.rps - b.rps);
   const mid = sorted[Math.floor(sorted.length / 2)];
   if (!mid) throw new Error('no samples');
   return mid;
-}
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
 }
 
 async function main(): Promise<void> {
@@ -146,11 +70,11 @@ async function main(): Promise<void> {
   const appArgv = ['--import', 'tsx', 'test/helpers/server-process.ts', JSON.stringify(database)];
   const base = { ...process.env, ...env, REDIS_URL: '' };
   const variants: Array<{ name: string; start: () => Promise<Server> }> = [
-    { name: 'raw node:http (no framework, same body)', start: () => startProcess(['-e', BASELINE], process.env) },
+    { name: 'raw node:http (no framework, same body)', start: () => rawServer(BASELINE_BODY) },
     { name: 'eventline, rate limiter off', start: () => startProcess(appArgv, { ...base, RATE_LIMIT_ENABLED: 'false' }) },
     { name: 'eventline, in-memory limiter', start: () => startProcess(appArgv, base) },
   ];
-  if (await redisAnswers()) {
+  if (await redisAnswers(redisUrl)) {
     variants.push({ name: 'eventline, Redis limiter', start: () => startProcess(appArgv, { ...base, REDIS_URL: redisUrl, RATE_LIMIT_KEY_PREFIX: prefix }) });
   } else {
     console.error(`Redis at ${redisUrl} does not answer: the Redis variant is skipped`);
@@ -167,11 +91,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 0, retryStrategy: () => null });
-    redis.on('error', () => undefined);
-    const keys = await redis.keys(`${prefix}*`).catch(() => []);
-    if (keys.length > 0) await redis.del(...keys).catch(() => 0);
-    redis.disconnect();
+    await deleteRedisKeys(redisUrl, prefix);
     rmSync(dir, { recursive: true, force: true });
   }
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import formbody from '@fastify/formbody';
-import cookie from '@fastify/cookie';
 import { pino } from 'pino';
 import { Type } from 'typebox';
 import type { Config } from './config/index.js';
@@ -14,7 +13,6 @@ import { errorResponses } from './http/responses.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerAcceptCheck } from './http/accept.js';
 import { registerPageTokenSealing } from './http/page-tokens.js';
-import { unservedReferenceRoutes } from './http/unserved.js';
 import { registerJsonBodies } from './http/body.js';
 import { registerNulGuard, registerValidation } from './http/validation.js';
 import { registerRateLimit } from './http/ratelimit/index.js';
@@ -43,6 +41,11 @@ import { createContactHooksModule } from './modules/contact-hooks/index.js';
 import { createActivitiesModule } from './modules/activities/index.js';
 import { createInsightsModule } from './modules/insights/index.js';
 import { createFilesModule } from './modules/files/index.js';
+import { createExhibitorsModule } from './modules/exhibitors/index.js';
+import { TABLE_DECLARATIONS } from './db/tables.js';
+import { createRegistrationTypesModule } from './modules/registration-types/index.js';
+import { createVideosModule } from './modules/videos/index.js';
+import { createSurveysModule } from './modules/surveys/index.js';
 
 export interface BuildOptions {
   /** An open database; otherwise one is opened from config and closed with the app. */
@@ -89,7 +92,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const insights = createInsightsModule(deps, { activities: activities.services.activities, events: events.services.events });
   const sessions = createSessionsModule(deps, { events: events.services.events, attendees: attendees.services.attendees, activities: activities.services.activities });
   const webcasts = createWebcastsModule(deps, { sessions: sessions.services.sessions, events: events.services.events, attendees: attendees.services.attendees });
-  const obfuscation = createObfuscationModule(deps, { accounts: accounts.services.accounts, contacts: contacts.services.contacts, erasers, ...(opts.log ? { log: opts.log } : {}) });
+  const obfuscation = createObfuscationModule(deps, { accounts: accounts.services.accounts, contacts: contacts.services.contacts, erasers, declarations: TABLE_DECLARATIONS, ...(opts.log ? { log: opts.log } : {}) });
   const bulkJobs = createBulkJobsModule(deps, { obfuscation: obfuscation.services.obfuscation, accounts: accounts.services.accounts });
   const communications = await createCommunicationsModule(deps, {
     accounts: accounts.services.accounts, attendeeLinks: webcasts.services.attendeeLinks, attendees: attendees.services.attendees,
@@ -102,10 +105,23 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const identity = createIdentityModule(deps, { accounts: accounts.services.accounts });
   const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts });
   const files = createFilesModule(deps, { keys: oauth.services.keys });
+  const registrationTypes = createRegistrationTypesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
+  const exhibitors = createExhibitorsModule(deps, {
+    events: events.services.events, attendees: attendees.services.attendees, files: files.services.files, registrationTypes: registrationTypes.services.registrationTypes,
+    activities: activities.services.activities,
+  });
+  const videos = createVideosModule(deps, {
+    events: events.services.events, sessions: sessions.services.sessions, attendees: attendees.services.attendees,
+    activities: activities.services.activities, files: files.services.files, webcasts: webcasts.services.webcasts,
+  });
+  const surveys = createSurveysModule(deps, {
+    events: events.services.events, attendees: attendees.services.attendees, contacts: contacts.services.contacts,
+    sessions: sessions.services.sessions, activities: activities.services.activities, mailer: communications.services.emails,
+  });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
-    accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks, files,
+    accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks, files, registrationTypes, exhibitors, videos, surveys,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -138,6 +154,10 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...activities.services,
     ...insights.services,
     ...files.services,
+    ...registrationTypes.services,
+    ...exhibitors.services,
+    ...videos.services,
+    ...surveys.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();
@@ -177,7 +197,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerNulGuard(app);
   registerRequestLogging(app);
   await app.register(formbody);
-  await app.register(cookie);
   await registerOpenApi(app, config);
   const prefix = `/${config.apiVersion}`;
   registerAcceptCheck(app, prefix);
@@ -207,7 +226,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   for (const m of modules) if (m.rootRoutes) await app.register(m.rootRoutes);
   await app.register(async (v) => {
     await v.register(openApiDocumentRoutes);
-    await v.register(unservedReferenceRoutes);
     for (const m of modules) if (m.routes) await v.register(m.routes);
   }, { prefix });
 

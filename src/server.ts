@@ -6,6 +6,19 @@ import { demoBanner, seedDemo } from './demo/seed.js';
 
 export async function serve(config: Config): Promise<void> {
   const { app, services } = await buildApp(config);
+  // Signals are handled from here on, before the banner: a caller may read the banner and stop us at once.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // In-flight requests and jobs get 10 s to finish; a job cut off later is retried by the next worker.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
   const demo = config.demo ? await seedDemo(services, config) : { created: false };
   let address: string;
   try {
@@ -20,19 +33,10 @@ export async function serve(config: Config): Promise<void> {
   }
   // The banner goes to stdout in plain text (not the JSON log) so a person can copy the curl line.
   process.stdout.write(`${demoBanner(config, demo.credentials, address)}\n`);
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // In-flight requests and jobs get 10 s to finish; a job cut off later is retried by the next worker.
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    app.close().then(() => process.exit(0), () => process.exit(1));
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  // A missing bucket or an unwritable directory is said now, not at the first upload; the rest of the API serves.
+  await services.files.storage.check().catch((err: unknown) => {
+    process.stderr.write(`warning: ${err instanceof Error ? err.message : String(err)}; file uploads answer 503 until this is fixed\n`);
+  });
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;

@@ -7,6 +7,8 @@ import { createDb } from '../db/index.js';
 export interface CliIo {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
+  /** stderr when it is a terminal, for progress bars; undefined otherwise (a pipe, a file, a test), and then no bar is drawn. */
+  readonly progressStream?: NodeJS.WritableStream | undefined;
 }
 
 export interface CliOptions {
@@ -29,9 +31,36 @@ export interface CliContext {
   notice(json: boolean | undefined, line: string): void;
 }
 
+let pipesGuarded = false;
+
+/**
+ * A reader that goes away (`eventline openapi | head`) closes the pipe: the next write
+ * fails with EPIPE. That is the normal end of a pipeline, as SIGPIPE is for C programs:
+ * stop at once, quietly, instead of dying on an unhandled 'error' event with a stack trace.
+ */
+function guardPipes(): void {
+  if (pipesGuarded) return;
+  pipesGuarded = true;
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0);
+      throw err;
+    });
+  }
+}
+
 export const processIo: CliIo = {
-  stdout: (s) => void process.stdout.write(s),
-  stderr: (s) => void process.stderr.write(s),
+  stdout: (s) => {
+    guardPipes();
+    process.stdout.write(s);
+  },
+  stderr: (s) => {
+    guardPipes();
+    process.stderr.write(s);
+  },
+  get progressStream() {
+    return process.stderr.isTTY ? process.stderr : undefined;
+  },
 };
 
 export function createContext(io: CliIo, opts: CliOptions = {}): CliContext {

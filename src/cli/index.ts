@@ -1,12 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
-import { ConfigError } from '../config/index.js';
-import { ApiError } from '../errors.js';
-import { OAuthError } from '../modules/oauth/index.js';
 import { registerAccounts } from './commands/accounts.js';
 import { registerApi } from './commands/api.js';
 import { registerArchive } from './commands/archive.js';
@@ -21,8 +18,10 @@ import { registerSync } from './commands/sync.js';
 import { registerUsers } from './commands/users.js';
 import { registerWorkspaces } from './commands/workspaces.js';
 import { createContext, processIo, type CliIo, type CliOptions } from './context.js';
+import { classify, errorDocument, EXIT } from './errors.js';
 
 export type { CliIo, CliOptions } from './context.js';
+export { EXIT } from './errors.js';
 
 export interface MainOptions extends CliOptions {
   io?: CliIo;
@@ -45,19 +44,44 @@ function packageVersion(): string {
   }
 }
 
-export function buildProgram(io: CliIo = processIo, opts: CliOptions = {}): Command {
+export interface ProgramOptions extends CliOptions {
+  /** --json was given: commander's own error messages are not printed (main prints the JSON error document instead). */
+  json?: boolean;
+}
+
+/** Every command of the tree, depth first, the root included. */
+export function allCommands(root: Command): Command[] {
+  return [root, ...root.commands.flatMap((c) => allCommands(c))];
+}
+
+/** A command that only groups others (`accounts`, `db`): it runs nothing itself. */
+export const isGroup = (cmd: Command): boolean => cmd.commands.length > 0 && !cmd.options.some((o) => o.long === '--json');
+
+export function buildProgram(io: CliIo = processIo, opts: ProgramOptions = {}): Command {
   const ctx = createContext(io, opts);
   const program = new Command('eventline');
+  const discard = (): void => undefined;
   // Set before any .command() call: subcommands copy these settings when they are created.
   program
     .description('eventline: run the server and worker, migrate the database, and manage accounts, users, workspaces and applications')
     .version(packageVersion(), '-V, --version')
-    .option('--debug', 'print stack traces of unexpected errors')
+    .option('--debug', 'print stack traces of unexpected errors (may also follow the command)')
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    // An option belongs to the command it follows: `archive verify <dir> --json` is verify's --json, not archive's.
+    .enablePositionalOptions()
+    .configureOutput(opts.json
+      ? { writeOut: io.stdout, writeErr: discard, outputError: discard }
+      : { writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(add --help for usage)')
     .showSuggestionAfterError(true)
-    .addHelpText('after', '\nConfiguration comes from the environment (DATABASE_URL, DATA_DIR, REGION, ...; see .env.example).\nEvery command except serve accepts --json for machine-readable output.');
+    .addHelpText('after', [
+      '',
+      'Configuration comes from the environment (DATABASE_URL, DATA_DIR, REGION, ...; see .env.example).',
+      'Every command accepts --json: its result (or its log lines) as JSON on stdout, and an error as one JSON',
+      'document on stderr: {"error":{"code":"...","message":"...","exitCode":n}}.',
+      'Exit codes: 0 ok; 1 failed (refused, verification failed); 2 usage error; 3 the API answered with an',
+      'HTTP error; 4 could not connect (server, simulator or database).',
+    ].join('\n'));
   registerRuntime(program, ctx);
   registerAccounts(program, ctx);
   registerUsers(program, ctx);
@@ -71,41 +95,45 @@ export function buildProgram(io: CliIo = processIo, opts: CliOptions = {}): Comm
   registerProviderSim(program, ctx);
   registerContacts(program, ctx);
   registerDb(program, ctx);
+  // Every command that runs something takes --json (and --debug after it), whether or not it declared them:
+  // a command added later cannot miss them.
+  for (const cmd of allCommands(program)) {
+    if (cmd === program || isGroup(cmd)) continue;
+    if (!cmd.options.some((o) => o.long === '--json')) cmd.option('--json', 'print JSON (errors as a JSON document on stderr)');
+    cmd.addOption(new Option('--debug', 'print stack traces of unexpected errors').hideHelp());
+  }
   return program;
 }
 
-/** The message to show for an error that is not a bug: a refused request, bad configuration, an unreachable database. */
-function expectedMessage(err: unknown): string | undefined {
-  if (err instanceof ApiError || err instanceof ConfigError) return err.message;
-  if (err instanceof OAuthError) return err.description;
-  return undefined;
+/** Whether a flag is given before `--` (after which everything is an argument). */
+function hasFlag(args: readonly string[], flag: string): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).includes(flag);
 }
 
-function errorMessage(err: unknown): string {
-  if (err instanceof AggregateError && err.message === '') {
-    // pg reports a refused connection to every resolved address this way, with an empty message of its own.
-    const inner = err.errors.map((e: unknown) => (e instanceof Error ? e.message : String(e))).filter((m) => m !== '');
-    if (inner.length > 0) return [...new Set(inner)].join('; ');
-  }
-  if (err instanceof Error) return err.message || err.name;
-  return String(err);
-}
-
-/** Runs the CLI with process.argv-style arguments and returns the exit code: 0 ok, 1 failed, 2 usage error. */
+/**
+ * Runs the CLI with process.argv-style arguments and returns the exit code (see EXIT):
+ * 0 ok, 1 failed, 2 usage error, 3 HTTP error from the API, 4 could not connect.
+ */
 export async function main(argv: readonly string[], opts: MainOptions = {}): Promise<number> {
   const io = opts.io ?? processIo;
-  const program = buildProgram(io, opts);
+  const args = argv.slice(2);
+  const json = hasFlag(args, '--json');
+  const program = buildProgram(io, { ...opts, json });
   try {
     await program.parseAsync([...argv], { from: 'node' });
-    return 0;
+    return EXIT.ok;
   } catch (err) {
-    // Commander has already printed its own message (usage errors, --help, --version).
-    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
-    const expected = expectedMessage(err);
-    io.stderr(`error: ${expected ?? errorMessage(err)}\n`);
-    if (expected === undefined && program.opts<{ debug?: boolean }>().debug && err instanceof Error && err.stack) {
-      io.stderr(`${err.stack}\n`);
+    // --help and --version end this way too.
+    if (err instanceof CommanderError && err.exitCode === 0) return EXIT.ok;
+    const { error, unexpected } = classify(err);
+    if (json) {
+      io.stderr(`${JSON.stringify(errorDocument(error))}\n`);
+      return error.exitCode;
     }
-    return 1;
+    // Commander has already printed its own message (usage errors, --help on a group).
+    if (!(err instanceof CommanderError)) io.stderr(`error: ${error.message}\n`);
+    if (unexpected && hasFlag(args, '--debug') && err instanceof Error && err.stack) io.stderr(`${err.stack}\n`);
+    return error.exitCode;
   }
 }

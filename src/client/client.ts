@@ -1,5 +1,6 @@
 import { ApiRequestError, QuotaExceededError, TokenRequestError, TooManyRequestsError, type ApiErrorDetail } from './errors.js';
-import { backoffMs, nextUtcMidnight, realSleep } from './retry.js';
+import { Pacer, retryAfterMs, type PacingOptions } from './pacing.js';
+import { backoffMs, GIVE_UP_WAIT_MS, jitterMs, MAX_ATTEMPTS, nextUtcMidnight, realSleep } from './retry.js';
 import { apiVersion } from './schema.js';
 import { DEFAULT_RENEW_BEFORE_SECONDS, TokenCache, type TokenResponse } from './token.js';
 import type {
@@ -33,6 +34,12 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Sent with every call. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Client-side pacing (on by default): calls are spaced to the rate the server announces in its
+   * RateLimit-Policy field, at most `maxConcurrency` (4) in flight, and a Retry-After pauses them all.
+   * `false` turns it off (each call goes at once; 429s are still retried).
+   */
+  pacing?: boolean | PacingOptions;
 }
 
 export interface ApiResponse<T> {
@@ -136,6 +143,7 @@ export class EventlineClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly fetchFn: typeof globalThis.fetch;
   private readonly logger: Logger;
+  private readonly pacer: Pacer | undefined;
 
   constructor(private readonly options: ClientOptions) {
     if (!options.clientId || !options.clientSecret) throw new TypeError('clientId and clientSecret are required');
@@ -147,6 +155,8 @@ export class EventlineClient {
     this.logger = options.logger ?? consoleLogger;
     const renewBefore = (options.renewBeforeSeconds ?? DEFAULT_RENEW_BEFORE_SECONDS) * 1000;
     this.tokens = new TokenCache(() => this.requestToken(), this.now, renewBefore);
+    const pacing = options.pacing ?? true;
+    this.pacer = pacing === false ? undefined : new Pacer(pacing === true ? {} : pacing, this.now, this.sleep);
   }
 
   /** A valid access token (cached; renewed shortly before it expires). */
@@ -278,8 +288,10 @@ export class EventlineClient {
 
   /**
    * One call with the retry rules applied: a 401 renews the token and retries
-   * once; 429s follow the seed's rule (see retry.ts). Any other answer is
-   * returned unchanged.
+   * once; 429s (and 503s that carry Retry-After) are retried as retry.ts says.
+   * Any other answer is returned unchanged. Calls with the bearer token are
+   * paced (pacing.ts); the token request is not (it is rare, and the server
+   * limits it by address, not by account).
    */
   private async send(sent: Sent): Promise<Response> {
     let renewed = false;
@@ -287,22 +299,36 @@ export class EventlineClient {
     const waits: number[] = [];
     for (;;) {
       const token = sent.auth ? await this.tokens.get() : undefined;
-      const res = await this.fetchFn(sent.url, {
-        method: sent.method,
-        headers: { ...sent.headers, ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}) },
-        ...(sent.body !== undefined ? { body: sent.body } : {}),
-      });
+      const release = sent.auth && this.pacer ? await this.pacer.acquire() : undefined;
+      let res: Response;
+      try {
+        res = await this.fetchFn(sent.url, {
+          method: sent.method,
+          headers: { ...sent.headers, ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}) },
+          ...(sent.body !== undefined ? { body: sent.body } : {}),
+        });
+        if (release) this.pacer?.observe(res.headers);
+      } finally {
+        release?.();
+      }
       if (res.status === 401 && token !== undefined && !renewed) {
         renewed = true;
         await res.body?.cancel();
         this.tokens.invalidate(token);
         continue;
       }
-      if (res.status !== 429) return res;
+      const retryAfter = retryAfterMs(res.headers.get('retry-after'), this.now());
+      // A 503 is retried only when the server says when, and only where running twice does no harm: a method
+      // that may run twice, or a refusal before any work (the rate limiter's store is down). A POST that met
+      // "the database is not reachable" may have committed before the failure: the caller decides.
+      const retryable503 = res.status === 503 && retryAfter !== undefined
+        && ((sent.method !== 'POST' && sent.method !== 'PATCH') || await refusedBeforeWork(res));
+      if (res.status !== 429 && !retryable503) return res;
 
       const { init } = await errorFrom(res, sent);
-      if (init.message === 'Limit Exceeded') {
-        const retryAt = nextUtcMidnight(this.now());
+      if (res.status === 429 && init.message === 'Limit Exceeded') {
+        // The server's clock decides when its day ends; without Retry-After, the next 00:00 UTC by ours.
+        const retryAt = retryAfter !== undefined ? new Date(this.now().getTime() + retryAfter) : nextUtcMidnight(this.now());
         // Waited once already: the server still says no (its clock is behind ours), so report it rather than wait a day.
         if (!sent.waitForQuota || quotaWaited) throw new QuotaExceededError({ ...init, retryAt });
         quotaWaited = true;
@@ -310,9 +336,12 @@ export class EventlineClient {
         await this.sleep(Math.max(0, retryAt.getTime() - this.now().getTime()));
         continue;
       }
-      // Any other 429 is the retryable kind: the seed names only these two messages.
-      const wait = backoffMs(waits.length, this.random);
-      if (wait === undefined) {
+      // Any other 429 is the retryable kind (the specification names only these two messages), and so is a 503 with Retry-After.
+      // Retry-After, when sent, says how long; otherwise the specification's back-off. Its limits stay: four attempts
+      // at most, and a wait of 16 s or more means giving up.
+      const wait = retryAfter !== undefined ? retryAfter + jitterMs(this.random) : backoffMs(waits.length, this.random);
+      if (wait === undefined || wait >= GIVE_UP_WAIT_MS || waits.length + 1 >= MAX_ATTEMPTS) {
+        if (res.status === 503) throw new ApiRequestError(init);
         const err = new TooManyRequestsError({ ...init, attempts: waits.length + 1, waits: [...waits] });
         this.logger.error('giving up after repeated 429 Too Many Requests', {
           method: sent.method, path: sent.url.pathname, status: 429, attempts: err.attempts, waits: err.waits, requestId: err.requestId,
@@ -320,7 +349,8 @@ export class EventlineClient {
         throw err;
       }
       waits.push(wait);
-      this.logger.warn?.('429 Too Many Requests; retrying', { method: sent.method, path: sent.url.pathname, waitMs: wait, attempt: waits.length });
+      if (retryAfter !== undefined) this.pacer?.pause(retryAfter);
+      this.logger.warn?.(`${res.status} ${init.message}; retrying`, { method: sent.method, path: sent.url.pathname, waitMs: wait, attempt: waits.length });
       await this.sleep(wait);
     }
   }
@@ -328,4 +358,10 @@ export class EventlineClient {
 
 export function createClient(options: ClientOptions): EventlineClient {
   return new EventlineClient(options);
+}
+
+/** The rate limiter refused the call before anything ran (its store is unreachable): safe to send again. */
+async function refusedBeforeWork(res: Response): Promise<boolean> {
+  const body = await res.clone().json().catch(() => undefined) as { message?: unknown } | undefined;
+  return typeof body?.message === 'string' && body.message.startsWith('Rate limiting is unavailable');
 }

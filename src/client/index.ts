@@ -1,11 +1,13 @@
 /**
  * eventline/client: the TypeScript SDK. Typed from eventline's own OpenAPI
  * document (schema.ts, generated), with the client-credentials token flow,
- * async iterators for paging and the seed's 429 retry rule built in.
+ * async iterators for paging, the seed's 429 retry rule (honouring Retry-After)
+ * and client-side pacing to the server's announced rate built in.
  */
 export { createClient, EventlineClient, type ApiResponse, type ClientOptions, type Logger, type PageOptions } from './client.js';
 export { ApiRequestError, QuotaExceededError, TokenRequestError, TooManyRequestsError, type ApiErrorDetail } from './errors.js';
-export { backoffMs, FIRST_WAIT_MS, GIVE_UP_WAIT_MS, jitterMs, nextUtcMidnight } from './retry.js';
+export { backoffMs, FIRST_WAIT_MS, GIVE_UP_WAIT_MS, jitterMs, MAX_ATTEMPTS, nextUtcMidnight } from './retry.js';
+export { DEFAULT_MAX_CONCURRENCY, DEFAULT_SAFETY_FACTOR, type PacingOptions } from './pacing.js';
 export type { TokenResponse } from './token.js';
 export type {
   ApiPaths, ArgsFor, HttpMethod, ItemOf, Page, Paging, PathsFor, Query, QueryValue, ResultFor, UntypedRequestOptions,

@@ -1,5 +1,7 @@
 /**
- * The seed's retry rule for 429, exactly:
+ * When the server answers 429 "Too Many Requests" (or 503) with Retry-After, the client waits
+ * that long plus the jitter below instead (client.ts), within the same limits: four attempts,
+ * and no wait of 16 s or more. Without Retry-After, the seed's retry rule for 429, exactly:
  * - "Too Many Requests": wait 2 s plus a random 1-1000 ms, doubling the wait on
  *   every further attempt until a call succeeds; when the wait reaches 16 s,
  *   stop and log the error. So the waits are 2 s+j, 4 s+j, 8 s+j (a fresh j each
@@ -9,6 +11,8 @@
 
 export const FIRST_WAIT_MS = 2_000;
 export const GIVE_UP_WAIT_MS = 16_000;
+/** What the seed's schedule comes to (waits of 2, 4 and 8 s, then stop): four attempts at most. */
+export const MAX_ATTEMPTS = 4;
 
 /** 1..1000 ms from a random source in [0, 1); out-of-range sources are clamped rather than trusted. */
 export function jitterMs(random: () => number): number {

@@ -725,6 +725,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/eliterature-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List E-literature Requests
+         * @description The documents leads asked exhibitors for (recorded with a scan's `eliterature`), oldest first. Filterable (eq): event.id, exhibitor.id, lead.id. `after` / `before` bound when a request was added or last updated.
+         */
+        get: operations["getEliteratureRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events": {
         parameters: {
             query?: never;
@@ -784,6 +804,674 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/exhibitor-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Exhibitor Categories
+         * @description The exhibitor categories of the event, by `order` then id.
+         */
+        get: operations["getExhibitorCategories"];
+        put?: never;
+        /**
+         * Create Exhibitor Category
+         * @description Creates an exhibitor category of the event; `event.id` must be the path's (400). Its banner is set with the banner-files operation.
+         */
+        post: operations["createExhibitorCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Exhibitor Category
+         * @description Replaces the category's name, description, order and type; its banner and exhibitors stay.
+         */
+        put: operations["updateExhibitorCategory"];
+        post?: never;
+        /**
+         * Delete Exhibitor Category
+         * @description Deletes the category; its exhibitors stay (they leave it), its banner expires as an unassociated file.
+         */
+        delete: operations["deleteExhibitorCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign Banner to Category
+         * @description Makes an uploaded file (POST /files) the category's banner, replacing the current one. The file must be a JPEG, PNG or GIF (400 otherwise, nothing changed) and not in use elsewhere (400).
+         */
+        put: operations["updateExhibitorCategoryBanner"];
+        post?: never;
+        /**
+         * Delete Banner from Category
+         * @description Removes the category's banner; `fileId` must be the current one (404 otherwise).
+         */
+        delete: operations["deleteExhibitorCategoryImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Category's Exhibitors
+         * @description The ids of the category's exhibitors (deleted exhibitors left out), in id order.
+         */
+        get: operations["listExhibitors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign Exhibitor to Category
+         * @description Puts the exhibitor in the category; doing it again changes nothing.
+         */
+        put: operations["addExhibitorToExhibitorCategory"];
+        post?: never;
+        /**
+         * Delete Exhibitor from Category
+         * @description Takes the exhibitor out of the category (404 when it is not in it).
+         */
+        delete: operations["removeExhibitorFromExhibitorCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitor-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Exhibitor Questions
+         * @description The exhibitor questions of the event, by displayOrder (the order they were created). An event of another account is 404.
+         */
+        get: operations["getExhibitorQuestions"];
+        put?: never;
+        /**
+         * Create Exhibitor Question (eventline extension)
+         * @description eventline extension (the reference only reads exhibitor questions). Adds a question at the end of the event's list. Choice questions (MultiChoice, SingleChoice) need choices and may have otherAnswer and notApplicableAnswer; answerFormat and answerLimits must suit the type (400 otherwise, naming the field). A code is unique within the event (409).
+         */
+        post: operations["createExhibitorQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitor-questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Exhibitor Question (eventline extension)
+         * @description eventline extension (the reference only reads exhibitor questions). Replaces the question (the same rules as creating one). A choice sent with its id keeps it, and the answers that chose it; an id the question does not have is 400. A change that exhibitors' stored answers would no longer satisfy (a removed choice they chose, a new type, tighter limits) is 409: change or clear those answers first.
+         */
+        put: operations["updateExhibitorQuestion"];
+        post?: never;
+        /**
+         * Delete Exhibitor Question (eventline extension)
+         * @description eventline extension (the reference only reads exhibitor questions). Deletes the question and every exhibitor's answer to it.
+         */
+        delete: operations["deleteExhibitorQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Exhibitors
+         * @description The exhibitors of the event. Filterable: hidden (eq), deleted (eq), id (in). Deleted exhibitors are listed only when the filter names `deleted` (e.g. `deleted eq 'true'`). `after` / `before` bound when an exhibitor was last modified.
+         */
+        get: operations["getExhibitors"];
+        put?: never;
+        /**
+         * Create Exhibitor
+         * @description Creates an exhibitor of the event. `event.id` must be the path's, and `sponsorshipLevel.id` one of the event's sponsorship levels (400 otherwise). Read-only fields (id, deleted, banner and logo, audit) are accepted and ignored: images are set with the banner-files and logo-files operations.
+         */
+        post: operations["createExhibitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Exhibitor
+         * @description One exhibitor of the event (a deleted one is 404). Banner and logo URLs are signed and expire (FILES_URL_TTL_SECONDS).
+         */
+        get: operations["getExhibitor"];
+        /**
+         * Update Exhibitor
+         * @description Replaces the exhibitor's writable fields: an optional field left out is cleared. The banner and logo stay.
+         */
+        put: operations["updateExhibitor"];
+        post?: never;
+        /**
+         * Delete Exhibitor
+         * @description Marks the exhibitor deleted (listed with `deleted eq 'true'`, otherwise 404). It leaves its categories, its registration pack is deleted and its banner and logo are detached (they expire as unassociated files). Its booth staff, content and leads stay.
+         */
+        delete: operations["deleteExhibitor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Exhibitor Admins
+         * @description The admins of the exhibitor, oldest first. An exhibitor of another event or account is 404.
+         */
+        get: operations["listExhibitorAdmins"];
+        put?: never;
+        /**
+         * Create Exhibitor Admin
+         * @description Creates an exhibitor admin. `exhibitor.id` must be the exhibitor of the path (400). An exhibitor has one admin per email (compared without case): a second is 400 (the reference has no 409 here).
+         */
+        post: operations["postExhibitorAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Exhibitor Admin
+         * @description One admin of the exhibitor: name and email.
+         */
+        get: operations["getExhibitorAdmin"];
+        /**
+         * Update Exhibitor Admin
+         * @description Replaces the admin's name and email (the same rules as creating one).
+         */
+        put: operations["updateExhibitorAdmin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign Exhibitor Banner Image
+         * @description Makes an uploaded file (POST /files) the exhibitor's banner, replacing the current one (which then expires as an unassociated file). The file must be a JPEG, PNG or GIF (400 otherwise, nothing changed) and not in use elsewhere (400).
+         */
+        put: operations["updateExhibitorBanner"];
+        post?: never;
+        /**
+         * Delete Exhibitor Banner Image
+         * @description Removes the exhibitor's banner; `fileId` must be the current one (404 otherwise). The file expires as an unassociated file.
+         */
+        delete: operations["deleteExhibitorBanner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Booth Staff
+         * @description The booth staff of the exhibitor (attendees of its event), oldest first.
+         */
+        get: operations["listBoothStaff"];
+        put?: never;
+        /**
+         * Create Booth Staff
+         * @description Makes an attendee booth staff of the exhibitor. The attendee must be registered for the exhibitor's event in this account: any other id (another event's attendee, another account's, none) is 400 and stores nothing. `event.id` and `exhibitor.id` must be the path's (400). An attendee is booth staff of an exhibitor once: a second time is 400 (the reference has no 409 here).
+         */
+        post: operations["associateBoothStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Booth Staff member
+         * @description The attendee id of one booth staff member.
+         */
+        get: operations["getBoothStaff"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete Booth Staff member
+         * @description Removes the attendee from the exhibitor's booth staff (the attendee stays registered).
+         */
+        delete: operations["deleteBoothStaff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Exhibitor Answers
+         * @description The exhibitor's answers, in the questions' order (unanswered questions are not listed). A Choice answer carries the choice's text as `value`.
+         */
+        get: operations["getExhibitorAnswers"];
+        /**
+         * Update Exhibitor Answers
+         * @description Sets the answers to the questions listed in `data` (one entry per question; an empty `answers` clears it; questions not listed keep their answers) and returns all of the exhibitor's answers. Each answer is checked against its question: Choice answers name one of its choices (SingleChoice: one; MultiChoice: within minSelections-maxSelections), Other and NA only where the question offers them, Text only for open-ended questions, within minLength-maxLength (one-line: 250 unless less), in the answerFormat (EmailAddress, PhoneNumber, Date, DateAndTime). A wrong answer is 400 naming the question, and nothing is stored. Required questions may be skipped, as the reference says.
+         */
+        put: operations["updateExhibitorAnswers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Exhibitor's Categories
+         * @description The ids of the categories the exhibitor is in, in id order.
+         */
+        get: operations["listExhibitorCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Exhibitor Files
+         * @description The files associated with the exhibitor (at most 50), by `order`, then oldest first. A file's location is at GET /files/{id}.
+         */
+        get: operations["listExhibitorFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Exhibitor File
+         * @description One file associated with the exhibitor (404 if the file is not associated with it).
+         */
+        get: operations["getExhibitorFile"];
+        /**
+         * Associate Exhibitor File
+         * @description Associates a file uploaded with POST /files with the exhibitor, or updates its display name, order and visibility. The file is attached in the files module, so it no longer expires. A file of another account is 404; a file already associated with something else (another exhibitor, a banner or logo) is 422, as is a 51st file. `event.id` and `exhibitor.id` must be the path's (400).
+         */
+        put: operations["updateExhibitorFile"];
+        post?: never;
+        /**
+         * Disassociate Exhibitor File
+         * @description Disassociates the file from the exhibitor. The file itself stays, unattached: it expires 30 days after its upload, like any unassociated file.
+         */
+        delete: operations["disassociateExhibitorFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan a Lead (eventline extension)
+         * @description eventline extension (the reference only reads leads and qualification questions; see docs/leads.md). A booth staff member of the exhibitor (`boothStaff.id`, from GET .../booth-staff) scans an attendee of the SAME event (`attendee.id`; an attendee of another event is 400 and nothing is stored). The lead copies the attendee's contact details at the scan. The first scan of an attendee creates the lead (201); a later scan is another visit to the same lead (200): device and booth staff are updated, `comments` replaced when sent, a deleted lead restored. `answers` are checked against the exhibitor's qualification questions (a wrong type or unknown choice is 400 naming the question, and nothing is stored). `eliterature.documents` records what the attendee asked for (GET /eliterature-requests). Each scan is a `lead.scanned` attendee activity (a booth visit); answers are a `lead.qualified` one.
+         */
+        post: operations["scanLead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a Lead (eventline extension)
+         * @description eventline extension (the reference only reads leads and qualification questions; see docs/leads.md). Marks the lead deleted: GET /leads shows it with `deleted: true` (filter `deleted eq 'false'` leaves it out). A new scan of the attendee restores it. Obfuscating the contact is what erases its data.
+         */
+        delete: operations["deleteLead"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Qualification Answers
+         * @description Gets a list of answers to lead qualification questions for a given lead id: one record per question answered.
+         */
+        get: operations["getLeadQualificationAnswers"];
+        /**
+         * Answer Qualification Questions (eventline extension)
+         * @description eventline extension (the reference only reads leads and qualification questions; see docs/leads.md). Answers after the scan: a list of `{ question: { id }, answers: [...] }`. Each named question's answers are replaced (an empty list removes them); questions not named keep theirs. Checked like the scan's answers (400 naming the question; nothing stored). Answers the list of all the lead's answers, and records a `lead.qualified` activity.
+         */
+        put: operations["updateLeadQualificationAnswers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign Exhibitor Logo Image
+         * @description Makes an uploaded file (POST /files) the exhibitor's logo, replacing the current one (which then expires as an unassociated file). The file must be a JPEG, PNG or GIF (400 otherwise, nothing changed) and not in use elsewhere (400).
+         */
+        put: operations["updateExhibitorLogo"];
+        post?: never;
+        /**
+         * Delete Exhibitor Logo Image
+         * @description Removes the exhibitor's logo; `fileId` must be the current one (404 otherwise). The file expires as an unassociated file.
+         */
+        delete: operations["deleteExhibitorLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Qualification Questions
+         * @description Retrieves a list of lead qualification questions associated with a single exhibitor at the given event, in the order they were created. An exhibitor of another event or account is 404.
+         */
+        get: operations["getLeadQualificationQuestions"];
+        put?: never;
+        /**
+         * Create Qualification Question (eventline extension)
+         * @description eventline extension (the reference only reads leads and qualification questions; see docs/leads.md). Adds a question booth staff ask leads. MultiChoice, SingleChoice and Rating questions need choices (each gets an id); open-ended ones (OpenEndedTextOneLine, OpenEndedTextCommentBox, OpenEndedDateTime) have none. `notApplicableAnswer` and `otherAnswers` (choice questions only) offer those answers. `required` questions must be answered for a lead to be `qualified`.
+         */
+        post: operations["createLeadQualificationQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Qualification Question (eventline extension)
+         * @description eventline extension (the reference only reads leads and qualification questions; see docs/leads.md). Replaces the question. Send a choice with its `id` to keep it (answers name choices by id); a choice without one is new, and choices left out are gone (answers already given keep them). The type cannot change once the question has answers (409).
+         */
+        put: operations["updateLeadQualificationQuestion"];
+        post?: never;
+        /**
+         * Delete Qualification Question (eventline extension)
+         * @description eventline extension (the reference only reads leads and qualification questions; see docs/leads.md). Deletes the question and every lead's answers to it.
+         */
+        delete: operations["deleteLeadQualificationQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Registration Packs
+         * @description The exhibitor's registration pack (none or one), each capacity with what is available: reserved minus the exhibitor's booth staff whose attendee holds that registration type.
+         */
+        get: operations["getExhibitorRegistrationPacks"];
+        put?: never;
+        /**
+         * Create Registration Pack
+         * @description Reserves registrations of the event's registration types for the exhibitor. `event.id` and `exhibitor.id` must be the path's, each registration type one of the event's and given once (400). An exhibitor has one pack (409 for a second).
+         */
+        post: operations["postRegistrationPack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Registration Pack
+         * @description The registration types allocated to the exhibitor, with what each has left.
+         */
+        get: operations["getRegistrationPack"];
+        /**
+         * Update Registration Pack
+         * @description Replaces the capacities. A reserved capacity below the booth staff already holding that registration type is refused (400).
+         */
+        put: operations["updateRegistrationPack"];
+        post?: never;
+        /**
+         * Delete Registration Pack
+         * @description Deletes the pack; refused (409) while the exhibitor has booth staff.
+         */
+        delete: operations["deleteRegistrationPack"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Exhibitor Weblinks
+         * @description The weblinks of the exhibitor (at most 50), by `order`, then oldest first.
+         */
+        get: operations["listExhibitorWeblinks"];
+        put?: never;
+        /**
+         * Create Exhibitor Weblink
+         * @description Creates a weblink. `url` must be an absolute http or https URL without credentials (400 otherwise: `javascript:`, `data:`, relative URLs). A 51st weblink is 422. `event.id` and `exhibitor.id` must be the path's (400).
+         */
+        post: operations["createExhibitorWeblink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Exhibitor Weblink
+         * @description One weblink of the exhibitor.
+         */
+        get: operations["getExhibitorWeblink"];
+        /**
+         * Update Exhibitor Weblink
+         * @description Replaces the weblink (the same rules as creating one).
+         */
+        put: operations["updateExhibitorWeblink"];
+        post?: never;
+        /**
+         * Delete Exhibitor Weblink
+         * @description Deletes the weblink.
+         */
+        delete: operations["deleteExhibitorWeblink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}/features": {
         parameters: {
             query?: never;
@@ -838,6 +1526,234 @@ export interface paths {
          * @description Launches an event feature to make it available to the audience. The feature must be enabled (409 otherwise) and is launched once (409 the second time). Besides the reference's Website and Registration, eventline launches AttendeeHub: until it is launched, attendees' chat and Q&A calls answer 409. The body is optional; `deleteTestData` is accepted and has no effect (eventline keeps no separate test-mode data).
          */
         post: operations["launchEventFeatures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/registration-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Registration Types
+         * @description The registration types of the event (Member, Exhibitor, VIP...), in creation order. Attendees carry one (`registrationType.id`); exhibitors' registration packs reserve capacity of them.
+         */
+        get: operations["listRegistrationTypes"];
+        put?: never;
+        /**
+         * Create Registration Type (eventline extension)
+         * @description eventline extension (the reference reads and updates registration types but has no operation that creates one). Name, code, description and virtual are set here once: the reference's update treats them as read-only. Capacity is unlimited (-1) unless given.
+         */
+        post: operations["createRegistrationType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/registration-types/{registrationTypeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Event Registration Type
+         * @description Updates a registration type of the event: `openForRegistration`, `automaticOpenDate`, `automaticEndDate` (a date left out is cleared) and `capacity.total`. The reference marks the other fields read-only: they are accepted and ignored. `id` must be the path's (400). An unknown registration type is 404: create one with the POST extension.
+         */
+        put: operations["updateRegistrationType"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/sponsorship-levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Sponsorship Levels
+         * @description All the sponsorship levels of the event (not paged: an event has a handful), by rank (unranked last), then name.
+         */
+        get: operations["getSponsorshipLevels"];
+        put?: never;
+        /**
+         * Create Sponsorship Level (eventline extension)
+         * @description eventline extension (the reference only reads sponsorship levels), under exhibitor/sponsorship-levels:write. Creates a sponsorship level (Gold, Silver...) that exhibitors then name in `sponsorshipLevel.id`. `event.id` must be the path's.
+         */
+        post: operations["createSponsorshipLevel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Sponsorship Level
+         * @description One sponsorship level of the event.
+         */
+        get: operations["getSponsorshipLevel"];
+        /**
+         * Update Sponsorship Level (eventline extension)
+         * @description eventline extension (the reference only reads sponsorship levels), under exhibitor/sponsorship-levels:write. Renames or re-ranks the level (a rank left out is cleared).
+         */
+        put: operations["updateSponsorshipLevel"];
+        post?: never;
+        /**
+         * Delete Sponsorship Level (eventline extension)
+         * @description eventline extension (the reference only reads sponsorship levels), under exhibitor/sponsorship-levels:write. Deletes a level no exhibitor holds (409 otherwise: give those exhibitors another level first).
+         */
+        delete: operations["deleteSponsorshipLevel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Surveys
+         * @description The surveys of an event: `id` is the chapter id (what the paths below take), `parentId` the survey id. Filterable: id, type (eq|ne).
+         */
+        get: operations["getEventSurveys"];
+        put?: never;
+        /**
+         * Create Event Survey (eventline extension)
+         * @description eventline extension (the reference only reads survey definitions). Creates a survey of the event (Active unless `status` says otherwise); `sessions` must be sessions of the event (400). Add questions with POST .../questions.
+         */
+        post: operations["createEventSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/surveys/{surveyId}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Survey Questions
+         * @description The questions of an event survey, in their order.
+         */
+        get: operations["getEventSurveyQuestions"];
+        put?: never;
+        /**
+         * Create Event Survey Question (eventline extension)
+         * @description eventline extension (the reference only reads survey definitions). Appends a question; eventline gives ids to its choices, categories, sub categories and fields. A LargeChoices question takes its choices in `largeChoices`.
+         */
+        post: operations["createEventSurveyQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/surveys/{surveyId}/respondents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Survey Respondents
+         * @description The respondents of an event survey. Filterable: id (eq|ne).
+         */
+        get: operations["getEventSurveyRespondents"];
+        put?: never;
+        /**
+         * Create Event Survey Respondent
+         * @description Creates a respondent: an attendee of the event (`attendee.id` is required by eventline, 400 when it is not the event's). The contact is the attendee's; the response code is made by eventline.
+         */
+        post: operations["createEventSurveyRespondent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Event Survey Respondent
+         * @description Replaces the respondent's locale, reference, source and respondedThrough. The attendee cannot change (400).
+         */
+        put: operations["updateEventSurveyRespondent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Event Survey Responses
+         * @description Records the respondent's answers to one question. The answers are checked against the question before anything is stored: answer types the question type takes, choices, categories, sub categories and fields that are the question's, numbers and dates where the question takes them, a required question or part not left empty. A refusal is a 400 whose message names the question and whose target names the answer. A second response to the same question is the next `attempt`. Each response is also an attendee activity (see docs/surveys.md). `session.id` must be a session of the event, and one of the survey's sessions when it names any; `speaker.id` is kept as given.
+         */
+        post: operations["createEventSurveyResponses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/surveys/{surveyId}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Survey Responses
+         * @description The responses of an event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id (eq|ne).
+         */
+        get: operations["getEventSurveyResponses"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -958,6 +1874,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/surveys/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List All Event Survey Responses
+         * @description Responses of every event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id, event.id (eq|ne).
+         */
+        get: operations["getAllEventSurveyResponses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/files": {
         parameters: {
             query?: never;
@@ -1032,6 +1968,66 @@ export interface paths {
         get: operations["followJoinLink"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/large-choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Large Choices
+         * @description The choices of LargeChoices questions. Filterable: id, question.id (eq|ne).
+         */
+        get: operations["getLargeChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Leads
+         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated.
+         */
+        get: operations["getLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/leads/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List Leads with the filter in the body
+         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated.
+         */
+        post: operations["getLeadsPostFiltersData"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1168,7 +2164,7 @@ export interface paths {
         };
         /**
          * Authorize (sign-in page)
-         * @description Authorization code flow with PKCE (S256), for planner users with the administrator role only. Shows a sign-in page.
+         * @description Authorization code flow with PKCE (S256), for users with the administrator or planner role (developers are refused with access_denied). Shows a sign-in page. A loopback redirect URI (http on 127.0.0.1, [::1] or localhost) matches on any port and loopback host (RFC 8252 §7.3).
          */
         get: operations["oauth2Authorize"];
         put?: never;
@@ -1193,6 +2189,66 @@ export interface paths {
          * @description Client credentials (HTTP Basic or form credentials; `grant_type` and `client_id` are also read from the query string) or authorization code with PKCE. Answers RFC 6749 errors.
          */
         post: operations["oauth2Token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Questions
+         * @description Questions of every event and standalone survey. Filterable: id, survey.id, code, type, chapter.id (eq|ne), maxScore (eq|ne|gt|ge|lt|le).
+         */
+        get: operations["getQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/respondents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Respondents
+         * @description Respondents of every event and standalone survey. Filterable: id, survey.id, event.id, responseCode (eq|ne). eventline does not score surveys: score and chapters.* filters are not offered (400).
+         */
+        get: operations["getRespondents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Responses
+         * @description Responses of every event and standalone survey. Filterable: id, respondent.id (eq|ne); survey.id, event.id, session.id, question.id, chapter.id, attempt (eq).
+         */
+        get: operations["getResponses"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1685,6 +2741,222 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/standard-surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Standalone Surveys
+         * @description Surveys not associated with an event. Filterable: status, title, code (eq|ne), created (eq|ne|gt|ge|lt|le).
+         */
+        get: operations["getStandardSurveys"];
+        put?: never;
+        /**
+         * Create Standalone Survey (eventline extension)
+         * @description eventline extension (the reference only reads survey definitions). Creates a standalone survey (Active unless `status` says otherwise).
+         */
+        post: operations["createStandardSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/standard-surveys/{surveyId}/email-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Standalone Survey Email Templates
+         * @description The email templates of a standalone survey.
+         */
+        get: operations["getStandardSurveyEmailTemplates"];
+        put?: never;
+        /**
+         * Create Standalone Survey Email Template (eventline extension)
+         * @description eventline extension (the reference only reads survey definitions). Adds an invitation template. Subject and bodies may hold {{surveyTitle}}, {{responseCode}}, {{firstName}}, {{lastName}}. Mail leaves from the server's configured sender (MAIL_FROM); fromName, fromEmail and replyTo are kept, not used as the envelope sender.
+         */
+        post: operations["createStandardSurveyEmailTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/standard-surveys/{surveyId}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Standalone Survey Questions
+         * @description The questions of a standalone survey, in their order.
+         */
+        get: operations["getStandardSurveyQuestions"];
+        put?: never;
+        /**
+         * Create Standalone Survey Question (eventline extension)
+         * @description eventline extension (the reference only reads survey definitions). Appends a question; eventline gives ids to its choices, categories, sub categories and fields. A LargeChoices question takes its choices in `largeChoices`.
+         */
+        post: operations["createStandardSurveyQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/standard-surveys/{surveyId}/respondents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Standalone Survey Respondents
+         * @description The respondents of a standalone survey. Filterable: id (eq|ne).
+         */
+        get: operations["getStandardSurveyRespondents"];
+        put?: never;
+        /**
+         * Create Standalone Survey Respondent
+         * @description Creates a respondent for a contact of the account (`contact.id`, required by eventline: invitations go to its address). eventline extension: `attendee.id`, an attendee of that contact, makes the respondent's responses activities of that attendee.
+         */
+        post: operations["createStandardSurveyRespondent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/standard-surveys/{surveyId}/respondents/{respondentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Standalone Survey Respondent
+         * @description Replaces the respondent's writable fields (contact, attendee, status, locale, reference, source, transaction, invitation list).
+         */
+        put: operations["UpdateStandardSurveyRespondent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send Standalone Survey Email
+         * @description Sends the template to the respondent's contact through eventline's mail path (the outbox, or the SMTP relay), and the compliance archive keeps it when the account archives emails. 400 when the template is inactive, the survey not Active, or the contact has no address.
+         */
+        post: operations["sendStandardSurveyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Standalone Survey Responses
+         * @description Records the respondent's answers to one question. The answers are checked against the question before anything is stored: answer types the question type takes, choices, categories, sub categories and fields that are the question's, numbers and dates where the question takes them, a required question or part not left empty. A refusal is a 400 whose message names the question and whose target names the answer. A second response to the same question is the next `attempt`. Each response is also an attendee activity (see docs/surveys.md).
+         */
+        post: operations["createStandardSurveyResponses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Standalone Survey Responses
+         * @description Replaces the answers of a response; the question cannot change (400). The answers are checked against the question before anything is stored: answer types the question type takes, choices, categories, sub categories and fields that are the question's, numbers and dates where the question takes them, a required question or part not left empty. A refusal is a 400 whose message names the question and whose target names the answer. A second response to the same question is the next `attempt`. Each response is also an attendee activity (see docs/surveys.md).
+         */
+        put: operations["updateStandardSurveyResponses"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/standard-surveys/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Standalone Survey Responses
+         * @description Responses of every standalone survey. Filterable: survey.id, question.id, respondent.id (eq).
+         */
+        get: operations["getStandardSurveyResponses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Surveys
+         * @description Event and standalone surveys of the account (an event survey by its parent survey id). Filterable: id, type (eq|ne).
+         */
+        get: operations["getSurvey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/token-validation": {
         parameters: {
             query?: never;
@@ -1754,6 +3026,186 @@ export interface paths {
          * @description The usage tier of the caller's account: daily quota, calls per second and burst. This call does not count against the quota or the rate limit.
          */
         get: operations["getUsageTier"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Videos
+         * @description The videos of the account: recordings the webcast sync wrote back (one video per webcast) and videos made from uploaded files. Filterable (eq, ne): id, events, sessions, exhibitors, speakers, source.id, status, tags, recording.id. eventline links a video to one event, at most one session and at most one tag, and to no exhibitors or speakers. `after` / `before` bound when a video was last modified; `deleted=true` lists deleted videos (eventline deletes none).
+         */
+        get: operations["listVideos"];
+        put?: never;
+        /**
+         * Create Video from a File (eventline extension)
+         * @description eventline extension (the reference only reads this). Makes a video of a file uploaded with POST /files (`purpose=video`: MP4, QuickTime or WebM, checked on its bytes), for one event (and optionally one of its sessions). The file is attached to the video, so it no longer expires. eventline does no transcoding: the video plays as uploaded; add renditions and audio tracks the provider made with the operations below.
+         */
+        post: operations["createVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/videos/{videoId}/audio-tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Audio Tracks
+         * @description The audio tracks of a video: metadata the operator or the provider supplied.
+         */
+        get: operations["listAudioTracks"];
+        put?: never;
+        /**
+         * Add Audio Track (eventline extension)
+         * @description eventline extension (the reference only reads this). Records an audio track (a dub, a description track...) made elsewhere. `default: true` makes it the video's only default.
+         */
+        post: operations["createAudioTrack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/videos/{videoId}/renditions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Video Renditions
+         * @description The renditions of a video (at most 11): metadata the operator or the provider supplied. eventline does no transcoding.
+         */
+        get: operations["listVideoRenditions"];
+        put?: never;
+        /**
+         * Add Video Rendition (eventline extension)
+         * @description eventline extension (the reference only reads this). Records a rendition the provider or an operator made elsewhere (HLS, MP4, a poster...): its type, location and size. eventline does no transcoding and does not fetch the location. A video has at most 11 renditions (400).
+         */
+        post: operations["createVideoRendition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/videos/{videoId}/text-tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Text Tracks
+         * @description The text tracks of a video; `url` points at the WebVTT file of those that have one.
+         */
+        get: operations["listVideoTextTracks"];
+        put?: never;
+        /**
+         * Create Text Track
+         * @description Creates a text track (subtitles, captions...). It is `Started` until its WebVTT file is sent with PUT /videos/{videoId}/text-tracks/{textTrackId}/content (an eventline extension), then `Available`. `default: true` makes it the default of its kind.
+         */
+        post: operations["createTextTrack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/videos/{videoId}/text-tracks/{textTrackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Text Track
+         * @description Replaces the writable fields (label, language, kind, published, default, autoGenerated). Read-only fields sent back are ignored; an `id` or `video.id` other than the path's is a 400. The WebVTT file and the status stay.
+         */
+        put: operations["updateTextTrack"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/videos/{videoId}/text-tracks/{textTrackId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Text Track WebVTT (eventline extension)
+         * @description eventline extension (the reference only reads this). The track's WebVTT file (text/vtt); 404 until one was uploaded.
+         */
+        get: operations["getTextTrackContent"];
+        /**
+         * Upload Text Track WebVTT (eventline extension)
+         * @description eventline extension (the reference only reads this). The track's WebVTT file, as `text/vtt` (UTF-8, at most 2 MiB). It is parsed and validated with W3C's WebVTT parser; an invalid file is a 400 whose message names the line (and `details[0].target` is `line N`), and nothing changes. A valid one replaces the previous file and makes the track `Available`.
+         */
+        put: operations["putTextTrackContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/videos/{videoId}/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a Video View (eventline extension)
+         * @description eventline extension (the reference only reads this). Called by a player or the provider sync when an attendee watched the video: who (an attendee of the video's event), how long (milliseconds), on which device. The view is also an `event.videoPlayed` activity of the attendee (data.title: the video's title), recorded in the same transaction, so engagement scores with an `event.videoPlayed` action count it.
+         */
+        post: operations["createVideoView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/videos/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Video Views
+         * @description Who watched which video, how long and on which device, oldest report first. Filterable (eq, at most three fields joined with `and`): contact.id, solution, device.type, device.operatingSystem, video.id, type. `after` / `before` bound when a view was reported.
+         */
+        get: operations["getVideoViews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1930,7 +3382,7 @@ export interface paths {
         put?: never;
         /**
          * Create an application
-         * @description Returns the client id and the client secret. The secret is shown once: only its hash is kept.
+         * @description Returns the client id and the client secret. The secret is shown once: only its hash is kept. `scopes` is required and must name at least one scope granted to the workspace (400 otherwise): there is no default.
          */
         post: operations["portalCreateApplication"];
         delete?: never;
@@ -1959,6 +3411,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/applications/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an application's client secret
+         * @description Replaces the client secret and returns the new one, once (only its hash is kept). The old secret stops working at once. Access tokens issued with the old secret keep working until they expire (at most 3600 s); revoke the application to stop them at once. A revoked application is a 409.
+         */
+        post: operations["portalRotateApplicationSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/portal/scopes": {
         parameters: {
             query?: never;
@@ -1966,7 +3438,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scope catalogue */
+        /**
+         * The scope catalogue
+         * @description Every scope with a description of what it allows, for choosing an application's scopes (none is preselected).
+         */
         get: operations["portalScopes"];
         put?: never;
         post?: never;
@@ -11908,6 +13383,167 @@ export interface operations {
             };
         };
     };
+    getEliteratureRequests: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description Filterable (eq): event.id, exhibitor.id, lead.id. E.g. lead.id eq '{UUID}'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            documents: {
+                                /** @description The name shown for the document. */
+                                displayName: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The document: an exhibitor file (FILE) or weblink (LINK).
+                                 */
+                                id: string;
+                                /** @enum {string} */
+                                type: "FILE" | "LINK";
+                            }[];
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id
+                                 */
+                                id: string;
+                            };
+                            /** Exhibitor */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description Exhibitor id
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The id of the e-literature request.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** Lead */
+                            lead: {
+                                /**
+                                 * Format: uuid
+                                 * @description Lead id
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getEvents: {
         parameters: {
             query?: {
@@ -12010,7 +13646,7 @@ export interface operations {
                             }[];
                             /**
                              * @deprecated
-                             * @description True when format is Virtual or Hybrid (the seed's "is any part of this event virtual").
+                             * @description True when format is Virtual or Hybrid ("is any part of this event virtual?").
                              */
                             virtual: boolean;
                         }[];
@@ -12183,7 +13819,7 @@ export interface operations {
                         }[];
                         /**
                          * @deprecated
-                         * @description True when format is Virtual or Hybrid (the seed's "is any part of this event virtual").
+                         * @description True when format is Virtual or Hybrid ("is any part of this event virtual?").
                          */
                         virtual: boolean;
                     };
@@ -12420,7 +14056,7 @@ export interface operations {
                         }[];
                         /**
                          * @deprecated
-                         * @description True when format is Virtual or Hybrid (the seed's "is any part of this event virtual").
+                         * @description True when format is Virtual or Hybrid ("is any part of this event virtual?").
                          */
                         virtual: boolean;
                     };
@@ -12662,6 +14298,9925 @@ export interface operations {
                         joinLinkEmails: boolean;
                     };
                 };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getExhibitorCategories: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description File ID for exhibitor category banner.
+                             */
+                            bannerId?: string;
+                            /**
+                             * Format: uri
+                             * @description A signed, expiring URL of the category banner.
+                             */
+                            bannerUrl?: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** @description Exhibitor Category description */
+                            description?: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description ID of exhibitor category.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description Name of the exhibitor category */
+                            name: string;
+                            /** @description order for exhibitor category */
+                            order: number;
+                            /**
+                             * ExhibitorCategoryType
+                             * @description Type of exhibitor category
+                             * @enum {string}
+                             */
+                            type: "BANNER" | "LOGO";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createExhibitorCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Read-only: set with PUT .../banner-files/{fileId}.
+                     */
+                    bannerId?: string;
+                    /** @description Read-only: ignored. */
+                    bannerUrl?: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was created.
+                     */
+                    created?: string;
+                    /** @description The identifier of the user that created this record. */
+                    createdBy?: string;
+                    /** @description Exhibitor Category description */
+                    description?: string;
+                    /** Event */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description Event id
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was updated.
+                     */
+                    lastModified?: string;
+                    /** @description The identifier of the user that last updated this record. */
+                    lastModifiedBy?: string;
+                    /** @description Name of the exhibitor category */
+                    name: string;
+                    /** @description order for exhibitor category */
+                    order: number;
+                    /**
+                     * ExhibitorCategoryType
+                     * @description Type of exhibitor category
+                     * @enum {string}
+                     */
+                    type: "BANNER" | "LOGO";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description File ID for exhibitor category banner.
+                         */
+                        bannerId?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the category banner.
+                         */
+                        bannerUrl?: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description Exhibitor Category description */
+                        description?: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of exhibitor category.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the exhibitor category */
+                        name: string;
+                        /** @description order for exhibitor category */
+                        order: number;
+                        /**
+                         * ExhibitorCategoryType
+                         * @description Type of exhibitor category
+                         * @enum {string}
+                         */
+                        type: "BANNER" | "LOGO";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateExhibitorCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor category. */
+                exhibitorCategoryId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Read-only: set with PUT .../banner-files/{fileId}.
+                     */
+                    bannerId?: string;
+                    /** @description Read-only: ignored. */
+                    bannerUrl?: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was created.
+                     */
+                    created?: string;
+                    /** @description The identifier of the user that created this record. */
+                    createdBy?: string;
+                    /** @description Exhibitor Category description */
+                    description?: string;
+                    /** Event */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description Event id
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was updated.
+                     */
+                    lastModified?: string;
+                    /** @description The identifier of the user that last updated this record. */
+                    lastModifiedBy?: string;
+                    /** @description Name of the exhibitor category */
+                    name: string;
+                    /** @description order for exhibitor category */
+                    order: number;
+                    /**
+                     * ExhibitorCategoryType
+                     * @description Type of exhibitor category
+                     * @enum {string}
+                     */
+                    type: "BANNER" | "LOGO";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description File ID for exhibitor category banner.
+                         */
+                        bannerId?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the category banner.
+                         */
+                        bannerUrl?: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description Exhibitor Category description */
+                        description?: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of exhibitor category.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the exhibitor category */
+                        name: string;
+                        /** @description order for exhibitor category */
+                        order: number;
+                        /**
+                         * ExhibitorCategoryType
+                         * @description Type of exhibitor category
+                         * @enum {string}
+                         */
+                        type: "BANNER" | "LOGO";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteExhibitorCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor category. */
+                exhibitorCategoryId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted exhibitor category. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateExhibitorCategoryBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor category. */
+                exhibitorCategoryId: string;
+                /** @description ID of a file. */
+                fileId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description The file.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the image.
+                         */
+                        href: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteExhibitorCategoryImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor category. */
+                exhibitorCategoryId: string;
+                /** @description ID of a file. */
+                fileId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted exhibitor category banner image. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listExhibitors: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor category. */
+                exhibitorCategoryId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The id.
+                             */
+                            id: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addExhibitorToExhibitorCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor category. */
+                exhibitorCategoryId: string;
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully added an exhibitor to the exhibitor-category. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    removeExhibitorFromExhibitorCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor category. */
+                exhibitorCategoryId: string;
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully removed the exhibitor */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getExhibitorQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description SingleChoice: Dropdown or RadioButton; OpenEndedTextOneLine: General, EmailAddress or PhoneNumber; OpenEndedDateTime: DateAndTime or Date.
+                             * @enum {string}
+                             */
+                            answerFormat?: "Date" | "DateAndTime" | "Dropdown" | "EmailAddress" | "General" | "PhoneNumber" | "RadioButton";
+                            /** ExhibitorAnswerLimits */
+                            answerLimits?: {
+                                /** @description Text questions: the longest answer (default 2000). */
+                                maxLength?: number;
+                                /** @description MultiChoice: the most choices (default all). */
+                                maxSelections?: number;
+                                /** @description Text questions: the shortest answer (default 1). */
+                                minLength?: number;
+                                /** @description MultiChoice: the fewest choices (default 1). */
+                                minSelections?: number;
+                            };
+                            choices?: {
+                                /** Format: uuid */
+                                id: string;
+                                text: string;
+                            }[];
+                            code?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            defaultToCurrentDate?: boolean;
+                            displayOrder: number;
+                            /** @description The Associated Event. */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The Associated Event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Exhibitor Question id
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            notApplicableAnswer?: {
+                                text: string;
+                            };
+                            otherAnswer?: {
+                                text: string;
+                            };
+                            required: boolean;
+                            text: string;
+                            /**
+                             * @description The type of data the question collects.
+                             * @enum {string}
+                             */
+                            type: "MultiChoice" | "SingleChoice" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedDateTime";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createExhibitorQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description SingleChoice: Dropdown or RadioButton; OpenEndedTextOneLine: General, EmailAddress or PhoneNumber; OpenEndedDateTime: DateAndTime or Date.
+                     * @enum {string}
+                     */
+                    answerFormat?: "Date" | "DateAndTime" | "Dropdown" | "EmailAddress" | "General" | "PhoneNumber" | "RadioButton";
+                    /** ExhibitorAnswerLimits */
+                    answerLimits?: {
+                        /** @description Text questions: the longest answer (default 2000). */
+                        maxLength?: number;
+                        /** @description MultiChoice: the most choices (default all). */
+                        maxSelections?: number;
+                        /** @description Text questions: the shortest answer (default 1). */
+                        minLength?: number;
+                        /** @description MultiChoice: the fewest choices (default 1). */
+                        minSelections?: number;
+                    };
+                    /** @description MultiChoice and SingleChoice only (required there). */
+                    choices?: {
+                        /**
+                         * Format: uuid
+                         * @description An existing choice of the question (on update), kept with its answers; omitted: a new choice.
+                         */
+                        id?: string;
+                        text: string;
+                    }[];
+                    /** @description Unique within the event (409 otherwise). */
+                    code?: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description OpenEndedDateTime only. */
+                    defaultToCurrentDate?: boolean;
+                    /** @description Read-only: ignored (questions are shown in the order they were created). */
+                    displayOrder?: number;
+                    /** @description The event: the one in the path. */
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description The event: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    notApplicableAnswer?: {
+                        text: string;
+                    };
+                    otherAnswer?: {
+                        text: string;
+                    };
+                    /** @description Whether exhibitors must answer it (a planner may still skip it). */
+                    required: boolean;
+                    /** @description The text of the question. */
+                    text: string;
+                    /**
+                     * @description The type of data the question collects.
+                     * @enum {string}
+                     */
+                    type: "MultiChoice" | "SingleChoice" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedDateTime";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description SingleChoice: Dropdown or RadioButton; OpenEndedTextOneLine: General, EmailAddress or PhoneNumber; OpenEndedDateTime: DateAndTime or Date.
+                         * @enum {string}
+                         */
+                        answerFormat?: "Date" | "DateAndTime" | "Dropdown" | "EmailAddress" | "General" | "PhoneNumber" | "RadioButton";
+                        /** ExhibitorAnswerLimits */
+                        answerLimits?: {
+                            /** @description Text questions: the longest answer (default 2000). */
+                            maxLength?: number;
+                            /** @description MultiChoice: the most choices (default all). */
+                            maxSelections?: number;
+                            /** @description Text questions: the shortest answer (default 1). */
+                            minLength?: number;
+                            /** @description MultiChoice: the fewest choices (default 1). */
+                            minSelections?: number;
+                        };
+                        choices?: {
+                            /** Format: uuid */
+                            id: string;
+                            text: string;
+                        }[];
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        defaultToCurrentDate?: boolean;
+                        displayOrder: number;
+                        /** @description The Associated Event. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Exhibitor Question id
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        notApplicableAnswer?: {
+                            text: string;
+                        };
+                        otherAnswer?: {
+                            text: string;
+                        };
+                        required: boolean;
+                        text: string;
+                        /**
+                         * @description The type of data the question collects.
+                         * @enum {string}
+                         */
+                        type: "MultiChoice" | "SingleChoice" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedDateTime";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateExhibitorQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of an exhibitor question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description SingleChoice: Dropdown or RadioButton; OpenEndedTextOneLine: General, EmailAddress or PhoneNumber; OpenEndedDateTime: DateAndTime or Date.
+                     * @enum {string}
+                     */
+                    answerFormat?: "Date" | "DateAndTime" | "Dropdown" | "EmailAddress" | "General" | "PhoneNumber" | "RadioButton";
+                    /** ExhibitorAnswerLimits */
+                    answerLimits?: {
+                        /** @description Text questions: the longest answer (default 2000). */
+                        maxLength?: number;
+                        /** @description MultiChoice: the most choices (default all). */
+                        maxSelections?: number;
+                        /** @description Text questions: the shortest answer (default 1). */
+                        minLength?: number;
+                        /** @description MultiChoice: the fewest choices (default 1). */
+                        minSelections?: number;
+                    };
+                    /** @description MultiChoice and SingleChoice only (required there). */
+                    choices?: {
+                        /**
+                         * Format: uuid
+                         * @description An existing choice of the question (on update), kept with its answers; omitted: a new choice.
+                         */
+                        id?: string;
+                        text: string;
+                    }[];
+                    /** @description Unique within the event (409 otherwise). */
+                    code?: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description OpenEndedDateTime only. */
+                    defaultToCurrentDate?: boolean;
+                    /** @description Read-only: ignored (questions are shown in the order they were created). */
+                    displayOrder?: number;
+                    /** @description The event: the one in the path. */
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description The event: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    notApplicableAnswer?: {
+                        text: string;
+                    };
+                    otherAnswer?: {
+                        text: string;
+                    };
+                    /** @description Whether exhibitors must answer it (a planner may still skip it). */
+                    required: boolean;
+                    /** @description The text of the question. */
+                    text: string;
+                    /**
+                     * @description The type of data the question collects.
+                     * @enum {string}
+                     */
+                    type: "MultiChoice" | "SingleChoice" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedDateTime";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description SingleChoice: Dropdown or RadioButton; OpenEndedTextOneLine: General, EmailAddress or PhoneNumber; OpenEndedDateTime: DateAndTime or Date.
+                         * @enum {string}
+                         */
+                        answerFormat?: "Date" | "DateAndTime" | "Dropdown" | "EmailAddress" | "General" | "PhoneNumber" | "RadioButton";
+                        /** ExhibitorAnswerLimits */
+                        answerLimits?: {
+                            /** @description Text questions: the longest answer (default 2000). */
+                            maxLength?: number;
+                            /** @description MultiChoice: the most choices (default all). */
+                            maxSelections?: number;
+                            /** @description Text questions: the shortest answer (default 1). */
+                            minLength?: number;
+                            /** @description MultiChoice: the fewest choices (default 1). */
+                            minSelections?: number;
+                        };
+                        choices?: {
+                            /** Format: uuid */
+                            id: string;
+                            text: string;
+                        }[];
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        defaultToCurrentDate?: boolean;
+                        displayOrder: number;
+                        /** @description The Associated Event. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Exhibitor Question id
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        notApplicableAnswer?: {
+                            text: string;
+                        };
+                        otherAnswer?: {
+                            text: string;
+                        };
+                        required: boolean;
+                        text: string;
+                        /**
+                         * @description The type of data the question collects.
+                         * @enum {string}
+                         */
+                        type: "MultiChoice" | "SingleChoice" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedDateTime";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteExhibitorQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of an exhibitor question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted the exhibitor question. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getExhibitors: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Address */
+                            address?: {
+                                /** @description The first line of an address */
+                                address1?: string;
+                                /** @description The second line of an address */
+                                address2?: string;
+                                /** @description The name of the city. */
+                                city?: string;
+                                /** @description Name of the country for example, 'United States' */
+                                country?: string;
+                                /** @description postal code (also known as zipcode) of the address */
+                                postalCode?: string;
+                                /** @description The name of the state/province/region of the address. */
+                                region?: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description File ID for exhibitor banner.
+                             */
+                            bannerId?: string;
+                            /**
+                             * Format: uri
+                             * @description A signed, expiring URL of the exhibitor banner.
+                             */
+                            bannerUrl?: string;
+                            /** @description Code used to identify the exhibitor */
+                            code?: string;
+                            /** ContactLinks */
+                            contactLinks?: {
+                                facebookUrl?: {
+                                    /** @description A url provided that can be followed for linking */
+                                    href: string;
+                                };
+                                instagramUrl?: {
+                                    /** @description A url provided that can be followed for linking */
+                                    href: string;
+                                };
+                                linkedInUrl?: {
+                                    /** @description A url provided that can be followed for linking */
+                                    href: string;
+                                };
+                                twitterUrl?: {
+                                    /** @description A url provided that can be followed for linking */
+                                    href: string;
+                                };
+                            };
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** @description True once the exhibitor is deleted (listed only with a filter on deleted). */
+                            deleted: boolean;
+                            /** @description Exhibitor description */
+                            description?: string;
+                            /**
+                             * Format: email
+                             * @description Email address of the exhibitor
+                             */
+                            email?: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id
+                                 */
+                                id: string;
+                            };
+                            /** @description A boolean indicating whether the exhibitor is an event sponsor or not */
+                            eventSponsor: boolean;
+                            /** @description A boolean indicating whether the exhibitor is designated as featured or not */
+                            featured: boolean;
+                            /** @description True indicates that the exhibitor is hidden. */
+                            hidden: boolean;
+                            /**
+                             * Format: uuid
+                             * @description ID of an exhibitor.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description Exhibitor location (a booth or hall) */
+                            location?: string;
+                            /** @description Mobile Phone of the exhibitor */
+                            mobilePhone?: string;
+                            /** @description Name of the exhibitor. */
+                            name: string;
+                            /** @description Any other phone of the exhibitor */
+                            otherPhone?: string;
+                            /**
+                             * Format: uuid
+                             * @description File ID for exhibitor profile logo.
+                             */
+                            profileLogoId?: string;
+                            /**
+                             * Format: uri
+                             * @description A signed, expiring URL of the exhibitor profile logo.
+                             */
+                            profileLogoUrl?: string;
+                            /** @description Code used for marketing groupings */
+                            sourceId?: string;
+                            /** Sponsorship level */
+                            sponsorshipLevel?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Sponsorship Level Id: one of the event's sponsorship levels
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: url
+                             * @description Exhibitor's website URL (with its scheme, e.g. https://)
+                             */
+                            website?: string;
+                            /** @description Work Phone of the exhibitor */
+                            workPhone?: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createExhibitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Address */
+                    address?: {
+                        /** @description The first line of an address */
+                        address1?: string;
+                        /** @description The second line of an address */
+                        address2?: string;
+                        /** @description The name of the city. */
+                        city?: string;
+                        /** @description Name of the country for example, 'United States' */
+                        country?: string;
+                        /** @description postal code (also known as zipcode) of the address */
+                        postalCode?: string;
+                        /** @description The name of the state/province/region of the address. */
+                        region?: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: set with PUT .../banner-files/{fileId}.
+                     */
+                    bannerId?: string;
+                    /** @description Read-only: ignored. */
+                    bannerUrl?: string;
+                    /** @description Code used to identify the exhibitor */
+                    code?: string;
+                    /** ContactLinks */
+                    contactLinks?: {
+                        facebookUrl?: {
+                            /** @description A url provided that can be followed for linking */
+                            href: string;
+                        };
+                        instagramUrl?: {
+                            /** @description A url provided that can be followed for linking */
+                            href: string;
+                        };
+                        linkedInUrl?: {
+                            /** @description A url provided that can be followed for linking */
+                            href: string;
+                        };
+                        twitterUrl?: {
+                            /** @description A url provided that can be followed for linking */
+                            href: string;
+                        };
+                    };
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was created.
+                     */
+                    created?: string;
+                    /** @description The identifier of the user that created this record. */
+                    createdBy?: string;
+                    /**
+                     * @description Read-only in eventline: accepted and ignored (DELETE deletes an exhibitor).
+                     * @default false
+                     */
+                    deleted?: boolean;
+                    /** @description Exhibitor description */
+                    description?: string;
+                    /**
+                     * Format: email
+                     * @description Email address of the exhibitor
+                     */
+                    email?: string;
+                    /** Event */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description Event id
+                         */
+                        id: string;
+                    };
+                    /**
+                     * @description A boolean indicating whether the exhibitor is an event sponsor or not
+                     * @default false
+                     */
+                    eventSponsor?: boolean;
+                    /**
+                     * @description A boolean indicating whether the exhibitor is designated as featured or not
+                     * @default false
+                     */
+                    featured?: boolean;
+                    /**
+                     * @description True indicates that the exhibitor is hidden.
+                     * @default false
+                     */
+                    hidden?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was updated.
+                     */
+                    lastModified?: string;
+                    /** @description The identifier of the user that last updated this record. */
+                    lastModifiedBy?: string;
+                    /** @description Exhibitor location (a booth or hall) */
+                    location?: string;
+                    /** @description Mobile Phone of the exhibitor */
+                    mobilePhone?: string;
+                    /** @description Name of the exhibitor. */
+                    name: string;
+                    /** @description Any other phone of the exhibitor */
+                    otherPhone?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: set with PUT .../logo-files/{fileId}.
+                     */
+                    profileLogoId?: string;
+                    /** @description Read-only: ignored. */
+                    profileLogoUrl?: string;
+                    /** @description Code used for marketing groupings */
+                    sourceId?: string;
+                    /** Sponsorship level */
+                    sponsorshipLevel?: {
+                        /**
+                         * Format: uuid
+                         * @description Sponsorship Level Id: one of the event's sponsorship levels
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: url
+                     * @description Exhibitor's website URL (with its scheme, e.g. https://)
+                     */
+                    website?: string;
+                    /** @description Work Phone of the exhibitor */
+                    workPhone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Address */
+                        address?: {
+                            /** @description The first line of an address */
+                            address1?: string;
+                            /** @description The second line of an address */
+                            address2?: string;
+                            /** @description The name of the city. */
+                            city?: string;
+                            /** @description Name of the country for example, 'United States' */
+                            country?: string;
+                            /** @description postal code (also known as zipcode) of the address */
+                            postalCode?: string;
+                            /** @description The name of the state/province/region of the address. */
+                            region?: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description File ID for exhibitor banner.
+                         */
+                        bannerId?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the exhibitor banner.
+                         */
+                        bannerUrl?: string;
+                        /** @description Code used to identify the exhibitor */
+                        code?: string;
+                        /** ContactLinks */
+                        contactLinks?: {
+                            facebookUrl?: {
+                                /** @description A url provided that can be followed for linking */
+                                href: string;
+                            };
+                            instagramUrl?: {
+                                /** @description A url provided that can be followed for linking */
+                                href: string;
+                            };
+                            linkedInUrl?: {
+                                /** @description A url provided that can be followed for linking */
+                                href: string;
+                            };
+                            twitterUrl?: {
+                                /** @description A url provided that can be followed for linking */
+                                href: string;
+                            };
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description True once the exhibitor is deleted (listed only with a filter on deleted). */
+                        deleted: boolean;
+                        /** @description Exhibitor description */
+                        description?: string;
+                        /**
+                         * Format: email
+                         * @description Email address of the exhibitor
+                         */
+                        email?: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /** @description A boolean indicating whether the exhibitor is an event sponsor or not */
+                        eventSponsor: boolean;
+                        /** @description A boolean indicating whether the exhibitor is designated as featured or not */
+                        featured: boolean;
+                        /** @description True indicates that the exhibitor is hidden. */
+                        hidden: boolean;
+                        /**
+                         * Format: uuid
+                         * @description ID of an exhibitor.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description Exhibitor location (a booth or hall) */
+                        location?: string;
+                        /** @description Mobile Phone of the exhibitor */
+                        mobilePhone?: string;
+                        /** @description Name of the exhibitor. */
+                        name: string;
+                        /** @description Any other phone of the exhibitor */
+                        otherPhone?: string;
+                        /**
+                         * Format: uuid
+                         * @description File ID for exhibitor profile logo.
+                         */
+                        profileLogoId?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the exhibitor profile logo.
+                         */
+                        profileLogoUrl?: string;
+                        /** @description Code used for marketing groupings */
+                        sourceId?: string;
+                        /** Sponsorship level */
+                        sponsorshipLevel?: {
+                            /**
+                             * Format: uuid
+                             * @description Sponsorship Level Id: one of the event's sponsorship levels
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: url
+                         * @description Exhibitor's website URL (with its scheme, e.g. https://)
+                         */
+                        website?: string;
+                        /** @description Work Phone of the exhibitor */
+                        workPhone?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getExhibitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Address */
+                        address?: {
+                            /** @description The first line of an address */
+                            address1?: string;
+                            /** @description The second line of an address */
+                            address2?: string;
+                            /** @description The name of the city. */
+                            city?: string;
+                            /** @description Name of the country for example, 'United States' */
+                            country?: string;
+                            /** @description postal code (also known as zipcode) of the address */
+                            postalCode?: string;
+                            /** @description The name of the state/province/region of the address. */
+                            region?: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description File ID for exhibitor banner.
+                         */
+                        bannerId?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the exhibitor banner.
+                         */
+                        bannerUrl?: string;
+                        /** @description Code used to identify the exhibitor */
+                        code?: string;
+                        /** ContactLinks */
+                        contactLinks?: {
+                            facebookUrl?: {
+                                /** @description A url provided that can be followed for linking */
+                                href: string;
+                            };
+                            instagramUrl?: {
+                                /** @description A url provided that can be followed for linking */
+                                href: string;
+                            };
+                            linkedInUrl?: {
+                                /** @description A url provided that can be followed for linking */
+                                href: string;
+                            };
+                            twitterUrl?: {
+                                /** @description A url provided that can be followed for linking */
+                                href: string;
+                            };
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description True once the exhibitor is deleted (listed only with a filter on deleted). */
+                        deleted: boolean;
+                        /** @description Exhibitor description */
+                        description?: string;
+                        /**
+                         * Format: email
+                         * @description Email address of the exhibitor
+                         */
+                        email?: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /** @description A boolean indicating whether the exhibitor is an event sponsor or not */
+                        eventSponsor: boolean;
+                        /** @description A boolean indicating whether the exhibitor is designated as featured or not */
+                        featured: boolean;
+                        /** @description True indicates that the exhibitor is hidden. */
+                        hidden: boolean;
+                        /**
+                         * Format: uuid
+                         * @description ID of an exhibitor.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description Exhibitor location (a booth or hall) */
+                        location?: string;
+                        /** @description Mobile Phone of the exhibitor */
+                        mobilePhone?: string;
+                        /** @description Name of the exhibitor. */
+                        name: string;
+                        /** @description Any other phone of the exhibitor */
+                        otherPhone?: string;
+                        /**
+                         * Format: uuid
+                         * @description File ID for exhibitor profile logo.
+                         */
+                        profileLogoId?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the exhibitor profile logo.
+                         */
+                        profileLogoUrl?: string;
+                        /** @description Code used for marketing groupings */
+                        sourceId?: string;
+                        /** Sponsorship level */
+                        sponsorshipLevel?: {
+                            /**
+                             * Format: uuid
+                             * @description Sponsorship Level Id: one of the event's sponsorship levels
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: url
+                         * @description Exhibitor's website URL (with its scheme, e.g. https://)
+                         */
+                        website?: string;
+                        /** @description Work Phone of the exhibitor */
+                        workPhone?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateExhibitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Address */
+                    address?: {
+                        /** @description The first line of an address */
+                        address1?: string;
+                        /** @description The second line of an address */
+                        address2?: string;
+                        /** @description The name of the city. */
+                        city?: string;
+                        /** @description Name of the country for example, 'United States' */
+                        country?: string;
+                        /** @description postal code (also known as zipcode) of the address */
+                        postalCode?: string;
+                        /** @description The name of the state/province/region of the address. */
+                        region?: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: set with PUT .../banner-files/{fileId}.
+                     */
+                    bannerId?: string;
+                    /** @description Read-only: ignored. */
+                    bannerUrl?: string;
+                    /** @description Code used to identify the exhibitor */
+                    code?: string;
+                    /** ContactLinks */
+                    contactLinks?: {
+                        facebookUrl?: {
+                            /** @description A url provided that can be followed for linking */
+                            href: string;
+                        };
+                        instagramUrl?: {
+                            /** @description A url provided that can be followed for linking */
+                            href: string;
+                        };
+                        linkedInUrl?: {
+                            /** @description A url provided that can be followed for linking */
+                            href: string;
+                        };
+                        twitterUrl?: {
+                            /** @description A url provided that can be followed for linking */
+                            href: string;
+                        };
+                    };
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was created.
+                     */
+                    created?: string;
+                    /** @description The identifier of the user that created this record. */
+                    createdBy?: string;
+                    /**
+                     * @description Read-only in eventline: accepted and ignored (DELETE deletes an exhibitor).
+                     * @default false
+                     */
+                    deleted?: boolean;
+                    /** @description Exhibitor description */
+                    description?: string;
+                    /**
+                     * Format: email
+                     * @description Email address of the exhibitor
+                     */
+                    email?: string;
+                    /** Event */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description Event id
+                         */
+                        id: string;
+                    };
+                    /**
+                     * @description A boolean indicating whether the exhibitor is an event sponsor or not
+                     * @default false
+                     */
+                    eventSponsor?: boolean;
+                    /**
+                     * @description A boolean indicating whether the exhibitor is designated as featured or not
+                     * @default false
+                     */
+                    featured?: boolean;
+                    /**
+                     * @description True indicates that the exhibitor is hidden.
+                     * @default false
+                     */
+                    hidden?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was updated.
+                     */
+                    lastModified?: string;
+                    /** @description The identifier of the user that last updated this record. */
+                    lastModifiedBy?: string;
+                    /** @description Exhibitor location (a booth or hall) */
+                    location?: string;
+                    /** @description Mobile Phone of the exhibitor */
+                    mobilePhone?: string;
+                    /** @description Name of the exhibitor. */
+                    name: string;
+                    /** @description Any other phone of the exhibitor */
+                    otherPhone?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: set with PUT .../logo-files/{fileId}.
+                     */
+                    profileLogoId?: string;
+                    /** @description Read-only: ignored. */
+                    profileLogoUrl?: string;
+                    /** @description Code used for marketing groupings */
+                    sourceId?: string;
+                    /** Sponsorship level */
+                    sponsorshipLevel?: {
+                        /**
+                         * Format: uuid
+                         * @description Sponsorship Level Id: one of the event's sponsorship levels
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: url
+                     * @description Exhibitor's website URL (with its scheme, e.g. https://)
+                     */
+                    website?: string;
+                    /** @description Work Phone of the exhibitor */
+                    workPhone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Address */
+                        address?: {
+                            /** @description The first line of an address */
+                            address1?: string;
+                            /** @description The second line of an address */
+                            address2?: string;
+                            /** @description The name of the city. */
+                            city?: string;
+                            /** @description Name of the country for example, 'United States' */
+                            country?: string;
+                            /** @description postal code (also known as zipcode) of the address */
+                            postalCode?: string;
+                            /** @description The name of the state/province/region of the address. */
+                            region?: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description File ID for exhibitor banner.
+                         */
+                        bannerId?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the exhibitor banner.
+                         */
+                        bannerUrl?: string;
+                        /** @description Code used to identify the exhibitor */
+                        code?: string;
+                        /** ContactLinks */
+                        contactLinks?: {
+                            facebookUrl?: {
+                                /** @description A url provided that can be followed for linking */
+                                href: string;
+                            };
+                            instagramUrl?: {
+                                /** @description A url provided that can be followed for linking */
+                                href: string;
+                            };
+                            linkedInUrl?: {
+                                /** @description A url provided that can be followed for linking */
+                                href: string;
+                            };
+                            twitterUrl?: {
+                                /** @description A url provided that can be followed for linking */
+                                href: string;
+                            };
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description True once the exhibitor is deleted (listed only with a filter on deleted). */
+                        deleted: boolean;
+                        /** @description Exhibitor description */
+                        description?: string;
+                        /**
+                         * Format: email
+                         * @description Email address of the exhibitor
+                         */
+                        email?: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /** @description A boolean indicating whether the exhibitor is an event sponsor or not */
+                        eventSponsor: boolean;
+                        /** @description A boolean indicating whether the exhibitor is designated as featured or not */
+                        featured: boolean;
+                        /** @description True indicates that the exhibitor is hidden. */
+                        hidden: boolean;
+                        /**
+                         * Format: uuid
+                         * @description ID of an exhibitor.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description Exhibitor location (a booth or hall) */
+                        location?: string;
+                        /** @description Mobile Phone of the exhibitor */
+                        mobilePhone?: string;
+                        /** @description Name of the exhibitor. */
+                        name: string;
+                        /** @description Any other phone of the exhibitor */
+                        otherPhone?: string;
+                        /**
+                         * Format: uuid
+                         * @description File ID for exhibitor profile logo.
+                         */
+                        profileLogoId?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the exhibitor profile logo.
+                         */
+                        profileLogoUrl?: string;
+                        /** @description Code used for marketing groupings */
+                        sourceId?: string;
+                        /** Sponsorship level */
+                        sponsorshipLevel?: {
+                            /**
+                             * Format: uuid
+                             * @description Sponsorship Level Id: one of the event's sponsorship levels
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: url
+                         * @description Exhibitor's website URL (with its scheme, e.g. https://)
+                         */
+                        website?: string;
+                        /** @description Work Phone of the exhibitor */
+                        workPhone?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteExhibitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted exhibitor. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listExhibitorAdmins: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            email: string;
+                            /** @description The Associated Exhibitor. */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description The Associated Exhibitor.
+                                 */
+                                id: string;
+                            };
+                            firstName: string;
+                            /**
+                             * Format: uuid
+                             * @description Exhibitor Admin id
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            lastName: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    postExhibitorAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /**
+                     * Format: email
+                     * @description The email address of the exhibitor admin; one admin per email and exhibitor.
+                     */
+                    email: string;
+                    /** @description The exhibitor: the one in the path. */
+                    exhibitor: {
+                        /**
+                         * Format: uuid
+                         * @description The exhibitor: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /** @description The first name of the exhibitor admin. */
+                    firstName: string;
+                    /** @description Read-only: ignored. */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** @description The last name of the exhibitor admin. */
+                    lastName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        email: string;
+                        /** @description The Associated Exhibitor. */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Exhibitor.
+                             */
+                            id: string;
+                        };
+                        firstName: string;
+                        /**
+                         * Format: uuid
+                         * @description Exhibitor Admin id
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        lastName: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getExhibitorAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor admin. */
+                adminId: string;
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        email: string;
+                        /** @description The Associated Exhibitor. */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Exhibitor.
+                             */
+                            id: string;
+                        };
+                        firstName: string;
+                        /**
+                         * Format: uuid
+                         * @description Exhibitor Admin id
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        lastName: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateExhibitorAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor admin. */
+                adminId: string;
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /**
+                     * Format: email
+                     * @description The email address of the exhibitor admin; one admin per email and exhibitor.
+                     */
+                    email: string;
+                    /** @description The exhibitor: the one in the path. */
+                    exhibitor: {
+                        /**
+                         * Format: uuid
+                         * @description The exhibitor: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /** @description The first name of the exhibitor admin. */
+                    firstName: string;
+                    /** @description Read-only: ignored. */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** @description The last name of the exhibitor admin. */
+                    lastName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        email: string;
+                        /** @description The Associated Exhibitor. */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Exhibitor.
+                             */
+                            id: string;
+                        };
+                        firstName: string;
+                        /**
+                         * Format: uuid
+                         * @description Exhibitor Admin id
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        lastName: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateExhibitorBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of a file. */
+                fileId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description The file.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the image (GET /files/{id} gives a fresh one).
+                         */
+                        href: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteExhibitorBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of a file. */
+                fileId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted exhibitor banner image data. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listBoothStaff: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The attendee. */
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description The attendee.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The Associated Event. */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The Associated Event.
+                                 */
+                                id: string;
+                            };
+                            /** @description The Associated Exhibitor. */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description The Associated Exhibitor.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description ID of an exhibitor booth staff member.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    associateBoothStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An attendee of the same event. */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the same event.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description The event: the one in the path. */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /** @description The exhibitor: the one in the path. */
+                    exhibitor: {
+                        /**
+                         * Format: uuid
+                         * @description The exhibitor: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The attendee. */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description The attendee.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The Associated Event. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Event.
+                             */
+                            id: string;
+                        };
+                        /** @description The Associated Exhibitor. */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Exhibitor.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of an exhibitor booth staff member.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getBoothStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a booth staff member. */
+                boothstaffId: string;
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The attendee. */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description The attendee.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The Associated Event. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Event.
+                             */
+                            id: string;
+                        };
+                        /** @description The Associated Exhibitor. */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Exhibitor.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of an exhibitor booth staff member.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteBoothStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a booth staff member. */
+                boothstaffId: string;
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted booth staff member. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getExhibitorAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                /** @description Choice: the choice selected. */
+                                choice?: {
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                /**
+                                 * @description Type of answer.
+                                 * @enum {string}
+                                 */
+                                type: "Choice" | "Text" | "Other" | "NA";
+                                /** @description Text and Other: the answer. Choice: the choice's text (ignored in a request). */
+                                value?: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The Associated Event. */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The Associated Event.
+                                 */
+                                id: string;
+                            };
+                            /** @description The Associated Exhibitor. */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description The Associated Exhibitor.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Exhibitor Answer id
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description The question answered. */
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question answered.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateExhibitorAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Answers to questions of the event, one entry per question. */
+                    data: {
+                        /** @description The answer (an empty list clears it). */
+                        answers: {
+                            /** @description Choice: the choice selected. */
+                            choice?: {
+                                /** Format: uuid */
+                                id: string;
+                            };
+                            /**
+                             * @description Type of answer.
+                             * @enum {string}
+                             */
+                            type: "Choice" | "Text" | "Other" | "NA";
+                            /** @description Text and Other: the answer. Choice: the choice's text (ignored in a request). */
+                            value?: string;
+                        }[];
+                        /** @description Read-only: ignored. */
+                        created?: string;
+                        /** @description Read-only: ignored. */
+                        createdBy?: string;
+                        /** @description The event: the one in the path. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event: the one in the path.
+                             */
+                            id: string;
+                        };
+                        /** @description The exhibitor: the one in the path. */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description The exhibitor: the one in the path.
+                             */
+                            id: string;
+                        };
+                        /** @description Read-only: ignored. */
+                        id?: string;
+                        /** @description Read-only: ignored. */
+                        lastModified?: string;
+                        /** @description Read-only: ignored. */
+                        lastModifiedBy?: string;
+                        /** @description The question answered. */
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description The question answered.
+                             */
+                            id: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                /** @description Choice: the choice selected. */
+                                choice?: {
+                                    /** Format: uuid */
+                                    id: string;
+                                };
+                                /**
+                                 * @description Type of answer.
+                                 * @enum {string}
+                                 */
+                                type: "Choice" | "Text" | "Other" | "NA";
+                                /** @description Text and Other: the answer. Choice: the choice's text (ignored in a request). */
+                                value?: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The Associated Event. */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The Associated Event.
+                                 */
+                                id: string;
+                            };
+                            /** @description The Associated Exhibitor. */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description The Associated Exhibitor.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Exhibitor Answer id
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description The question answered. */
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question answered.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listExhibitorCategories: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The id.
+                             */
+                            id: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listExhibitorFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            displayName: string;
+                            /** @description The Associated Event. */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The Associated Event.
+                                 */
+                                id: string;
+                            };
+                            /** @description The Associated Exhibitor. */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description The Associated Exhibitor.
+                                 */
+                                id: string;
+                            };
+                            hidden: boolean;
+                            /**
+                             * Format: uuid
+                             * @description Unique ID of the file (the files module's id).
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            order: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getExhibitorFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of a file (from POST /files). */
+                fileId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        displayName: string;
+                        /** @description The Associated Event. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Event.
+                             */
+                            id: string;
+                        };
+                        /** @description The Associated Exhibitor. */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Exhibitor.
+                             */
+                            id: string;
+                        };
+                        hidden: boolean;
+                        /**
+                         * Format: uuid
+                         * @description Unique ID of the file (the files module's id).
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        order: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateExhibitorFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of a file (from POST /files). */
+                fileId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description Display name of the file. */
+                    displayName: string;
+                    /** @description The event: the one in the path. */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /** @description The exhibitor: the one in the path. */
+                    exhibitor: {
+                        /**
+                         * Format: uuid
+                         * @description The exhibitor: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * @description True hides it from attendees.
+                     * @default false
+                     */
+                    hidden?: boolean;
+                    /** @description Read-only: ignored. */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** @description Display order (ascending; ties by creation). */
+                    order: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        displayName: string;
+                        /** @description The Associated Event. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Event.
+                             */
+                            id: string;
+                        };
+                        /** @description The Associated Exhibitor. */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Exhibitor.
+                             */
+                            id: string;
+                        };
+                        hidden: boolean;
+                        /**
+                         * Format: uuid
+                         * @description Unique ID of the file (the files module's id).
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        order: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    disassociateExhibitorFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of a file (from POST /files). */
+                fileId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully disassociated exhibitor file. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    scanLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Answers to the exhibitor's qualification questions, checked against them (400 naming the question otherwise). */
+                    answers?: {
+                        /** @description The answers to the question; an empty list removes its answers. */
+                        answers: {
+                            /** UUID */
+                            choice?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A choice of the question.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * AnswerType
+                             * @enum {string}
+                             */
+                            type: "Choice" | "Text" | "ChoiceText" | "Other" | "NA";
+                            /** @description The text of a Text, ChoiceText or Other answer. */
+                            value?: string;
+                        }[];
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description A qualification question of the exhibitor.
+                             */
+                            id: string;
+                        };
+                    }[];
+                    /**
+                     * @description A new lead: leadcapture unless sent; a rescan keeps the lead's unless sent.
+                     * @enum {string}
+                     */
+                    application?: "leadcapture" | "attendeehub_mobile" | "attendeehub_web" | "appointment_app";
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event: the person scanned.
+                         */
+                        id: string;
+                    };
+                    boothStaff: {
+                        /**
+                         * Format: uuid
+                         * @description A booth staff member of the exhibitor: who scanned.
+                         */
+                        id: string;
+                    };
+                    /** @description Notes about the lead. A rescan that sends none keeps the earlier notes. */
+                    comments?: string;
+                    /** Device */
+                    device?: {
+                        /** @description The id of device used to capture lead */
+                        id?: string;
+                        /** @description The name of device used to capture lead */
+                        name?: string;
+                    };
+                    /** @description Documents the attendee asked for: stored as an e-literature request of the lead (GET /eliterature-requests). */
+                    eliterature?: {
+                        documents: {
+                            /** @description The name shown for the document. */
+                            displayName: string;
+                            /**
+                             * Format: uuid
+                             * @description The document: an exhibitor file (FILE) or weblink (LINK).
+                             */
+                            id: string;
+                            /** @enum {string} */
+                            type: "FILE" | "LINK";
+                        }[];
+                    };
+                    licenseCode?: string;
+                    /**
+                     * @description A new lead: scanned unless sent; a rescan keeps the lead's unless sent.
+                     * @enum {string}
+                     */
+                    source?: "scanned" | "manual" | "business_card_scanned" | "ulc_scanned" | "inbound" | "appointment";
+                    /**
+                     * @description A new lead: leadcapture unless sent; a rescan keeps the lead's unless sent.
+                     * @enum {string}
+                     */
+                    type?: "leadcapture" | "inbound" | "appointment";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The application used to capture lead.
+                         * @enum {string}
+                         */
+                        application: "leadcapture" | "attendeehub_mobile" | "attendeehub_web" | "appointment_app";
+                        /** Attendee */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description Attendee id
+                             */
+                            id: string;
+                        };
+                        /** Booth Staff */
+                        boothStaff?: {
+                            /**
+                             * Format: uuid
+                             * @description Booth Staff id
+                             */
+                            id: string;
+                        };
+                        /** @description Comments about the lead: the booth staff's notes. */
+                        comments?: string;
+                        /** @description The company/organization the lead belongs to. */
+                        company?: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description A boolean indicating whether a lead is deleted or not */
+                        deleted: boolean;
+                        /** Device */
+                        device?: {
+                            /** @description The id of device used to capture lead */
+                            id?: string;
+                            /** @description The name of device used to capture lead */
+                            name?: string;
+                        };
+                        /** @description The email address of the lead */
+                        email?: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /** Exhibitor */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description Exhibitor id
+                             */
+                            id: string;
+                        };
+                        /** @description The first name of the lead */
+                        firstName?: string;
+                        /** Address */
+                        homeAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /** @description Home phone number of the lead */
+                        homePhone?: string;
+                        /**
+                         * Format: uuid
+                         * @description ID of Lead.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description The last name of the lead */
+                        lastName?: string;
+                        /** @description License (access code) that was used to capture the lead */
+                        licenseCode?: string;
+                        /** @description Whether the lead is matched to an attendee of the event: always true for a scan. */
+                        matched: boolean;
+                        /** @description Mobile phone number of the lead */
+                        mobilePhone?: string;
+                        /** @description eventline: true once the lead has answers and every required qualification question is answered. */
+                        qualified: boolean;
+                        /**
+                         * @description The source of entry for the lead
+                         * @enum {string}
+                         */
+                        source: "scanned" | "manual" | "business_card_scanned" | "ulc_scanned" | "inbound" | "appointment";
+                        /** @description The title of the lead */
+                        title?: string;
+                        /**
+                         * @description The type of lead.
+                         * @enum {string}
+                         */
+                        type: "leadcapture" | "inbound" | "appointment";
+                        /** Address */
+                        workAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /** @description Work Phone number of the lead */
+                        workPhone?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The application used to capture lead.
+                         * @enum {string}
+                         */
+                        application: "leadcapture" | "attendeehub_mobile" | "attendeehub_web" | "appointment_app";
+                        /** Attendee */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description Attendee id
+                             */
+                            id: string;
+                        };
+                        /** Booth Staff */
+                        boothStaff?: {
+                            /**
+                             * Format: uuid
+                             * @description Booth Staff id
+                             */
+                            id: string;
+                        };
+                        /** @description Comments about the lead: the booth staff's notes. */
+                        comments?: string;
+                        /** @description The company/organization the lead belongs to. */
+                        company?: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description A boolean indicating whether a lead is deleted or not */
+                        deleted: boolean;
+                        /** Device */
+                        device?: {
+                            /** @description The id of device used to capture lead */
+                            id?: string;
+                            /** @description The name of device used to capture lead */
+                            name?: string;
+                        };
+                        /** @description The email address of the lead */
+                        email?: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /** Exhibitor */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description Exhibitor id
+                             */
+                            id: string;
+                        };
+                        /** @description The first name of the lead */
+                        firstName?: string;
+                        /** Address */
+                        homeAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /** @description Home phone number of the lead */
+                        homePhone?: string;
+                        /**
+                         * Format: uuid
+                         * @description ID of Lead.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description The last name of the lead */
+                        lastName?: string;
+                        /** @description License (access code) that was used to capture the lead */
+                        licenseCode?: string;
+                        /** @description Whether the lead is matched to an attendee of the event: always true for a scan. */
+                        matched: boolean;
+                        /** @description Mobile phone number of the lead */
+                        mobilePhone?: string;
+                        /** @description eventline: true once the lead has answers and every required qualification question is answered. */
+                        qualified: boolean;
+                        /**
+                         * @description The source of entry for the lead
+                         * @enum {string}
+                         */
+                        source: "scanned" | "manual" | "business_card_scanned" | "ulc_scanned" | "inbound" | "appointment";
+                        /** @description The title of the lead */
+                        title?: string;
+                        /**
+                         * @description The type of lead.
+                         * @enum {string}
+                         */
+                        type: "leadcapture" | "inbound" | "appointment";
+                        /** Address */
+                        workAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /** @description Work Phone number of the lead */
+                        workPhone?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a lead. */
+                leadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lead is marked deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getLeadQualificationAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a lead. */
+                leadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                /** UUID */
+                                choice?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A choice of the question.
+                                     */
+                                    id: string;
+                                };
+                                /**
+                                 * AnswerType
+                                 * @enum {string}
+                                 */
+                                type: "Choice" | "Text" | "ChoiceText" | "Other" | "NA";
+                                /** @description The text of a Text, ChoiceText or Other answer. */
+                                value?: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id
+                                 */
+                                id: string;
+                            };
+                            /** Exhibitor */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description Exhibitor id
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The id of the answer record.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** Lead */
+                            lead: {
+                                /**
+                                 * Format: uuid
+                                 * @description Lead id
+                                 */
+                                id: string;
+                            };
+                            /** UUID */
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateLeadQualificationAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a lead. */
+                leadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The answers to the question; an empty list removes its answers. */
+                    answers: {
+                        /** UUID */
+                        choice?: {
+                            /**
+                             * Format: uuid
+                             * @description A choice of the question.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * AnswerType
+                         * @enum {string}
+                         */
+                        type: "Choice" | "Text" | "ChoiceText" | "Other" | "NA";
+                        /** @description The text of a Text, ChoiceText or Other answer. */
+                        value?: string;
+                    }[];
+                    question: {
+                        /**
+                         * Format: uuid
+                         * @description A qualification question of the exhibitor.
+                         */
+                        id: string;
+                    };
+                }[];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                /** UUID */
+                                choice?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A choice of the question.
+                                     */
+                                    id: string;
+                                };
+                                /**
+                                 * AnswerType
+                                 * @enum {string}
+                                 */
+                                type: "Choice" | "Text" | "ChoiceText" | "Other" | "NA";
+                                /** @description The text of a Text, ChoiceText or Other answer. */
+                                value?: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id
+                                 */
+                                id: string;
+                            };
+                            /** Exhibitor */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description Exhibitor id
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The id of the answer record.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** Lead */
+                            lead: {
+                                /**
+                                 * Format: uuid
+                                 * @description Lead id
+                                 */
+                                id: string;
+                            };
+                            /** UUID */
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateExhibitorLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of a file. */
+                fileId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description The file.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the image (GET /files/{id} gives a fresh one).
+                         */
+                        href: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteExhibitorLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of a file. */
+                fileId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted exhibitor logo image data. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getLeadQualificationQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description List of available choices for the question (empty for open-ended questions) */
+                            choices: {
+                                /**
+                                 * Format: uuid
+                                 * @description Unique identifier for the choice
+                                 */
+                                id: string;
+                                /** @description Label of choice */
+                                label?: string;
+                                /** @description Text value of the field */
+                                text: string;
+                            }[];
+                            /** @description question code */
+                            code?: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id
+                                 */
+                                id: string;
+                            };
+                            /** Exhibitor */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description Exhibitor id
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Lead Qualification Question id
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** Additional Choice */
+                            notApplicableAnswer?: {
+                                /** @description Text Value of additional choice */
+                                text: string;
+                            };
+                            /** Additional Choice */
+                            otherAnswers?: {
+                                /** @description Text Value of additional choice */
+                                text: string;
+                            };
+                            /** @description A boolean indicating whether the question is mandatory or not */
+                            required: boolean;
+                            /** @description text of the question */
+                            text: string;
+                            /**
+                             * @description Type of question
+                             * @enum {string}
+                             */
+                            type: "MultiChoice" | "SingleChoice" | "Rating" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedDateTime";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createLeadQualificationQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description MultiChoice, SingleChoice and Rating questions need at least one; open-ended questions have none. */
+                    choices?: {
+                        /**
+                         * Format: uuid
+                         * @description A choice the question already has, to keep its id (answers name choices by id); without one the choice is new.
+                         */
+                        id?: string;
+                        label?: string;
+                        text: string;
+                    }[];
+                    /** @description question code */
+                    code?: string;
+                    /** @description Read-only: ignored. */
+                    created?: unknown;
+                    /** @description Read-only: ignored. */
+                    createdBy?: unknown;
+                    /** @description Read-only: ignored. */
+                    event?: unknown;
+                    /** @description Read-only: ignored. */
+                    exhibitor?: unknown;
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: unknown;
+                    notApplicableAnswer?: {
+                        text: string;
+                    };
+                    otherAnswers?: {
+                        text: string;
+                    };
+                    /** @default false */
+                    required?: boolean;
+                    /** @description text of the question */
+                    text: string;
+                    /**
+                     * @description Type of question
+                     * @enum {string}
+                     */
+                    type: "MultiChoice" | "SingleChoice" | "Rating" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedDateTime";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description List of available choices for the question (empty for open-ended questions) */
+                        choices: {
+                            /**
+                             * Format: uuid
+                             * @description Unique identifier for the choice
+                             */
+                            id: string;
+                            /** @description Label of choice */
+                            label?: string;
+                            /** @description Text value of the field */
+                            text: string;
+                        }[];
+                        /** @description question code */
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /** Exhibitor */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description Exhibitor id
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Lead Qualification Question id
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** Additional Choice */
+                        notApplicableAnswer?: {
+                            /** @description Text Value of additional choice */
+                            text: string;
+                        };
+                        /** Additional Choice */
+                        otherAnswers?: {
+                            /** @description Text Value of additional choice */
+                            text: string;
+                        };
+                        /** @description A boolean indicating whether the question is mandatory or not */
+                        required: boolean;
+                        /** @description text of the question */
+                        text: string;
+                        /**
+                         * @description Type of question
+                         * @enum {string}
+                         */
+                        type: "MultiChoice" | "SingleChoice" | "Rating" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedDateTime";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateLeadQualificationQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a lead qualification question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description MultiChoice, SingleChoice and Rating questions need at least one; open-ended questions have none. */
+                    choices?: {
+                        /**
+                         * Format: uuid
+                         * @description A choice the question already has, to keep its id (answers name choices by id); without one the choice is new.
+                         */
+                        id?: string;
+                        label?: string;
+                        text: string;
+                    }[];
+                    /** @description question code */
+                    code?: string;
+                    /** @description Read-only: ignored. */
+                    created?: unknown;
+                    /** @description Read-only: ignored. */
+                    createdBy?: unknown;
+                    /** @description Read-only: ignored. */
+                    event?: unknown;
+                    /** @description Read-only: ignored. */
+                    exhibitor?: unknown;
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: unknown;
+                    notApplicableAnswer?: {
+                        text: string;
+                    };
+                    otherAnswers?: {
+                        text: string;
+                    };
+                    /** @default false */
+                    required?: boolean;
+                    /** @description text of the question */
+                    text: string;
+                    /**
+                     * @description Type of question
+                     * @enum {string}
+                     */
+                    type: "MultiChoice" | "SingleChoice" | "Rating" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedDateTime";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description List of available choices for the question (empty for open-ended questions) */
+                        choices: {
+                            /**
+                             * Format: uuid
+                             * @description Unique identifier for the choice
+                             */
+                            id: string;
+                            /** @description Label of choice */
+                            label?: string;
+                            /** @description Text value of the field */
+                            text: string;
+                        }[];
+                        /** @description question code */
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /** Exhibitor */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description Exhibitor id
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Lead Qualification Question id
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** Additional Choice */
+                        notApplicableAnswer?: {
+                            /** @description Text Value of additional choice */
+                            text: string;
+                        };
+                        /** Additional Choice */
+                        otherAnswers?: {
+                            /** @description Text Value of additional choice */
+                            text: string;
+                        };
+                        /** @description A boolean indicating whether the question is mandatory or not */
+                        required: boolean;
+                        /** @description text of the question */
+                        text: string;
+                        /**
+                         * @description Type of question
+                         * @enum {string}
+                         */
+                        type: "MultiChoice" | "SingleChoice" | "Rating" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedDateTime";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteLeadQualificationQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a lead qualification question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted the question. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getExhibitorRegistrationPacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description List of registration packs for an exhibitor (at most one). */
+                        data: {
+                            capacities: {
+                                /** @description Reserved capacity minus the exhibitor's booth staff who hold the registration type */
+                                availableCapacity: number;
+                                /** @description Registration type information */
+                                registrationType: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Registration type id: one of the event's (GET /events/{id}/registration-types)
+                                     */
+                                    id: string;
+                                };
+                                /** @description Reserved capacity of the registration type for an exhibitor */
+                                reservedCapacity: number;
+                            }[];
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id
+                                 */
+                                id: string;
+                            };
+                            /** Exhibitor */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description Exhibitor id
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Registration pack id
+                             */
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    postRegistrationPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An array of capacities for the registration pack, one per registration type. */
+                    capacities: {
+                        /** @description Registration type information */
+                        registrationType: {
+                            /**
+                             * Format: uuid
+                             * @description Registration type id: one of the event's (GET /events/{id}/registration-types)
+                             */
+                            id: string;
+                        };
+                        /** @description Reserved capacity of the registration type for an exhibitor */
+                        reservedCapacity: number;
+                    }[];
+                    /** Event */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description Event id
+                         */
+                        id: string;
+                    };
+                    /** Exhibitor */
+                    exhibitor: {
+                        /**
+                         * Format: uuid
+                         * @description Exhibitor id
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        capacities: {
+                            /** @description Reserved capacity minus the exhibitor's booth staff who hold the registration type */
+                            availableCapacity: number;
+                            /** @description Registration type information */
+                            registrationType: {
+                                /**
+                                 * Format: uuid
+                                 * @description Registration type id: one of the event's (GET /events/{id}/registration-types)
+                                 */
+                                id: string;
+                            };
+                            /** @description Reserved capacity of the registration type for an exhibitor */
+                            reservedCapacity: number;
+                        }[];
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /** Exhibitor */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description Exhibitor id
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Registration pack id
+                         */
+                        id: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getRegistrationPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a registration pack. */
+                registrationPackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        capacities: {
+                            /** @description Reserved capacity minus the exhibitor's booth staff who hold the registration type */
+                            availableCapacity: number;
+                            /** @description Registration type information */
+                            registrationType: {
+                                /**
+                                 * Format: uuid
+                                 * @description Registration type id: one of the event's (GET /events/{id}/registration-types)
+                                 */
+                                id: string;
+                            };
+                            /** @description Reserved capacity of the registration type for an exhibitor */
+                            reservedCapacity: number;
+                        }[];
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /** Exhibitor */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description Exhibitor id
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Registration pack id
+                         */
+                        id: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateRegistrationPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a registration pack. */
+                registrationPackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An array of capacities for the registration pack, one per registration type. */
+                    capacities: {
+                        /** @description Registration type information */
+                        registrationType: {
+                            /**
+                             * Format: uuid
+                             * @description Registration type id: one of the event's (GET /events/{id}/registration-types)
+                             */
+                            id: string;
+                        };
+                        /** @description Reserved capacity of the registration type for an exhibitor */
+                        reservedCapacity: number;
+                    }[];
+                    /** Event */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description Event id
+                         */
+                        id: string;
+                    };
+                    /** Exhibitor */
+                    exhibitor: {
+                        /**
+                         * Format: uuid
+                         * @description Exhibitor id
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        capacities: {
+                            /** @description Reserved capacity minus the exhibitor's booth staff who hold the registration type */
+                            availableCapacity: number;
+                            /** @description Registration type information */
+                            registrationType: {
+                                /**
+                                 * Format: uuid
+                                 * @description Registration type id: one of the event's (GET /events/{id}/registration-types)
+                                 */
+                                id: string;
+                            };
+                            /** @description Reserved capacity of the registration type for an exhibitor */
+                            reservedCapacity: number;
+                        }[];
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /** Exhibitor */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description Exhibitor id
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Registration pack id
+                         */
+                        id: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteRegistrationPack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a registration pack. */
+                registrationPackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted the registration pack. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listExhibitorWeblinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The Associated Event. */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The Associated Event.
+                                 */
+                                id: string;
+                            };
+                            /** @description The Associated Exhibitor. */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description The Associated Exhibitor.
+                                 */
+                                id: string;
+                            };
+                            hidden: boolean;
+                            /**
+                             * Format: uuid
+                             * @description Unique ID of the weblink.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            name: string;
+                            order: number;
+                            /** Format: uri */
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createExhibitorWeblink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description The event: the one in the path. */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /** @description The exhibitor: the one in the path. */
+                    exhibitor: {
+                        /**
+                         * Format: uuid
+                         * @description The exhibitor: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * @description True hides it from attendees.
+                     * @default false
+                     */
+                    hidden?: boolean;
+                    /** @description Read-only: ignored. */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** @description Display name of the weblink. */
+                    name: string;
+                    /** @description Display order (ascending; ties by creation). */
+                    order: number;
+                    /** @description An absolute http or https URL (other schemes, such as javascript:, are 400). */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The Associated Event. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Event.
+                             */
+                            id: string;
+                        };
+                        /** @description The Associated Exhibitor. */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Exhibitor.
+                             */
+                            id: string;
+                        };
+                        hidden: boolean;
+                        /**
+                         * Format: uuid
+                         * @description Unique ID of the weblink.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        name: string;
+                        order: number;
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getExhibitorWeblink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of an exhibitor weblink. */
+                weblinkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The Associated Event. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Event.
+                             */
+                            id: string;
+                        };
+                        /** @description The Associated Exhibitor. */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Exhibitor.
+                             */
+                            id: string;
+                        };
+                        hidden: boolean;
+                        /**
+                         * Format: uuid
+                         * @description Unique ID of the weblink.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        name: string;
+                        order: number;
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateExhibitorWeblink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of an exhibitor weblink. */
+                weblinkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description The event: the one in the path. */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /** @description The exhibitor: the one in the path. */
+                    exhibitor: {
+                        /**
+                         * Format: uuid
+                         * @description The exhibitor: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * @description True hides it from attendees.
+                     * @default false
+                     */
+                    hidden?: boolean;
+                    /** @description Read-only: ignored. */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** @description Display name of the weblink. */
+                    name: string;
+                    /** @description Display order (ascending; ties by creation). */
+                    order: number;
+                    /** @description An absolute http or https URL (other schemes, such as javascript:, are 400). */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The Associated Event. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Event.
+                             */
+                            id: string;
+                        };
+                        /** @description The Associated Exhibitor. */
+                        exhibitor: {
+                            /**
+                             * Format: uuid
+                             * @description The Associated Exhibitor.
+                             */
+                            id: string;
+                        };
+                        hidden: boolean;
+                        /**
+                         * Format: uuid
+                         * @description Unique ID of the weblink.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        name: string;
+                        order: number;
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteExhibitorWeblink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an exhibitor. */
+                exhibitorId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of an exhibitor weblink. */
+                weblinkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted exhibitor weblink. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad request */
             400: {
@@ -13226,6 +24781,3547 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listRegistrationTypes: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Unique ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When the registration type automatically closes for registration (UTC).
+                             */
+                            automaticEndDate?: string;
+                            /**
+                             * Format: date-time
+                             * @description When the registration type automatically opens for registration (UTC).
+                             */
+                            automaticOpenDate?: string;
+                            /** RegistrationTypeCapacity */
+                            capacity: {
+                                /** @description Read-only: the event's attendees who hold this registration type (cancelled, declined and denied ones left out). */
+                                consumed?: number;
+                                /** @description Read-only: total minus consumed; -1 when unlimited. */
+                                remaining?: number;
+                                /** @description The total capacity of the registration type. -1 is unlimited. */
+                                total: number;
+                            };
+                            /** @description Code for this registration type. */
+                            code?: string;
+                            /** @description Detailed description of the registration type. */
+                            description?: string;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The unique identifier of the event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description A unique identifier of the registration type.
+                             */
+                            id: string;
+                            /** @description Name of the registration type. */
+                            name: string;
+                            /** @description True indicates the registration type can be chosen for registration. */
+                            openForRegistration: boolean;
+                            /** @description True indicates the registration type is virtual. */
+                            virtual: boolean;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createRegistrationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Unique ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the registration type automatically closes (UTC).
+                     */
+                    automaticEndDate?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the registration type automatically opens (UTC).
+                     */
+                    automaticOpenDate?: string;
+                    /** @description Total capacity; unlimited (-1) when left out. */
+                    capacity?: {
+                        /** @description The total capacity of the registration type. -1 is unlimited. */
+                        total: number;
+                    };
+                    /** @description Code for this registration type. */
+                    code?: string;
+                    /** @description Detailed description of the registration type. */
+                    description?: string;
+                    /** @description Name of the registration type. */
+                    name: string;
+                    /**
+                     * @description True indicates the registration type can be chosen for registration.
+                     * @default true
+                     */
+                    openForRegistration?: boolean;
+                    /**
+                     * @description True indicates the registration type is virtual.
+                     * @default false
+                     */
+                    virtual?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the registration type automatically closes for registration (UTC).
+                         */
+                        automaticEndDate?: string;
+                        /**
+                         * Format: date-time
+                         * @description When the registration type automatically opens for registration (UTC).
+                         */
+                        automaticOpenDate?: string;
+                        /** RegistrationTypeCapacity */
+                        capacity: {
+                            /** @description Read-only: the event's attendees who hold this registration type (cancelled, declined and denied ones left out). */
+                            consumed?: number;
+                            /** @description Read-only: total minus consumed; -1 when unlimited. */
+                            remaining?: number;
+                            /** @description The total capacity of the registration type. -1 is unlimited. */
+                            total: number;
+                        };
+                        /** @description Code for this registration type. */
+                        code?: string;
+                        /** @description Detailed description of the registration type. */
+                        description?: string;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The unique identifier of the event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description A unique identifier of the registration type.
+                         */
+                        id: string;
+                        /** @description Name of the registration type. */
+                        name: string;
+                        /** @description True indicates the registration type can be chosen for registration. */
+                        openForRegistration: boolean;
+                        /** @description True indicates the registration type is virtual. */
+                        virtual: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateRegistrationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Unique ID of an event. */
+                id: string;
+                /** @description Unique ID of a registration type. */
+                registrationTypeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the registration type automatically closes (UTC).
+                     */
+                    automaticEndDate?: string;
+                    /**
+                     * Format: date-time
+                     * @description When the registration type automatically opens (UTC).
+                     */
+                    automaticOpenDate?: string;
+                    /** @description Only `total` is written; consumed and remaining are read-only. */
+                    capacity?: {
+                        consumed?: number;
+                        remaining?: number;
+                        /** @description The total capacity of the registration type. -1 is unlimited. */
+                        total: number;
+                    };
+                    /** @description Read-only: ignored. */
+                    code?: string;
+                    /** @description Read-only: ignored. */
+                    description?: string;
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description Read-only: ignored.
+                         */
+                        id?: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description The registration type: the one in the path.
+                     */
+                    id: string;
+                    /** @description Read-only: ignored. */
+                    name?: string;
+                    /** @description True indicates the registration type can be chosen for registration. */
+                    openForRegistration: boolean;
+                    /** @description Read-only: ignored. */
+                    registrationPath?: {
+                        id?: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    virtual?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the registration type automatically closes for registration (UTC).
+                         */
+                        automaticEndDate?: string;
+                        /**
+                         * Format: date-time
+                         * @description When the registration type automatically opens for registration (UTC).
+                         */
+                        automaticOpenDate?: string;
+                        /** RegistrationTypeCapacity */
+                        capacity: {
+                            /** @description Read-only: the event's attendees who hold this registration type (cancelled, declined and denied ones left out). */
+                            consumed?: number;
+                            /** @description Read-only: total minus consumed; -1 when unlimited. */
+                            remaining?: number;
+                            /** @description The total capacity of the registration type. -1 is unlimited. */
+                            total: number;
+                        };
+                        /** @description Code for this registration type. */
+                        code?: string;
+                        /** @description Detailed description of the registration type. */
+                        description?: string;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The unique identifier of the event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description A unique identifier of the registration type.
+                         */
+                        id: string;
+                        /** @description Name of the registration type. */
+                        name: string;
+                        /** @description True indicates the registration type can be chosen for registration. */
+                        openForRegistration: boolean;
+                        /** @description True indicates the registration type is virtual. */
+                        virtual: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getSponsorshipLevels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The event's sponsorship levels, by rank then name. */
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description ID of event sponsorship level.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description Name of the sponsorship level */
+                            name: string;
+                            /** @description Represents the order sponsors appear in a list. */
+                            rank?: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createSponsorshipLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Event */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description Event id
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Name of the sponsorship level */
+                    name: string;
+                    /** @description Represents the order sponsors appear in a list. */
+                    rank?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of event sponsorship level.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the sponsorship level */
+                        name: string;
+                        /** @description Represents the order sponsors appear in a list. */
+                        rank?: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getSponsorshipLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of sponsorship level. */
+                sponsorshipLevelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of event sponsorship level.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the sponsorship level */
+                        name: string;
+                        /** @description Represents the order sponsors appear in a list. */
+                        rank?: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateSponsorshipLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of sponsorship level. */
+                sponsorshipLevelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Event */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description Event id
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Name of the sponsorship level */
+                    name: string;
+                    /** @description Represents the order sponsors appear in a list. */
+                    rank?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of event sponsorship level.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the sponsorship level */
+                        name: string;
+                        /** @description Represents the order sponsors appear in a list. */
+                        rank?: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSponsorshipLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of sponsorship level. */
+                sponsorshipLevelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successfully deleted the sponsorship level. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventSurveys: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of an event */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * EventSurveyAudienceType
+                             * @enum {string}
+                             */
+                            audienceType?: "Attendee" | "Stakeholder" | "Speaker";
+                            /**
+                             * EventSurveyAvailability
+                             * @enum {string}
+                             */
+                            availableTo?: "Event Registrants" | "Event Participants" | "Session Registrants" | "Session Participants";
+                            /**
+                             * Format: date-time
+                             * @description The survey closes after this time.
+                             */
+                            closeAfter?: string;
+                            code?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            description?: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the survey, or of the chapter for an event survey.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the parent survey.
+                             */
+                            parentId: string;
+                            /**
+                             * EventSurveySessionMatch
+                             * @enum {string}
+                             */
+                            sessionMatch?: "Only certain sessions" | "All sessions";
+                            sessions: string[];
+                            timezone?: string;
+                            title: string;
+                            /**
+                             * EventSurveyType
+                             * @enum {string}
+                             */
+                            type: "Event Feedback" | "Session Feedback" | "Stakeholder Feedback";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of an event */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * EventSurveyAudienceType
+                     * @enum {string}
+                     */
+                    audienceType?: "Attendee" | "Stakeholder" | "Speaker";
+                    /**
+                     * EventSurveyAvailability
+                     * @enum {string}
+                     */
+                    availableTo?: "Event Registrants" | "Event Participants" | "Session Registrants" | "Session Participants";
+                    /**
+                     * Format: date-time
+                     * @description The survey closes after this time: responses are then refused (400).
+                     */
+                    closeAfter?: string;
+                    /** @description Survey code. */
+                    code?: string;
+                    /** @description Survey description. */
+                    description?: string;
+                    /**
+                     * EventSurveySessionMatch
+                     * @enum {string}
+                     */
+                    sessionMatch?: "Only certain sessions" | "All sessions";
+                    sessions?: string[];
+                    /**
+                     * SurveyStatus
+                     * @description Default Active. Only an Active survey takes respondents and responses.
+                     * @enum {string}
+                     */
+                    status?: "Draft" | "Active" | "Closed" | "Archived";
+                    timezone?: string;
+                    /** @description Title of the survey. */
+                    title: string;
+                    /**
+                     * EventSurveyType
+                     * @description Default Event Feedback.
+                     * @enum {string}
+                     */
+                    type?: "Event Feedback" | "Session Feedback" | "Stakeholder Feedback";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * EventSurveyAudienceType
+                         * @enum {string}
+                         */
+                        audienceType?: "Attendee" | "Stakeholder" | "Speaker";
+                        /**
+                         * EventSurveyAvailability
+                         * @enum {string}
+                         */
+                        availableTo?: "Event Registrants" | "Event Participants" | "Session Registrants" | "Session Participants";
+                        /**
+                         * Format: date-time
+                         * @description The survey closes after this time.
+                         */
+                        closeAfter?: string;
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description Id of the survey, or of the chapter for an event survey.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        /**
+                         * Format: uuid
+                         * @description Id of the parent survey.
+                         */
+                        parentId: string;
+                        /**
+                         * EventSurveySessionMatch
+                         * @enum {string}
+                         */
+                        sessionMatch?: "Only certain sessions" | "All sessions";
+                        sessions: string[];
+                        timezone?: string;
+                        title: string;
+                        /**
+                         * EventSurveyType
+                         * @enum {string}
+                         */
+                        type: "Event Feedback" | "Session Feedback" | "Stakeholder Feedback";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventSurveyQuestions: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of an event */
+                id: string;
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            categories?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                required: boolean;
+                                shortText?: string;
+                                text: string;
+                            }[];
+                            choices?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                label?: string;
+                                shortText?: string;
+                                text: string;
+                            }[];
+                            code?: string;
+                            comments?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The reference to the related entity. */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            fields?: {
+                                choices?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Text field ID.
+                                     */
+                                    id: string;
+                                    label?: string;
+                                    shortText?: string;
+                                    text: string;
+                                }[];
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                /** additionalChoice */
+                                notApplicableAnswer?: {
+                                    shortText?: string;
+                                    text: string;
+                                };
+                                /** additionalChoice */
+                                otherAnswer?: {
+                                    shortText?: string;
+                                    text: string;
+                                };
+                                required: boolean;
+                                shortText?: string;
+                                text: string;
+                                /**
+                                 * FieldType
+                                 * @enum {string}
+                                 */
+                                type: "SingleChoice" | "MultiChoice" | "DateTime" | "Number" | "Text";
+                            }[];
+                            htmlText?: string;
+                            /**
+                             * Format: uuid
+                             * @description The question ID.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            maxScore?: number;
+                            /** additionalChoice */
+                            notApplicableAnswer?: {
+                                shortText?: string;
+                                text: string;
+                            };
+                            /** additionalChoice */
+                            otherAnswer?: {
+                                shortText?: string;
+                                text: string;
+                            };
+                            required: boolean;
+                            shortText?: string;
+                            subCategories?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                shortText?: string;
+                                text: string;
+                            }[];
+                            /** @description The reference to the related entity. */
+                            survey: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The question. */
+                            text: string;
+                            totalSum?: number;
+                            /**
+                             * QuestionType
+                             * @enum {string}
+                             */
+                            type: "SingleChoice" | "MultiChoice" | "MatrixSingleChoice" | "MatrixMultiChoice" | "MatrixSideBySide" | "MatrixSpreadSheet" | "DateTime" | "Number" | "Text" | "CommentBox" | "Form" | "RankOrder" | "FileUpload" | "NetPromoter" | "Rating" | "MatrixRating" | "NumberAllocation" | "LargeChoices";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventSurveyQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of an event */
+                id: string;
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    categories?: {
+                        required?: boolean;
+                        /** @description The reporting value. */
+                        shortText?: string;
+                        /** @description The text. */
+                        text: string;
+                    }[];
+                    choices?: {
+                        /** @description Label of the choice. */
+                        label?: string;
+                        /** @description The reporting value. */
+                        shortText?: string;
+                        /** @description The text. */
+                        text: string;
+                    }[];
+                    /** @description Question code. */
+                    code?: string;
+                    /** @description Placeholder of the comments box: when set, a Comment answer is accepted. */
+                    comments?: string;
+                    fields?: {
+                        choices?: {
+                            /** @description Label of the choice. */
+                            label?: string;
+                            /** @description The reporting value. */
+                            shortText?: string;
+                            /** @description The text. */
+                            text: string;
+                        }[];
+                        notApplicableAnswer?: {
+                            /** @description The reporting value. */
+                            shortText?: string;
+                            /** @description The text. */
+                            text: string;
+                        };
+                        otherAnswer?: {
+                            /** @description The reporting value. */
+                            shortText?: string;
+                            /** @description The text. */
+                            text: string;
+                        };
+                        required?: boolean;
+                        /** @description The reporting value. */
+                        shortText?: string;
+                        /** @description The text. */
+                        text: string;
+                        /**
+                         * FieldType
+                         * @enum {string}
+                         */
+                        type: "SingleChoice" | "MultiChoice" | "DateTime" | "Number" | "Text";
+                    }[];
+                    /** @description Html of the question. */
+                    htmlText?: string;
+                    /** @description eventline: the choices of a LargeChoices question (listed by GET /large-choices). */
+                    largeChoices?: string[];
+                    maxScore?: number;
+                    notApplicableAnswer?: {
+                        /** @description The reporting value. */
+                        shortText?: string;
+                        /** @description The text. */
+                        text: string;
+                    };
+                    otherAnswer?: {
+                        /** @description The reporting value. */
+                        shortText?: string;
+                        /** @description The text. */
+                        text: string;
+                    };
+                    /** @default false */
+                    required?: boolean;
+                    /** @description The reporting value. */
+                    shortText?: string;
+                    subCategories?: {
+                        /** @description The reporting value. */
+                        shortText?: string;
+                        /** @description The text. */
+                        text: string;
+                    }[];
+                    /** @description The text. */
+                    text: string;
+                    totalSum?: number;
+                    /**
+                     * QuestionType
+                     * @enum {string}
+                     */
+                    type: "SingleChoice" | "MultiChoice" | "MatrixSingleChoice" | "MatrixMultiChoice" | "MatrixSideBySide" | "MatrixSpreadSheet" | "DateTime" | "Number" | "Text" | "CommentBox" | "Form" | "RankOrder" | "FileUpload" | "NetPromoter" | "Rating" | "MatrixRating" | "NumberAllocation" | "LargeChoices";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        categories?: {
+                            /**
+                             * Format: uuid
+                             * @description Text field ID.
+                             */
+                            id: string;
+                            required: boolean;
+                            shortText?: string;
+                            text: string;
+                        }[];
+                        choices?: {
+                            /**
+                             * Format: uuid
+                             * @description Text field ID.
+                             */
+                            id: string;
+                            label?: string;
+                            shortText?: string;
+                            text: string;
+                        }[];
+                        code?: string;
+                        comments?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The reference to the related entity. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        fields?: {
+                            choices?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                label?: string;
+                                shortText?: string;
+                                text: string;
+                            }[];
+                            /**
+                             * Format: uuid
+                             * @description Text field ID.
+                             */
+                            id: string;
+                            /** additionalChoice */
+                            notApplicableAnswer?: {
+                                shortText?: string;
+                                text: string;
+                            };
+                            /** additionalChoice */
+                            otherAnswer?: {
+                                shortText?: string;
+                                text: string;
+                            };
+                            required: boolean;
+                            shortText?: string;
+                            text: string;
+                            /**
+                             * FieldType
+                             * @enum {string}
+                             */
+                            type: "SingleChoice" | "MultiChoice" | "DateTime" | "Number" | "Text";
+                        }[];
+                        htmlText?: string;
+                        /**
+                         * Format: uuid
+                         * @description The question ID.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        maxScore?: number;
+                        /** additionalChoice */
+                        notApplicableAnswer?: {
+                            shortText?: string;
+                            text: string;
+                        };
+                        /** additionalChoice */
+                        otherAnswer?: {
+                            shortText?: string;
+                            text: string;
+                        };
+                        required: boolean;
+                        shortText?: string;
+                        subCategories?: {
+                            /**
+                             * Format: uuid
+                             * @description Text field ID.
+                             */
+                            id: string;
+                            shortText?: string;
+                            text: string;
+                        }[];
+                        /** @description The reference to the related entity. */
+                        survey: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The question. */
+                        text: string;
+                        totalSum?: number;
+                        /**
+                         * QuestionType
+                         * @enum {string}
+                         */
+                        type: "SingleChoice" | "MultiChoice" | "MatrixSingleChoice" | "MatrixMultiChoice" | "MatrixSideBySide" | "MatrixSpreadSheet" | "DateTime" | "Number" | "Text" | "CommentBox" | "Form" | "RankOrder" | "FileUpload" | "NetPromoter" | "Rating" | "MatrixRating" | "NumberAllocation" | "LargeChoices";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventSurveyRespondents: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of an event */
+                id: string;
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            _links?: {
+                                surveyUrl?: {
+                                    href: string;
+                                };
+                            };
+                            /** @description The reference to the related entity. */
+                            attendee?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            contact?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The reference to the related entity. */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Id of the respondent.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            localeId?: string;
+                            referenceId?: string;
+                            /**
+                             * RespondedThrough
+                             * @enum {string}
+                             */
+                            respondedThrough: "Not Responded" | "API" | "Import" | "Mobile" | "Desktop";
+                            responseCode: string;
+                            sourceId?: string;
+                            surveys: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                                /**
+                                 * Status
+                                 * @enum {string}
+                                 */
+                                status: "Not Started" | "In Progress" | "Complete";
+                            }[];
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventSurveyRespondent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of an event */
+                id: string;
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    _links?: unknown;
+                    /** @description The attendee who responds (required by eventline: responses are their activities). */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    contact?: unknown;
+                    /** @description Read-only: ignored. */
+                    created?: unknown;
+                    /** @description Read-only: ignored. */
+                    createdBy?: unknown;
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description Must be the event of the path.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: unknown;
+                    /** @description Locale of the respondent (IETF language tag). */
+                    localeId?: string;
+                    /** @description Read-only: ignored. */
+                    maxPossibleScore?: unknown;
+                    /** @description Read-only: ignored. */
+                    percentageScore?: unknown;
+                    /** @description Where the response comes from. */
+                    referenceId?: string;
+                    /**
+                     * RespondedThrough
+                     * @enum {string}
+                     */
+                    respondedThrough?: "Not Responded" | "API" | "Import" | "Mobile" | "Desktop";
+                    /** @description Read-only: ignored. */
+                    responseCode?: unknown;
+                    /** @description Read-only: ignored. */
+                    responseDuration?: unknown;
+                    /** @description Read-only: ignored. */
+                    score?: unknown;
+                    /** @description The respondent in an external system. */
+                    sourceId?: string;
+                    /** @description Read-only: ignored. */
+                    surveys?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _links?: {
+                            surveyUrl?: {
+                                href: string;
+                            };
+                        };
+                        /** @description The reference to the related entity. */
+                        attendee?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        contact?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The reference to the related entity. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Id of the respondent.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        localeId?: string;
+                        referenceId?: string;
+                        /**
+                         * RespondedThrough
+                         * @enum {string}
+                         */
+                        respondedThrough: "Not Responded" | "API" | "Import" | "Mobile" | "Desktop";
+                        responseCode: string;
+                        sourceId?: string;
+                        surveys: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                            /**
+                             * Status
+                             * @enum {string}
+                             */
+                            status: "Not Started" | "In Progress" | "Complete";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateEventSurveyRespondent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of an event */
+                id: string;
+                /** @description Id of a respondent */
+                respondentId: string;
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    _links?: unknown;
+                    /** @description The attendee who responds (required by eventline: responses are their activities). */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    contact?: unknown;
+                    /** @description Read-only: ignored. */
+                    created?: unknown;
+                    /** @description Read-only: ignored. */
+                    createdBy?: unknown;
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description Must be the event of the path.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: unknown;
+                    /** @description Locale of the respondent (IETF language tag). */
+                    localeId?: string;
+                    /** @description Read-only: ignored. */
+                    maxPossibleScore?: unknown;
+                    /** @description Read-only: ignored. */
+                    percentageScore?: unknown;
+                    /** @description Where the response comes from. */
+                    referenceId?: string;
+                    /**
+                     * RespondedThrough
+                     * @enum {string}
+                     */
+                    respondedThrough?: "Not Responded" | "API" | "Import" | "Mobile" | "Desktop";
+                    /** @description Read-only: ignored. */
+                    responseCode?: unknown;
+                    /** @description Read-only: ignored. */
+                    responseDuration?: unknown;
+                    /** @description Read-only: ignored. */
+                    score?: unknown;
+                    /** @description The respondent in an external system. */
+                    sourceId?: string;
+                    /** @description Read-only: ignored. */
+                    surveys?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _links?: {
+                            surveyUrl?: {
+                                href: string;
+                            };
+                        };
+                        /** @description The reference to the related entity. */
+                        attendee?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        contact?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The reference to the related entity. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Id of the respondent.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        localeId?: string;
+                        referenceId?: string;
+                        /**
+                         * RespondedThrough
+                         * @enum {string}
+                         */
+                        respondedThrough: "Not Responded" | "API" | "Import" | "Mobile" | "Desktop";
+                        responseCode: string;
+                        sourceId?: string;
+                        surveys: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                            /**
+                             * Status
+                             * @enum {string}
+                             */
+                            status: "Not Started" | "In Progress" | "Complete";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventSurveyResponses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of an event */
+                id: string;
+                /** @description Id of a respondent */
+                respondentId: string;
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        /** @description The reference to the related entity. */
+                        category?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        choice?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        field?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        subCategory?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * AnswerType
+                         * @enum {string}
+                         */
+                        type: "Choice" | "Text" | "ChoiceText" | "Comment" | "Other" | "NA" | "File";
+                        /** @description Text, number, date; the rank of a RankOrder choice; the amount of a NumberAllocation choice; a file id. */
+                        value?: string;
+                    }[];
+                    /** @description Read-only: ignored. */
+                    created?: unknown;
+                    /** @description Read-only: ignored. */
+                    createdBy?: unknown;
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description Must be the event of the path.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: unknown;
+                    question: {
+                        /**
+                         * Format: uuid
+                         * @description A question of the survey.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    respondent?: unknown;
+                    /** @description Read-only: ignored. */
+                    score?: unknown;
+                    session?: {
+                        /**
+                         * Format: uuid
+                         * @description A session of the survey's event.
+                         */
+                        id: string;
+                    };
+                    speaker?: {
+                        /**
+                         * Format: uuid
+                         * @description The speaker the feedback is about.
+                         */
+                        id: string;
+                    };
+                    survey?: {
+                        /**
+                         * Format: uuid
+                         * @description A UUID.
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answers: {
+                            /** @description The reference to the related entity. */
+                            category?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            choice?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            field?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            subCategory?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * AnswerType
+                             * @enum {string}
+                             */
+                            type: "Choice" | "Text" | "ChoiceText" | "Comment" | "Other" | "NA" | "File";
+                            /** @description Text, number, date; the rank of a RankOrder choice; the amount of a NumberAllocation choice; a file id. */
+                            value?: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The reference to the related entity. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Response ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description The reference to the related entity. */
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        respondent: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        session?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        speaker?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        survey: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventSurveyResponses: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of an event */
+                id: string;
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                /** @description The reference to the related entity. */
+                                category?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /** @description The reference to the related entity. */
+                                choice?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /** @description The reference to the related entity. */
+                                field?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /** @description The reference to the related entity. */
+                                subCategory?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /**
+                                 * AnswerType
+                                 * @enum {string}
+                                 */
+                                type: "Choice" | "Text" | "ChoiceText" | "Comment" | "Other" | "NA" | "File";
+                                /** @description Text, number, date; the rank of a RankOrder choice; the amount of a NumberAllocation choice; a file id. */
+                                value?: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The reference to the related entity. */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Response ID
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description The reference to the related entity. */
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            respondent: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            session?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            speaker?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            survey: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14078,7 +29174,7 @@ export interface operations {
                             }[];
                             /**
                              * @deprecated
-                             * @description True when format is Virtual or Hybrid (the seed's "is any part of this event virtual").
+                             * @description True when format is Virtual or Hybrid ("is any part of this event virtual?").
                              */
                             virtual: boolean;
                         }[];
@@ -14160,6 +29256,239 @@ export interface operations {
             };
         };
     };
+    getAllEventSurveyResponses: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                /** @description The reference to the related entity. */
+                                category?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /** @description The reference to the related entity. */
+                                choice?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /** @description The reference to the related entity. */
+                                field?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /** @description The reference to the related entity. */
+                                subCategory?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /**
+                                 * AnswerType
+                                 * @enum {string}
+                                 */
+                                type: "Choice" | "Text" | "ChoiceText" | "Comment" | "Other" | "NA" | "File";
+                                /** @description Text, number, date; the rank of a RankOrder choice; the amount of a NumberAllocation choice; a file id. */
+                                value?: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The reference to the related entity. */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Response ID
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description The reference to the related entity. */
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            respondent: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            session?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            speaker?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            survey: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     uploadFile: {
         parameters: {
             query?: never;
@@ -14177,10 +29506,10 @@ export interface operations {
                      */
                     file: string;
                     /**
-                     * @description eventline extension. `image`: the file must be a JPEG, PNG or GIF image (the types the reference allows for exhibitor banners and logos), checked on its bytes and header. Must come before the `file` part.
+                     * @description eventline extension. `image`: the file must be a JPEG, PNG or GIF image (the types the reference allows for exhibitor banners and logos), checked on its bytes and header. `video`: the file must be an MP4, QuickTime or WebM video (for POST /videos), checked on its bytes. Must come before the `file` part.
                      * @enum {string}
                      */
-                    purpose?: "image";
+                    purpose?: "image" | "video";
                 };
             };
         };
@@ -14527,6 +29856,9 @@ export interface operations {
                     "message/rfc822": string;
                     "text/calendar": string;
                     "text/plain": string;
+                    "video/mp4": string;
+                    "video/quicktime": string;
+                    "video/webm": string;
                 };
             };
             /** @description Bad request */
@@ -14636,6 +29968,619 @@ export interface operations {
             };
             /** @description Bad or expired token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getLargeChoices: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The ID of the choice.
+                             */
+                            id: string;
+                            /** @description The reference to the related entity. */
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            text: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getLeads: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description Filterable (eq): event.id, exhibitor.id, deleted; and, as the reference's own example for POST /leads/filter uses them, id and attendee.id. E.g. deleted eq 'false' and exhibitor.id eq '{UUID}'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description The application used to capture lead.
+                             * @enum {string}
+                             */
+                            application: "leadcapture" | "attendeehub_mobile" | "attendeehub_web" | "appointment_app";
+                            /** Attendee */
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description Attendee id
+                                 */
+                                id: string;
+                            };
+                            /** Booth Staff */
+                            boothStaff?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Booth Staff id
+                                 */
+                                id: string;
+                            };
+                            /** @description Comments about the lead: the booth staff's notes. */
+                            comments?: string;
+                            /** @description The company/organization the lead belongs to. */
+                            company?: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** @description A boolean indicating whether a lead is deleted or not */
+                            deleted: boolean;
+                            /** Device */
+                            device?: {
+                                /** @description The id of device used to capture lead */
+                                id?: string;
+                                /** @description The name of device used to capture lead */
+                                name?: string;
+                            };
+                            /** @description The email address of the lead */
+                            email?: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id
+                                 */
+                                id: string;
+                            };
+                            /** Exhibitor */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description Exhibitor id
+                                 */
+                                id: string;
+                            };
+                            /** @description The first name of the lead */
+                            firstName?: string;
+                            /** Address */
+                            homeAddress?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            /** @description Home phone number of the lead */
+                            homePhone?: string;
+                            /**
+                             * Format: uuid
+                             * @description ID of Lead.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description The last name of the lead */
+                            lastName?: string;
+                            /** @description License (access code) that was used to capture the lead */
+                            licenseCode?: string;
+                            /** @description Whether the lead is matched to an attendee of the event: always true for a scan. */
+                            matched: boolean;
+                            /** @description Mobile phone number of the lead */
+                            mobilePhone?: string;
+                            /** @description eventline: true once the lead has answers and every required qualification question is answered. */
+                            qualified: boolean;
+                            /**
+                             * @description The source of entry for the lead
+                             * @enum {string}
+                             */
+                            source: "scanned" | "manual" | "business_card_scanned" | "ulc_scanned" | "inbound" | "appointment";
+                            /** @description The title of the lead */
+                            title?: string;
+                            /**
+                             * @description The type of lead.
+                             * @enum {string}
+                             */
+                            type: "leadcapture" | "inbound" | "appointment";
+                            /** Address */
+                            workAddress?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            /** @description Work Phone number of the lead */
+                            workPhone?: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getLeadsPostFiltersData: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description The application used to capture lead.
+                             * @enum {string}
+                             */
+                            application: "leadcapture" | "attendeehub_mobile" | "attendeehub_web" | "appointment_app";
+                            /** Attendee */
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description Attendee id
+                                 */
+                                id: string;
+                            };
+                            /** Booth Staff */
+                            boothStaff?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Booth Staff id
+                                 */
+                                id: string;
+                            };
+                            /** @description Comments about the lead: the booth staff's notes. */
+                            comments?: string;
+                            /** @description The company/organization the lead belongs to. */
+                            company?: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** @description A boolean indicating whether a lead is deleted or not */
+                            deleted: boolean;
+                            /** Device */
+                            device?: {
+                                /** @description The id of device used to capture lead */
+                                id?: string;
+                                /** @description The name of device used to capture lead */
+                                name?: string;
+                            };
+                            /** @description The email address of the lead */
+                            email?: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id
+                                 */
+                                id: string;
+                            };
+                            /** Exhibitor */
+                            exhibitor: {
+                                /**
+                                 * Format: uuid
+                                 * @description Exhibitor id
+                                 */
+                                id: string;
+                            };
+                            /** @description The first name of the lead */
+                            firstName?: string;
+                            /** Address */
+                            homeAddress?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            /** @description Home phone number of the lead */
+                            homePhone?: string;
+                            /**
+                             * Format: uuid
+                             * @description ID of Lead.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description The last name of the lead */
+                            lastName?: string;
+                            /** @description License (access code) that was used to capture the lead */
+                            licenseCode?: string;
+                            /** @description Whether the lead is matched to an attendee of the event: always true for a scan. */
+                            matched: boolean;
+                            /** @description Mobile phone number of the lead */
+                            mobilePhone?: string;
+                            /** @description eventline: true once the lead has answers and every required qualification question is answered. */
+                            qualified: boolean;
+                            /**
+                             * @description The source of entry for the lead
+                             * @enum {string}
+                             */
+                            source: "scanned" | "manual" | "business_card_scanned" | "ulc_scanned" | "inbound" | "appointment";
+                            /** @description The title of the lead */
+                            title?: string;
+                            /**
+                             * @description The type of lead.
+                             * @enum {string}
+                             */
+                            type: "leadcapture" | "inbound" | "appointment";
+                            /** Address */
+                            workAddress?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            /** @description Work Phone number of the lead */
+                            workPhone?: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15687,6 +31632,667 @@ export interface operations {
                         /** @enum {string} */
                         error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
                         error_description?: string;
+                    };
+                };
+            };
+        };
+    };
+    getQuestions: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            categories?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                required: boolean;
+                                shortText?: string;
+                                text: string;
+                            }[];
+                            /** @description The reference to the related entity. */
+                            chapter: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            choices?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                label?: string;
+                                shortText?: string;
+                                text: string;
+                            }[];
+                            code?: string;
+                            comments?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            fields?: {
+                                choices?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Text field ID.
+                                     */
+                                    id: string;
+                                    label?: string;
+                                    shortText?: string;
+                                    text: string;
+                                }[];
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                /** additionalChoice */
+                                notApplicableAnswer?: {
+                                    shortText?: string;
+                                    text: string;
+                                };
+                                /** additionalChoice */
+                                otherAnswer?: {
+                                    shortText?: string;
+                                    text: string;
+                                };
+                                required: boolean;
+                                shortText?: string;
+                                text: string;
+                                /**
+                                 * FieldType
+                                 * @enum {string}
+                                 */
+                                type: "SingleChoice" | "MultiChoice" | "DateTime" | "Number" | "Text";
+                            }[];
+                            htmlText?: string;
+                            /**
+                             * Format: uuid
+                             * @description The question ID.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            maxScore?: number;
+                            /** additionalChoice */
+                            notApplicableAnswer?: {
+                                shortText?: string;
+                                text: string;
+                            };
+                            /** additionalChoice */
+                            otherAnswer?: {
+                                shortText?: string;
+                                text: string;
+                            };
+                            required: boolean;
+                            shortText?: string;
+                            subCategories?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                shortText?: string;
+                                text: string;
+                            }[];
+                            /** @description The reference to the related entity. */
+                            survey: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The question. */
+                            text: string;
+                            totalSum?: number;
+                            /**
+                             * QuestionType
+                             * @enum {string}
+                             */
+                            type: "SingleChoice" | "MultiChoice" | "MatrixSingleChoice" | "MatrixMultiChoice" | "MatrixSideBySide" | "MatrixSpreadSheet" | "DateTime" | "Number" | "Text" | "CommentBox" | "Form" | "RankOrder" | "FileUpload" | "NetPromoter" | "Rating" | "MatrixRating" | "NumberAllocation" | "LargeChoices";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getRespondents: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            _links?: {
+                                surveyUrl?: {
+                                    href: string;
+                                };
+                            };
+                            /** @description The reference to the related entity. */
+                            attendee?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            chapters: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                                /**
+                                 * Status
+                                 * @enum {string}
+                                 */
+                                status: "Not Started" | "In Progress" | "Complete";
+                            }[];
+                            /** @description The reference to the related entity. */
+                            contact?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The reference to the related entity. */
+                            event?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Id of the respondent.
+                             */
+                            id: string;
+                            /** @description The reference to the related entity. */
+                            invitationList?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            localeId?: string;
+                            referenceId?: string;
+                            /**
+                             * RespondedThrough
+                             * @enum {string}
+                             */
+                            respondedThrough: "Not Responded" | "API" | "Import" | "Mobile" | "Desktop";
+                            responseCode: string;
+                            sourceId?: string;
+                            /**
+                             * RespondentStatus
+                             * @enum {string}
+                             */
+                            status: "No Response" | "Preloaded" | "Visited" | "Partial Response" | "Complete Response" | "Disqualified Response";
+                            /** @description The reference to the related entity. */
+                            survey: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            transactionId?: string;
+                            unsubscribed: boolean;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getResponses: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                /** @description The reference to the related entity. */
+                                category?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /** @description The reference to the related entity. */
+                                choice?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /** @description The reference to the related entity. */
+                                field?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /** @description The reference to the related entity. */
+                                subCategory?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /**
+                                 * AnswerType
+                                 * @enum {string}
+                                 */
+                                type: "Choice" | "Text" | "ChoiceText" | "Comment" | "Other" | "NA" | "File";
+                                /** @description Text, number, date; the rank of a RankOrder choice; the amount of a NumberAllocation choice; a file id. */
+                                value?: string;
+                            }[];
+                            attempt: number;
+                            /** @description The reference to the related entity. */
+                            chapter: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The reference to the related entity. */
+                            event?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Response ID
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description The reference to the related entity. */
+                            loopingChoice?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            respondent: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            session?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            speaker?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            survey: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
                     };
                 };
             };
@@ -21094,7 +37700,7 @@ export interface operations {
                             readonly created?: string;
                             /** @description The losing value; access codes are shown as ***. */
                             discardedValue?: string;
-                            /** @description title, start, end, password or hostCode. */
+                            /** @description title, start, end, password or hostKey. */
                             field: string;
                             /**
                              * SyncSide
@@ -21135,7 +37741,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                         };
-                        /** @description The values both sides last agreed on (title, start, end, password, hostCode); the engine compares edits against it. */
+                        /** @description The values both sides last agreed on (title, start, end, password, hostKey); the engine compares edits against it. */
                         snapshot?: {
                             [key: string]: unknown;
                         } | null;
@@ -21258,7 +37864,7 @@ export interface operations {
                         readonly created?: string;
                         /** @description The losing value; access codes are shown as ***. */
                         discardedValue?: string;
-                        /** @description title, start, end, password or hostCode. */
+                        /** @description title, start, end, password or hostKey. */
                         field: string;
                         /**
                          * SyncSide
@@ -21290,7 +37896,7 @@ export interface operations {
                     };
                     /** @description The connector (`sim`, ...). */
                     provider: string;
-                    /** @description The values both sides last agreed on (title, start, end, password, hostCode); the engine compares edits against it. */
+                    /** @description The values both sides last agreed on (title, start, end, password, hostKey); the engine compares edits against it. */
                     snapshot?: {
                         [key: string]: unknown;
                     } | null;
@@ -21316,7 +37922,7 @@ export interface operations {
                             readonly created?: string;
                             /** @description The losing value; access codes are shown as ***. */
                             discardedValue?: string;
-                            /** @description title, start, end, password or hostCode. */
+                            /** @description title, start, end, password or hostKey. */
                             field: string;
                             /**
                              * SyncSide
@@ -21357,7 +37963,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                         };
-                        /** @description The values both sides last agreed on (title, start, end, password, hostCode); the engine compares edits against it. */
+                        /** @description The values both sides last agreed on (title, start, end, password, hostKey); the engine compares edits against it. */
                         snapshot?: {
                             [key: string]: unknown;
                         } | null;
@@ -22064,6 +38670,3064 @@ export interface operations {
             };
         };
     };
+    getStandardSurveys: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description Archive time.
+                             */
+                            archiveAfter?: string;
+                            /**
+                             * Format: date-time
+                             * @description The survey closes after this time.
+                             */
+                            closeAfter?: string;
+                            code?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            description?: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the survey, or of the chapter for an event survey.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            responseCount: number;
+                            /**
+                             * SurveyStatus
+                             * @enum {string}
+                             */
+                            status: "Draft" | "Active" | "Closed" | "Archived";
+                            timezone?: string;
+                            title: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createStandardSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Archive time.
+                     */
+                    archiveAfter?: string;
+                    /**
+                     * Format: date-time
+                     * @description The survey closes after this time: responses are then refused (400).
+                     */
+                    closeAfter?: string;
+                    /** @description Survey code. */
+                    code?: string;
+                    /** @description Survey description. */
+                    description?: string;
+                    /**
+                     * SurveyStatus
+                     * @description Default Active. Only an Active survey takes respondents and responses.
+                     * @enum {string}
+                     */
+                    status?: "Draft" | "Active" | "Closed" | "Archived";
+                    timezone?: string;
+                    /** @description Title of the survey. */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description Archive time.
+                         */
+                        archiveAfter?: string;
+                        /**
+                         * Format: date-time
+                         * @description The survey closes after this time.
+                         */
+                        closeAfter?: string;
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description Id of the survey, or of the chapter for an event survey.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        responseCount: number;
+                        /**
+                         * SurveyStatus
+                         * @enum {string}
+                         */
+                        status: "Draft" | "Active" | "Closed" | "Archived";
+                        timezone?: string;
+                        title: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getStandardSurveyEmailTemplates: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            clickTrackingEnabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /**
+                             * Format: email
+                             * @description The email address of the sender.
+                             */
+                            fromEmail?: string;
+                            /** @description Name of the sender. */
+                            fromName?: string;
+                            /** @description HTML body, with the same placeholders (values HTML-escaped). */
+                            htmlBody?: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the email template.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description Locale of the template (IETF language tag). */
+                            locale?: string;
+                            /** @description Name of the email template. */
+                            name: string;
+                            /** @description Plain text body. {{surveyTitle}}, {{responseCode}}, {{firstName}} and {{lastName}} are replaced. */
+                            plaintextBody: string;
+                            /**
+                             * Format: email
+                             * @description Address to reply to.
+                             */
+                            replyToEmail?: string;
+                            /** @description Name to reply to. */
+                            replyToName?: string;
+                            /** @description Subject of the email. */
+                            subject: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createStandardSurveyEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Only an active template can be sent.
+                     * @default true
+                     */
+                    active?: boolean;
+                    /** @description Accepted and kept; eventline does not rewrite links. */
+                    clickTrackingEnabled?: boolean;
+                    /**
+                     * Format: email
+                     * @description The email address of the sender.
+                     */
+                    fromEmail?: string;
+                    /** @description Name of the sender. */
+                    fromName?: string;
+                    /** @description HTML body, with the same placeholders (values HTML-escaped). */
+                    htmlBody?: string;
+                    /** @description Locale of the template (IETF language tag). */
+                    locale?: string;
+                    /** @description Name of the email template. */
+                    name: string;
+                    /** @description Plain text body. {{surveyTitle}}, {{responseCode}}, {{firstName}} and {{lastName}} are replaced. */
+                    plaintextBody: string;
+                    /**
+                     * Format: email
+                     * @description Address to reply to.
+                     */
+                    replyToEmail?: string;
+                    /** @description Name to reply to. */
+                    replyToName?: string;
+                    /** @description Subject of the email. */
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        clickTrackingEnabled: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /**
+                         * Format: email
+                         * @description The email address of the sender.
+                         */
+                        fromEmail?: string;
+                        /** @description Name of the sender. */
+                        fromName?: string;
+                        /** @description HTML body, with the same placeholders (values HTML-escaped). */
+                        htmlBody?: string;
+                        /**
+                         * Format: uuid
+                         * @description Id of the email template.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description Locale of the template (IETF language tag). */
+                        locale?: string;
+                        /** @description Name of the email template. */
+                        name: string;
+                        /** @description Plain text body. {{surveyTitle}}, {{responseCode}}, {{firstName}} and {{lastName}} are replaced. */
+                        plaintextBody: string;
+                        /**
+                         * Format: email
+                         * @description Address to reply to.
+                         */
+                        replyToEmail?: string;
+                        /** @description Name to reply to. */
+                        replyToName?: string;
+                        /** @description Subject of the email. */
+                        subject: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getStandardSurveyQuestions: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            categories?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                required: boolean;
+                                shortText?: string;
+                                text: string;
+                            }[];
+                            /** @description The reference to the related entity. */
+                            chapter: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            choices?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                label?: string;
+                                shortText?: string;
+                                text: string;
+                            }[];
+                            code?: string;
+                            comments?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            fields?: {
+                                choices?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Text field ID.
+                                     */
+                                    id: string;
+                                    label?: string;
+                                    shortText?: string;
+                                    text: string;
+                                }[];
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                /** additionalChoice */
+                                notApplicableAnswer?: {
+                                    shortText?: string;
+                                    text: string;
+                                };
+                                /** additionalChoice */
+                                otherAnswer?: {
+                                    shortText?: string;
+                                    text: string;
+                                };
+                                required: boolean;
+                                shortText?: string;
+                                text: string;
+                                /**
+                                 * FieldType
+                                 * @enum {string}
+                                 */
+                                type: "SingleChoice" | "MultiChoice" | "DateTime" | "Number" | "Text";
+                            }[];
+                            htmlText?: string;
+                            /**
+                             * Format: uuid
+                             * @description The question ID.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            maxScore?: number;
+                            /** additionalChoice */
+                            notApplicableAnswer?: {
+                                shortText?: string;
+                                text: string;
+                            };
+                            /** additionalChoice */
+                            otherAnswer?: {
+                                shortText?: string;
+                                text: string;
+                            };
+                            required: boolean;
+                            shortText?: string;
+                            subCategories?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                shortText?: string;
+                                text: string;
+                            }[];
+                            /** @description The reference to the related entity. */
+                            survey: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The question. */
+                            text: string;
+                            totalSum?: number;
+                            /**
+                             * QuestionType
+                             * @enum {string}
+                             */
+                            type: "SingleChoice" | "MultiChoice" | "MatrixSingleChoice" | "MatrixMultiChoice" | "MatrixSideBySide" | "MatrixSpreadSheet" | "DateTime" | "Number" | "Text" | "CommentBox" | "Form" | "RankOrder" | "FileUpload" | "NetPromoter" | "Rating" | "MatrixRating" | "NumberAllocation" | "LargeChoices";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createStandardSurveyQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    categories?: {
+                        required?: boolean;
+                        /** @description The reporting value. */
+                        shortText?: string;
+                        /** @description The text. */
+                        text: string;
+                    }[];
+                    choices?: {
+                        /** @description Label of the choice. */
+                        label?: string;
+                        /** @description The reporting value. */
+                        shortText?: string;
+                        /** @description The text. */
+                        text: string;
+                    }[];
+                    /** @description Question code. */
+                    code?: string;
+                    /** @description Placeholder of the comments box: when set, a Comment answer is accepted. */
+                    comments?: string;
+                    fields?: {
+                        choices?: {
+                            /** @description Label of the choice. */
+                            label?: string;
+                            /** @description The reporting value. */
+                            shortText?: string;
+                            /** @description The text. */
+                            text: string;
+                        }[];
+                        notApplicableAnswer?: {
+                            /** @description The reporting value. */
+                            shortText?: string;
+                            /** @description The text. */
+                            text: string;
+                        };
+                        otherAnswer?: {
+                            /** @description The reporting value. */
+                            shortText?: string;
+                            /** @description The text. */
+                            text: string;
+                        };
+                        required?: boolean;
+                        /** @description The reporting value. */
+                        shortText?: string;
+                        /** @description The text. */
+                        text: string;
+                        /**
+                         * FieldType
+                         * @enum {string}
+                         */
+                        type: "SingleChoice" | "MultiChoice" | "DateTime" | "Number" | "Text";
+                    }[];
+                    /** @description Html of the question. */
+                    htmlText?: string;
+                    /** @description eventline: the choices of a LargeChoices question (listed by GET /large-choices). */
+                    largeChoices?: string[];
+                    maxScore?: number;
+                    notApplicableAnswer?: {
+                        /** @description The reporting value. */
+                        shortText?: string;
+                        /** @description The text. */
+                        text: string;
+                    };
+                    otherAnswer?: {
+                        /** @description The reporting value. */
+                        shortText?: string;
+                        /** @description The text. */
+                        text: string;
+                    };
+                    /** @default false */
+                    required?: boolean;
+                    /** @description The reporting value. */
+                    shortText?: string;
+                    subCategories?: {
+                        /** @description The reporting value. */
+                        shortText?: string;
+                        /** @description The text. */
+                        text: string;
+                    }[];
+                    /** @description The text. */
+                    text: string;
+                    totalSum?: number;
+                    /**
+                     * QuestionType
+                     * @enum {string}
+                     */
+                    type: "SingleChoice" | "MultiChoice" | "MatrixSingleChoice" | "MatrixMultiChoice" | "MatrixSideBySide" | "MatrixSpreadSheet" | "DateTime" | "Number" | "Text" | "CommentBox" | "Form" | "RankOrder" | "FileUpload" | "NetPromoter" | "Rating" | "MatrixRating" | "NumberAllocation" | "LargeChoices";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        categories?: {
+                            /**
+                             * Format: uuid
+                             * @description Text field ID.
+                             */
+                            id: string;
+                            required: boolean;
+                            shortText?: string;
+                            text: string;
+                        }[];
+                        /** @description The reference to the related entity. */
+                        chapter: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        choices?: {
+                            /**
+                             * Format: uuid
+                             * @description Text field ID.
+                             */
+                            id: string;
+                            label?: string;
+                            shortText?: string;
+                            text: string;
+                        }[];
+                        code?: string;
+                        comments?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        fields?: {
+                            choices?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Text field ID.
+                                 */
+                                id: string;
+                                label?: string;
+                                shortText?: string;
+                                text: string;
+                            }[];
+                            /**
+                             * Format: uuid
+                             * @description Text field ID.
+                             */
+                            id: string;
+                            /** additionalChoice */
+                            notApplicableAnswer?: {
+                                shortText?: string;
+                                text: string;
+                            };
+                            /** additionalChoice */
+                            otherAnswer?: {
+                                shortText?: string;
+                                text: string;
+                            };
+                            required: boolean;
+                            shortText?: string;
+                            text: string;
+                            /**
+                             * FieldType
+                             * @enum {string}
+                             */
+                            type: "SingleChoice" | "MultiChoice" | "DateTime" | "Number" | "Text";
+                        }[];
+                        htmlText?: string;
+                        /**
+                         * Format: uuid
+                         * @description The question ID.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        maxScore?: number;
+                        /** additionalChoice */
+                        notApplicableAnswer?: {
+                            shortText?: string;
+                            text: string;
+                        };
+                        /** additionalChoice */
+                        otherAnswer?: {
+                            shortText?: string;
+                            text: string;
+                        };
+                        required: boolean;
+                        shortText?: string;
+                        subCategories?: {
+                            /**
+                             * Format: uuid
+                             * @description Text field ID.
+                             */
+                            id: string;
+                            shortText?: string;
+                            text: string;
+                        }[];
+                        /** @description The reference to the related entity. */
+                        survey: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The question. */
+                        text: string;
+                        totalSum?: number;
+                        /**
+                         * QuestionType
+                         * @enum {string}
+                         */
+                        type: "SingleChoice" | "MultiChoice" | "MatrixSingleChoice" | "MatrixMultiChoice" | "MatrixSideBySide" | "MatrixSpreadSheet" | "DateTime" | "Number" | "Text" | "CommentBox" | "Form" | "RankOrder" | "FileUpload" | "NetPromoter" | "Rating" | "MatrixRating" | "NumberAllocation" | "LargeChoices";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getStandardSurveyRespondents: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            _links?: {
+                                surveyUrl?: {
+                                    href: string;
+                                };
+                            };
+                            /** @description eventline extension: the attendee this respondent answers as; their responses are activities of that attendee. */
+                            attendee?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            chapters: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                                /**
+                                 * Status
+                                 * @enum {string}
+                                 */
+                                status: "Not Started" | "In Progress" | "Complete";
+                            }[];
+                            /** @description The reference to the related entity. */
+                            contact?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /**
+                             * Format: uuid
+                             * @description Id of the respondent.
+                             */
+                            id: string;
+                            /** @description The reference to the related entity. */
+                            invitationList?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            localeId?: string;
+                            referenceId?: string;
+                            /**
+                             * RespondedThrough
+                             * @enum {string}
+                             */
+                            respondedThrough: "Not Responded" | "API" | "Import" | "Mobile" | "Desktop";
+                            responseCode: string;
+                            sourceId?: string;
+                            /**
+                             * RespondentStatus
+                             * @enum {string}
+                             */
+                            status: "No Response" | "Preloaded" | "Visited" | "Partial Response" | "Complete Response" | "Disqualified Response";
+                            transactionId?: string;
+                            unsubscribed: boolean;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createStandardSurveyRespondent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    _links?: unknown;
+                    /** @description eventline extension: the attendee (of this contact) this respondent answers as. Responses are then event.feedbackSubmitted activities of the attendee. */
+                    attendee?: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the contact.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    chapters?: unknown;
+                    /** @description The contact who responds; survey emails go to its address. */
+                    contact: {
+                        /**
+                         * Format: uuid
+                         * @description A contact of the account.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    created?: unknown;
+                    /** @description Read-only: ignored. */
+                    createdBy?: unknown;
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    invitationList?: {
+                        /**
+                         * Format: uuid
+                         * @description An invitation list id (kept as given).
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    lastModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: unknown;
+                    /** @description Locale of the respondent (IETF language tag). */
+                    localeId?: string;
+                    /** @description Read-only: ignored. */
+                    maxPossibleScore?: unknown;
+                    /** @description Read-only: ignored. */
+                    percentageScore?: unknown;
+                    /** @description Where the response comes from. */
+                    referenceId?: string;
+                    /**
+                     * RespondedThrough
+                     * @enum {string}
+                     */
+                    respondedThrough?: "Not Responded" | "API" | "Import" | "Mobile" | "Desktop";
+                    /** @description Read-only: ignored. */
+                    responseCode?: unknown;
+                    /** @description Read-only: ignored. */
+                    responseDuration?: unknown;
+                    /** @description Read-only: ignored. */
+                    score?: unknown;
+                    /** @description The respondent in an external system. */
+                    sourceId?: string;
+                    /**
+                     * RespondentStatus
+                     * @enum {string}
+                     */
+                    status?: "No Response" | "Preloaded" | "Visited" | "Partial Response" | "Complete Response" | "Disqualified Response";
+                    /** @description A transaction id (invoice, order) the response is about. */
+                    transactionId?: string;
+                    /** @description Read-only: ignored. */
+                    unsubscribed?: unknown;
+                    /** @description Read-only: ignored. */
+                    unsubscribedBy?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _links?: {
+                            surveyUrl?: {
+                                href: string;
+                            };
+                        };
+                        /** @description eventline extension: the attendee this respondent answers as; their responses are activities of that attendee. */
+                        attendee?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        chapters: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                            /**
+                             * Status
+                             * @enum {string}
+                             */
+                            status: "Not Started" | "In Progress" | "Complete";
+                        }[];
+                        /** @description The reference to the related entity. */
+                        contact?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /**
+                         * Format: uuid
+                         * @description Id of the respondent.
+                         */
+                        id: string;
+                        /** @description The reference to the related entity. */
+                        invitationList?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        localeId?: string;
+                        referenceId?: string;
+                        /**
+                         * RespondedThrough
+                         * @enum {string}
+                         */
+                        respondedThrough: "Not Responded" | "API" | "Import" | "Mobile" | "Desktop";
+                        responseCode: string;
+                        sourceId?: string;
+                        /**
+                         * RespondentStatus
+                         * @enum {string}
+                         */
+                        status: "No Response" | "Preloaded" | "Visited" | "Partial Response" | "Complete Response" | "Disqualified Response";
+                        transactionId?: string;
+                        unsubscribed: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    UpdateStandardSurveyRespondent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of a respondent */
+                respondentId: string;
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    _links?: unknown;
+                    /** @description eventline extension: the attendee (of this contact) this respondent answers as. Responses are then event.feedbackSubmitted activities of the attendee. */
+                    attendee?: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the contact.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    chapters?: unknown;
+                    /** @description The contact who responds; survey emails go to its address. */
+                    contact: {
+                        /**
+                         * Format: uuid
+                         * @description A contact of the account.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    created?: unknown;
+                    /** @description Read-only: ignored. */
+                    createdBy?: unknown;
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    invitationList?: {
+                        /**
+                         * Format: uuid
+                         * @description An invitation list id (kept as given).
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    lastModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: unknown;
+                    /** @description Locale of the respondent (IETF language tag). */
+                    localeId?: string;
+                    /** @description Read-only: ignored. */
+                    maxPossibleScore?: unknown;
+                    /** @description Read-only: ignored. */
+                    percentageScore?: unknown;
+                    /** @description Where the response comes from. */
+                    referenceId?: string;
+                    /**
+                     * RespondedThrough
+                     * @enum {string}
+                     */
+                    respondedThrough?: "Not Responded" | "API" | "Import" | "Mobile" | "Desktop";
+                    /** @description Read-only: ignored. */
+                    responseCode?: unknown;
+                    /** @description Read-only: ignored. */
+                    responseDuration?: unknown;
+                    /** @description Read-only: ignored. */
+                    score?: unknown;
+                    /** @description The respondent in an external system. */
+                    sourceId?: string;
+                    /**
+                     * RespondentStatus
+                     * @enum {string}
+                     */
+                    status?: "No Response" | "Preloaded" | "Visited" | "Partial Response" | "Complete Response" | "Disqualified Response";
+                    /** @description A transaction id (invoice, order) the response is about. */
+                    transactionId?: string;
+                    /** @description Read-only: ignored. */
+                    unsubscribed?: unknown;
+                    /** @description Read-only: ignored. */
+                    unsubscribedBy?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _links?: {
+                            surveyUrl?: {
+                                href: string;
+                            };
+                        };
+                        /** @description eventline extension: the attendee this respondent answers as; their responses are activities of that attendee. */
+                        attendee?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        chapters: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                            /**
+                             * Status
+                             * @enum {string}
+                             */
+                            status: "Not Started" | "In Progress" | "Complete";
+                        }[];
+                        /** @description The reference to the related entity. */
+                        contact?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /**
+                         * Format: uuid
+                         * @description Id of the respondent.
+                         */
+                        id: string;
+                        /** @description The reference to the related entity. */
+                        invitationList?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        localeId?: string;
+                        referenceId?: string;
+                        /**
+                         * RespondedThrough
+                         * @enum {string}
+                         */
+                        respondedThrough: "Not Responded" | "API" | "Import" | "Mobile" | "Desktop";
+                        responseCode: string;
+                        sourceId?: string;
+                        /**
+                         * RespondentStatus
+                         * @enum {string}
+                         */
+                        status: "No Response" | "Preloaded" | "Visited" | "Partial Response" | "Complete Response" | "Disqualified Response";
+                        transactionId?: string;
+                        unsubscribed: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    sendStandardSurveyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of an email template */
+                emailTemplateId: string;
+                /** @description Id of a respondent */
+                respondentId: string;
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The reference to the related entity. */
+                        emailTemplate: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        respondent: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        survey: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createStandardSurveyResponses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of a respondent */
+                respondentId: string;
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        /** @description The reference to the related entity. */
+                        category?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        choice?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        field?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        subCategory?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * AnswerType
+                         * @enum {string}
+                         */
+                        type: "Choice" | "Text" | "ChoiceText" | "Comment" | "Other" | "NA" | "File";
+                        /** @description Text, number, date; the rank of a RankOrder choice; the amount of a NumberAllocation choice; a file id. */
+                        value?: string;
+                    }[];
+                    /** @description Read-only: ignored. */
+                    created?: unknown;
+                    /** @description Read-only: ignored. */
+                    createdBy?: unknown;
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: unknown;
+                    loopingChoice?: {
+                        /**
+                         * Format: uuid
+                         * @description A UUID.
+                         */
+                        id: string;
+                    };
+                    question: {
+                        /**
+                         * Format: uuid
+                         * @description A question of the survey.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    respondent?: unknown;
+                    /** @description Read-only: ignored. */
+                    score?: unknown;
+                    survey?: {
+                        /**
+                         * Format: uuid
+                         * @description A UUID.
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answers: {
+                            /** @description The reference to the related entity. */
+                            category?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            choice?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            field?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            subCategory?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * AnswerType
+                             * @enum {string}
+                             */
+                            type: "Choice" | "Text" | "ChoiceText" | "Comment" | "Other" | "NA" | "File";
+                            /** @description Text, number, date; the rank of a RankOrder choice; the amount of a NumberAllocation choice; a file id. */
+                            value?: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /**
+                         * Format: uuid
+                         * @description Response ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description The reference to the related entity. */
+                        loopingChoice?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        respondent: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        survey: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateStandardSurveyResponses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of a respondent */
+                respondentId: string;
+                /** @description Id of a response */
+                responseId: string;
+                /** @description Id of a survey, or of a chapter of an event survey */
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        /** @description The reference to the related entity. */
+                        category?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        choice?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        field?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        subCategory?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * AnswerType
+                         * @enum {string}
+                         */
+                        type: "Choice" | "Text" | "ChoiceText" | "Comment" | "Other" | "NA" | "File";
+                        /** @description Text, number, date; the rank of a RankOrder choice; the amount of a NumberAllocation choice; a file id. */
+                        value?: string;
+                    }[];
+                    /** @description Read-only: ignored. */
+                    created?: unknown;
+                    /** @description Read-only: ignored. */
+                    createdBy?: unknown;
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: unknown;
+                    loopingChoice?: {
+                        /**
+                         * Format: uuid
+                         * @description A UUID.
+                         */
+                        id: string;
+                    };
+                    question: {
+                        /**
+                         * Format: uuid
+                         * @description A question of the survey.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    respondent?: unknown;
+                    /** @description Read-only: ignored. */
+                    score?: unknown;
+                    survey?: {
+                        /**
+                         * Format: uuid
+                         * @description A UUID.
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answers: {
+                            /** @description The reference to the related entity. */
+                            category?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            choice?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            field?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            subCategory?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * AnswerType
+                             * @enum {string}
+                             */
+                            type: "Choice" | "Text" | "ChoiceText" | "Comment" | "Other" | "NA" | "File";
+                            /** @description Text, number, date; the rank of a RankOrder choice; the amount of a NumberAllocation choice; a file id. */
+                            value?: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /**
+                         * Format: uuid
+                         * @description Response ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description The reference to the related entity. */
+                        loopingChoice?: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        respondent: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                        /** @description The reference to the related entity. */
+                        survey: {
+                            /**
+                             * Format: uuid
+                             * @description A UUID.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getStandardSurveyResponses: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answers: {
+                                /** @description The reference to the related entity. */
+                                category?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /** @description The reference to the related entity. */
+                                choice?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /** @description The reference to the related entity. */
+                                field?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /** @description The reference to the related entity. */
+                                subCategory?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A UUID.
+                                     */
+                                    id: string;
+                                };
+                                /**
+                                 * AnswerType
+                                 * @enum {string}
+                                 */
+                                type: "Choice" | "Text" | "ChoiceText" | "Comment" | "Other" | "NA" | "File";
+                                /** @description Text, number, date; the rank of a RankOrder choice; the amount of a NumberAllocation choice; a file id. */
+                                value?: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /**
+                             * Format: uuid
+                             * @description Response ID
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description The reference to the related entity. */
+                            loopingChoice?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            respondent: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                            /** @description The reference to the related entity. */
+                            survey: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getSurvey: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description Activation time.
+                             */
+                            activateDate?: string;
+                            /**
+                             * Format: date-time
+                             * @description The survey closes after this time.
+                             */
+                            closeAfter?: string;
+                            code?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            description?: string;
+                            events: {
+                                /**
+                                 * Format: uuid
+                                 * @description A UUID.
+                                 */
+                                id: string;
+                            }[];
+                            /**
+                             * Format: uuid
+                             * @description Id of the survey, or of the chapter for an event survey.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy: string;
+                            responseCount: number;
+                            /**
+                             * SurveyStatus
+                             * @enum {string}
+                             */
+                            status: "Draft" | "Active" | "Closed" | "Archived";
+                            timezone?: string;
+                            title: string;
+                            /**
+                             * SurveyType
+                             * @enum {string}
+                             */
+                            type: "Standalone" | "Event" | "Assessment";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     validateToken: {
         parameters: {
             query?: never;
@@ -22388,6 +42052,2351 @@ export interface operations {
             };
             /** @description Service unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listVideos: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description True means only videos marked as deleted; false only the others. */
+                deleted?: boolean;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created?: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy?: string;
+                            /** @description Description of the video */
+                            description?: string;
+                            /** @description Video duration (milliseconds) */
+                            duration?: number;
+                            /** @description The events of the video (eventline: exactly one). */
+                            events: string[];
+                            /** @description Exhibitors associated with the video asset (eventline links none). */
+                            exhibitors: string[];
+                            /** @description Filename associated with the video at time of upload. */
+                            filename?: string;
+                            /**
+                             * Format: uuid
+                             * @description The identifier of a video.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified?: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy?: string;
+                            /** Recording details */
+                            recording?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The recording: in eventline, the webcast whose recording this is.
+                                 */
+                                id: string;
+                            };
+                            /** @description Sessions associated with the video asset. */
+                            sessions: string[];
+                            /** @description File size in bytes for the video asset. */
+                            size?: number;
+                            /** VideoSource */
+                            source?: {
+                                /** @description The id of the video in the external system (the webcast's meeting id). */
+                                id?: string;
+                                /**
+                                 * @description The status of the video on the webcast platform.
+                                 * @enum {string}
+                                 */
+                                status?: "Active" | "Inactive" | "Pending" | "Deleted";
+                            };
+                            /** @description Speakers associated with the video asset (eventline links none). */
+                            speakers: string[];
+                            /**
+                             * VideoStatus
+                             * @enum {string}
+                             */
+                            status: "Started" | "Uploaded" | "Scanning" | "Scanned" | "Syncing" | "Rejected" | "Error" | "Available" | "Upcoming" | "ReSyncing";
+                            /** @description Tags of the video (eventline: at most one). */
+                            tags: string[];
+                            /** @description The title of the video */
+                            title: string;
+                            /**
+                             * VideoType
+                             * @enum {string}
+                             */
+                            type?: "mpg2" | "mov" | "mp2" | "mp4" | "mpe" | "mpeg" | "mpg" | "mpv" | "qt" | "webm" | "hls";
+                            /**
+                             * Format: date-time
+                             * @description When the upload ended.
+                             */
+                            uploadCompleted?: string;
+                            /**
+                             * Format: date-time
+                             * @description When the upload started.
+                             */
+                            uploadStarted?: string;
+                            /** Asset Location */
+                            url?: {
+                                /** @description Where the video plays: the recording link, or a signed, expiring URL of the uploaded file. */
+                                href: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    /** @description Video duration (milliseconds), when known. */
+                    duration?: number;
+                    /** @description The event of the video (exactly one). */
+                    events: string[];
+                    file: {
+                        /**
+                         * Format: uuid
+                         * @description A file uploaded with POST /files (purpose=video): an MP4, QuickTime or WebM video.
+                         */
+                        id: string;
+                    };
+                    /** @description A session of that event (at most one). */
+                    sessions?: string[];
+                    /** @description At most one tag. */
+                    tags?: string[];
+                    /** @description The title of the video */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created?: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy?: string;
+                        /** @description Description of the video */
+                        description?: string;
+                        /** @description Video duration (milliseconds) */
+                        duration?: number;
+                        /** @description The events of the video (eventline: exactly one). */
+                        events: string[];
+                        /** @description Exhibitors associated with the video asset (eventline links none). */
+                        exhibitors: string[];
+                        /** @description Filename associated with the video at time of upload. */
+                        filename?: string;
+                        /**
+                         * Format: uuid
+                         * @description The identifier of a video.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified?: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy?: string;
+                        /** Recording details */
+                        recording?: {
+                            /**
+                             * Format: uuid
+                             * @description The recording: in eventline, the webcast whose recording this is.
+                             */
+                            id: string;
+                        };
+                        /** @description Sessions associated with the video asset. */
+                        sessions: string[];
+                        /** @description File size in bytes for the video asset. */
+                        size?: number;
+                        /** VideoSource */
+                        source?: {
+                            /** @description The id of the video in the external system (the webcast's meeting id). */
+                            id?: string;
+                            /**
+                             * @description The status of the video on the webcast platform.
+                             * @enum {string}
+                             */
+                            status?: "Active" | "Inactive" | "Pending" | "Deleted";
+                        };
+                        /** @description Speakers associated with the video asset (eventline links none). */
+                        speakers: string[];
+                        /**
+                         * VideoStatus
+                         * @enum {string}
+                         */
+                        status: "Started" | "Uploaded" | "Scanning" | "Scanned" | "Syncing" | "Rejected" | "Error" | "Available" | "Upcoming" | "ReSyncing";
+                        /** @description Tags of the video (eventline: at most one). */
+                        tags: string[];
+                        /** @description The title of the video */
+                        title: string;
+                        /**
+                         * VideoType
+                         * @enum {string}
+                         */
+                        type?: "mpg2" | "mov" | "mp2" | "mp4" | "mpe" | "mpeg" | "mpg" | "mpv" | "qt" | "webm" | "hls";
+                        /**
+                         * Format: date-time
+                         * @description When the upload ended.
+                         */
+                        uploadCompleted?: string;
+                        /**
+                         * Format: date-time
+                         * @description When the upload started.
+                         */
+                        uploadStarted?: string;
+                        /** Asset Location */
+                        url?: {
+                            /** @description Where the video plays: the recording link, or a signed, expiring URL of the uploaded file. */
+                            href: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listAudioTracks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The identifier of a video. */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created?: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy?: string;
+                            default: boolean;
+                            /** @description Audio track duration (in milliseconds). */
+                            duration?: number;
+                            /**
+                             * Format: uuid
+                             * @description The identifier of an audio track.
+                             */
+                            id: string;
+                            /** @description IETF language tag for the audio track. */
+                            language: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified?: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy?: string;
+                            /**
+                             * AudioTrackStatus
+                             * @enum {string}
+                             */
+                            status: "Started" | "Uploaded" | "Scanning" | "Scanned" | "Syncing" | "Rejected" | "Error" | "Available";
+                            /**
+                             * AudioTrackType
+                             * @enum {string}
+                             */
+                            type: "asf" | "wma" | "wmv" | "mp3" | "ts" | "mp4" | "mka" | "oga" | "mov" | "wav";
+                            /** Asset Location */
+                            url?: {
+                                /** @description Where the audio track is stored. */
+                                href: string;
+                            };
+                            /**
+                             * AudioTrackVariant
+                             * @enum {string}
+                             */
+                            variant: "Main" | "Alternate" | "Commentary" | "Dub" | "Descriptive";
+                            /**
+                             * Video Asset ID
+                             * @description Video that this asset was created with.
+                             */
+                            video: {
+                                /**
+                                 * Format: uuid
+                                 * @description The identifier of a video.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAudioTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The identifier of a video. */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    default?: boolean;
+                    duration?: number;
+                    /** @description IETF language tag (BCP 47), e.g. en-US. */
+                    language: string;
+                    /**
+                     * AudioTrackStatus
+                     * @default Available
+                     * @enum {string}
+                     */
+                    status?: "Started" | "Uploaded" | "Scanning" | "Scanned" | "Syncing" | "Rejected" | "Error" | "Available";
+                    /**
+                     * AudioTrackType
+                     * @enum {string}
+                     */
+                    type: "asf" | "wma" | "wmv" | "mp3" | "ts" | "mp4" | "mka" | "oga" | "mov" | "wav";
+                    url?: {
+                        /** @description An http(s) URL. */
+                        href: string;
+                    };
+                    /**
+                     * AudioTrackVariant
+                     * @default Alternate
+                     * @enum {string}
+                     */
+                    variant?: "Main" | "Alternate" | "Commentary" | "Dub" | "Descriptive";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created?: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy?: string;
+                        default: boolean;
+                        /** @description Audio track duration (in milliseconds). */
+                        duration?: number;
+                        /**
+                         * Format: uuid
+                         * @description The identifier of an audio track.
+                         */
+                        id: string;
+                        /** @description IETF language tag for the audio track. */
+                        language: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified?: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy?: string;
+                        /**
+                         * AudioTrackStatus
+                         * @enum {string}
+                         */
+                        status: "Started" | "Uploaded" | "Scanning" | "Scanned" | "Syncing" | "Rejected" | "Error" | "Available";
+                        /**
+                         * AudioTrackType
+                         * @enum {string}
+                         */
+                        type: "asf" | "wma" | "wmv" | "mp3" | "ts" | "mp4" | "mka" | "oga" | "mov" | "wav";
+                        /** Asset Location */
+                        url?: {
+                            /** @description Where the audio track is stored. */
+                            href: string;
+                        };
+                        /**
+                         * AudioTrackVariant
+                         * @enum {string}
+                         */
+                        variant: "Main" | "Alternate" | "Commentary" | "Dub" | "Descriptive";
+                        /**
+                         * Video Asset ID
+                         * @description Video that this asset was created with.
+                         */
+                        video: {
+                            /**
+                             * Format: uuid
+                             * @description The identifier of a video.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listVideoRenditions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The identifier of a video. */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created?: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy?: string;
+                            /** @description Frame height in pixels. */
+                            height?: number;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified?: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy?: string;
+                            /** Asset Location */
+                            location: {
+                                /** @description Location where the rendition is stored. */
+                                href: string;
+                            };
+                            /**
+                             * VideoRenditionType
+                             * @enum {string}
+                             */
+                            type: "Hls" | "HlsMaster" | "Mp4" | "Poster" | "Mp4Preview" | "Mp3" | "Audio";
+                            /**
+                             * Video Asset ID
+                             * @description Video that this asset was created with.
+                             */
+                            video: {
+                                /**
+                                 * Format: uuid
+                                 * @description The identifier of a video.
+                                 */
+                                id: string;
+                            };
+                            /** @description Frame width in pixels. */
+                            width?: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createVideoRendition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The identifier of a video. */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    height?: number;
+                    location: {
+                        /** @description An http(s) URL. */
+                        href: string;
+                    };
+                    /**
+                     * VideoRenditionType
+                     * @enum {string}
+                     */
+                    type: "Hls" | "HlsMaster" | "Mp4" | "Poster" | "Mp4Preview" | "Mp3" | "Audio";
+                    width?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created?: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy?: string;
+                        /** @description Frame height in pixels. */
+                        height?: number;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified?: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy?: string;
+                        /** Asset Location */
+                        location: {
+                            /** @description Location where the rendition is stored. */
+                            href: string;
+                        };
+                        /**
+                         * VideoRenditionType
+                         * @enum {string}
+                         */
+                        type: "Hls" | "HlsMaster" | "Mp4" | "Poster" | "Mp4Preview" | "Mp3" | "Audio";
+                        /**
+                         * Video Asset ID
+                         * @description Video that this asset was created with.
+                         */
+                        video: {
+                            /**
+                             * Format: uuid
+                             * @description The identifier of a video.
+                             */
+                            id: string;
+                        };
+                        /** @description Frame width in pixels. */
+                        width?: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listVideoTextTracks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The identifier of a video. */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            autoGenerated: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created?: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy?: string;
+                            default: boolean;
+                            errorMessage?: string;
+                            /**
+                             * Format: uuid
+                             * @description The identifier of a video text track.
+                             */
+                            id: string;
+                            /**
+                             * VideoTextTrackKind
+                             * @enum {string}
+                             */
+                            kind: "subtitles" | "captions" | "descriptions" | "chapters" | "metadata";
+                            label?: string;
+                            language: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified?: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy?: string;
+                            published: boolean;
+                            /**
+                             * VideoTextTrackStatus
+                             * @enum {string}
+                             */
+                            status: "Started" | "Uploaded" | "Processing" | "Available" | "Rejected" | "Updating" | "Translating" | "Transcribing" | "Error";
+                            /** Asset Location */
+                            url?: {
+                                /** @description eventline: the WebVTT file, GET .../content with a bearer token (event/videos:read). */
+                                href: string;
+                            };
+                            /**
+                             * Video Asset ID
+                             * @description Video that this asset was created with.
+                             */
+                            video: {
+                                /**
+                                 * Format: uuid
+                                 * @description The identifier of a video.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createTextTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The identifier of a video. */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    autoGenerated?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was created.
+                     */
+                    created?: string;
+                    /** @description The identifier of the user that created this record. */
+                    createdBy?: string;
+                    /** @default false */
+                    default?: boolean;
+                    /**
+                     * VideoTextTrackKind
+                     * @enum {string}
+                     */
+                    kind: "subtitles" | "captions" | "descriptions" | "chapters" | "metadata";
+                    label?: string;
+                    /** @description IETF language tag (BCP 47), e.g. en-US. */
+                    language: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was updated.
+                     */
+                    lastModified?: string;
+                    /** @description The identifier of the user that last updated this record. */
+                    lastModifiedBy?: string;
+                    /** @default true */
+                    published?: boolean;
+                    /**
+                     * VideoTextTrackStatus
+                     * @enum {string}
+                     */
+                    status?: "Started" | "Uploaded" | "Processing" | "Available" | "Rejected" | "Updating" | "Translating" | "Transcribing" | "Error";
+                    video?: {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoGenerated: boolean;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created?: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy?: string;
+                        default: boolean;
+                        errorMessage?: string;
+                        /**
+                         * Format: uuid
+                         * @description The identifier of a video text track.
+                         */
+                        id: string;
+                        /**
+                         * VideoTextTrackKind
+                         * @enum {string}
+                         */
+                        kind: "subtitles" | "captions" | "descriptions" | "chapters" | "metadata";
+                        label?: string;
+                        language: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified?: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy?: string;
+                        published: boolean;
+                        /**
+                         * VideoTextTrackStatus
+                         * @enum {string}
+                         */
+                        status: "Started" | "Uploaded" | "Processing" | "Available" | "Rejected" | "Updating" | "Translating" | "Transcribing" | "Error";
+                        /** Asset Location */
+                        url?: {
+                            /** @description eventline: the WebVTT file, GET .../content with a bearer token (event/videos:read). */
+                            href: string;
+                        };
+                        /**
+                         * Video Asset ID
+                         * @description Video that this asset was created with.
+                         */
+                        video: {
+                            /**
+                             * Format: uuid
+                             * @description The identifier of a video.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateTextTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The identifier of a video text track. */
+                textTrackId: string;
+                /** @description The identifier of a video. */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    autoGenerated?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was created.
+                     */
+                    created?: string;
+                    /** @description The identifier of the user that created this record. */
+                    createdBy?: string;
+                    /** @default false */
+                    default?: boolean;
+                    errorMessage?: string;
+                    /**
+                     * Format: uuid
+                     * @description The track's id; when sent it must be the one in the path.
+                     */
+                    id?: string;
+                    /**
+                     * VideoTextTrackKind
+                     * @enum {string}
+                     */
+                    kind: "subtitles" | "captions" | "descriptions" | "chapters" | "metadata";
+                    label?: string;
+                    /** @description IETF language tag (BCP 47), e.g. en-US. */
+                    language: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was updated.
+                     */
+                    lastModified?: string;
+                    /** @description The identifier of the user that last updated this record. */
+                    lastModifiedBy?: string;
+                    /** @default true */
+                    published?: boolean;
+                    /**
+                     * VideoTextTrackStatus
+                     * @enum {string}
+                     */
+                    status?: "Started" | "Uploaded" | "Processing" | "Available" | "Rejected" | "Updating" | "Translating" | "Transcribing" | "Error";
+                    url?: {
+                        href?: string;
+                    };
+                    video?: {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoGenerated: boolean;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created?: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy?: string;
+                        default: boolean;
+                        errorMessage?: string;
+                        /**
+                         * Format: uuid
+                         * @description The identifier of a video text track.
+                         */
+                        id: string;
+                        /**
+                         * VideoTextTrackKind
+                         * @enum {string}
+                         */
+                        kind: "subtitles" | "captions" | "descriptions" | "chapters" | "metadata";
+                        label?: string;
+                        language: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified?: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy?: string;
+                        published: boolean;
+                        /**
+                         * VideoTextTrackStatus
+                         * @enum {string}
+                         */
+                        status: "Started" | "Uploaded" | "Processing" | "Available" | "Rejected" | "Updating" | "Translating" | "Transcribing" | "Error";
+                        /** Asset Location */
+                        url?: {
+                            /** @description eventline: the WebVTT file, GET .../content with a bearer token (event/videos:read). */
+                            href: string;
+                        };
+                        /**
+                         * Video Asset ID
+                         * @description Video that this asset was created with.
+                         */
+                        video: {
+                            /**
+                             * Format: uuid
+                             * @description The identifier of a video.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getTextTrackContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The identifier of a video text track. */
+                textTrackId: string;
+                /** @description The identifier of a video. */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WebVTT file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    putTextTrackContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The identifier of a video text track. */
+                textTrackId: string;
+                /** @description The identifier of a video. */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The WebVTT file. */
+        requestBody: {
+            content: {
+                "text/vtt": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoGenerated: boolean;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created?: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy?: string;
+                        default: boolean;
+                        errorMessage?: string;
+                        /**
+                         * Format: uuid
+                         * @description The identifier of a video text track.
+                         */
+                        id: string;
+                        /**
+                         * VideoTextTrackKind
+                         * @enum {string}
+                         */
+                        kind: "subtitles" | "captions" | "descriptions" | "chapters" | "metadata";
+                        label?: string;
+                        language: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified?: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy?: string;
+                        published: boolean;
+                        /**
+                         * VideoTextTrackStatus
+                         * @enum {string}
+                         */
+                        status: "Started" | "Uploaded" | "Processing" | "Available" | "Rejected" | "Updating" | "Translating" | "Transcribing" | "Error";
+                        /** Asset Location */
+                        url?: {
+                            /** @description eventline: the WebVTT file, GET .../content with a bearer token (event/videos:read). */
+                            href: string;
+                        };
+                        /**
+                         * Video Asset ID
+                         * @description Video that this asset was created with.
+                         */
+                        video: {
+                            /**
+                             * Format: uuid
+                             * @description The identifier of a video.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Error */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createVideoView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The identifier of a video. */
+                videoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description The attendee who watched: registered for the video's event.
+                         */
+                        id: string;
+                    };
+                    device?: {
+                        id?: string;
+                        operatingSystem?: string;
+                        /**
+                         * DeviceType
+                         * @enum {string}
+                         */
+                        type?: "DESKTOP" | "MOBILE" | "TABLET";
+                    };
+                    /**
+                     * Solution
+                     * @enum {string}
+                     */
+                    solution?: "ATTENDEE_HUB" | "EVENTS_PLUS";
+                    /** @description The video's length (milliseconds); by default the video's duration. */
+                    totalDuration?: number;
+                    /**
+                     * ViewType
+                     * @default RECORDING
+                     * @enum {string}
+                     */
+                    type?: "LIVE" | "RECORDING";
+                    /** @description How long the viewer watched (milliseconds). */
+                    watchDuration: number;
+                    /**
+                     * Format: date-time
+                     * @description When the viewing happened; by default now.
+                     */
+                    watched?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Contact */
+                        contact?: {
+                            /**
+                             * Format: uuid
+                             * @description The contact who watched the video.
+                             */
+                            id: string;
+                        };
+                        /** Device */
+                        device?: {
+                            id?: string;
+                            operatingSystem?: string;
+                            /**
+                             * DeviceType
+                             * @enum {string}
+                             */
+                            type?: "DESKTOP" | "MOBILE" | "TABLET";
+                        };
+                        /**
+                         * Solution
+                         * @enum {string}
+                         */
+                        solution?: "ATTENDEE_HUB" | "EVENTS_PLUS";
+                        /** @description The total duration of the video (in milliseconds). */
+                        totalDuration?: number;
+                        /**
+                         * ViewType
+                         * @enum {string}
+                         */
+                        type: "LIVE" | "RECORDING";
+                        /** Video */
+                        video: {
+                            /**
+                             * Format: uuid
+                             * @description The video.
+                             */
+                            id: string;
+                        };
+                        /** @description How long the viewer watched (in milliseconds). */
+                        watchDuration: number;
+                        /** @description The percentage of the video watched. */
+                        watchPercentage?: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getVideoViews: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Contact */
+                            contact?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The contact who watched the video.
+                                 */
+                                id: string;
+                            };
+                            /** Device */
+                            device?: {
+                                id?: string;
+                                operatingSystem?: string;
+                                /**
+                                 * DeviceType
+                                 * @enum {string}
+                                 */
+                                type?: "DESKTOP" | "MOBILE" | "TABLET";
+                            };
+                            /**
+                             * Solution
+                             * @enum {string}
+                             */
+                            solution?: "ATTENDEE_HUB" | "EVENTS_PLUS";
+                            /** @description The total duration of the video (in milliseconds). */
+                            totalDuration?: number;
+                            /**
+                             * ViewType
+                             * @enum {string}
+                             */
+                            type: "LIVE" | "RECORDING";
+                            /** Video */
+                            video: {
+                                /**
+                                 * Format: uuid
+                                 * @description The video.
+                                 */
+                                id: string;
+                            };
+                            /** @description How long the viewer watched (in milliseconds). */
+                            watchDuration: number;
+                            /** @description The percentage of the video watched. */
+                            watchPercentage?: number;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24876,6 +46885,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     redirectUris?: string[];
+                    /** @description The scopes the application may ask tokens for, each granted to the workspace. Required, at least one: there is no default. */
                     scopes: string[];
                     workspaceId: string;
                 };
@@ -25063,6 +47073,112 @@ export interface operations {
             };
         };
     };
+    portalRotateApplicationSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientId: string;
+                        /** @description The new secret, shown once: only its hash is kept. The old secret no longer works. */
+                        clientSecret: string;
+                        /** Format: date-time */
+                        created: string;
+                        id: string;
+                        name: string;
+                        redirectUris: string[];
+                        revokedAt: string | null;
+                        scopes: string[];
+                        workspaceId: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     portalScopes: {
         parameters: {
             query?: never;
@@ -25079,6 +47195,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What the scope allows, in words a person choosing scopes reads. */
                         description: string;
                         name: string;
                     }[];
@@ -25706,6 +47823,7 @@ export const unversionedPaths: readonly string[] = [
   "/healthz",
   "/portal/applications",
   "/portal/applications/{id}/revoke",
+  "/portal/applications/{id}/rotate-secret",
   "/portal/scopes",
   "/portal/session",
   "/portal/workspaces",

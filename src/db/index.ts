@@ -1,14 +1,17 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationResultSet } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type MigrationResultSet, type SqliteDatabase, type TableMetadata } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Config } from '../config/index.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './types.js';
+import { PostgresChangeFeed, SqliteChangeFeed, type ChangeFeed } from './changes.js';
 
 export type { Database } from './types.js';
 export type Dialect = 'sqlite' | 'postgres';
+export { ANY_CHANGE, type ChangeFeed } from './changes.js';
 
 /** How long /readyz waits for the database. */
 export const PING_TIMEOUT_MS = 2000;
@@ -19,6 +22,8 @@ export type Db = Kysely<Database>;
 export interface DbHandle {
   readonly db: Db;
   readonly dialect: Dialect;
+  /** Change notifications between the processes on this database (per-process caches). */
+  readonly changes: ChangeFeed;
   destroy(): Promise<void>;
 }
 
@@ -50,8 +55,9 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
     sqlite.pragma('foreign_keys = ON');
     // Erasure must reach the disk: freed and overwritten cells are zeroed rather than left in free space.
     sqlite.pragma('secure_delete = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+    const changes = new SqliteChangeFeed(sqlite);
+    return { db, dialect: 'sqlite', changes, destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -71,14 +77,73 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
   pool.on('error', (err) => opts.onIdleError?.(err));
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  const changes = new PostgresChangeFeed(db as unknown as Kysely<never>, {
+    connectionString: database.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true,
+  });
+  return {
+    db, dialect: 'postgres', changes,
+    destroy: async () => {
+      await changes.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** How many prepared statements a SQLite connection keeps (the distinct SQL texts of the hot paths fit many times over). */
+export const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query afresh, and on SQLite preparing costs more than
+ * running a primary-key read. The same SQL text gets the same statement back,
+ * least recently used ones dropped past STATEMENT_CACHE_SIZE. A statement still
+ * iterating a streamed query is busy: that SQL gets a fresh one. SQLite
+ * re-prepares a statement by itself when the schema changed under it.
+ */
+export function cachingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare: (text: string) => {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
+// Kysely's Migrator looks for its two tables by listing every column of every table in every
+// schema, with two function calls per column. On a database holding many schemas (several
+// deployments, a test run) that takes seconds per call, three calls per start, and races with the
+// other schemas' DDL. It only needs the names of the tables in its own schema: this lists those.
+function introspectingOnly(db: Db, schema: string): Db {
+  const getTables = async (): Promise<TableMetadata[]> => {
+    const { rows } = await sql<{ name: string }>`select tablename as name from pg_catalog.pg_tables where schemaname = ${schema}`.execute(db);
+    return rows.map(({ name }) => ({ name, schema, isView: false, columns: [] }));
+  };
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables,
+    getMetadata: async () => ({ tables: await getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 // The schema must be named on PostgreSQL: without it the Migrator looks for
 // its tables in every schema and can mistake another schema's for its own.
 function migrator(db: Db, schema?: string): Migrator {
   return new Migrator({
-    db,
+    db: schema ? introspectingOnly(db, schema) : db,
     ...(schema ? { migrationTableSchema: schema } : {}),
     provider: { getMigrations: () => Promise.resolve(migrations) },
     migrationTableName: 'eventline_migration',
@@ -89,13 +154,14 @@ function migrator(db: Db, schema?: string): Migrator {
 // Before it migrates, Kysely's Migrator looks for its own tables by listing the tables of every
 // schema in the database, naming each one. A table another process drops meanwhile (a second
 // deployment in its own schema migrating down) makes that listing fail with 42P01 (undefined
-// table) before anything ran here: that is worth another try, not a failed start.
+// table), or 42703 (undefined column: another schema's table changing under the listing), before anything
+// ran here: that is worth another try, not a failed start.
 export async function migrating(run: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
   for (let attempt = 1; ; attempt++) {
     const result = await run();
     const code: unknown = result.error !== null && typeof result.error === 'object' && 'code' in result.error ? result.error.code : undefined;
     const nothingRan = (result.results ?? []).length === 0;
-    if (code === '42P01' && nothingRan && attempt < 5) {
+    if ((code === '42P01' || code === '42703') && nothingRan && attempt < 5) {
       await new Promise((r) => setTimeout(r, 50 * attempt));
       continue;
     }

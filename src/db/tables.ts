@@ -19,6 +19,17 @@ import { IDENTITY_TABLES } from '../modules/identity/identity.table.js';
 import { ACTIVITIES_TABLES } from '../modules/activities/activities.table.js';
 import { INSIGHTS_TABLES } from '../modules/insights/insights.table.js';
 import { FILES_TABLES } from '../modules/files/files.table.js';
+import { EXHIBITORS_TABLES } from '../modules/exhibitors/exhibitors.table.js';
+import { CATEGORIES_TABLES } from '../modules/exhibitors/categories.table.js';
+import { SPONSORSHIP_LEVELS_TABLES } from '../modules/exhibitors/sponsorship-levels.table.js';
+import { REGISTRATION_PACKS_TABLES } from '../modules/exhibitors/registration-packs.table.js';
+import { REGISTRATION_TYPES_TABLES } from '../modules/registration-types/registration-types.table.js';
+import { VIDEOS_TABLES } from '../modules/videos/videos.table.js';
+import { EXHIBITOR_TEAM_TABLES } from '../modules/exhibitors/team.table.js';
+import { EXHIBITOR_CONTENT_TABLES } from '../modules/exhibitors/content.table.js';
+import { EXHIBITOR_QUESTIONS_TABLES } from '../modules/exhibitors/exhibitor-questions.table.js';
+import { LEADS_TABLES } from '../modules/exhibitors/leads.table.js';
+import { SURVEYS_TABLES } from '../modules/surveys/surveys.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -45,4 +56,15 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...ACTIVITIES_TABLES,
   ...INSIGHTS_TABLES,
   ...FILES_TABLES,
+  ...EXHIBITORS_TABLES,
+  ...CATEGORIES_TABLES,
+  ...SPONSORSHIP_LEVELS_TABLES,
+  ...REGISTRATION_PACKS_TABLES,
+  ...REGISTRATION_TYPES_TABLES,
+  ...VIDEOS_TABLES,
+  ...EXHIBITOR_TEAM_TABLES,
+  ...EXHIBITOR_CONTENT_TABLES,
+  ...EXHIBITOR_QUESTIONS_TABLES,
+  ...LEADS_TABLES,
+  ...SURVEYS_TABLES,
 ];

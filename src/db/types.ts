@@ -24,7 +24,24 @@ import type {
 } from '../modules/contact-hooks/contact-hooks.table.js';
 import type { AttendeeActivitiesTable, ExternalActivityMetadataTable } from '../modules/activities/activities.table.js';
 import type { AttendeeInsightsTable, AttendeeScoreEntriesTable, AttendeeScoresTable } from '../modules/insights/insights.table.js';
+import type {
+  SurveyEmailTemplatesTable, SurveyLargeChoicesTable, SurveyQuestionsTable, SurveyRespondentsTable, SurveyResponsesTable, SurveysTable,
+} from '../modules/surveys/surveys.table.js';
 import type { FilesTable } from '../modules/files/files.table.js';
+import type { ExhibitorBoothStaffTable, ExhibitorsTable } from '../modules/exhibitors/exhibitors.table.js';
+import type { ExhibitorCategoriesTable, ExhibitorCategoryMembersTable } from '../modules/exhibitors/categories.table.js';
+import type { SponsorshipLevelsTable } from '../modules/exhibitors/sponsorship-levels.table.js';
+import type { RegistrationPacksTable } from '../modules/exhibitors/registration-packs.table.js';
+import type { RegistrationTypesTable } from '../modules/registration-types/registration-types.table.js';
+import type {
+  VideoAudioTracksTable, VideoRenditionsTable, VideosTable, VideoTextTracksTable, VideoViewsTable,
+} from '../modules/videos/videos.table.js';
+import type { ExhibitorAdminsTable } from '../modules/exhibitors/team.table.js';
+import type { ExhibitorFilesTable, ExhibitorWeblinksTable } from '../modules/exhibitors/content.table.js';
+import type { ExhibitorAnswersTable, ExhibitorQuestionsTable } from '../modules/exhibitors/exhibitor-questions.table.js';
+import type {
+  EliteratureRequestsTable, LeadQualificationAnswersTable, LeadQualificationQuestionsTable, LeadsTable,
+} from '../modules/exhibitors/leads.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -76,4 +93,31 @@ export interface Database {
   attendee_scores: AttendeeScoresTable;
   attendee_score_entries: AttendeeScoreEntriesTable;
   files: FilesTable;
+  exhibitors: ExhibitorsTable;
+  exhibitor_booth_staff: ExhibitorBoothStaffTable;
+  exhibitor_categories: ExhibitorCategoriesTable;
+  exhibitor_category_members: ExhibitorCategoryMembersTable;
+  sponsorship_levels: SponsorshipLevelsTable;
+  registration_packs: RegistrationPacksTable;
+  registration_types: RegistrationTypesTable;
+  videos: VideosTable;
+  video_renditions: VideoRenditionsTable;
+  video_audio_tracks: VideoAudioTracksTable;
+  video_text_tracks: VideoTextTracksTable;
+  video_views: VideoViewsTable;
+  exhibitor_admins: ExhibitorAdminsTable;
+  exhibitor_files: ExhibitorFilesTable;
+  exhibitor_weblinks: ExhibitorWeblinksTable;
+  exhibitor_questions: ExhibitorQuestionsTable;
+  exhibitor_answers: ExhibitorAnswersTable;
+  lead_qualification_questions: LeadQualificationQuestionsTable;
+  leads: LeadsTable;
+  lead_qualification_answers: LeadQualificationAnswersTable;
+  eliterature_requests: EliteratureRequestsTable;
+  surveys: SurveysTable;
+  survey_questions: SurveyQuestionsTable;
+  survey_large_choices: SurveyLargeChoicesTable;
+  survey_respondents: SurveyRespondentsTable;
+  survey_responses: SurveyResponsesTable;
+  survey_email_templates: SurveyEmailTemplatesTable;
 }

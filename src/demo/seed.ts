@@ -6,6 +6,8 @@ import { Value } from 'typebox/value';
 import type { Services } from '../app.js';
 import type { Config } from '../config/index.js';
 import { ALL_SCOPES } from '../modules/oauth/index.js';
+import { seedDemoExhibitors } from './exhibitors.js';
+import { seedDemoLeads } from './leads.js';
 import { seedDemoWorkflow } from './workflow.js';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Account';
@@ -61,6 +63,8 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
     note: 'Hybrid: sessions in Boston and online', showVenueLocation: true, showPointOfContact: true,
   });
   await seedDemoWorkflow(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
+  const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
+  await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
   const credentials: DemoCredentials = {
     accountId: account.id, clientId: application.clientId, clientSecret,
     planner: { email: planner.email, password: plannerPassword },

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { isDatabaseUnavailable } from '../db/errors.js';
+import { StorageUnavailableError } from '../storage/index.js';
 import { ApiError, CommonErrors, allowedValues, type ApiErrorOptions } from '../errors.js';
 
 // The contract's error shape (DESIGN rule 7).
@@ -47,9 +48,24 @@ function validationTarget(context: string | undefined, item: ValidationItem): st
   return leaf || context || 'request';
 }
 
-function validationError(err: FastifyError): ApiError {
+/**
+ * A path segment without the format of the id it stands in for (`players` where `/webcasts/{id}` wants
+ * a UUID) names no resource and no operation: a 404, as for any path nothing serves. Fastify matches
+ * the route before it validates parameters, so without this `GET /webcasts/players` (an operation of
+ * the reference that eventline does not serve) would be a 400 "id must match format uuid". Other path
+ * parameter failures (a feature type outside its enum) stay 400s that list the allowed values.
+ */
+function unmatchedPath(request: FastifyRequest, item: ValidationItem | undefined): ApiError {
+  const path = request.url.split('?')[0] ?? '/';
+  const name = (item?.instancePath ?? '').replace(/^\//, '') || (typeof item?.params?.['missingProperty'] === 'string' ? item.params['missingProperty'] : '');
+  const why = name && item?.message ? ` (${name} ${item.message})` : '';
+  return CommonErrors.notFound(`No operation ${request.method} ${path}${why}`, { target: 'path' });
+}
+
+function validationError(err: FastifyError, request: FastifyRequest): ApiError {
   const context = err.validationContext;
   const items: readonly ValidationItem[] = err.validation ?? [];
+  if (context === 'params' && items[0]?.keyword === 'format') return unmatchedPath(request, items[0]);
   const details = items.slice(0, 20).map((item) => {
     const target = validationTarget(context, item);
     const extra = typeof item.params?.['additionalProperty'] === 'string' ? ` ('${item.params['additionalProperty']}')` : '';
@@ -81,7 +97,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  */
 export function asApiError(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
-  if (error.validation) return validationError(error);
+  if (error.validation) return validationError(error, request);
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, wrong content type, body too large).
@@ -98,6 +114,11 @@ export function asApiError(error: FastifyError | ApiError, request: FastifyReque
     // and the load balancer sees the same through /readyz.
     request.log.warn({ err: { message: error.message, code: error.code } }, 'the database is not reachable');
     return CommonErrors.unavailable('The database is not reachable', { headers: { 'retry-after': '1' } });
+  }
+  if (error instanceof StorageUnavailableError) {
+    // The bucket or the file directory failed, not the request: retryable once the operator fixes it.
+    request.log.error({ err: { message: error.message } }, 'the file storage is not usable');
+    return CommonErrors.unavailable('The file storage is not reachable; try again later', { headers: { 'retry-after': '5' } });
   }
   // Never leak a stack or SQL to the client; the log line carries the error.
   request.log.error({ err: error }, 'unhandled error');

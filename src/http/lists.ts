@@ -51,7 +51,13 @@ export function registerList<Q extends TObject, P extends TSchema, A extends TOb
     ...common, operationId: op.filterOperationId, summary: `${op.summary} with the filter in the body`,
     querystring: op.filterQuery ?? filterPostQuery(op.query), body: Type.Optional(FilterBodySchema), response,
   };
-  instance.post<{ Body: Static<typeof FilterBodySchema> | undefined }>(`${op.path}/filter`, { schema: postSchema }, async (request) => {
+  instance.post<{ Body: Static<typeof FilterBodySchema> | undefined }>(`${op.path}/filter`, {
+    schema: postSchema,
+    // The reference's filter body is optional: no body at all (or an empty JSON one) lists without a filter.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
+  }, async (request) => {
     const filter = request.body?.filter;
     return op.list(requireAuth(request), { ...queryOf(request), ...(filter !== undefined ? { filter } : {}) }, paramsOf(request));
   });

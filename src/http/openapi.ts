@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import YAML from 'yaml';
@@ -21,14 +23,14 @@ for every operation it implements.
 const TAGS: Readonly<Record<string, string>> = {
   Authentication: 'OAuth 2.0 token endpoint, authorization code flow, metadata and token validation.',
   File: 'Upload files and get a signed, expiring URL of their bytes by file ID. The file ID is used by other APIs to associate the file with an entity; unassociated files expire within 30 days. The type is checked on the content (magic bytes). Stored in a directory under DATA_DIR or an S3-compatible bucket (README, Files).',
-  Events: 'Events; `format` Virtual or Hybrid is the seed\'s "is any part of this event virtual".',
+  Events: 'Events; `format` Virtual or Hybrid answers "is any part of this event virtual?".',
   Contacts: 'The account\'s address book: people found by email or name (`filter=email eq \'...\'`). Emails and sourceIds are unique among active contacts; deleted contacts keep their data, purged (obfuscated) ones only their id.',
   Attendees: 'A contact\'s registration for an event, with the contact embedded. Added in batches (207 multi-status per item).',
   Bulk: 'Bulk jobs: upload records, run them asynchronously in a durable job, read a result per record. Job type: contact obfuscation (POST /contacts/{id}/obfuscate per record). Each account may have a limited number of jobs READY or RUNNING at once (409 beyond it).',
   Hooks: 'Contact hooks (the attendee identification service): eventline calls the hook\'s callback when a contact is created or identified and merges the answer into the contact. Callbacks are durable, retried, signed (Standard Webhooks) and go to public https addresses only; see README "Attendee identification".',
   Operations: 'Health and readiness probes.',
   Sessions: 'Sessions of events (Included: every attendee of the event; Optional: attendees enroll), session enrollment with capacity and waitlist, and attendance (check-in, 207 per item). A session can be virtual only in a Virtual or Hybrid event.',
-  'Developer portal': 'The web UI\'s developer portal, outside the versioned API (DESIGN rule 10): a first-party sign-in session (HttpOnly, SameSite=Strict cookie `eventline_portal`) with a CSRF token sent back in `X-CSRF-Token` on every POST and DELETE. Workspaces, invitations, applications (the client secret is shown once) and revocation.',
+  'Developer portal': 'The web UI\'s developer portal, outside the versioned API: a first-party sign-in session (HttpOnly, SameSite=Strict cookie `eventline_portal`) with a CSRF token sent back in `X-CSRF-Token` on every POST and DELETE. Workspaces, invitations, applications (the client secret is shown once) and revocation.',
   Compliance: 'Compliance communications (off until the operator enables the feature for the account): which message types are kept, and the email, chat and session Q&A messages of the last 30 days. Email content is a signed URL valid for 1 hour that serves the complete RFC 822 message.',
   'Session chat': 'For attendees of virtual sessions: chat messages, replies, reactions, questions and answers. Authenticated by the attendee\'s personal token in `X-Attendee-Token` (see README, Compliance communications), not by OAuth.',
   'Webcast sync': 'eventline extension: the sync state of sessions held on an outside webcast platform (docs/sync.md): meeting id, last run, outcome, error and the conflicting edits resolved.',
@@ -36,6 +38,7 @@ const TAGS: Readonly<Record<string, string>> = {
   'User SCIM': 'SCIM 2.0 (RFC 7643, RFC 7644) at /ea/scim/v2 for identity providers (Okta, Entra ID): the account\'s users and user groups. Requests and responses are application/scim+json (application/json accepted); errors are RFC 7644 §3.12 errors `{ schemas, status, scimType?, detail }`, not the contract\'s shape. Authenticate with a client-credentials token carrying account/users:* scopes, or an account SCIM token (`eventline scim-tokens create`). See README, Provisioning users with SCIM.',
   'Attendee Activities': 'The activities journal: what attendees did (check-ins with their duration, chat, Q&A, emails sent, join-link clicks, external activities), kept 2 years. Activities the reference has no type for are `session.external` / `event.external` activities named `eventline.*` (docs/engagement.md).',
   'Attendee Insights': 'Engagement scores per event: actions and their points, attendees\' points and ranks kept up to date as activities arrive, statistics, and (eventline extensions) defining scores and explaining an attendee\'s points.',
+  Leads: 'Leads: attendees of an event scanned by an exhibitor\'s booth staff (an eventline extension operation), with qualification answers, notes and e-literature requests; each scan is a `lead.scanned` attendee activity. Leads copy the attendee\'s contact at the scan; obfuscating the contact clears them (docs/leads.md).',
   Webcasts: 'Webcasts of events and sessions (join, host, speaker and recording links) and personalized attendee join links. Linking a webcast to a session makes the session virtual.',
 };
 
@@ -62,13 +65,64 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json['$id'] === 'string' ? json['$id'] : `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true, persistAuthorization: false }, staticCSP: true });
+  const document = documentCache(app);
+  // Its own context, so the compression applies to the docs (about 1.4 MB of JSON and 2 MB of script) and
+  // to nothing else. The document is sent from a cache with an ETag; the UI renders the tags collapsed and
+  // skips the model list, which is what made the page take seconds to draw.
+  await app.register(async (docs) => {
+    await docs.register(compress, { encodings: ['br', 'gzip'], global: true });
+    await docs.register(swaggerUi, {
+      routePrefix: '/docs',
+      uiConfig: { deepLinking: true, persistAuthorization: false, docExpansion: 'none', defaultModelsExpandDepth: -1, filter: true },
+      staticCSP: true,
+      uiHooks: {
+        preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+          if (request.routeOptions.url === '/docs/json') return sendDocument(request, reply, document().json, 'application/json; charset=utf-8');
+          return undefined;
+        },
+      },
+    });
+  });
 }
 
-/** The document at /{version}/openapi.json and .yaml; registered inside the versioned prefix. */
+interface CachedDocument {
+  readonly json: { readonly body: string; readonly etag: string };
+  readonly yaml: { readonly body: string; readonly etag: string };
+}
+
+const withEtag = (body: string) => ({ body, etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` });
+
+/**
+ * The document is fixed once the app is ready (routes cannot be added later), so it is serialised once
+ * rather than on every request. A weak ETag: the compressed bytes differ by encoding, the document not.
+ */
+function documentCache(app: FastifyInstance): () => CachedDocument {
+  let cached: CachedDocument | undefined;
+  return () => {
+    if (!cached) {
+      const doc: unknown = app.swagger();
+      cached = { json: withEtag(JSON.stringify(doc)), yaml: withEtag(YAML.stringify(doc)) };
+    }
+    return cached;
+  };
+}
+
+// no-cache: a browser keeps its copy and asks again each time; the answer is a 304 without a body until a
+// new version of the server changes the document.
+function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: { body: string; etag: string }, type: string): FastifyReply {
+  reply.header('cache-control', 'no-cache').header('etag', doc.etag);
+  const sent = request.headers['if-none-match'];
+  const tags = (sent ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
+  if (sent !== undefined && (sent.trim() === '*' || tags.includes(doc.etag.replace(/^W\//, '')))) return reply.code(304).send();
+  return reply.type(type).send(doc.body);
+}
+
+/** The document at /{version}/openapi.json and .yaml, compressed and cached; registered inside the versioned prefix. */
 export async function openApiDocumentRoutes(instance: FastifyInstance): Promise<void> {
-  const root = instance;
-  instance.get('/openapi.json', { schema: { hide: true, security: PUBLIC } }, async () => root.swagger());
-  instance.get('/openapi.yaml', { schema: { hide: true, security: PUBLIC } }, async (_request, reply) =>
-    reply.type('application/yaml').send(YAML.stringify(root.swagger())));
+  const document = documentCache(instance);
+  await instance.register(compress, { encodings: ['br', 'gzip'], global: true });
+  instance.get('/openapi.json', { schema: { hide: true, security: PUBLIC } }, async (request, reply) =>
+    sendDocument(request, reply, document().json, 'application/json; charset=utf-8'));
+  instance.get('/openapi.yaml', { schema: { hide: true, security: PUBLIC } }, async (request, reply) =>
+    sendDocument(request, reply, document().yaml, 'application/yaml'));
 }

@@ -40,7 +40,10 @@ function listSpec<Row>(def: ListDefinition<Row>, req: PageRequest): ListSpec & {
   if (def.window !== undefined && req.after !== undefined) conditions.push(def.inclusiveWindow ? sql<SqlBool>`${col} >= ${req.after}` : sql<SqlBool>`${col} > ${req.after}`);
   if (def.window !== undefined && req.before !== undefined) conditions.push(def.inclusiveWindow ? sql<SqlBool>`${col} <= ${req.before}` : sql<SqlBool>`${col} < ${req.before}`);
   const keys = sortOrder(req.sort, def.sortable ?? {}, def.order);
-  return { conditions, order: keys, keys, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit };
+  return {
+    conditions, order: keys, keys, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
+    ...(req.knownTotal !== undefined ? { knownTotal: req.knownTotal } : {}),
+  };
 }
 
 /**

@@ -31,6 +31,8 @@ const TokenSchema = Type.Object({
   a: Type.Optional(Type.String()),
   b: Type.Optional(Type.String()),
   s: Type.Optional(Type.String()),
+  // The list's totalCount, counted once on the first page and carried by its tokens.
+  t: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 type PageToken = Static<typeof TokenSchema>;
 
@@ -44,6 +46,8 @@ export interface PageRequest {
   readonly after?: string;
   readonly before?: string;
   readonly sort?: string;
+  /** The totalCount the first page counted (a token's): later pages do not count again. */
+  readonly knownTotal?: number;
 }
 
 // Tokens are opaque to clients: base64url JSON carrying the keyset position and
@@ -85,6 +89,7 @@ export function pageRequest(list: string, query: ListQuery, maxLimit = MAX_LIMIT
       ...(t.a !== undefined ? { after: t.a } : {}),
       ...(t.b !== undefined ? { before: t.b } : {}),
       ...(t.s !== undefined ? { sort: t.s } : {}),
+      ...(t.t !== undefined ? { knownTotal: t.t } : {}),
     };
   }
   for (const key of ['after', 'before'] as const) {
@@ -105,7 +110,8 @@ export function buildPaging<R>(req: PageRequest, result: PageResult<R>, cursorOf
     ...(req.filter !== undefined ? { f: req.filter } : {}),
     ...(req.after !== undefined ? { a: req.after } : {}),
     ...(req.before !== undefined ? { b: req.before } : {}),
-    ...(req.sort !== undefined ? { s: req.sort } : {}) };
+    ...(req.sort !== undefined ? { s: req.sort } : {}),
+    t: result.totalCount };
   const first = result.rows[0];
   const last = result.rows[result.rows.length - 1];
   const current = encodeToken({ ...base, c: req.cursor ? [...req.cursor] : null, d: req.direction });

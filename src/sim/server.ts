@@ -8,6 +8,11 @@ import { SimState, type SimMeeting } from './state.js';
  * /control to play a session (join, leave, end, recording, host edit, webhooks).
  * State is in memory; it lives for the life of the process.
  */
+/** Where `eventline provider-sim` listens unless told otherwise, and so where its control commands look for it. */
+export const DEFAULT_SIM_HOST = '127.0.0.1';
+export const DEFAULT_SIM_PORT = 4010;
+export const DEFAULT_SIM_URL = `http://${DEFAULT_SIM_HOST}:${DEFAULT_SIM_PORT}`;
+
 export interface SimServer {
   readonly url: string;
   readonly state: SimState;
@@ -170,6 +175,7 @@ export async function startSimServer(opts: { port?: number; host?: string } = {}
         const target = str(body['url']);
         const secret = str(body['secret']);
         if (!target || !secret) throw new HttpError(400, 'url and secret are required', 300);
+        if (!/^https?:$/.test(URL.parse(target)?.protocol ?? '')) throw new HttpError(400, `url must be an http or https URL, got '${target}'`, 300);
         subscriptions.push({ url: target, secret });
         return send(res, 201, { url: target });
       }

@@ -5,7 +5,7 @@ import type { ObjectStorage } from './storage.js';
 
 export { LocalStorage } from './local.js';
 export { S3Storage, type S3StorageConfig } from './s3.js';
-export type { ObjectStorage, StoredObject } from './storage.js';
+export { StorageUnavailableError, type ObjectStorage, type StoredObject } from './storage.js';
 
 /** The configured backend: S3 when S3_URL or S3_BUCKET is set, else the directory under DATA_DIR. */
 export function createObjectStorage(config: FileStorageConfig): ObjectStorage {

@@ -1,9 +1,14 @@
-import { createWriteStream } from 'node:fs';
-import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkKey, type ObjectStorage, type StoredObject } from './storage.js';
+import { checkKey, StorageUnavailableError, type ObjectStorage, type StoredObject } from './storage.js';
+
+// What the directory, not the upload, got wrong: the operator's to fix.
+const DISK_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EROFS', 'EIO']);
+const diskFault = (err: unknown): err is NodeJS.ErrnoException =>
+  err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string' && DISK_FAULTS.has((err as NodeJS.ErrnoException).code ?? '');
 
 function isMissing(err: unknown): boolean {
   return err instanceof Error && 'code' in err && err.code === 'ENOENT';
@@ -37,6 +42,15 @@ export class LocalStorage implements ObjectStorage {
   }
 
   async put(key: string, body: Readable): Promise<void> {
+    try {
+      await this.write(key, body);
+    } catch (err) {
+      if (diskFault(err)) throw new StorageUnavailableError(`the file directory ${this.root} cannot be written (${err.code})`, { cause: err });
+      throw err;
+    }
+  }
+
+  private async write(key: string, body: Readable): Promise<void> {
     await this.init();
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true, mode: 0o700 });
@@ -85,6 +99,16 @@ export class LocalStorage implements ObjectStorage {
     } catch (err) {
       if (isMissing(err)) return false;
       throw err;
+    }
+  }
+
+  async check(): Promise<void> {
+    try {
+      await this.init();
+      await access(this.root, constants.W_OK);
+    } catch (err) {
+      this.ready = undefined;
+      throw new StorageUnavailableError(`the file directory ${this.root} cannot be written (${(err as NodeJS.ErrnoException).code ?? String(err)})`, { cause: err });
     }
   }
 

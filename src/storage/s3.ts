@@ -1,7 +1,7 @@
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { FileStorageConfig } from '../config/index.js';
-import { checkKey, type ObjectStorage, type StoredObject } from './storage.js';
+import { checkKey, StorageUnavailableError, type ObjectStorage, type StoredObject } from './storage.js';
 
 export type S3StorageConfig = Extract<FileStorageConfig, { kind: 's3' }>;
 
@@ -59,12 +59,15 @@ export class S3Storage implements ObjectStorage {
       params: { Bucket: this.config.bucket, Key: this.key(key), Body: body, ContentType: contentType },
       partSize: PART_BYTES, queueSize: QUEUE, leavePartsOnError: false,
     });
+    // The body's own failure (too large, cut off) is the client's; anything else is the bucket's.
+    let bodyError: unknown;
+    body.once('error', (err) => { bodyError = err; });
     try {
       await upload.done();
     } catch (err) {
       // A one-part upload may have been written before the failure was seen.
       await this.delete(key).catch(() => undefined);
-      throw err;
+      throw bodyError ?? this.unavailable(err);
     }
   }
 
@@ -77,13 +80,36 @@ export class S3Storage implements ObjectStorage {
     } catch (err) {
       const missing = err instanceof sdk.NoSuchKey || (err instanceof sdk.S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404));
       if (missing) return undefined;
-      throw err;
+      throw this.unavailable(err);
     }
   }
 
   async delete(key: string): Promise<void> {
     const { sdk, client } = await this.connect();
-    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(key) }));
+    try {
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(key) }));
+    } catch (err) {
+      throw this.unavailable(err);
+    }
+  }
+
+  /** HeadBucket: the bucket exists and the credentials may use it. */
+  async check(): Promise<void> {
+    const { sdk, client } = await this.connect();
+    try {
+      await client.send(new sdk.HeadBucketCommand({ Bucket: this.config.bucket }));
+    } catch (err) {
+      throw this.unavailable(err);
+    }
+  }
+
+  /** Names the bucket, the endpoint and the S3 error (NoSuchBucket, AccessDenied, ECONNREFUSED), never the credentials. */
+  private unavailable(err: unknown): StorageUnavailableError {
+    const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+    const status = e.$metadata?.httpStatusCode;
+    const what = status === 404 ? 'NoSuchBucket' : e.code ?? e.name ?? 'error';
+    const where = this.config.endpoint ?? `AWS region ${this.config.region}`;
+    return new StorageUnavailableError(`the S3 bucket '${this.config.bucket}' at ${where} cannot be used (${what}${status ? `, HTTP ${status}` : ''})`, { cause: err });
   }
 
   async close(): Promise<void> {

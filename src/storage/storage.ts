@@ -23,7 +23,18 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | undefined>;
   /** Removes the object; removing one that is not there is not an error (jobs retry). */
   delete(key: string): Promise<void>;
+  /** Rejects with StorageUnavailableError when the backend cannot store files (missing bucket, wrong credentials, unwritable directory). */
+  check(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The backend itself failed (not the client's body): the bucket is missing or
+ * unreachable, the credentials are refused, the disk is full. Requests answer
+ * 503 with Retry-After, and the message names what to fix, never a secret.
+ */
+export class StorageUnavailableError extends Error {
+  override readonly name = 'StorageUnavailableError';
 }
 
 // Keys name files by ids: path segments of letters, digits, '.', '_' and '-', none of them '.' or '..'.

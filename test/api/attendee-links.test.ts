@@ -162,8 +162,8 @@ describe('attendee links: create (POST, 207)', () => {
     }
     expect((await api('PUT', `/ea/webcasts/${webcast}/attendee-links`, tooMany.map((x) => ({ ...x, id: MISSING })))).statusCode).toBe(400);
     const badPath = await api('POST', '/ea/webcasts/not-a-uuid/attendee-links', [{ attendee: { id: attendees[0] }, join: join(0) }]);
-    expect(badPath.statusCode).toBe(400);
-    expect((badPath.json() as ErrorBody).target).toBe('id');
+    expect(badPath.statusCode).toBe(404);
+    expect((badPath.json() as ErrorBody).target).toBe('path');
     const missing = await api('POST', `/ea/webcasts/${MISSING}/attendee-links`, [{ attendee: { id: attendees[0] }, join: join(0) }]);
     expect(missing.statusCode).toBe(404);
     expect(await allLinkRows()).toEqual(before);

@@ -3,6 +3,7 @@ import { newId } from '../../src/db/ids.js';
 import { BULK_JOB } from '../../src/modules/bulk-jobs/bulk-jobs.service.js';
 import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
 import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
+import { testDialect } from '../helpers/db.js';
 import { createVenue, seedPerson, type PersonData, type Venue } from '../contract/obfuscation.fixtures.js';
 
 interface BulkJob { id: string; status: string; totalRecords: number; successful: number; failed: number; started?: string; completed?: string; name: string; mode: string; ttl: number }
@@ -209,12 +210,18 @@ describe('bulk jobs: per-account limit of running jobs', () => {
   });
 });
 
+// 10,000 contacts on SQLite (about 150 s in CI). On PostgreSQL, where CI runs this file beside every other
+// suite on the same server, one erasure costs about ten times what it costs alone (some 25 erasers and the
+// safety net, a round trip each), so 10,000 took 400 s and pushed CI past its 20 minutes: the job logic is the
+// same on both, and PostgreSQL's erasure rate is measured by the benchmarks (bench/README.md), not here.
+const SCALE = testDialect === 'postgres' ? 2_000 : 10_000;
+
 describe('bulk jobs: scale', () => {
-  it('completes a job over 10,000 contacts with a result for each', async () => {
+  it(`completes a job over ${SCALE.toLocaleString('en-US')} contacts with a result for each`, async () => {
     const ten = await createTenant(t.services);
     await t.services.accounts.setFeature(ten.accountId, 'contact-obfuscation', true);
     const a = apiClient(t.app, await tokenFor(t.app, ten));
-    const ids = await insertContacts(ten.accountId, 10_000);
+    const ids = await insertContacts(ten.accountId, SCALE);
     const created = (await a('POST', '/ea/bulk-jobs', job())).json() as BulkJob;
     for (let i = 0; i < ids.length; i += 1000) {
       const res = await a('POST', `/ea/bulk-jobs/${created.id}/data`, { data: ids.slice(i, i + 1000).map(rec) });
@@ -224,13 +231,13 @@ describe('bulk jobs: scale', () => {
     const done = await waitFor(async () => {
       const b = (await a('GET', `/ea/bulk-jobs/${created.id}`)).json() as BulkJob;
       return b.status === 'COMPLETED' ? b : undefined;
-    }, 600_000, 'the 10,000-contact job');
-    expect(done).toMatchObject({ totalRecords: 10_000, successful: 10_000, failed: 0 });
+    }, 600_000, `the ${SCALE}-contact job`);
+    expect(done).toMatchObject({ totalRecords: SCALE, successful: SCALE, failed: 0 });
     const purged = await t.services.db.db.selectFrom('contacts').select(t.services.db.db.fn.countAll<number>().as('n'))
       .where('account_id', '=', ten.accountId).where('purged', '=', 1).where('email', 'is', null).executeTakeFirstOrThrow();
-    expect(Number(purged.n)).toBe(10_000);
+    expect(Number(purged.n)).toBe(SCALE);
     const results = (await a('GET', `/ea/bulk-jobs/${created.id}/results?limit=1`)).json() as Results;
-    expect(results.paging.totalCount).toBe(10_000);
+    expect(results.paging.totalCount).toBe(SCALE);
   }, 900_000);
 });
 

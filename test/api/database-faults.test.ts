@@ -39,7 +39,7 @@ function suite(url: string): void {
     if (database.dialect !== 'postgres') throw new Error('PostgreSQL only');
     const target = new URL(url);
     proxy = await startTcpProxy([{ host: target.hostname, port: Number(target.port || 5432) }]);
-    const through = new URL(url);
+    const through = new URL(database.url);
     through.host = `127.0.0.1:${proxy.port}`;
     through.searchParams.set('application_name', appName);
     const config = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', RUN_WORKER: 'false' }, { database: { ...database, url: through.toString() } });

@@ -108,7 +108,7 @@ describe('session enrollment', () => {
     expect((await api('POST', `/ea/sessions/${open}/enrollment/${stranger}`)).statusCode).toBe(404);
     expect((await api('POST', `/ea/sessions/${open}/enrollment/0190a1b2-0000-7000-8000-000000000000`)).statusCode).toBe(404);
     expect((await api('POST', `/ea/sessions/0190a1b2-0000-7000-8000-000000000000/enrollment/${a}`)).statusCode).toBe(404);
-    expect((await api('POST', `/ea/sessions/${open}/enrollment/not-a-uuid`)).statusCode).toBe(400);
+    expect((await api('POST', `/ea/sessions/${open}/enrollment/not-a-uuid`)).statusCode).toBe(404);
     expect(await enrollments(open)).toHaveLength(0);
     expect(await enrollments(cancelled)).toHaveLength(0);
   });

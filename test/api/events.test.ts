@@ -73,12 +73,12 @@ describe('events', () => {
     expect(((await api('GET', `/ea/events/${ev.id}`)).json() as EventBody).title).toBe('After Update');
   });
 
-  it('answers 404 for an unknown event and 400 for a malformed id', async () => {
+  it('answers 404 for an unknown event and for a malformed id', async () => {
     expect((await api('GET', '/ea/events/0190a1b2-0000-7000-8000-000000000000')).statusCode).toBe(404);
     expect((await api('PUT', '/ea/events/0190a1b2-0000-7000-8000-000000000000', sampleEvent())).statusCode).toBe(404);
     const bad = await api('GET', '/ea/events/not-a-uuid');
-    expect(bad.statusCode).toBe(400);
-    expect((bad.json() as { target: string }).target).toBe('id');
+    expect(bad.statusCode).toBe(404);
+    expect((bad.json() as { target: string }).target).toBe('path');
   });
 
   it('filters with the reference grammar, in the query and in a POST body', async () => {

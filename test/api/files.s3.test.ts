@@ -49,3 +49,32 @@ describe('the S3 backend with a multipart upload', () => {
     }
   }, 60_000);
 });
+
+describe('the S3 backend without its bucket', () => {
+  it('says so at check(), answers uploads 503 with Retry-After in the error shape, and stores no row', async () => {
+    const server = await startLoopbackS3('eventline-present', 'p');
+    const url = server.url.replace('/eventline-present/', '/eventline-missing/');
+    const t = await startTestApp({ env: { DATA_DIR: dataDir, S3_URL: url } });
+    try {
+      await expect(t.services.files.storage.check()).rejects.toThrow(/the S3 bucket 'eventline-missing' at http:\/\/127\.0\.0\.1:\d+ cannot be used \(NoSuchBucket/);
+      const token = await tokenFor(t.app, await createTenant(t.services));
+      const { payload, headers } = fileForm('notes.txt', Buffer.from('hello\n'));
+      const res = await t.app.inject({ method: 'POST', url: '/ea/files', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toMatchObject({ code: 503, message: 'The file storage is not reachable; try again later' });
+      expect(res.body).not.toContain('S3RVER');
+      expect(await t.services.db.db.selectFrom('files').select('id').where('status', '=', 'stored').execute()).toEqual([]);
+      // The bucket that exists passes the same check.
+      const ok = await startTestApp({ env: { DATA_DIR: dataDir, S3_URL: server.url } });
+      try {
+        await expect(ok.services.files.storage.check()).resolves.toBeUndefined();
+      } finally {
+        await ok.close();
+      }
+    } finally {
+      await t.close();
+      await server.close();
+    }
+  }, 60_000);
+});

@@ -83,3 +83,18 @@ describe('the file scopes', () => {
     }
   }, 60_000);
 });
+
+describe('a file directory that cannot be written', () => {
+  it('fails check() naming the directory', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'eventline-files-ro-'));
+    // A regular file where the files directory should be: mkdir fails whoever runs the test (root too).
+    writeFileSync(join(parent, 'files'), 'not a directory');
+    const t = await startTestApp({ env: { DATA_DIR: parent } });
+    try {
+      await expect(t.services.files.storage.check()).rejects.toThrow(/the file directory .*files cannot be written \(EEXIST|ENOTDIR\)/);
+    } finally {
+      await t.close();
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+});

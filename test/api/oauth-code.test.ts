@@ -235,11 +235,40 @@ describe('authorization code with PKCE: who may sign in', () => {
     expect(params.get('code')).toBeNull();
   });
 
-  it('refuses a planner-role user who is not an administrator', async () => {
-    const page = await openSignIn(authorizeQuery());
+  it('signs a planner-role user in to the planner pages, without the administrators\' user-management scopes', async () => {
+    const redirect = `${t.baseUrl}/`;
+    const { verifier, challenge } = pkce();
+    const page = await openSignIn(authorizeQuery({ client_id: FIRST_PARTY_CLIENT_ID, redirect_uri: redirect, scope: undefined, code_challenge: challenge }));
+    const code = redirectParams(await submitSignIn(page.fields, { cookie: page.csrfCookie, email: planner.email, password: PASSWORD }), redirect).get('code') ?? '';
+    const res = await exchange({ code, redirect_uri: redirect, code_verifier: verifier, client_id: FIRST_PARTY_CLIENT_ID });
+    expect(res.statusCode, res.body).toBe(200);
+    const { access_token: token, scope } = res.json<{ access_token: string; scope: string }>();
+    expect(scope.split(' ')).toContain('event/events:write');
+    expect(scope.split(' ').filter((s) => /^account\/(users|user-groups):/.test(s))).toEqual([]);
+    const call = apiClient(t.app, token);
+    expect((await call('GET', '/ea/events')).statusCode).toBe(200);
+    expect((await call('GET', '/ea/account-user-groups')).statusCode).toBe(403);
+  });
+
+  it('refuses a planner-role user who asks for the administrators\' scopes', async () => {
+    const page = await openSignIn(authorizeQuery({ scope: 'event/events:read account/users:read' }));
     const params = redirectParams(await submitSignIn(page.fields, { cookie: page.csrfCookie, email: planner.email, password: PASSWORD }));
-    expect(params.get('error')).toBe('access_denied');
+    expect(params.get('error')).toBe('invalid_scope');
     expect(params.get('code')).toBeNull();
+  });
+
+  it('drops the administrators\' scopes from a token at once when its administrator becomes a planner', async () => {
+    const promoted = await t.services.accounts.createUser({ accountId: tenant.accountId, email: `promoted-${tenant.accountId}@example.test`, role: 'administrator', password: PASSWORD });
+    const redirect = `${t.baseUrl}/`;
+    const { verifier, challenge } = pkce();
+    const page = await openSignIn(authorizeQuery({ client_id: FIRST_PARTY_CLIENT_ID, redirect_uri: redirect, scope: undefined, code_challenge: challenge }));
+    const code = redirectParams(await submitSignIn(page.fields, { cookie: page.csrfCookie, email: promoted.email, password: PASSWORD }), redirect).get('code') ?? '';
+    const token = (await exchange({ code, redirect_uri: redirect, code_verifier: verifier, client_id: FIRST_PARTY_CLIENT_ID })).json<{ access_token: string }>().access_token;
+    const call = apiClient(t.app, token);
+    expect((await call('GET', '/ea/account-user-groups')).statusCode).toBe(200);
+    await t.services.accounts.updateUser(tenant.accountId, promoted.id, { role: 'planner' });
+    expect((await call('GET', '/ea/account-user-groups')).statusCode).toBe(403);
+    expect((await call('GET', '/ea/events')).statusCode).toBe(200);
   });
 
   it('refuses an administrator of another account for this account\'s application', async () => {
@@ -345,6 +374,41 @@ describe('authorization code with PKCE: request checks', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('redirect_uri is not registered');
     }
+  });
+
+  it('explains the refusal in plain words on the error page, with a way back to eventline', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${AUTHORIZE_PATH}?${new URLSearchParams(authorizeQuery({ redirect_uri: 'https://evil.example/callback' })).toString()}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('We could not sign you in');
+    expect(res.body).toContain(`href="${t.baseUrl}/"`);
+    expect(res.body).toContain('Go back to eventline');
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'none'");
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('accepts a registered loopback redirect on any port and loopback host (RFC 8252 §7.3), and nothing else', async () => {
+    const own = await createTenant(t.services, { redirectUris: ['http://127.0.0.1/callback'] });
+    const query = (redirect: string) => `${AUTHORIZE_PATH}?${new URLSearchParams(authorizeQuery({ client_id: own.clientId, redirect_uri: redirect })).toString()}`;
+    for (const redirect of ['http://127.0.0.1/callback', 'http://127.0.0.1:51234/callback', 'http://localhost:8080/callback', 'http://[::1]:9000/callback']) {
+      expect((await t.app.inject({ method: 'GET', url: query(redirect) })).statusCode, redirect).toBe(200);
+    }
+    for (const redirect of ['http://127.0.0.1:51234/other', 'https://127.0.0.1:51234/callback', 'http://127.0.0.1.evil.example/callback', 'http://10.0.0.1/callback', 'http://127.0.0.1:5/callback?x=1']) {
+      expect((await t.app.inject({ method: 'GET', url: query(redirect) })).statusCode, redirect).toBe(400);
+    }
+  });
+
+  it('lets the web UI of a local install sign in through either loopback address', async () => {
+    // The test server's public URL is http://127.0.0.1:<port>; the UI opened at localhost (or another forwarded port) is the same machine.
+    const port = new URL(t.baseUrl).port;
+    for (const redirect of [`http://localhost:${port}/`, 'http://localhost:3000/', `http://[::1]:${port}/`]) {
+      const { verifier, challenge } = pkce();
+      const page = await openSignIn(authorizeQuery({ client_id: FIRST_PARTY_CLIENT_ID, redirect_uri: redirect, scope: undefined, code_challenge: challenge }));
+      const code = redirectParams(await submitSignIn(page.fields, { cookie: page.csrfCookie, email: admin.email, password: PASSWORD }), redirect).get('code') ?? '';
+      const res = await exchange({ code, redirect_uri: redirect, code_verifier: verifier, client_id: FIRST_PARTY_CLIENT_ID });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const away = await t.app.inject({ method: 'GET', url: `${AUTHORIZE_PATH}?${new URLSearchParams(authorizeQuery({ client_id: FIRST_PARTY_CLIENT_ID, redirect_uri: 'http://192.168.1.20:3000/' })).toString()}` });
+    expect(away.statusCode).toBe(400);
   });
 
   it('shows a 400 error page for a tampered redirect_uri in the sign-in POST, and issues no code', async () => {

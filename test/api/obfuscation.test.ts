@@ -218,7 +218,7 @@ describe('contact obfuscation: refusals', () => {
     const id = (start.json() as Status).obfuscateId;
     expect((await apiOther('GET', `/ea/contacts/obfuscate/${id}/status`)).statusCode).toBe(404);
     expect((await api('GET', '/ea/contacts/obfuscate/01890a5d-ac96-774b-bcce-b302099a8057/status')).statusCode).toBe(404);
-    expect((await api('GET', '/ea/contacts/obfuscate/not-a-uuid/status')).statusCode).toBe(400);
+    expect((await api('GET', '/ea/contacts/obfuscate/not-a-uuid/status')).statusCode).toBe(404);
     await completed(api, id);
   });
 });

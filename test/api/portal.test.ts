@@ -129,6 +129,17 @@ describe('workspaces, invitations and applications', () => {
     expect(bad.json()).toMatchObject({ target: 'email' });
   });
 
+  it('takes a workspace and an application with every scope of the catalogue when every scope is chosen', async () => {
+    const admin = await signIn(adminEmail);
+    const catalogue = ((await call(admin, 'GET', '/portal/scopes')).json() as Array<{ name: string }>).map((x) => x.name);
+    expect(catalogue.length).toBeGreaterThan(100);
+    const workspace = await call(admin, 'POST', '/portal/workspaces', { name: 'Everything', scopes: catalogue });
+    expect(workspace.statusCode, workspace.body).toBe(201);
+    const made = await call(admin, 'POST', '/portal/applications', { workspaceId: (workspace.json() as { id: string }).id, name: 'All of it', scopes: catalogue });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((made.json() as { scopes: string[] }).scopes.sort()).toEqual([...catalogue].sort());
+  });
+
   it('creates an application whose secret is shown once and gets a token; revoking stops it', async () => {
     const dev = await signIn(devEmail);
     const workspaces = (await call(dev, 'GET', '/portal/workspaces')).json() as Array<{ id: string; name: string }>;
@@ -171,16 +182,133 @@ describe('workspaces, invitations and applications', () => {
     const admin = await signIn(adminEmail);
     expect((await call(admin, 'GET', `/portal/workspaces/${other.workspaceId}/invitations`)).statusCode).toBe(404);
     expect((await call(admin, 'POST', `/portal/workspaces/${other.workspaceId}/invitations`, { email: 'x@example.test' })).statusCode).toBe(404);
-    expect((await call(admin, 'POST', '/portal/applications', { workspaceId: other.workspaceId, name: 'X', scopes: [] })).statusCode).toBe(404);
+    expect((await call(admin, 'POST', '/portal/applications', { workspaceId: other.workspaceId, name: 'X', scopes: ['event/events:read'] })).statusCode).toBe(404);
     expect((await call(admin, 'POST', `/portal/applications/${other.applicationId}/revoke`)).statusCode).toBe(404);
     const otherToken = await tokenFor(t.app, other);
     expect((await apiClient(t.app, otherToken)('GET', '/ea/events')).statusCode).toBe(200);
   });
 
-  it('lists the scope catalogue', async () => {
+  it('lists the scope catalogue, each scope with a description of what it allows', async () => {
     const s = await signIn(adminEmail);
-    const scopes = (await call(s, 'GET', '/portal/scopes')).json() as Array<{ name: string }>;
+    const scopes = (await call(s, 'GET', '/portal/scopes')).json() as Array<{ name: string; description: string }>;
     expect(scopes.map((x) => x.name)).toEqual(ALL_SCOPES);
+    for (const scope of scopes) {
+      expect(scope.description.trim().length, scope.name).toBeGreaterThan(10);
+      expect(scope.description).not.toBe(scope.name);
+    }
+    expect(scopes.find((x) => x.name === 'event/events:read')?.description).toBe('Allows the reading of events');
+  });
+});
+
+describe('portal safety rules', () => {
+  const connectors = async (s: Signed): Promise<string> => {
+    const workspaces = (await call(s, 'GET', '/portal/workspaces')).json() as Array<{ id: string; name: string }>;
+    const id = workspaces.find((w) => w.name === 'Connectors')?.id;
+    if (!id) throw new Error('the Connectors workspace is made by an earlier test');
+    return id;
+  };
+  const appNames = async (s: Signed) => ((await call(s, 'GET', '/portal/applications')).json() as Array<{ name: string }>).map((a) => a.name);
+  const basic = (clientId: string, secret: string) => `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
+  const token = (clientId: string, secret: string) => t.app.inject({
+    method: 'POST', url: '/ea/oauth2/token', headers: { authorization: basic(clientId, secret), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'grant_type=client_credentials',
+  });
+
+  it('refuses an application with zero scopes, or without the scopes field (there is no default), with a 400 naming scopes', async () => {
+    const dev = await signIn(devEmail);
+    const workspaceId = await connectors(dev);
+    for (const body of [{ workspaceId, name: 'Nothing', scopes: [] }, { workspaceId, name: 'Nothing' }]) {
+      const res = await call(dev, 'POST', '/portal/applications', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, target: 'scopes' });
+    }
+    expect(await appNames(dev)).not.toContain('Nothing');
+    // The service refuses it too, for every other caller (the CLI).
+    await expect(t.services.accounts.createApplication({ accountId: tenant.accountId, workspaceId: tenant.workspaceId, name: 'Nothing', scopes: [] }))
+      .rejects.toMatchObject({ status: 400, name: 'noScopes', options: { target: 'scopes' } });
+  });
+
+  it('creates an application with exactly the scopes chosen, never more', async () => {
+    const dev = await signIn(devEmail);
+    const made = await call(dev, 'POST', '/portal/applications', { workspaceId: await connectors(dev), name: 'Reader', scopes: ['event/webcasts:read'] });
+    expect(made.statusCode).toBe(201);
+    expect((made.json() as { scopes: string[] }).scopes).toEqual(['event/webcasts:read']);
+  });
+
+  it('rotates a secret: the new one is returned once, the old one stops working at once, issued tokens run until they expire', async () => {
+    const dev = await signIn(devEmail);
+    const made = (await call(dev, 'POST', '/portal/applications', { workspaceId: await connectors(dev), name: 'Rotating', scopes: ['event/webcasts:read'] })).json() as {
+      id: string; clientId: string; clientSecret: string;
+    };
+    const before = await token(made.clientId, made.clientSecret);
+    expect(before.statusCode).toBe(200);
+    const oldToken = (before.json() as { access_token: string }).access_token;
+
+    expect((await call(dev, 'POST', `/portal/applications/${made.id}/rotate-secret`, undefined, { csrf: null })).statusCode).toBe(403);
+    const rotated = await call(dev, 'POST', `/portal/applications/${made.id}/rotate-secret`);
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.headers['cache-control']).toBe('no-store');
+    const body = rotated.json() as { id: string; clientId: string; clientSecret: string; scopes: string[]; revokedAt: string | null };
+    expect(body).toMatchObject({ id: made.id, clientId: made.clientId, scopes: ['event/webcasts:read'], revokedAt: null });
+    expect(body.clientSecret).toMatch(/^els_/);
+    expect(body.clientSecret).not.toBe(made.clientSecret);
+
+    const old = await token(made.clientId, made.clientSecret);
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toMatchObject({ error: 'invalid_client' });
+    const fresh = await token(made.clientId, body.clientSecret);
+    expect(fresh.statusCode).toBe(200);
+    expect((await apiClient(t.app, (fresh.json() as { access_token: string }).access_token)('GET', '/ea/webcasts')).statusCode).toBe(200);
+    // Documented: a token issued before the rotation lives out its lifetime (revoke to end it at once).
+    expect((await apiClient(t.app, oldToken)('GET', '/ea/webcasts')).statusCode).toBe(200);
+    // The secret is never listed.
+    const listed = ((await call(dev, 'GET', '/portal/applications')).json() as Array<Record<string, unknown>>).find((a) => a['id'] === made.id);
+    expect(listed).not.toHaveProperty('clientSecret');
+
+    // Revoked: its secret cannot be rotated back to life, and its tokens stop on the next call.
+    expect((await call(dev, 'POST', `/portal/applications/${made.id}/revoke`)).statusCode).toBe(200);
+    expect((await apiClient(t.app, oldToken)('GET', '/ea/webcasts')).statusCode).toBe(401);
+    const again = await call(dev, 'POST', `/portal/applications/${made.id}/rotate-secret`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 409 });
+    expect((await token(made.clientId, body.clientSecret)).statusCode).toBe(401);
+  });
+
+  it('answers 404 to rotating another account\'s application, or one of a workspace the developer was not invited to', async () => {
+    const admin = await signIn(adminEmail);
+    const dev = await signIn(devEmail);
+    expect((await call(admin, 'POST', `/portal/applications/${other.applicationId}/rotate-secret`)).statusCode).toBe(404);
+    const res = await call(dev, 'POST', `/portal/applications/${tenant.applicationId}/rotate-secret`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, message: 'Application not found' });
+    // The other account's secret still works.
+    expect((await token(other.clientId, other.clientSecret)).statusCode).toBe(200);
+  });
+
+  it('refuses a password shorter than 12 or longer than 1024 characters wherever one is set: a 400 naming password, nothing stored', async () => {
+    const email = (tag: string) => `pw-${tag}-${tenant.accountId}@example.test`;
+    for (const [tag, password] of [['five', 'abcde'], ['eleven', 'x'.repeat(11)], ['long', 'x'.repeat(1025)], ['empty', '']] as const) {
+      const err = await t.services.accounts.createUser({ accountId: tenant.accountId, email: email(tag), role: 'developer', password }).catch((e: unknown) => e);
+      expect(err, tag).toMatchObject({ status: 400, name: 'invalidPassword', options: { target: 'password' } });
+      expect((err as Error).message).toMatch(/^A password must be 12 to 1024 characters long/);
+    }
+    // Nothing was created: the emails are still free.
+    const ok = await t.services.accounts.createUser({ accountId: tenant.accountId, email: email('five'), role: 'developer', password: 'twelve chars' });
+    expect(ok.email).toBe(email('five'));
+    // Characters, not UTF-16 units: 12 emoji are 12 characters.
+    await t.services.accounts.createUser({ accountId: tenant.accountId, email: email('emoji'), role: 'developer', password: '🔑'.repeat(12) });
+    await t.services.accounts.createUser({ accountId: tenant.accountId, email: email('max'), role: 'developer', password: 'y'.repeat(1024) });
+
+    // A change is checked the same way and changes nothing when refused.
+    await expect(t.services.accounts.updateUser(tenant.accountId, ok.id, { password: 'short' })).rejects.toMatchObject({ status: 400, options: { target: 'password' } });
+    await signIn(ok.email, 'twelve chars');
+
+    // Over HTTP: SCIM (the API that sets passwords) answers 400 without creating the user.
+    const scim = apiClient(t.app, await tokenFor(t.app, tenant));
+    const res = await scim('POST', '/ea/scim/v2/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: email('scim'), password: 'hunter2' });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('12 to 1024 characters');
+    expect(await t.services.accounts.verifyPassword(email('scim'), 'hunter2')).toBeUndefined();
   });
 });
 

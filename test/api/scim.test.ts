@@ -149,6 +149,14 @@ describe('discovery', () => {
 });
 
 describe('users', () => {
+  it('refuses a password under 12 characters with 400 invalidValue, and creates no user', async () => {
+    const res = await scim('POST', '/Users', userBody('shortpw@example.test', { password: 'tiny' }));
+    expectScimError(res, 400, 'invalidValue');
+    expect((res.json() as { detail: string }).detail).toMatch(/12 to 1024 characters/);
+    const listed = await scim('GET', `/Users?filter=${encodeURIComponent('userName eq "shortpw@example.test"')}`);
+    expect((listed.json() as { totalResults: number }).totalResults).toBe(0);
+  });
+
   it('creates a user from an application/scim+json body: 201, Location, ETag, meta', async () => {
     const res = await scim('POST', '/Users', userBody('grace@example.test', {
       externalId: 'okta-00u1', displayName: 'Grace H.', title: 'Rear Admiral', locale: 'en-GB', timezone: 'Europe/London', password: 'correct horse battery',

@@ -136,10 +136,10 @@ describe('sessions: create, read, update, delete', () => {
     expect(await t.services.db.db.selectFrom('webcasts').select('id').where('id', '=', webcastId).executeTakeFirst()).toBeUndefined();
   });
 
-  it('answers 400 for a malformed id', async () => {
+  it('answers 404 for a malformed id (no session can have it)', async () => {
     const bad = await api('GET', '/ea/sessions/not-a-uuid');
-    expect(bad.statusCode).toBe(400);
-    expect((bad.json() as { target: string }).target).toBe('id');
+    expect(bad.statusCode).toBe(404);
+    expect((bad.json() as { target: string }).target).toBe('path');
   });
 });
 
@@ -217,6 +217,28 @@ describe('sessions: lists', () => {
     expect(viaPost.statusCode).toBe(200);
     expect((viaPost.json() as Page).data.map((s) => s.title).sort()).toEqual(['Advanced Rust patterns', 'Intro to Rust']);
     expect((await api('GET', q(`event.id ne '${ev}'`))).json()).toMatchObject({ data: expect.not.arrayContaining([expect.objectContaining({ title: 'Lunch' })]) });
+  });
+
+  it('counts totalCount on the first page only: its tokens carry it, and a new first page counts again', async () => {
+    const ev = await workflowEvent(t.services, accountId, 'Virtual', 'Counting event');
+    for (const code of ['C1', 'C2', 'C3']) await create(sampleSession(ev, { title: `Count ${code}`, code }));
+    type Paged = Page & { paging: { totalCount: number; nextToken?: string } };
+    const first = (await api('GET', `/ea/sessions?limit=2&filter=${encodeURIComponent(`event.id eq '${ev}'`)}`)).json() as Paged;
+    expect(first.paging.totalCount).toBe(3);
+    await create(sampleSession(ev, { title: 'Count C4', code: 'C4' }));
+    const second = (await api('GET', `/ea/sessions?token=${encodeURIComponent(first.paging.nextToken ?? '')}`)).json() as Paged;
+    // The rows are read afresh (the new session is on this page); the total is the first page's.
+    expect(second.data.map((s) => s.title)).toEqual(expect.arrayContaining(['Count C4']));
+    expect(second.paging.totalCount).toBe(3);
+    const again = (await api('GET', `/ea/sessions?limit=2&filter=${encodeURIComponent(`event.id eq '${ev}'`)}`)).json() as Paged;
+    expect(again.paging.totalCount).toBe(4);
+  });
+
+  it('lists without a filter when POST .../filter has no body at all (the reference marks it optional)', async () => {
+    const all = (await api('GET', '/ea/sessions?limit=200')).json() as Page;
+    const res = await api('POST', '/ea/sessions/filter?limit=200'); // no body, no content-type
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as Page).data.map((s) => s.id)).toEqual(all.data.map((s) => s.id));
   });
 
   it('answers 400 with target filter for a field or operator the reference does not list', async () => {

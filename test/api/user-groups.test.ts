@@ -101,7 +101,7 @@ describe('account user groups', () => {
     expect((await api('POST', `/ea/account-user-groups/${leads.id}/users/${MISSING}`)).statusCode).toBe(404);
     expect((await api('POST', `/ea/account-user-groups/${MISSING}/users/${user.id}`)).statusCode).toBe(404);
     expect((await api('DELETE', `/ea/account-user-groups/${leads.id}/users/${MISSING}`)).statusCode).toBe(404);
-    expect((await api('GET', '/ea/account-user-groups/not-a-uuid')).statusCode).toBe(400);
+    expect((await api('GET', '/ea/account-user-groups/not-a-uuid')).statusCode).toBe(404);
   });
 
   it('deleting a group takes its role from its members', async () => {

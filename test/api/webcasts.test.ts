@@ -149,15 +149,15 @@ describe('webcasts: create', () => {
 });
 
 describe('webcasts: read, update, delete', () => {
-  it('gets a webcast by id; 404 for an unknown id and 400 for a malformed one', async () => {
+  it('gets a webcast by id; 404 for an unknown id and for a malformed one', async () => {
     const w = (await api('POST', '/ea/webcasts', zoom({ event: { id: hybrid } }))).json() as Webcast;
     expect((await api('GET', `/ea/webcasts/${w.id}`)).json()).toEqual(w);
     const missing = await api('GET', `/ea/webcasts/${MISSING}`);
     expect(missing.statusCode).toBe(404);
     expect((missing.json() as ErrorBody).code).toBe(404);
     const bad = await api('GET', '/ea/webcasts/nope');
-    expect(bad.statusCode).toBe(400);
-    expect((bad.json() as ErrorBody).target).toBe('id');
+    expect(bad.statusCode).toBe(404);
+    expect((bad.json() as ErrorBody).target).toBe('path');
   });
 
   it('PUT /webcasts/{id} replaces the fields: recording details after the session, read-only fields ignored', async () => {

@@ -7,6 +7,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { seedDemo, type DemoCredentials } from '../../src/demo/seed.js';
 import { startListeningTestApp, type ListeningTestApp } from '../helpers/http.js';
 import { serviceRequired } from '../helpers/services.js';
+import { buildWeb } from './harness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -64,8 +65,7 @@ function browserSuite(): void {
     scratch = mkdtempSync(join(tmpdir(), 'eventline-browser-'));
     mkdirSync(ARTIFACTS, { recursive: true });
     // The UI is built from the current sources into a scratch folder, so the test never serves a stale build.
-    const { build } = await import('vite');
-    await build({ root: join(root, 'web'), configFile: join(root, 'web', 'vite.config.ts'), logLevel: 'error', build: { outDir: join(scratch, 'web'), emptyOutDir: true } });
+    await buildWeb(join(scratch, 'web'));
     // Rate limiting on (with room to spare) so usage is counted and the account chart has data.
     t = await startListeningTestApp({ env: { DATA_DIR: join(scratch, 'data'), WEB_DIR: join(scratch, 'web'), ...USAGE_ON } });
     const seeded = await seedDemo(t.services, t.config);
@@ -129,6 +129,8 @@ function browserSuite(): void {
     await shoot('06-virtual-editor');
     await editor.getByRole('button', { name: 'Save virtual details' }).click();
     await page.getByText('Virtual details of “Breakout: Compliance for Virtual Events” saved.').waitFor();
+    // Codes are masked until revealed.
+    await breakout.getByRole('button', { name: 'Reveal Host code' }).click();
     await expect.poll(() => breakout.locator('[data-field="host-code"]').textContent()).toBe('424242');
 
     // The UI's edit is in the API at once.
@@ -148,6 +150,7 @@ function browserSuite(): void {
     expect(put.status).toBe(200);
     await page.reload();
     const keynoteItem = page.locator('li.vsession', { hasText: 'Opening Keynote: The Hybrid Future' });
+    await keynoteItem.getByRole('button', { name: 'Reveal Host code' }).click();
     await expect.poll(() => keynoteItem.locator('[data-field="host-code"]').textContent()).toBe('909090');
   }, 120_000);
 
@@ -246,7 +249,7 @@ function browserSuite(): void {
     await page.getByLabel('Email').fill(creds.developer.email);
     await page.getByLabel('Password').fill(creds.developer.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('Planner pages are for planner administrators').waitFor();
+    await page.getByText('Planner pages are for planners and administrators').waitFor();
 
     await page.getByRole('link', { name: 'open the developer portal' }).click();
     await page.getByRole('heading', { name: 'Developer portal sign-in' }).waitFor();
@@ -261,11 +264,16 @@ function browserSuite(): void {
     await page.getByRole('heading', { name: 'Demo workspace' }).waitFor();
     expect(await page.getByRole('heading', { name: 'New workspace' }).count()).toBe(0);
 
-    // A missing name comes back from the API and shows beside the field.
-    await page.getByRole('button', { name: 'Create application' }).click();
-    await page.getByText('Application name must be 1-200 characters').waitFor();
+    // No scope is chosen for the developer; a name and at least one scope are needed, and each scope says what it allows.
+    const newApp = page.getByRole('form', { name: 'New application' });
+    expect(await newApp.getByRole('checkbox', { checked: true }).count()).toBe(0);
+    await newApp.getByText('Allows the reading of events', { exact: true }).waitFor();
+    await newApp.getByRole('button', { name: 'Create application' }).click();
+    await newApp.getByText('Enter a name for the application').waitFor();
+    await newApp.getByText('Choose at least one scope').waitFor();
 
     await page.getByLabel('Application name').fill('Webcast connector');
+    await newApp.getByRole('checkbox', { name: /^event\/events:read\b/ }).check();
     await page.getByRole('button', { name: 'Create application' }).click();
     const secretBox = page.getByRole('region', { name: /Client credentials for/ });
     await secretBox.waitFor();
@@ -290,10 +298,80 @@ function browserSuite(): void {
     await page.getByRole('heading', { name: 'Applications' }).waitFor();
     expect(await page.content()).not.toContain(secret);
     const row = page.getByRole('row', { name: /Webcast connector/ });
+    expect(await row.textContent()).toContain('1 scopes');
+
+    // Revoking asks first, and only goes ahead once the application's name is typed.
     await row.getByRole('button', { name: /Revoke/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke “Webcast connector”?' });
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Revoke application' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Type Webcast connector to confirm').fill('Webcast');
+    expect(await confirm.isDisabled()).toBe(true);
+    await shoot('12-portal-revoke-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await fetch(`${t.baseUrl}/ea/events`, { headers: { authorization: `Bearer ${access}` } })).status).toBe(200);
+
+    await row.getByRole('button', { name: /Revoke/ }).click();
+    expect(await dialog.getByLabel('Type Webcast connector to confirm').inputValue()).toBe('');
+    await dialog.getByLabel('Type Webcast connector to confirm').fill('Webcast connector');
+    await confirm.click();
     await row.getByText(/Revoked/).waitFor();
     expect((await fetch(`${t.baseUrl}/ea/events`, { headers: { authorization: `Bearer ${access}` } })).status).toBe(401);
     await shoot('12-portal');
+  }, 120_000);
+
+  // Needs the server's POST /portal/applications/{id}/rotate-secret (the portal branch).
+  it('rotates an application\'s secret after a confirmation and shows the new one once', async () => {
+    // Still signed in to the portal from the test above.
+    await page.goto(`${t.baseUrl}/#/portal`);
+    await page.getByRole('heading', { name: 'Applications' }).waitFor();
+    await page.getByLabel('Application name').fill('Archive exporter');
+    await page.getByRole('form', { name: 'New application' }).getByRole('checkbox', { name: /^event\/events:read\b/ }).check();
+    await page.getByRole('button', { name: 'Create application' }).click();
+    const firstBox = page.getByRole('region', { name: /Client credentials for/ });
+    await firstBox.getByRole('button', { name: 'Copy secret' }).click();
+    await page.getByText('Secret copied to the clipboard.').waitFor();
+    const oldSecret = await page.evaluate<string>('navigator.clipboard.readText()');
+    const clientId = (await firstBox.locator('[data-field="client-id"]').textContent()) ?? '';
+    await firstBox.getByRole('button', { name: 'I have stored it' }).click();
+    const tokenWith = (secret: string) => fetch(`${t.baseUrl}/ea/oauth2/token`, {
+      method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    expect((await tokenWith(oldSecret)).status).toBe(200);
+
+    const row = page.getByRole('row', { name: /Archive exporter/ });
+    await row.getByRole('button', { name: /Rotate secret/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate the secret of “Archive exporter”?' });
+    await dialog.waitFor();
+    // Cancel changes nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await tokenWith(oldSecret)).status).toBe(200);
+
+    await row.getByRole('button', { name: /Rotate secret/ }).click();
+    await dialog.getByRole('button', { name: 'Rotate secret' }).click();
+    const box = page.getByRole('region', { name: 'New client secret for “Archive exporter”' });
+    await box.waitFor();
+    expect(await box.locator('[data-field="client-secret"]').textContent()).not.toMatch(/^els_/);
+    await box.getByRole('button', { name: 'Reveal secret' }).click();
+    const shown = (await box.locator('[data-field="client-secret"]').textContent()) ?? '';
+    await box.getByRole('button', { name: 'Copy secret' }).click();
+    await page.getByText('Secret copied to the clipboard.').waitFor();
+    const newSecret = await page.evaluate<string>('navigator.clipboard.readText()');
+    expect(newSecret).toBe(shown);
+    expect(newSecret).not.toBe(oldSecret);
+    await shoot('13-portal-rotated');
+    expect((await tokenWith(newSecret)).status).toBe(200);
+    expect((await tokenWith(oldSecret)).status).toBe(401);
+
+    // Shown once.
+    await box.getByRole('button', { name: 'I have stored it' }).click();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Applications' }).waitFor();
+    expect(await page.content()).not.toContain(newSecret);
   }, 120_000);
 }
 

@@ -172,7 +172,11 @@ describe('eventline CLI', () => {
     expectCleanError(await cli(['accounts', 'create', '--name', 'Gold Co', '--tier', 'Gold']), 1, 'Tier must be Free, Professional or Enterprise\n');
     expect((await services.accounts.listAccounts()).some((a) => a.name === 'Gold Co')).toBe(false);
     const account = await newAccount();
-    expectCleanError(await cli(['accounts', 'set-tier', account.id, 'Platinum', '--json']), 1, 'Tier must be Free, Professional or Enterprise\n');
+    // Under --json the error is a JSON document too.
+    const json = await cli(['accounts', 'set-tier', account.id, 'Platinum', '--json']);
+    expect(json.code).toBe(1);
+    expect(json.stdout).toBe('');
+    expect(JSON.parse(json.stderr)).toEqual({ error: { code: 'failed', exitCode: 1, message: 'Tier must be Free, Professional or Enterprise', reason: 'invalidTier', status: 400 } });
     expect((await services.accounts.getAccount(account.id)).tier).toBe('Free');
   });
 

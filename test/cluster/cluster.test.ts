@@ -110,6 +110,8 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
   let db: Db;
   let services: Services;
   let schema: string;
+  /** The test's own database (the server's DATABASE_URL names another). */
+  let ownDbUrl = dbUrl;
   let dataDir: string;
   let sim: SimServer;
   let redisProxy: TcpProxy;
@@ -519,7 +521,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
 
   /** The cluster's connection string through the given proxy, named so pg_stat_activity tells its connections apart. */
   const pgUrlVia = (proxy: TcpProxy, name: string): string => {
-    const u = new URL(dbUrl);
+    const u = new URL(ownDbUrl);
     u.host = `127.0.0.1:${proxy.port}`;
     u.searchParams.set('application_name', `${appName}-${name}`);
     return u.toString();
@@ -540,6 +542,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
     const created = await createTestDatabaseConfig();
     if (created.config.dialect !== 'postgres' || !created.config.schema) throw new Error('the cluster runs on PostgreSQL');
     schema = created.config.schema;
+    ownDbUrl = created.config.url;
     dataDir = mkdtempSync(join(tmpdir(), 'eventline-cluster-'));
     // This process seeds and checks through its own connections, which no fault touches.
     handle = createDb(created.config);

@@ -89,8 +89,8 @@ describeContract('contract: attendees operations match the reference', () => {
     expect(got.statusCode).toBe(200);
     expectMatchesReference('GET', '/attendees/{id}', 200, got.json());
     const bad = await api('GET', '/ea/attendees/nope');
-    expect(bad.statusCode).toBe(400);
-    expectMatchesReference('GET', '/attendees/{id}', 400, bad.json());
+    expect(bad.statusCode).toBe(404);
+    expectMatchesReference('GET', '/attendees/{id}', 404, bad.json());
     const missing = await api('GET', `/ea/attendees/${UNKNOWN}`);
     expect(missing.statusCode).toBe(404);
     expectMatchesReference('GET', '/attendees/{id}', 404, missing.json());

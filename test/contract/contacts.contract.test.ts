@@ -103,8 +103,8 @@ describeContract('contract: contacts operations match the reference', () => {
     await t.services.db.db.updateTable('contacts').set({ purged: 1 }).where('id', '=', pur ?? '').execute();
     for (const id of [del, pur]) expectMatchesReference('GET', '/contacts/{id}', 200, (await api('GET', `/ea/contacts/${id ?? ''}`)).json());
     const bad = await api('GET', '/ea/contacts/not-a-uuid');
-    expect(bad.statusCode).toBe(400);
-    expectMatchesReference('GET', '/contacts/{id}', 400, bad.json());
+    expect(bad.statusCode).toBe(404);
+    expectMatchesReference('GET', '/contacts/{id}', 404, bad.json());
     const missing = await api('GET', `/ea/contacts/${UNKNOWN}`);
     expect(missing.statusCode).toBe(404);
     expectMatchesReference('GET', '/contacts/{id}', 404, missing.json());

@@ -66,7 +66,7 @@ describeContract('contract: File operations match the reference', () => {
     const ok = await api('GET', `/ea/files/${id}`);
     expect(ok.statusCode).toBe(200);
     expectMatchesReference('GET', '/files/{id}', 200, ok.json());
-    expectError('GET', '/files/{id}', 400, await api('GET', '/ea/files/not-a-uuid'));
+    expectError('GET', '/files/{id}', 404, await api('GET', '/ea/files/not-a-uuid'));
     expectError('GET', '/files/{id}', 401, await apiClient(t.app, undefined)('GET', `/ea/files/${id}`));
     expectError('GET', '/files/{id}', 403, await apiClient(t.app, await tokenFor(t.app, (await createTenant(t.services)), 'file/file:write'))('GET', `/ea/files/${id}`));
     expectError('GET', '/files/{id}', 404, await api('GET', `/ea/files/${MISSING}`));

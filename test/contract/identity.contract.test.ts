@@ -66,7 +66,7 @@ describeContract('contract: user groups and SCIM operations match the reference'
 
     const one = '/account-user-groups/{userGroupId}';
     check('GET', one, 200, await api('GET', `/ea/account-user-groups/${id}`));
-    check('GET', one, 400, await api('GET', '/ea/account-user-groups/nope'));
+    check('GET', one, 404, await api('GET', '/ea/account-user-groups/nope'));
     check('GET', one, 404, await other('GET', `/ea/account-user-groups/${id}`));
     check('PUT', one, 200, await api('PUT', `/ea/account-user-groups/${id}`, { name: 'Contract Group 2' }));
     check('PUT', one, 404, await api('PUT', `/ea/account-user-groups/${MISSING}`, { name: 'X' }));

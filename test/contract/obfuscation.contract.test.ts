@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import YAML from 'yaml';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
 import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
-import { describeContract, expectMatchesReference } from './reference.js';
+import { describeContract, expectMatchesReference, referencePath } from './reference.js';
 import { createVenue, seedPerson } from './obfuscation.fixtures.js';
 
 // Contact obfuscation and bulk-job responses, as eventline sends them,
@@ -80,5 +82,34 @@ describeContract('contract: obfuscation and bulk jobs match the reference', () =
     const forbidden = await narrow('GET', `/ea/bulk-jobs/${id}`);
     expect(forbidden.statusCode).toBe(403);
     expectMatchesReference('GET', '/bulk-jobs/{id}', 403, forbidden.json());
+  });
+
+  it('POST /bulk-jobs takes a job without name, mode and ttl (the reference requires them but never defines them) and fills the documented defaults', async () => {
+    // What the reference says, so this test fails if that changes: required, yet absent from the properties.
+    type RefSchema = { required?: string[]; properties?: Record<string, unknown>; allOf?: RefSchema[] };
+    const reference = YAML.parse(readFileSync(referencePath, 'utf8')) as { components: { schemas: Record<string, RefSchema> } };
+    const job = reference.components.schemas['bulk-job-with-data'];
+    const defined = new Set([job, ...(job?.allOf ?? [])].flatMap((s) => Object.keys(s?.properties ?? {})));
+    for (const field of ['name', 'mode', 'ttl']) {
+      expect(job?.required).toContain(field);
+      expect(defined.has(field), field).toBe(false);
+    }
+
+    const created = await api('POST', '/ea/bulk-jobs', { url: '/contacts/{id}/obfuscate', operation: 'POST' });
+    expect(created.statusCode, created.body).toBe(201);
+    expectMatchesReference('POST', '/bulk-jobs', 201, created.json());
+    const body = created.json() as { id: string; name: string; mode: string; ttl: number; created: string };
+    expect(body.mode).toBe('sequential');
+    expect(body.ttl).toBe(604_800);
+    expect(body.name).toBe(`POST ${body.created}`);
+    const got = await api('GET', `/ea/bulk-jobs/${body.id}`);
+    expectMatchesReference('GET', '/bulk-jobs/{id}', 200, got.json());
+    expect(got.json()).toMatchObject({ name: body.name, mode: 'sequential', ttl: 604_800 });
+    // Given values are kept; a bad one is still a 400.
+    const named = (await api('POST', '/ea/bulk-jobs', { name: 'Erase Q3', url: '/contacts/{id}/obfuscate', operation: 'POST', mode: 'SEQUENTIAL', ttl: 60 })).json();
+    expect(named).toMatchObject({ name: 'Erase Q3', mode: 'SEQUENTIAL', ttl: 60 });
+    const bad = await api('POST', '/ea/bulk-jobs', { url: '/contacts/{id}/obfuscate', operation: 'POST', ttl: 0 });
+    expect(bad.statusCode).toBe(400);
+    expectMatchesReference('POST', '/bulk-jobs', 400, bad.json());
   });
 });

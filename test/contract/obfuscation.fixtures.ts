@@ -44,7 +44,7 @@ export async function createVenue(services: Services, accountId: string): Promis
   return { accountId, eventId: event.id, sessionId, webcastId };
 }
 
-/** A contact with an attendee, enrollment, check-in, join link, message and stored email that all carry its data. */
+/** A contact with an attendee, enrollment, check-in, join link, message, stored email and survey response that all carry its data. */
 export async function seedPerson(db: Db, v: Venue, p: PersonData): Promise<{ contactId: string; attendeeId: string }> {
   const t = at();
   const contactId = newId();
@@ -79,6 +79,29 @@ export async function seedPerson(db: Db, v: Venue, p: PersonData): Promise<{ con
   await db.insertInto('communication_messages').values({
     id: newId(), account_id: v.accountId, type: 'email', created: t, event_id: v.eventId, contact_id: contactId,
     payload: JSON.stringify({ to: p.email, name: full, body: `Hello ${full}` }), tags: '{}', mail_id: mailId,
+  }).execute();
+  // A standalone survey answered as the attendee: the respondent's ids and what it typed.
+  const surveyId = newId();
+  const questionId = newId();
+  const respondentId = newId();
+  await db.insertInto('surveys').values({
+    id: surveyId, account_id: v.accountId, survey_id: surveyId, kind: 'Standalone', event_id: null, title: 'Follow-up', code: null, description: null,
+    timezone: null, status: 'Active', event_type: null, available_to: null, audience_type: null, session_match: null, sessions: '[]',
+    close_after: null, archive_after: null, activate_date: null, ...audit(t),
+  }).execute();
+  await db.insertInto('survey_questions').values({
+    id: questionId, account_id: v.accountId, chapter_id: surveyId, survey_id: surveyId, event_id: null, position: 1, code: 'Q', type: 'CommentBox',
+    text: 'Anything else?', short_text: null, html_text: null, required: 0, max_score: null, details: '{}', ...audit(t),
+  }).execute();
+  await db.insertInto('survey_respondents').values({
+    id: respondentId, account_id: v.accountId, chapter_id: surveyId, survey_id: surveyId, event_id: v.eventId, attendee_id: attendeeId, contact_id: contactId,
+    response_code: 'FIXTURE', locale_id: null, responded_through: 'API', reference_id: p.email, source_id: p.phone, transaction_id: p.note,
+    invitation_list_id: null, status: 'Partial Response', ...audit(t),
+  }).execute();
+  await db.insertInto('survey_responses').values({
+    id: newId(), account_id: v.accountId, chapter_id: surveyId, survey_id: surveyId, respondent_id: respondentId, question_id: questionId, event_id: v.eventId,
+    session_id: null, speaker_id: null, looping_choice_id: null, attempt: 1,
+    answers: JSON.stringify([{ type: 'Text', value: `I am ${full}, ${p.email}, call ${p.phone}` }]), ...audit(t),
   }).execute();
   return { contactId, attendeeId };
 }

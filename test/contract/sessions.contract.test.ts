@@ -131,8 +131,8 @@ describeContract('contract: session, enrollment and attendance operations match 
     expect(full.statusCode).toBe(409);
     expectMatchesReference('POST', '/sessions/{id}/enrollment/{attendeeId}', 400, full.json());
     const badId = await api('POST', `/ea/sessions/${sessionId}/enrollment/nope`);
-    expect(badId.statusCode).toBe(400);
-    expectMatchesReference('POST', '/sessions/{id}/enrollment/{attendeeId}', 400, badId.json());
+    expect(badId.statusCode).toBe(404);
+    expectMatchesReference('POST', '/sessions/{id}/enrollment/{attendeeId}', 404, badId.json());
     const unknown = await api('POST', `/ea/sessions/${sessionId}/enrollment/${MISSING}`);
     expect(unknown.statusCode).toBe(404);
     expectMatchesReference('POST', '/sessions/{id}/enrollment/{attendeeId}', 404, unknown.json());

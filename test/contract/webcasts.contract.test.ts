@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import YAML from 'yaml';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiClient, createTenant, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
 import { fixtureAttendees, fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
-import { describeContract, expectMatchesReference, referenceOperation } from './reference.js';
+import { describeContract, expectMatchesReference, referenceOperation, referencePath } from './reference.js';
 
 // Every webcast and attendee-link operation's responses, as eventline really
 // sends them, validated against the reference's response schemas (DESIGN rule 2).
@@ -96,12 +98,55 @@ describeContract('contract: webcast and attendee-link operations match the refer
     expectMatchesReference('POST', '/webcasts', 409, inPerson.json());
   });
 
+  it('refuses a join, host, speaker or recording URL that is not an absolute http(s) URL: 400 naming the field, nothing stored', async () => {
+    const count = async () => ((await api('GET', `/ea/webcasts?filter=${encodeURIComponent(`event.id eq '${event}'`)}`)).json() as { paging: { totalCount: number } }).paging.totalCount;
+    const before = await count();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ join: { href: 'not a url at all' } }, '_links.join.href'],
+      [{ join: { href: 'javascript:alert(document.cookie)' } }, '_links.join.href'],
+      [{ join: { href: 'JavaScript:alert(1)' } }, '_links.join.href'],
+      [{ host: { href: 'data:text/html,<script>alert(1)</script>' } }, '_links.host.href'],
+      [{ speaker: { href: '/relative/path' } }, '_links.speaker.href'],
+      [{ recording: { href: 'ftp://files.example/rec.mp4' } }, '_links.recording.href'],
+      [{ recording: { href: 'https://user:secret@teams.example/r/1' } }, '_links.recording.href'],
+      [{ join: { href: ' https://teams.example/j/1' } }, '_links.join.href'],
+    ];
+    for (const [links, target] of cases) {
+      const res = await api('POST', '/ea/webcasts', { event: { id: event }, _links: links });
+      expect(res.statusCode, JSON.stringify(links)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, target });
+      expect((res.json() as { message: string }).message).toContain(target);
+      expectMatchesReference('POST', '/webcasts', 400, res.json());
+    }
+    expect(await count()).toBe(before);
+
+    const put = await api('PUT', `/ea/webcasts/${webcastId}`, { event: { id: event }, session: { id: session }, _links: { recording: { href: 'javascript:void(0)' } } });
+    expect(put.statusCode).toBe(400);
+    expect(put.json()).toMatchObject({ target: '_links.recording.href' });
+    expectMatchesReference('PUT', '/webcasts/{id}', 400, put.json());
+    const seedPut = await api('PUT', '/ea/webcasts', { id: webcastId, event: { id: event }, session: { id: session }, _links: { join: { href: 'not a url at all' } } });
+    expect(seedPut.statusCode).toBe(400);
+    expect(((await api('GET', `/ea/webcasts/${webcastId}`)).json() as { _links: { join?: { href?: string } } })._links.join?.href).toBe('https://teams.example/j/1');
+
+    // http and https are both fine (a local webcast platform may serve plain http).
+    const ok = await api('POST', '/ea/webcasts', { event: { id: event }, _links: { join: { href: 'http://127.0.0.1:4010/j/1?pwd=abc' }, recording: { href: 'https://rec.example/r/1' } } });
+    expect(ok.statusCode).toBe(200);
+    expect((ok.json() as { _links: { join: { href: string } } })._links.join.href).toBe('http://127.0.0.1:4010/j/1?pwd=abc');
+    await api('DELETE', `/ea/webcasts/${(ok.json() as { id: string }).id}`);
+
+    // An attendee's personal join URL follows the same rule, item by item.
+    const links = await api('POST', `/ea/webcasts/${webcastId}/attendee-links`, [{ attendee: { id: attendees[0] }, join: { href: 'javascript:alert(1)' } }]);
+    expect(links.statusCode).toBe(207);
+    expectMatchesReference('POST', '/webcasts/{id}/attendee-links', 207, links.json());
+    expect(links.json()).toMatchObject([{ status: 400, data: { code: 400, target: 'join.href' } }]);
+  });
+
   it('GET /webcasts/{id} 200, 400, 404; PUT /webcasts/{id} 200, 400, 404, 409; the seed\'s PUT /webcasts has the same shape', async () => {
     const got = await api('GET', `/ea/webcasts/${webcastId}`);
     expectMatchesReference('GET', '/webcasts/{id}', 200, got.json());
     const malformed = await api('GET', '/ea/webcasts/nope');
-    expect(malformed.statusCode).toBe(400);
-    expectMatchesReference('GET', '/webcasts/{id}', 400, malformed.json());
+    expect(malformed.statusCode).toBe(404);
+    expectMatchesReference('GET', '/webcasts/{id}', 404, malformed.json());
     const missing = await api('GET', `/ea/webcasts/${MISSING}`);
     expect(missing.statusCode).toBe(404);
     expectMatchesReference('GET', '/webcasts/{id}', 404, missing.json());
@@ -153,6 +198,31 @@ describeContract('contract: webcast and attendee-link operations match the refer
     const missing = await api('POST', `/ea/webcasts/${MISSING}/attendee-links`, [{ attendee: { id: attendees[2] }, join: { href: 'https://x' } }]);
     expect(missing.statusCode).toBe(404);
     expectMatchesReference('POST', '/webcasts/{id}/attendee-links', 404, missing.json());
+  });
+
+  it('PUT /webcasts/{id}/attendee-links takes items without id (the reference marks it read-only), matched by webcast and attendee', async () => {
+    // What the reference says, so this test fails if that changes: id is required and read-only at once.
+    const reference = YAML.parse(readFileSync(referencePath, 'utf8')) as { components: { schemas: Record<string, { required?: string[]; properties?: Record<string, { readOnly?: boolean }> }> } };
+    const item = reference.components.schemas['existing-attendee-link'];
+    expect(item?.required).toContain('id');
+    expect(item?.properties?.['id']?.readOnly).toBe(true);
+
+    const created = await api('POST', `/ea/webcasts/${webcastId}/attendee-links`, [{ attendee: { id: attendees[2] }, join: { href: 'https://teams.example/p/2' } }]);
+    expect((created.json() as Array<{ status: number }>).map((i) => i.status)).toEqual([201]);
+    const linkId = (created.json() as Array<{ data: { id: string } }>)[0]!.data.id;
+    // As a client generated from the reference sends it: webcast and attendee, no id.
+    const updated = await api('PUT', `/ea/webcasts/${webcastId}/attendee-links`, [
+      { webcast: { id: webcastId }, attendee: { id: attendees[2] }, sourceId: 'l-2', join: { href: 'https://teams.example/p/2b', code: 'c2' } },
+      { webcast: { id: webcastId }, attendee: { id: MISSING }, join: { href: 'https://teams.example/p/none' } },
+    ]);
+    expect(updated.statusCode).toBe(207);
+    expectMatchesReference('PUT', '/webcasts/{id}/attendee-links', 207, updated.json());
+    const results = updated.json() as Array<{ status: number; data: { id?: string; sourceId?: string; join?: { href: string }; target?: string } }>;
+    expect(results.map((r) => r.status)).toEqual([200, 404]);
+    expect(results[0]?.data).toMatchObject({ id: linkId, sourceId: 'l-2', join: { href: 'https://teams.example/p/2b' } });
+    expect(results[1]?.data).toMatchObject({ code: 404, target: 'attendee.id' });
+    const stored = (await api('GET', `/ea/webcasts/${webcastId}/attendee-links`)).json() as { data: Array<{ id: string; join: { href: string } }> };
+    expect(stored.data.filter((l) => l.id === linkId).map((l) => l.join.href)).toEqual(['https://teams.example/p/2b']);
   });
 
   it('GET /webcasts/attendee-links and GET /webcasts/{id}/attendee-links 200, 400, 404', async () => {

@@ -9,7 +9,7 @@ import type { Config } from '../../src/config/index.js';
 
 // The suite runs on PostgreSQL when DATABASE_URL is set (CI's second pass),
 // otherwise on SQLite. Each test file gets its own database: a temp SQLite
-// file, or a throwaway PostgreSQL schema, so files can run in parallel.
+// file, or a throwaway PostgreSQL database, so files can run in parallel.
 export const testDialect: Dialect = process.env['DATABASE_URL'] ? 'postgres' : 'sqlite';
 
 export interface TestDatabase {
@@ -21,21 +21,29 @@ export interface TestDatabase {
 export async function createTestDatabaseConfig(): Promise<{ config: Config['database']; drop: () => Promise<void> }> {
   const url = process.env['DATABASE_URL'];
   if (url) {
-    // Benchmarks use these helpers outside Vitest: they drop their schema at once.
+    // A database of its own, not only a schema: PostgreSQL keeps row versions (and erasure's
+    // compaction waits) for the oldest snapshot of any session in the same database, and its
+    // catalogue listings and notifications span the database; files in parallel must not share those.
     const underVitest = process.env['VITEST'] !== undefined;
-    const schema = `t_${underVitest ? inject('testRun') : 'bench'}_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: url });
+    const name = `t_${underVitest ? inject('testRun') : 'bench'}_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    const client = new pg.Client({ connectionString: own.toString() });
     await client.connect();
-    await client.query(`create schema ${schema}`);
+    await client.query(`create schema ${name}`);
     await client.end();
     return {
-      config: { dialect: 'postgres', url, schema },
-      // Under Vitest, dropped by test/helpers/global-setup.ts after the whole run:
-      // a drop now would race with other workers' migrations.
+      config: { dialect: 'postgres', url: own.toString(), schema: name },
+      // Under Vitest, dropped by test/helpers/global-setup.ts after the whole run: a process a
+      // test started may still hold a connection now.
       drop: underVitest ? () => Promise.resolve() : async () => {
         const c = new pg.Client({ connectionString: url });
         await c.connect();
-        await c.query(`drop schema if exists ${schema} cascade`);
+        await c.query(`drop database if exists ${name} with (force)`);
         await c.end();
       },
     };

@@ -202,7 +202,7 @@ export function fileBackendSuite(name: string, start: () => Promise<Backend>, st
       await refused(form([{ name: 'file', value: 'no filename here' }]), 400, /^The 'file' part has no file name/);
       await refused(form([{ name: 'upload', value: pdf(), filename: 'a.pdf' }]), 400, /^The file part must be named 'file', not 'upload'$/);
       await refused(form([{ name: 'colour', value: 'red' }, { name: 'file', value: pdf(), filename: 'a.pdf' }]), 400, /^Unknown form field 'colour'/);
-      await refused(form([{ name: 'purpose', value: 'poster' }, { name: 'file', value: pdf(), filename: 'a.pdf' }]), 400, /^purpose must be one of: image$/);
+      await refused(form([{ name: 'purpose', value: 'poster' }, { name: 'file', value: pdf(), filename: 'a.pdf' }]), 400, /^purpose must be one of: image, video$/);
       // A part after the file: the stored file is removed again.
       await refused(form([{ name: 'file', value: pdf(), filename: 'a.pdf' }, { name: 'purpose', value: 'image' }]), 400, /^The 'purpose' field comes after the file/);
       await refused(form([{ name: 'file', value: pdf(), filename: 'a.pdf' }, { name: 'file', value: pdf(), filename: 'b.pdf' }]), 400, /^Send one file per upload$/);

@@ -10,7 +10,7 @@ declare module 'vitest' {
 }
 
 /**
- * Test files on PostgreSQL each get a throwaway schema. Dropping one while
+ * Test files on PostgreSQL each get a throwaway database (test/helpers/db.ts); a few make schemas. Dropping one while
  * another worker migrates races with Kysely's introspection, which reads the
  * catalogue of every schema ("column ... does not exist"); so schemas are
  * dropped once, here, after every file has finished.
@@ -29,6 +29,8 @@ export default function setup(project: TestProject): () => Promise<void> {
         [`t\\_${run}\\_%`, `filter\\_test\\_${run}\\_%`],
       );
       for (const { nspname } of rows) await client.query(`drop schema if exists "${nspname}" cascade`);
+      const dbs = await client.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`t\\_${run}\\_%`]);
+      for (const { datname } of dbs.rows) await client.query(`drop database if exists "${datname}" with (force)`);
     } finally {
       await client.end();
     }

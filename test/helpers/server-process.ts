@@ -4,6 +4,7 @@
 // argv[2], listens on a free loopback port and prints {"address": "..."} on one line.
 // argv[3]: how long it may live, in ms (default 120 s), so a run that forgot to stop it
 // does not leave it behind.
+import pino from 'pino';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, parseDatabaseConfig } from '../../src/config/index.js';
 
@@ -15,7 +16,9 @@ const lifetimeMs = Number(process.argv[3] ?? 120_000);
 setTimeout(() => process.exit(2), lifetimeMs).unref();
 
 const config = loadConfig(undefined, { database, port: 0, host: '127.0.0.1', runWorker: false, demo: false });
-const { app } = await buildApp(config, { logger: false, worker: false });
+// SERVER_LOG=devnull: the request log is written as `npm start` writes it, to /dev/null (benchmarks count its cost).
+const logger = process.env['SERVER_LOG'] === 'devnull' ? { stream: pino.destination({ dest: '/dev/null', sync: false }) } : false;
+const { app } = await buildApp(config, { logger, worker: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ address })}\n`);
 process.on('SIGTERM', () => {

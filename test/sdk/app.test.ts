@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { ApiRequestError, createClient, type EventlineClient } from '../../src/client/index.js';
 import { main } from '../../src/cli/index.js';
@@ -38,11 +39,22 @@ beforeAll(async () => {
 
 afterAll(async () => t?.close());
 
-async function cli(args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+/** A terminal as cli-progress sees one: isTTY, a width, and what was drawn on it. */
+class FakeTerminal extends Writable {
+  readonly isTTY = true;
+  readonly columns = 120;
+  drawn = '';
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
+    this.drawn += chunk.toString();
+    done();
+  }
+}
+
+async function cli(args: readonly string[], env: Record<string, string> = {}, progressStream?: NodeJS.WritableStream): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const config = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', ...env }, { database: t.config.database });
-  const code = await main(['node', 'eventline', 'api', ...args], { config, io: { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s) } });
+  const code = await main(['node', 'eventline', 'api', ...args], { config, io: { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), progressStream } });
   return { code, stdout, stderr };
 }
 
@@ -128,13 +140,28 @@ describe('the SDK against the real app', () => {
 });
 
 describe('eventline api', () => {
-  it('prints every event of `get /ea/events --all` as one JSON array, with progress on stderr', async () => {
+  it('prints every event of `get /ea/events --all` as one JSON array, with a progress bar only on a terminal', async () => {
     const run = await cli(['get', '/ea/events', '--all', '--query', 'limit=200', ...credentials()]);
     expect(run.code, run.stderr).toBe(0);
     const items = JSON.parse(run.stdout) as Array<{ id: string }>;
     expect(items).toHaveLength(TOTAL);
     expect(new Set(items.map((e) => e.id))).toEqual(ids);
-    expect(run.stderr.trim().split('\n')).toEqual(['fetched 200/1000', 'fetched 400/1000', 'fetched 600/1000', 'fetched 800/1000', 'fetched 1000/1000']);
+    // stderr is not a terminal here (a pipe, a file): nothing is drawn.
+    expect(run.stderr).toBe('');
+
+    const terminal = new FakeTerminal();
+    const drawn = await cli(['get', '/ea/events', '--all', '--query', 'limit=200', ...credentials()], {}, terminal);
+    expect(drawn.code, drawn.stderr).toBe(0);
+    expect((JSON.parse(drawn.stdout) as unknown[]).length).toBe(TOTAL);
+    expect(drawn.stderr).toBe('');
+    expect(terminal.drawn).toMatch(/fetching \u2588+\u2591* \d+\/1000 items/);
+    expect(terminal.drawn).toContain(`fetching ${'\u2588'.repeat(30)} 1000/1000 items`);
+
+    // --json keeps stderr for a JSON error: no bar either.
+    const quiet = new FakeTerminal();
+    const json = await cli(['get', '/ea/events', '--all', '--query', 'limit=200', '--json', ...credentials()], {}, quiet);
+    expect(json.code, json.stderr).toBe(0);
+    expect(quiet.drawn).toBe('');
   });
 
   it('takes the URL and credentials from EVENTLINE_URL, EVENTLINE_CLIENT_ID and EVENTLINE_CLIENT_SECRET', async () => {
@@ -152,16 +179,16 @@ describe('eventline api', () => {
     expect(page.data).toHaveLength(5);
   });
 
-  it('fails with exit 1 and the contract error on stderr for a 404', async () => {
+  it('fails with exit 3 (an HTTP error) and the contract error on stderr for a 404', async () => {
     const run = await cli(['get', `/ea/events/${foreignId}`, ...credentials()]);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(3);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^error: HTTP 404: Event not found \(request id: [^)]+\)\n$/);
   });
 
-  it('fails with exit 1 when the credentials are refused, and exit 2 when they are missing or the input is bad', async () => {
+  it('fails with exit 3 when the credentials are refused, and exit 2 when they are missing or the input is bad', async () => {
     const refused = await cli(['get', '/ea/events', '--url', url, '--client-id', tenant.clientId, '--client-secret', 'wrong']);
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/^error: HTTP 401: /);
     const missing = await cli(['get', '/ea/events', '--url', url]);
     expect(missing.code).toBe(2);

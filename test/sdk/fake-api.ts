@@ -73,8 +73,12 @@ export async function fakeApi(handlers: { api: (req: Recorded, index: number) =>
   };
 }
 
-export const tooMany: Answer = { status: 429, body: { code: 429, message: 'Too Many Requests' }, headers: { 'retry-after': '1' } };
-export const limitExceeded: Answer = { status: 429, body: { code: 429, message: 'Limit Exceeded' }, headers: { 'retry-after': '3600' } };
+/** A 429 without Retry-After (a proxy, say): the client follows the seed's back-off. */
+export const tooMany: Answer = { status: 429, body: { code: 429, message: 'Too Many Requests' } };
+/** eventline's own 429: Retry-After says when the next call fits the rate. */
+export const tooManyRetryAfter = (seconds: number | string): Answer => ({ status: 429, body: { code: 429, message: 'Too Many Requests' }, headers: { 'retry-after': String(seconds) } });
+export const limitExceeded: Answer = { status: 429, body: { code: 429, message: 'Limit Exceeded' } };
+export const limitExceededRetryAfter = (seconds: number): Answer => ({ status: 429, body: { code: 429, message: 'Limit Exceeded' }, headers: { 'retry-after': String(seconds) } });
 
 /** An injected clock, sleep and random source: sleeping advances the clock, nothing really waits. */
 export function fakeTime(start: string, randoms: readonly number[] = [0]) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateSchemaSource } from '../../scripts/generate-client-types.js';
+import { readFileSync } from 'node:fs';
+import { generateSchemaSource, SCHEMA_FILE } from '../../scripts/generate-client-types.js';
 
 describe('SDK type generation', () => {
   it('generates the types from the OpenAPI document the server serves, with the paths outside the version listed', async () => {
@@ -12,5 +13,7 @@ describe('SDK type generation', () => {
     expect(outside).toContain('"/healthz"');
     expect(outside).toContain('"/.well-known/oauth-authorization-server"');
     expect(outside).not.toContain('/ea/');
+    // The committed types are what the server's document gives (CI's check of `npm run sdk:types`).
+    expect(readFileSync(SCHEMA_FILE, 'utf8') === source, `${SCHEMA_FILE} is out of date: run npm run sdk:types`).toBe(true);
   });
 });

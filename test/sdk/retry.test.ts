@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRequestError, createClient, QuotaExceededError, TooManyRequestsError, type Logger } from '../../src/client/index.js';
-import { fakeApi, fakeTime, limitExceeded, tooMany, type Answer, type FakeApi } from './fake-api.js';
+import { fakeApi, fakeTime, limitExceeded, limitExceededRetryAfter, tooMany, tooManyRetryAfter, type Answer, type FakeApi } from './fake-api.js';
 
 let server: FakeApi | undefined;
 afterEach(async () => {
@@ -34,7 +34,7 @@ function clientFor(api: FakeApi, time: ReturnType<typeof fakeTime>, extra: { log
   });
 }
 
-describe('429 Too Many Requests: the seed back-off', () => {
+describe('429 Too Many Requests without Retry-After: the seed back-off', () => {
   it('waits 2 s+j, 4 s+j, 8 s+j and throws TooManyRequestsError on the fourth 429, logging once (j = 1 when random() is 0)', async () => {
     const api = await serverFailing([tooMany, tooMany, tooMany, tooMany]);
     const time = fakeTime('2027-03-01T12:00:00Z', [0]);
@@ -97,7 +97,93 @@ describe('429 Too Many Requests: the seed back-off', () => {
   });
 });
 
+describe('Retry-After on 429 Too Many Requests and 503', () => {
+  it('waits Retry-After plus the 1-1000 ms jitter instead of the seed\'s 2 s, and succeeds', async () => {
+    const api = await serverFailing([tooManyRetryAfter(1), tooManyRetryAfter(3)]);
+    const time = fakeTime('2027-03-01T12:00:00Z', [0.25]);
+    const log = recordingLogger();
+    expect(await clientFor(api, time, { logger: log.logger }).get('/ea/events')).toEqual(ok.body);
+    expect(time.sleeps).toEqual([1251, 3251]);
+    expect(api.apiRequests()).toHaveLength(3);
+    expect(log.errors).toEqual([]);
+  });
+
+  it('reads an HTTP-date Retry-After against the injected clock', async () => {
+    const api = await serverFailing([tooManyRetryAfter('Mon, 01 Mar 2027 12:00:05 GMT')]);
+    const time = fakeTime('2027-03-01T12:00:00Z', [0]);
+    expect(await clientFor(api, time).get('/ea/events')).toEqual(ok.body);
+    expect(time.sleeps).toEqual([5001]);
+  });
+
+  it('keeps the seed\'s limits: four attempts at most, and a Retry-After of 16 s or more is not waited for', async () => {
+    const api = await serverFailing([tooManyRetryAfter(1), tooManyRetryAfter(1), tooManyRetryAfter(1), tooManyRetryAfter(1)]);
+    const time = fakeTime('2027-03-01T12:00:00Z', [0]);
+    const log = recordingLogger();
+    const err = await clientFor(api, time, { logger: log.logger }).get('/ea/events').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TooManyRequestsError);
+    expect(err).toMatchObject({ attempts: 4, waits: [1001, 1001, 1001] });
+    expect(log.errors).toHaveLength(1);
+
+    const far = await fakeApi({ api: () => tooManyRetryAfter(16) });
+    try {
+      const farTime = fakeTime('2027-03-01T12:00:00Z', [0]);
+      await expect(clientFor(far, farTime).get('/ea/events')).rejects.toMatchObject({ status: 429, attempts: 1, waits: [] });
+      expect(farTime.sleeps).toEqual([]);
+    } finally {
+      await far.close();
+    }
+  });
+
+  it('retries a 503 that carries Retry-After (the rate limiter\'s store is down), and only such a 503', async () => {
+    const unavailable = (headers?: Record<string, string>): Answer => ({ status: 503, body: { code: 503, message: 'Rate limiting is unavailable' }, ...(headers ? { headers } : {}) });
+    const api = await serverFailing([unavailable({ 'retry-after': '1' }), unavailable({ 'retry-after': '2' })]);
+    const time = fakeTime('2027-03-01T12:00:00Z', [0]);
+    expect(await clientFor(api, time).post('/ea/events/filter', { body: { filter: "format eq 'Virtual'" } })).toEqual(ok.body);
+    expect(time.sleeps).toEqual([1001, 2001]);
+    expect(api.apiRequests().map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
+
+    // A write that met an unreachable database may have committed: its 503 is the caller's, not retried.
+    const database = await fakeApi({ api: (_req, i) => (i === 0 ? { status: 503, body: { code: 503, message: 'The database is not reachable' }, headers: { 'retry-after': '1' } } : ok) });
+    try {
+      const t1 = fakeTime('2027-03-01T12:00:00Z', [0]);
+      await expect(clientFor(database, t1).post('/ea/events/filter', { body: { filter: "format eq 'Virtual'" } })).rejects.toMatchObject({ status: 503, message: 'The database is not reachable' });
+      expect(database.apiRequests()).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+
+    const always = await fakeApi({ api: () => unavailable({ 'retry-after': '1' }) });
+    try {
+      const t2 = fakeTime('2027-03-01T12:00:00Z', [0]);
+      const err = await clientFor(always, t2).get('/ea/events').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiRequestError);
+      expect(err).not.toBeInstanceOf(TooManyRequestsError);
+      expect(err).toMatchObject({ status: 503 });
+      expect(always.apiRequests()).toHaveLength(4);
+    } finally {
+      await always.close();
+    }
+  });
+
+  it('applies Retry-After to the token request too', async () => {
+    let refused = 0;
+    server = await fakeApi({ api: () => ok, token: () => (refused++ < 1 ? tooManyRetryAfter(2) : undefined) });
+    const time = fakeTime('2027-03-01T12:00:00Z', [0]);
+    expect(await clientFor(server, time).get('/ea/events')).toEqual(ok.body);
+    expect(time.sleeps).toEqual([2001]);
+  });
+});
+
 describe('429 Limit Exceeded: the daily quota', () => {
+  it('takes retryAt from Retry-After when the server sends it (its clock decides when its day ends)', async () => {
+    const api = await serverFailing([limitExceededRetryAfter(3600)]);
+    const time = fakeTime('2027-03-01T23:00:05Z');
+    const err = (await clientFor(api, time).get('/ea/events').catch((e: unknown) => e)) as QuotaExceededError;
+    expect(err).toBeInstanceOf(QuotaExceededError);
+    expect(err.retryAt.toISOString()).toBe('2027-03-02T00:00:05.000Z');
+    expect(api.apiRequests()).toHaveLength(1);
+  });
+
   it('is never retried and carries retryAt, the next 00:00 UTC by the injected clock', async () => {
     const api = await serverFailing([limitExceeded]);
     const time = fakeTime('2027-03-01T17:45:12.345Z');
@@ -156,7 +242,7 @@ describe('other answers', () => {
     expect(api.apiRequests()[0]?.url.searchParams.get('filter')).toBe("nope eq 'x'");
   });
 
-  it('does not retry a 5xx', async () => {
+  it('does not retry a 5xx without Retry-After', async () => {
     const api = await serverFailing([{ status: 503, body: { code: 503, message: 'Service Unavailable' } }]);
     const time = fakeTime('2027-03-01T12:00:00Z');
     await expect(clientFor(api, time).get('/ea/events')).rejects.toMatchObject({ status: 503, message: 'Service Unavailable' });

@@ -10,7 +10,7 @@ import { exitCode, spawnSync, startSimProcess, type SimProcess } from './harness
 // simulator (its own process); the sync runs in-process and as `eventline sync`.
 interface Row { id: string; [k: string]: unknown }
 interface Link { attendee: { id: string }; join: { href: string }; sourceId?: string }
-interface Webcast { id: string; meetingId?: string; status: string; _links: { join?: { href?: string; code?: string }; host?: { code?: string }; recording?: { href?: string; code?: string } } }
+interface Webcast { id: string; meetingId?: string; status: string; _links: { join?: { href?: string; code?: string }; host?: { code?: string; key?: string }; recording?: { href?: string; code?: string } } }
 interface Control { meeting: SimMeeting; registrants: SimRegistrant[]; participants: SimParticipant[]; recording: { share_url: string; password: string } | null }
 
 let t: ListeningTestApp;
@@ -75,7 +75,9 @@ describe('webcast sync with the platform simulator', () => {
     expect(meeting.topic).toBe('Keynote');
     expect(meeting.tracking_fields).toEqual([{ field: 'eventline_session_id', value: keynote.id }]);
     expect(webcast._links.join).toEqual({ href: meeting.join_url, code: meeting.password });
-    expect(webcast._links.host?.code).toBe(meeting.host_key);
+    expect(webcast._links.host?.key).toBe(meeting.host_key);
+    // The host key is not the host code: Zoom has no host code, so the sync writes none.
+    expect(webcast._links.host?.code).toBeUndefined();
     const state = await syncState(keynote.id);
     expect(state).toMatchObject({ provider: 'sim', meetingId: meeting.id, webcast: { id: webcast.id }, outcome: 'Succeeded', progress: { attendeeLinks: 50 } });
     expect(state.lastRun).toBeDefined();
@@ -143,8 +145,9 @@ describe('webcast sync with the platform simulator', () => {
 
     const { meeting } = await simMeeting(meetingId);
     expect(meeting).toMatchObject({ topic: 'Keynote: the future', start_time: '2027-03-01T10:15:00.000Z', duration: 75, host_key: '424242' });
-    expect((await webcastOf(keynote.id))._links.host?.code).toBe('424242');
-    expect(await syncState(keynote.id)).toMatchObject({ conflicts: [], snapshot: { title: 'Keynote: the future', hostCode: '424242' } });
+    expect((await webcastOf(keynote.id))._links.host).toMatchObject({ key: '424242' });
+    expect((await webcastOf(keynote.id))._links.host?.code).toBeUndefined();
+    expect(await syncState(keynote.id)).toMatchObject({ conflicts: [], snapshot: { title: 'Keynote: the future', hostKey: '424242' } });
   });
 
   it('resolves a conflicting pair of edits by last-modified time and logs the discarded side', async () => {

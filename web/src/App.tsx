@@ -6,7 +6,17 @@ import { EventPage } from './pages/EventPage.js';
 import { EventsPage } from './pages/Events.js';
 import { PortalPage } from './pages/Portal.js';
 import { SessionAttendeesPage } from './pages/SessionAttendees.js';
-import { Alert, useHashRoute } from './ui.js';
+import { Alert, RateLimitNotice, useHashRoute } from './ui.js';
+
+function NotFound() {
+  return (
+    <section className="panel narrow" aria-labelledby="nf-h">
+      <h1 id="nf-h">Page not found</h1>
+      <p>There is no page at this address. It may have moved, or the link may be incomplete.</p>
+      <p><a href="#/">Go to the home page</a> · <a href="#/events">Events</a> · <a href="#/portal">Developer portal</a></p>
+    </section>
+  );
+}
 
 function PlannerSignIn({ error }: { error: string | undefined }) {
   return (
@@ -43,15 +53,23 @@ export function App() {
     });
   }, []);
 
-  const [first, second, third, fourth] = route;
-  const isPortal = first === 'portal';
+  const [first, second, third, fourth, ...rest] = route;
+  const isPortal = first === 'portal' && !second;
+  const plannerRoute =
+    first === undefined ? 'events'
+    : first === 'events' && !second ? 'events'
+    : first === 'events' && second && (third === undefined || third === 'virtual' || third === 'attendees') && !fourth ? 'event'
+    : first === 'events' && second && third === 'sessions' && fourth && rest.length === 0 ? 'session'
+    : first === 'account' && !second ? 'account'
+    : undefined;
   let page;
   if (!ready) page = <p>Loading…</p>;
   else if (isPortal) page = <PortalPage />;
+  else if (plannerRoute === undefined) page = <NotFound />;
   else if (!signedIn || !getToken()) page = <PlannerSignIn error={error} />;
-  else if (first === 'events' && second && third === 'sessions' && fourth) page = <SessionAttendeesPage eventId={second} sessionId={fourth} />;
-  else if (first === 'events' && second) page = <EventPage id={second} tab={third} />;
-  else if (first === 'account') page = <AccountPage />;
+  else if (plannerRoute === 'session' && second && fourth) page = <SessionAttendeesPage eventId={second} sessionId={fourth} />;
+  else if (plannerRoute === 'event' && second) page = <EventPage key={second} id={second} tab={third} />;
+  else if (plannerRoute === 'account') page = <AccountPage />;
   else page = <EventsPage />;
 
   const signOut = () => {
@@ -74,7 +92,10 @@ export function App() {
           </ul>
         </nav>
       </header>
-      <main id="main" tabIndex={-1}>{page}</main>
+      <main id="main" tabIndex={-1}>
+        <RateLimitNotice />
+        {page}
+      </main>
     </>
   );
 }

@@ -1,6 +1,16 @@
 // The planner pages' client of the public API (/ea), with the token from the
 // authorization code + PKCE sign-in.
+//
+// The pages' calls count against the account's rate limit like any other
+// client's (a Free account: 2 calls a second, burst 1). So every call goes
+// through one queue: few calls in flight (as many as the last answer's
+// `RateLimit` field says are left, at most MAX_IN_FLIGHT), paced at the
+// policy's rate once the burst is used up, and a 429 or 503 is retried after
+// its `Retry-After` while the page shows that it is waiting, not an error.
 import type { Page } from '../../src/client/types.js';
+import { policyItem, retryAfterSeconds } from './ratelimit.js';
+
+export { retryAfterSeconds };
 
 export interface ApiErrorBody {
   code?: number;
@@ -42,28 +52,193 @@ export function setToken(t: StoredToken | undefined): void {
   else sessionStorage.removeItem(TOKEN_KEY);
 }
 
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+// ---- The rate-limit-aware queue ----
+
+/** Calls in flight at most, whatever the server's burst allows. */
+const MAX_IN_FLIGHT = 4;
+/** Times one call is retried after a 429 or 503 before its error is shown. */
+const MAX_RETRIES = 8;
+/** A longer Retry-After (the daily quota: until 00:00 UTC) is not waited for: the page says so instead. */
+const MAX_WAIT_S = 60;
+
+/** What the pages show while calls are held back by the rate limit. */
+export interface RateLimitWait {
+  /** Epoch ms when the queue resumes. */
+  until: number;
+  /** Why: a refusal (429/503) or pacing at the account's rate. */
+  reason: 'refused' | 'pacing';
+}
+
+interface Job {
+  run: () => Promise<Response>;
+  resolve: (r: Response) => void;
+  reject: (e: unknown) => void;
+  attempts: number;
+}
+
+const queue: Job[] = [];
+let inFlight = 0;
+/** How many more calls the server said may go at once (the RateLimit field's `r` of the per-second policy). */
+let allowance = 1;
+/** The per-second policy's interval between calls (ms), from RateLimit-Policy. */
+let intervalMs = 0;
+/** No call starts before this time (epoch ms). */
+let resumeAt = 0;
+let wait: RateLimitWait | undefined;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+
+function setWait(w: RateLimitWait | undefined): void {
+  if (w?.until === wait?.until && w?.reason === wait?.reason) return;
+  wait = w;
+  for (const l of listeners) l();
+}
+
+export function subscribeRateLimit(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function rateLimitWait(): RateLimitWait | undefined {
+  return wait;
+}
+
+/** Learns the account's pace from a response's RateLimit / RateLimit-Policy fields. */
+function learn(res: Response): void {
+  const policy = policyItem(res.headers.get('ratelimit-policy'), ['second', 'ip']);
+  if (policy?.['q'] && policy['q'] > 0) intervalMs = ((policy['w'] ?? 1) * 1000) / policy['q'];
+  const state = policyItem(res.headers.get('ratelimit'), ['second', 'ip']);
+  if (!res.headers.has('ratelimit')) {
+    // No limit announced (rate limiting is off): nothing to pace.
+    allowance = MAX_IN_FLIGHT;
+  } else if (state?.['r'] !== undefined) {
+    allowance = Math.min(MAX_IN_FLIGHT, state['r']);
+    // The burst is used up: the next call conforms one interval from now.
+    if (state['r'] === 0 && intervalMs > 0) resumeAt = Math.max(resumeAt, Date.now() + intervalMs);
+  }
+}
+
+function schedule(delayMs: number): void {
+  if (timer !== undefined) return;
+  timer = setTimeout(() => {
+    timer = undefined;
+    pump();
+  }, delayMs);
+}
+
+function pump(): void {
+  const now = Date.now();
+  if (queue.length === 0) {
+    if (inFlight === 0) setWait(undefined);
+    return;
+  }
+  if (resumeAt > now) {
+    // Pacing of a second or less is normal for a Free account; a refusal is worth showing at once.
+    if (wait?.reason !== 'refused' && resumeAt - now >= 1000) setWait({ until: resumeAt, reason: 'pacing' });
+    schedule(resumeAt - now);
+    return;
+  }
+  if (wait?.reason === 'refused' || wait?.reason === 'pacing') setWait(undefined);
+  // With nothing in flight one call may always go: its answer tells how many more may follow.
+  while (queue.length > 0 && inFlight < MAX_IN_FLIGHT && (allowance > 0 || inFlight === 0) && resumeAt <= Date.now()) {
+    const job = queue.shift() as Job;
+    inFlight += 1;
+    allowance = Math.max(0, allowance - 1);
+    void start(job);
+  }
+}
+
+async function start(job: Job): Promise<void> {
+  let res: Response;
+  try {
+    res = await job.run();
+  } catch (err) {
+    inFlight -= 1;
+    job.reject(err);
+    pump();
+    return;
+  }
+  inFlight -= 1;
+  learn(res);
+  if ((res.status === 429 || res.status === 503) && job.attempts < MAX_RETRIES) {
+    const seconds = retryAfterSeconds(res.headers.get('retry-after')) ?? 1;
+    if (seconds <= MAX_WAIT_S) {
+      job.attempts += 1;
+      // The limit is the account's: every queued call waits, and this one goes first when it lifts.
+      resumeAt = Math.max(resumeAt, Date.now() + Math.max(seconds * 1000, intervalMs, 250));
+      allowance = 0;
+      queue.unshift(job);
+      setWait({ until: resumeAt, reason: 'refused' });
+      pump();
+      return;
+    }
+  }
+  job.resolve(res);
+  pump();
+}
+
+/** Runs `fetch` through the queue. */
+function enqueue(run: () => Promise<Response>): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    queue.push({ run, resolve, reject, attempts: 0 });
+    pump();
+  });
+}
+
+/** A refused call that was not retried: the daily quota, or the retries ran out. */
+function limitMessage(res: Response, body: ApiErrorBody): string {
+  const seconds = retryAfterSeconds(res.headers.get('retry-after'));
+  if (res.status === 429 && body.message === 'Limit Exceeded') {
+    return 'The account has used its daily quota of API calls. It resets at 00:00 UTC.';
+  }
+  if (seconds !== undefined && seconds > MAX_WAIT_S) {
+    return `The service asked to wait ${Math.ceil(seconds / 60)} minutes before the next call. Please try again later.`;
+  }
+  return 'The service is busy. Please try again in a moment.';
+}
+
+interface Answer { status: number; data: unknown; location: string | null }
+
+async function send(method: string, path: string, body?: unknown): Promise<Answer> {
   const token = getToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers['authorization'] = `Bearer ${token.accessToken}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`/ea${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await enqueue(() => fetch(`/ea${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }));
   if (res.status === 401) {
     // Expired or revoked: drop the token and let the app offer sign-in again.
     setToken(undefined);
     window.dispatchEvent(new Event('eventline:signed-out'));
   }
-  if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  if (!res.ok) throw new ApiError(res.status, (data ?? {}) as ApiErrorBody);
-  return data as T;
+  const text = res.status === 204 ? '' : await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!res.ok) {
+    const errBody = (data ?? {}) as ApiErrorBody;
+    if (res.status === 429 || res.status === 503) throw new ApiError(res.status, { ...errBody, message: limitMessage(res, errBody) });
+    throw new ApiError(res.status, errBody);
+  }
+  return { status: res.status, data, location: res.headers.get('location') };
+}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await send(method, path, body)).data as T;
+}
+
+/** A call that also returns the answer's status and Location header (202 Accepted, 207 Multi-Status). */
+export async function apiFull<T>(method: string, path: string, body?: unknown): Promise<{ status: number; data: T; location: string | null }> {
+  const a = await send(method, path, body);
+  return { status: a.status, data: a.data as T, location: a.location };
 }
 
 export const q = (filter: string, extra: Record<string, string> = {}): string =>
   `?${new URLSearchParams({ filter, limit: '200', ...extra }).toString()}`;
 
-/** Every page of a list (the demo lists are small; the limit keeps calls few). */
+/** Every page of a list (the limit keeps calls few). */
 export async function listAll<T>(path: string, filter?: string): Promise<T[]> {
   const out: T[] = [];
   let token: string | undefined;
@@ -78,3 +253,6 @@ export async function listAll<T>(path: string, filter?: string): Promise<T[]> {
   }
   return out;
 }
+
+/** A quoted value for a filter expression (the grammar's `\'` escape). */
+export const quote = (v: string): string => `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

@@ -1,7 +1,7 @@
 import { setToken } from './api.js';
 
 // Authorization code + PKCE against eventline itself, as the first-party
-// public client (no secret). Only planner administrators may use it.
+// public client (no secret). Planners and administrators may use it; developers use the portal.
 const CLIENT_ID = 'eventline-web';
 const PENDING_KEY = 'eventline.pkce';
 
@@ -34,7 +34,7 @@ export async function completeSignIn(): Promise<{ returnTo: string } | { error: 
   if (error) {
     return {
       error: error === 'access_denied'
-        ? 'Planner pages are for planner administrators. Developers sign in to the developer portal.'
+        ? 'Planner pages are for planners and administrators. Developers sign in to the developer portal instead.'
         : params.get('error_description') ?? error,
     };
   }

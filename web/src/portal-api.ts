@@ -26,3 +26,19 @@ export async function portal<T>(method: string, path: string, body?: unknown): P
   if (path === '/session' && (method === 'GET' || method === 'POST')) csrf = (data as PortalSession).csrfToken;
   return data as T;
 }
+
+export interface ScopeInfo { name: string; description?: string }
+
+/** GET /portal/scopes: objects with descriptions, or (an older server) bare names; anything else is dropped. */
+export function readScopes(raw: unknown): ScopeInfo[] {
+  if (!Array.isArray(raw)) return [];
+  const out: ScopeInfo[] = [];
+  for (const item of raw as unknown[]) {
+    if (typeof item === 'string') out.push({ name: item });
+    else if (item && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string') {
+      const { name, description } = item as { name: string; description?: unknown };
+      out.push(typeof description === 'string' && description ? { name, description } : { name });
+    }
+  }
+  return out;
+}

@@ -28,3 +28,18 @@ export const WEBCAST_PROVIDERS = [
 // A provider the server adds to its enum must show up in the form as well: this fails to compile until it is listed above.
 type IsTrue<T extends true> = T;
 type _EveryProviderListed = IsTrue<[Exclude<WebcastProvider, (typeof WEBCAST_PROVIDERS)[number]>] extends [never] ? true : false>;
+
+export type EventFormat = EventT['format'];
+export type EventType = EventT['type'];
+export type AttendeeStatus = AttendeeT['status'];
+
+export const EVENT_FORMATS = ['In-person', 'Hybrid', 'Virtual'] as const satisfies readonly EventFormat[];
+export const EVENT_TYPES = [
+  'Conference', 'Meeting', 'Seminar', 'TrainingSession', 'TradeShow', 'Webinar', 'Forum', 'Dinner', 'Celebration', 'Reunion', 'Holiday',
+  'IncentiveTrip', 'FundraiserBenefit', 'PoliticalEvent', 'SportsEvent', 'SaveTheDate', 'SimpleEvent', 'CventEssentials', 'CventWebinar', 'OtherGeneral',
+] as const satisfies readonly EventType[];
+/** The statuses a planner may set on an attendee (PUT /attendees/{id}). */
+export const ATTENDEE_UPDATE_STATUSES = [
+  'No Response', 'Accepted', 'Cancelled', 'Visited', 'Declined', 'Pending Approval', 'Denied Approval',
+] as const satisfies readonly AttendeeStatus[];
+type _EveryEventTypeListed = IsTrue<[Exclude<EventType, (typeof EVENT_TYPES)[number]>] extends [never] ? true : false>;

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
-import { ApiError } from './api.js';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { ApiError, rateLimitWait, subscribeRateLimit } from './api.js';
+import { formatInZone } from './time.js';
 
 export function useHashRoute(): string[] {
   const read = () => window.location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
@@ -55,7 +56,7 @@ export function useFormErrors() {
 
 export function Field(props: {
   label: string; name: string; value: string; onChange: (v: string) => void; error?: string | undefined;
-  type?: string; hint?: string; autoComplete?: string; required?: boolean;
+  type?: string; hint?: string | undefined; autoComplete?: string; required?: boolean; placeholder?: string;
 }) {
   const id = useId();
   const errId = `${id}-error`;
@@ -65,7 +66,7 @@ export function Field(props: {
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
       <input
-        id={id} name={props.name} type={props.type ?? 'text'} value={props.value} required={props.required}
+        id={id} name={props.name} type={props.type ?? 'text'} value={props.value} required={props.required} placeholder={props.placeholder}
         autoComplete={props.autoComplete ?? 'off'} aria-invalid={props.error ? true : undefined} aria-describedby={describedBy}
         onChange={(e) => props.onChange(e.target.value)}
       />
@@ -75,15 +76,22 @@ export function Field(props: {
   );
 }
 
-export function Select(props: { label: string; name: string; value: string; options: readonly string[]; onChange: (v: string) => void; error?: string | undefined }) {
+export function Select(props: {
+  label: string; name: string; value: string; options: readonly string[]; onChange: (v: string) => void; error?: string | undefined;
+  labels?: Record<string, string>;
+}) {
   const id = useId();
+  const errId = `${id}-error`;
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
-      <select id={id} name={props.name} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-invalid={props.error ? true : undefined}>
-        {props.options.map((o) => <option key={o} value={o}>{o}</option>)}
+      <select
+        id={id} name={props.name} value={props.value} onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error ? true : undefined} aria-describedby={props.error ? errId : undefined}
+      >
+        {props.options.map((o) => <option key={o} value={o}>{props.labels?.[o] ?? o}</option>)}
       </select>
-      {props.error && <p className="field-error" role="alert">{props.error}</p>}
+      {props.error && <p className="field-error" id={errId} role="alert">{props.error}</p>}
     </div>
   );
 }
@@ -96,4 +104,195 @@ export function Loading({ what }: { what: string }) {
   return <p aria-live="polite">Loading {what}…</p>;
 }
 
-export const fmt = (iso: string | undefined): string => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : '—');
+/** An instant in UTC (account-level times: usage, portal records). */
+export const fmt = (iso: string | undefined | null): string => formatInZone(iso, 'UTC');
+
+/** An instant of an event, in the event's time zone. */
+export const fmtIn = (iso: string | undefined | null, zone: string | undefined): string => formatInZone(iso, zone);
+
+// ---- URLs ----
+
+/** Only http and https URLs are links; anything else (javascript:, data:, ...) is never rendered as one. */
+export function isHttpUrl(value: string | undefined | null): boolean {
+  if (!value) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A form's check of an optional URL field: undefined when fine. */
+export function urlProblem(value: string): string | undefined {
+  const v = value.trim();
+  if (v === '') return undefined;
+  return isHttpUrl(v) ? undefined : 'Enter a web address starting with https:// (or http://)';
+}
+
+export function SafeLink({ href, children }: { href: string | undefined | null; children?: ReactNode }) {
+  if (!href) return <>—</>;
+  if (!isHttpUrl(href)) return <span className="unsafe-url" title="Not a web link">{children ?? href}</span>;
+  return <a href={href} rel="noreferrer noopener" target="_blank">{children ?? href}</a>;
+}
+
+// Query parameters that carry a credential: Zoom's start token (zak) and embedded passcode (pwd), and the usual names.
+const SECRET_PARAMS = /^(zak|pwd|tk|token|access_token|password|passcode|pass|key|secret|signature|sig)$/i;
+
+/** Whether a URL carries a credential in its query (a host start URL, a link with an embedded passcode). */
+export function urlHasSecret(value: string | undefined | null): boolean {
+  if (!value) return false;
+  try {
+    return [...new URL(value).searchParams.keys()].some((k) => SECRET_PARAMS.test(k));
+  } catch {
+    return false;
+  }
+}
+
+/** The URL with its credential values replaced by dots: safe to show. */
+export function maskUrl(value: string): string {
+  try {
+    const u = new URL(value);
+    const parts = [...u.searchParams.entries()].map(([k, v]) => `${encodeURIComponent(k)}=${SECRET_PARAMS.test(k) ? '••••••' : encodeURIComponent(v)}`);
+    return `${u.origin}${u.pathname}${parts.length ? `?${parts.join('&')}` : ''}`;
+  } catch {
+    return '••••••••';
+  }
+}
+
+// ---- Secrets: masked until revealed, with a copy button ----
+
+export function useCopy(): { copied: boolean; copy: (text: string) => Promise<void>; failed: boolean } {
+  const [copied, setCopied] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setFailed(false);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), 4000);
+    } catch {
+      setFailed(true);
+    }
+  };
+  return { copied, copy, failed };
+}
+
+/**
+ * A secret shown as dots: Reveal shows it, Copy copies it without showing it.
+ * While hidden the value is nowhere in the page (not in an attribute either).
+ */
+export function Secret({ value, label, kind = 'text', field }: { value: string | undefined | null; label: string; kind?: 'text' | 'url'; field?: string }) {
+  const [shown, setShown] = useState(false);
+  const { copied, copy, failed } = useCopy();
+  if (!value) return <span data-field={field}>—</span>;
+  const masked = kind === 'url' ? maskUrl(value) : '••••••••';
+  return (
+    <span className="secret-value">
+      <span data-field={field} data-masked={shown ? undefined : 'true'} className={shown ? 'revealed' : 'masked'}>
+        {shown ? (kind === 'url' ? <SafeLink href={value} /> : <code>{value}</code>) : <span aria-label={`${label} hidden`}>{masked}</span>}
+      </span>
+      <span className="secret-actions">
+        <button type="button" className="small secondary" aria-pressed={shown} onClick={() => setShown((v) => !v)}>
+          {shown ? 'Hide' : 'Reveal'}<span className="sr-only"> {label}</span>
+        </button>
+        <button type="button" className="small secondary" onClick={() => void copy(value)}>
+          Copy<span className="sr-only"> {label}</span>
+        </button>
+        <span role="status" className="copy-status">{copied ? `${label} copied` : failed ? 'Copy failed: reveal and select it instead' : ''}</span>
+      </span>
+    </span>
+  );
+}
+
+/** A secret input: a password field with a Show toggle. */
+export function SecretField(props: { label: string; name: string; value: string; onChange: (v: string) => void; error?: string | undefined; hint?: string }) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  const errId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <span className="secret-input">
+        <input
+          id={id} name={props.name} type={shown ? 'text' : 'password'} value={props.value} autoComplete="off" spellCheck={false}
+          aria-invalid={props.error ? true : undefined} aria-describedby={props.error ? errId : undefined}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+        <button type="button" className="small secondary" aria-pressed={shown} onClick={() => setShown((v) => !v)}>
+          {shown ? 'Hide' : 'Show'}<span className="sr-only"> {props.label}</span>
+        </button>
+      </span>
+      {props.hint && <p className="hint">{props.hint}</p>}
+      {props.error && <p className="field-error" id={errId} role="alert">{props.error}</p>}
+    </div>
+  );
+}
+
+// ---- Confirmation dialogs ----
+
+/**
+ * A modal confirmation (the native <dialog>: focus is kept inside, Escape cancels).
+ * With `typeToConfirm`, the confirm button stays disabled until that text is typed.
+ */
+export function ConfirmDialog(props: {
+  open: boolean; title: string; children: ReactNode; confirmLabel: string; onConfirm: () => void; onCancel: () => void;
+  danger?: boolean; typeToConfirm?: string; busy?: boolean; error?: string | undefined;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const inputId = useId();
+  const [typed, setTyped] = useState('');
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (props.open && !d.open) d.showModal();
+    if (!props.open && d.open) d.close();
+    // Cleared on closing, so the next opening never shows (even for one frame) what was typed before.
+    if (!props.open) setTyped('');
+  }, [props.open]);
+  const blocked = props.typeToConfirm !== undefined && typed.trim() !== props.typeToConfirm;
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} className="confirm" onCancel={(e) => { e.preventDefault(); props.onCancel(); }}>
+      <form method="dialog" onSubmit={(e) => { e.preventDefault(); if (!blocked && !props.busy) props.onConfirm(); }}>
+        <h2 id={titleId}>{props.title}</h2>
+        {props.children}
+        {props.typeToConfirm !== undefined && (
+          <div className="field">
+            <label htmlFor={inputId}>Type <strong>{props.typeToConfirm}</strong> to confirm</label>
+            <input id={inputId} type="text" value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
+          </div>
+        )}
+        {props.error && <Alert>{props.error}</Alert>}
+        <div className="actions">
+          <button type="submit" className={props.danger ? 'danger solid' : undefined} disabled={blocked || props.busy}>{props.busy ? 'Working…' : props.confirmLabel}</button>
+          <button type="button" className="secondary" onClick={props.onCancel}>Cancel</button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+// ---- The rate limit ----
+
+/** The queue's state: set while calls wait for the account's rate limit. */
+export function useRateLimitWait() {
+  return useSyncExternalStore(subscribeRateLimit, rateLimitWait);
+}
+
+/** A calm notice while the API client waits for the rate limit (not an error: the calls go through when it lifts). */
+export function RateLimitNotice() {
+  const wait = useRateLimitWait();
+  return (
+    <div className="ratelimit" role="status" aria-live="polite">
+      {wait && (
+        <p className="alert alert-wait">
+          Waiting for the rate limit… Your account's plan allows a few API calls per second; the page carries on by itself in a moment.
+        </p>
+      )}
+    </div>
+  );
+}

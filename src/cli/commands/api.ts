@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { SingleBar } from 'cli-progress';
 import { InvalidArgumentError, type Command } from 'commander';
-import { ApiRequestError, createClient, type HttpMethod, type Logger, type Query } from '../../client/index.js';
-import { usageError, type CliContext } from '../context.js';
+import { createClient, type HttpMethod, type Logger, type Query } from '../../client/index.js';
+import { usageError, type CliContext, type CliIo } from '../context.js';
+import { reaching } from '../errors.js';
+
+/** The client's plain signatures (see EventlineClient.request and .pages), for a path given on the command line. */
+interface RuntimeClient {
+  request(method: HttpMethod, path: string, options?: { query?: Query; body?: unknown }): Promise<{ data: unknown }>;
+  pages(path: string, query?: Query, options?: { method?: 'get' | 'post'; body?: unknown }): AsyncIterable<{ data: unknown[]; paging: { totalCount?: number } }>;
+}
 
 const METHODS: readonly HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -14,6 +22,7 @@ interface ApiOpts {
   clientSecret?: string;
   scope?: string;
   waitForQuota?: boolean;
+  json?: boolean;
 }
 
 function queryPair(value: string, previous: Array<[string, string]> = []): Array<[string, string]> {
@@ -48,13 +57,36 @@ function readData(cmd: Command, data: string): unknown {
   }
 }
 
-function describe(err: ApiRequestError): string {
-  const extra = [
-    ...(err.target !== undefined ? [`target: ${err.target}`] : []),
-    ...(err.requestId !== undefined ? [`request id: ${err.requestId}`] : []),
-  ];
-  const details = err.details.filter((d) => d.message !== err.message).map((d) => `\n  - ${d.message}`).join('');
-  return `HTTP ${err.status}: ${err.message}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}${details}`;
+/** The items fetched out of the list's totalCount, drawn on the terminal; nothing when stderr is not one. */
+interface Progress {
+  update(fetched: number, total: number | undefined): void;
+  stop(): void;
+}
+
+function progressBar(io: CliIo, enabled: boolean): Progress {
+  const stream = io.progressStream;
+  if (!enabled || stream === undefined) return { update: () => undefined, stop: () => undefined };
+  const bar = new SingleBar({
+    stream, format: 'fetching {bar} {value}/{total} items', barsize: 30, hideCursor: true, clearOnComplete: false,
+    barCompleteChar: '\u2588', barIncompleteChar: '\u2591',
+  });
+  let started = false;
+  return {
+    update(fetched, total) {
+      // totalCount may grow while paging (items added meanwhile): the bar follows it.
+      const max = Math.max(total ?? fetched, fetched);
+      if (!started) {
+        bar.start(max, fetched);
+        started = true;
+      } else {
+        bar.setTotal(max);
+        bar.update(fetched);
+      }
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
 }
 
 const print = (ctx: CliContext, value: unknown): void => {
@@ -77,6 +109,7 @@ export function registerApi(program: Command, ctx: CliContext): void {
     .option('--client-secret <secret>', 'client secret (default: EVENTLINE_CLIENT_SECRET, which keeps it out of process listings)')
     .option('--scope <scopes>', 'scopes to ask the token for, separated by spaces (default: all of the application)')
     .option('--wait-for-quota', 'when the daily quota is used up, wait until 00:00 UTC and retry instead of failing')
+    .option('--json', 'errors as a JSON document on stderr, and no progress bar (the answer is JSON either way)')
     .action(async (rawMethod: string, path: string, opts: ApiOpts, cmd: Command) => {
       const method = METHODS.find((m) => m === rawMethod.toLowerCase());
       if (method === undefined) usageError(cmd, `unknown method '${rawMethod}': use one of ${METHODS.join(', ')}`);
@@ -88,37 +121,47 @@ export function registerApi(program: Command, ctx: CliContext): void {
       }
       const body = opts.data !== undefined ? readData(cmd, opts.data) : undefined;
       const logger: Logger = {
-        warn: (message, context) => ctx.io.stderr(`${message}${typeof context['waitMs'] === 'number' ? ` (waiting ${context['waitMs']} ms)` : ''}\n`),
+        warn: (message, context) => {
+          const waitMs = typeof context['waitMs'] === 'number' ? context['waitMs'] : undefined;
+          // Under --json stderr stays machine-readable: one JSON object per line.
+          ctx.io.stderr(opts.json ? `${JSON.stringify({ warning: message, ...(waitMs !== undefined ? { waitMs } : {}) })}\n` : `${message}${waitMs !== undefined ? ` (waiting ${waitMs} ms)` : ''}\n`);
+        },
         // The failure itself reaches stderr once, through main's error line.
         error: () => undefined,
       };
-      let client;
+      const baseUrl = opts.url ?? config.apiClient?.url ?? config.publicUrl;
+      let client: RuntimeClient;
       try {
+        // The path is only known at run time: the untyped signatures spare the type checker the
+        // per-path types of every documented operation (22 s of `tsc` for this file otherwise).
         client = createClient({
-          baseUrl: opts.url ?? config.apiClient?.url ?? config.publicUrl,
-          clientId, clientSecret, logger,
+          baseUrl, clientId, clientSecret, logger,
           ...(opts.scope !== undefined ? { scope: opts.scope } : {}),
           ...(opts.waitForQuota ? { waitForQuota: true } : {}),
-        });
+        }) as unknown as RuntimeClient;
       } catch (err) {
         usageError(cmd, err instanceof Error ? err.message : String(err));
       }
       const query = toQuery(opts.query ?? []);
-      try {
-        if (opts.all) {
-          if (method !== 'get' && method !== 'post') usageError(cmd, '--all pages through a list: use get, or post for a .../filter list');
-          const items: unknown[] = [];
-          for await (const page of client.pages(path, query, { method, ...(body !== undefined ? { body } : {}) })) {
-            items.push(...page.data);
-            ctx.io.stderr(`fetched ${items.length}/${page.paging.totalCount}\n`);
-          }
-          print(ctx, items);
-        } else {
+      const listMethod = !opts.all ? undefined
+        : method === 'get' || method === 'post' ? method
+        : usageError(cmd, '--all pages through a list: use get, or post for a .../filter list');
+      await reaching(baseUrl, 'the server', async () => {
+        if (listMethod === undefined) {
           print(ctx, (await client.request(method, path, { query, ...(body !== undefined ? { body } : {}) })).data);
+          return;
         }
-      } catch (err) {
-        if (err instanceof ApiRequestError) throw new Error(describe(err), { cause: err });
-        throw err;
-      }
+        const items: unknown[] = [];
+        const progress = progressBar(ctx.io, !opts.json);
+        try {
+          for await (const page of client.pages(path, query, { method: listMethod, ...(body !== undefined ? { body } : {}) })) {
+            items.push(...page.data);
+            progress.update(items.length, page.paging.totalCount);
+          }
+        } finally {
+          progress.stop();
+        }
+        print(ctx, items);
+      });
     });
 }

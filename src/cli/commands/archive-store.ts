@@ -7,7 +7,9 @@ import { Value } from 'typebox/value';
 // The archive on disk (see README "Compliance communications"):
 //   objects/<sha256>.<eml|json>  one content-addressed file per message
 //   manifest.jsonl               append-only; each record carries the hash of the one before
-//   checkpoint.json              where the next run starts, and when the last run succeeded
+//   checkpoint.json              where the next run starts, when the last run succeeded, and how many
+//                                manifest records the archive held then with the last one's hash, so a
+//                                manifest cut short at its end (no chain break to see) is still detected
 
 export const GENESIS = '0'.repeat(64);
 const MANIFEST = 'manifest.jsonl';
@@ -32,7 +34,14 @@ export type ManifestRecord = Static<typeof ManifestRecordSchema>;
 const ManifestLineSchema = Type.Object({ ...ManifestRecordSchema.properties, hash: Type.String() });
 export type ManifestLine = Static<typeof ManifestLineSchema>;
 
-const CheckpointSchema = Type.Object({ after: Type.Optional(Type.String()), lastSuccess: Type.Optional(Type.String()) });
+const CheckpointSchema = Type.Object({
+  after: Type.Optional(Type.String()),
+  lastSuccess: Type.Optional(Type.String()),
+  /** Manifest records when the checkpoint was written (the manifest may be longer: a run killed after appending). */
+  records: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The hash of record number `records` (GENESIS for none). */
+  head: Type.Optional(Type.String()),
+});
 export type Checkpoint = Static<typeof CheckpointSchema>;
 
 /** One manifest line, or what is wrong with it. */
@@ -87,11 +96,21 @@ export class ArchiveStore {
       store.last = rec.hash;
       store.seq = rec.seq;
     }
+    // Appending to a manifest that lost its end would re-fetch what the server still holds and hide the loss.
+    const recorded = store.readCheckpoint().records;
+    if (recorded !== undefined && store.seq < recorded) {
+      throw new Error(`${path} holds ${store.seq} records but the archive recorded ${recorded}: it was cut short; run \`eventline archive verify\``);
+    }
     return store;
   }
 
   get count(): number {
     return this.seq;
+  }
+
+  /** What the checkpoint records of the manifest: its length and last hash. */
+  get totals(): { records: number; head: string } {
+    return { records: this.seq, head: this.last };
   }
 
   has(id: string): boolean {
@@ -143,11 +162,35 @@ export class SimulatedCrash extends Error {
   }
 }
 
-/** Checks every file's hash and the manifest's chain; returns the problems found (none: intact). */
+/**
+ * What the checkpoint recorded of the manifest (undefined for an archive written before it did),
+ * or a problem when it cannot be read: a checkpoint that cannot be trusted proves nothing.
+ */
+function recordedTotals(dir: string): { totals?: { records: number; head: string }; problem?: string } {
+  const path = join(dir, CHECKPOINT);
+  if (!existsSync(path)) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return { problem: `${CHECKPOINT} is not valid JSON` };
+  }
+  if (!Value.Check(CheckpointSchema, parsed)) return { problem: `${CHECKPOINT} is not a checkpoint` };
+  if (parsed.records === undefined || parsed.head === undefined) return {};
+  return { totals: { records: parsed.records, head: parsed.head } };
+}
+
+/**
+ * Checks every file's hash, the manifest's chain, and the manifest's length and last hash
+ * against what the checkpoint recorded (so lines cut off the end are found, though the chain
+ * of what remains is intact); returns the problems found (none: intact).
+ */
 export function verifyArchive(dir: string): { records: number; problems: string[] } {
   const problems: string[] = [];
   const path = join(dir, MANIFEST);
-  if (!existsSync(path)) return { records: 0, problems: [`${MANIFEST} is missing`] };
+  const { totals, problem } = recordedTotals(dir);
+  if (problem !== undefined) problems.push(problem);
+  if (!existsSync(path)) return { records: 0, problems: [`${MANIFEST} is missing`, ...problems] };
   const lines = readFileSync(path, 'utf8').split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   let prev = GENESIS;
@@ -173,6 +216,12 @@ export function verifyArchive(dir: string): { records: number; problems: string[
       const data = readFileSync(file);
       if (sha256(data) !== rec.sha256 || !rec.file.includes(rec.sha256)) problems.push(`line ${n}: ${rec.file} does not match its SHA-256 (the file was changed)`);
     }
+    if (totals !== undefined && n === totals.records && hash !== totals.head) {
+      problems.push(`line ${n}: is not the record the archive recorded as its record ${n} (the manifest was rewritten)`);
+    }
   });
+  if (totals !== undefined && lines.length < totals.records) {
+    problems.push(`${MANIFEST} ends after ${lines.length} records, but the archive recorded ${totals.records}: the manifest was cut short (its last ${totals.records - lines.length} records are missing)`);
+  }
   return { records, problems };
 }

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { createClient, type EventlineClient, type Logger } from '../../client/index.js';
 import { usageError, type CliContext } from '../context.js';
+import { reaching, verificationFailed } from '../errors.js';
 import { ArchiveStore, verifyArchive } from './archive-store.js';
 
 const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -79,10 +80,10 @@ export async function runArchive(opts: ArchiveRunOptions): Promise<ArchiveRunRes
       added += 1;
       if (!newest || m.created > newest) newest = m.created;
     }
-    store.writeCheckpoint({ ...checkpoint, ...(newest ? { after: newest } : {}) });
+    store.writeCheckpoint({ ...checkpoint, ...(newest ? { after: newest } : {}), ...store.totals });
     progress(`archived ${added} new (${emails} emails); ${store.count} in the archive; listing ${page.paging.totalCount} since the checkpoint`);
   }
-  store.writeCheckpoint({ ...(newest ? { after: newest } : {}), lastSuccess: now().toISOString() });
+  store.writeCheckpoint({ ...(newest ? { after: newest } : {}), lastSuccess: now().toISOString(), ...store.totals });
   return { added, emails, total: store.count, ...(warning ? { warning } : {}) };
 }
 
@@ -127,9 +128,10 @@ export function registerArchive(program: Command, ctx: CliContext): void {
         warn: (message) => ctx.io.stderr(`${message}\n`),
         error: () => undefined,
       };
-      const client = createClient({ baseUrl: opts.url ?? config.apiClient?.url ?? config.publicUrl, clientId, clientSecret, logger, scope: 'compliance/communications:read' });
+      const baseUrl = opts.url ?? config.apiClient?.url ?? config.publicUrl;
+      const client = createClient({ baseUrl, clientId, clientSecret, logger, scope: 'compliance/communications:read' });
       for (;;) {
-        const result = await runArchive({ client, out, progress: (line) => ctx.io.stderr(`${line}\n`) });
+        const result = await reaching(baseUrl, 'the server', () => runArchive({ client, out, progress: (line) => ctx.io.stderr(`${opts.json ? JSON.stringify({ progress: line }) : line}\n`) }));
         ctx.print(opts.json, result, () => `archived ${result.added} new messages (${result.emails} emails); ${result.total} in ${out}\n`);
         if (opts.every === undefined || ctx.signal?.aborted) return;
         const signal = ctx.signal;
@@ -143,15 +145,15 @@ export function registerArchive(program: Command, ctx: CliContext): void {
 
   archive
     .command('verify')
-    .description('check every file against its SHA-256 and the manifest hash chain; exit 1 on any problem')
+    .description('check every file against its SHA-256, the manifest hash chain, and the manifest\'s length against the one the archive recorded (a manifest cut short fails); exit 1 on any problem')
     .argument('<dir>', 'archive directory')
     .option('--json', 'print JSON')
     .action((dir: string, opts: { json?: boolean }) => {
       const result = verifyArchive(dir);
       ctx.print(opts.json, { ok: result.problems.length === 0, ...result }, () =>
         result.problems.length === 0 ? `OK: ${result.records} records, every hash and the chain verified\n` : `${result.problems.map((p) => `FAIL ${p}`).join('\n')}\n`);
-      if (result.problems.length > 0) throw new ArchiveVerifyFailed(`${result.problems.length} problem(s) in ${dir}`);
+      if (result.problems.length > 0) {
+        throw verificationFailed(`the archive in ${dir} did not verify: ${result.problems.length} problem(s)${result.problems.length === 1 ? `: ${result.problems[0] ?? ''}` : ''}`, { problems: result.problems });
+      }
     });
 }
-
-export class ArchiveVerifyFailed extends Error {}

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import { ApiError } from '../../errors.js';
-import { collect, nonEmpty, type CliContext } from '../context.js';
+import type { VerifierHit } from '../../modules/obfuscation/index.js';
+import { collect, nonEmpty, usageError, type CliContext } from '../context.js';
+import { verificationFailed } from '../errors.js';
 
 interface VerifyOpts {
   email: string[];
@@ -9,6 +10,65 @@ interface VerifyOpts {
   pgDataDir?: string;
   checkpoint: boolean;
   json?: boolean;
+}
+
+/** What is searched: the values, and which of them are single words of a --name (index of their name). */
+interface Search {
+  readonly values: readonly string[];
+  /** valueIndex -> the indexes of every word of the same name (itself included). */
+  readonly nameWords: ReadonlyMap<number, readonly number[]>;
+}
+
+/**
+ * The values in a fixed order (emails, full names, the names' words, other values: the report
+ * names a hit by its position). A name's words are searched one by one, since first and last
+ * name are stored in columns of their own.
+ */
+function searchOf(opts: VerifyOpts): Search {
+  const values: string[] = [];
+  const indexOf = (v: string): number => {
+    const i = values.indexOf(v);
+    if (i !== -1) return i;
+    values.push(v);
+    return values.length - 1;
+  };
+  for (const v of [...opts.email, ...opts.name]) indexOf(v);
+  const names = opts.name.map((n) => n.split(/\s+/).filter((w) => w.length >= 3));
+  const wordIndexes = names.map((words) => words.map(indexOf));
+  for (const v of opts.value) indexOf(v);
+  const nameWords = new Map<number, number[]>();
+  for (const group of wordIndexes) {
+    // A one-word name is a value like any other.
+    if (group.length < 2) continue;
+    for (const i of group) nameWords.set(i, [...new Set([...(nameWords.get(i) ?? []), ...group])]);
+  }
+  return { values, nameWords };
+}
+
+/**
+ * A word of a name counts as found only where the contact's name is: where every word of
+ * the name is (the same row of a table, in any of its columns), or where another of the
+ * contact's values is too (the same row, or the same file), or in the contact's own row.
+ * Otherwise it is someone else who shares a first or a last name, and is no trace of this
+ * contact. A file (the data dir, the database's own bytes) cannot tell whose a word is, so
+ * there a word counts only beside another value of the contact: the full name, an email, a --value.
+ */
+function contactHits(hits: readonly VerifierHit[], search: Search, contactId: string): VerifierHit[] {
+  const placeOf = (h: VerifierHit): string => (h.place.includes('.') && !h.place.includes(':') ? `${h.place.slice(0, h.place.indexOf('.'))}#${h.row ?? ''}` : h.place);
+  const isRow = (h: VerifierHit): boolean => !h.place.includes(':');
+  const found = new Map<string, Set<number>>();
+  for (const h of hits) {
+    const key = placeOf(h);
+    found.set(key, (found.get(key) ?? new Set<number>()).add(h.valueIndex));
+  }
+  return hits.filter((h) => {
+    const group = search.nameWords.get(h.valueIndex);
+    if (group === undefined) return true;
+    if (isRow(h) && h.row === contactId) return true;
+    const here = found.get(placeOf(h)) ?? new Set<number>();
+    const other = [...here].some((i) => !search.nameWords.has(i));
+    return other || (isRow(h) && h.row !== undefined && group.every((i) => here.has(i)));
+  });
 }
 
 export function registerContacts(program: Command, ctx: CliContext): void {
@@ -23,22 +83,23 @@ export function registerContacts(program: Command, ctx: CliContext): void {
       + 'case and Unicode form. Lists the checks it could not run. Exits 1 when any value is found',
     )
     .option('--email <email>', 'a former email (repeatable)', (v: string, p: string[]) => collect(nonEmpty(v), p), [])
-    .option('--name <name>', 'a former name, e.g. "Ada Lovelace" (repeatable; each word of it is searched too)', (v: string, p: string[]) => collect(nonEmpty(v), p), [])
+    .option('--name <name>', 'a former full name, e.g. "Ada Lovelace" (repeatable): found as a whole, or first and last name together; someone else who only shares a first or a last name is not a hit', (v: string, p: string[]) => collect(nonEmpty(v), p), [])
     .option('--value <value>', 'any other former value, e.g. a phone number (repeatable)', (v: string, p: string[]) => collect(nonEmpty(v), p), [])
     .option('--pg-data-dir <path>', 'PostgreSQL: where this machine sees the server\'s data directory (default: what the server reports)', nonEmpty)
     .option('--no-checkpoint', 'PostgreSQL: do not run CHECKPOINT before reading the relation files (pages changed in memory since the last checkpoint are then not seen)')
     .option('--json', 'print JSON')
     .action(async (contactId: string, opts: VerifyOpts, cmd: Command) => {
-      if (opts.email.length === 0) cmd.error('error: give at least one --email', { exitCode: 2, code: 'eventline.usage' });
-      const words = opts.name.flatMap((n) => n.split(/\s+/)).filter((w) => w.length >= 3);
-      const values = [...new Set([...opts.email, ...opts.name, ...words, ...opts.value])];
+      if (opts.email.length === 0) usageError(cmd, 'give at least one --email');
+      const search = searchOf(opts);
+      const { values } = search;
       const config = ctx.config();
-      const report = await ctx.withServices((s) =>
+      const scanned = await ctx.withServices((s) =>
         s.obfuscation.verify({
           contactId, values, dataDir: config.dataDir, rawBytes: true, checkpoint: opts.checkpoint,
           ...(opts.pgDataDir ? { pgDataDirectory: opts.pgDataDir } : {}),
         }),
       );
+      const report = { ...scanned, hits: contactHits(scanned.hits, search, contactId) };
       // The values themselves are never printed: a hit names the searched value by its position in the command line.
       const labelled = report.hits.map((h) => ({ ...h, value: `value #${h.valueIndex + 1}` }));
       ctx.print(opts.json, { ...report, hits: labelled, values: values.length }, () => {
@@ -52,6 +113,6 @@ export function registerContacts(program: Command, ctx: CliContext): void {
         return [head, body, list('Checks run', report.checksRun), list('Checks NOT run', report.checksNotRun), list('Not scanned by any check', report.notScanned)].join('\n');
       });
       // Exit status 1 so scripts and CI can gate on the proof.
-      if (report.hits.length > 0) throw new ApiError('traceFound', 409, `${report.hits.length} place(s) still hold former values of contact ${contactId}`);
+      if (report.hits.length > 0) throw verificationFailed(`${report.hits.length} place(s) still hold former values of contact ${contactId}`, { hits: report.hits.length });
     });
 }

@@ -11,6 +11,7 @@ export function registerOpenApi(program: Command, ctx: CliContext): void {
     .description('print the OpenAPI 3.1 document generated from the route schemas')
     .option('--yaml', 'YAML instead of JSON')
     .option('--out <file>', 'write to a file instead of stdout')
+    .option('--json', 'errors as a JSON document on stderr (the document is JSON unless --yaml)')
     .action(async (opts: { yaml?: boolean; out?: string }) => {
       // The document does not depend on data, so an in-memory database is enough.
       const config = { ...ctx.config(), database: { dialect: 'sqlite' as const, file: ':memory:' } };

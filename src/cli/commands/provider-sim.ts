@@ -1,6 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { startSimServer } from '../../sim/index.js';
+import { DEFAULT_SIM_HOST, DEFAULT_SIM_PORT, DEFAULT_SIM_URL, startSimServer } from '../../sim/index.js';
 import { nonEmpty, type CliContext } from '../context.js';
+import { CliError, reaching } from '../errors.js';
 
 function port(value: string): number {
   const n = Number(value);
@@ -22,43 +23,69 @@ function untilStopped(signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** Calls the simulator's control API and prints its answer. */
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Calls the simulator's control API and prints its answer (JSON, as the simulator sends it). */
 async function control(ctx: CliContext, simUrl: string, method: string, path: string, body: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${simUrl.replace(/\/+$/, '')}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const url = `${simUrl.replace(/\/+$/, '')}${path}`;
+  const res = await reaching(simUrl, 'the simulator (eventline provider-sim)', () =>
+    fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
   const text = await res.text();
-  if (!res.ok) throw new Error(`the simulator answered ${res.status}: ${text}`);
+  if (!res.ok) {
+    let answer: unknown;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      answer = text;
+    }
+    const message = isRecord(answer) && typeof answer['message'] === 'string' ? answer['message'] : text;
+    throw new CliError('api_error', `the simulator answered HTTP ${res.status}: ${message}`, { status: res.status, method, path, body: answer });
+  }
   ctx.io.stdout(`${text}\n`);
+}
+
+interface ControlOpts {
+  url: string;
+  at?: string;
 }
 
 export function registerProviderSim(program: Command, ctx: CliContext): void {
   const sim = program
     .command('provider-sim')
     .description('Run a local webcast platform simulator (a Zoom-style API with webhooks), or play a session on a running one')
-    .option('--port <n>', 'port to listen on (0: any free port)', port, 4010)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .action(async (opts: { port: number; host: string }) => {
+    .option('--port <n>', 'port to listen on (0: any free port)', port, DEFAULT_SIM_PORT)
+    .option('--host <host>', 'address to listen on', DEFAULT_SIM_HOST)
+    .option('--json', 'print the address as JSON ({"url": ...}); errors as a JSON document on stderr')
+    .action(async (opts: { port: number; host: string; json?: boolean }) => {
       const server = await startSimServer({ port: opts.port, host: opts.host });
-      ctx.io.stdout(`provider-sim listening on ${server.url}\n`);
+      ctx.print(opts.json, { url: server.url }, () => `provider-sim listening on ${server.url}`);
       await untilStopped(ctx.signal);
       await server.close();
     });
 
-  const url = (c: Command) => c.requiredOption('--url <url>', 'the running simulator', nonEmpty);
+  // The control commands find the simulator where `eventline provider-sim` listens by default, or where SYNC_SIM_URL says.
+  const url = (c: Command): Command =>
+    c.option('--url <url>', `the running simulator (default: SYNC_SIM_URL, else ${DEFAULT_SIM_URL})`, nonEmpty)
+      .option('--json', 'print the simulator\'s answer (JSON either way); errors as a JSON document on stderr');
+  const simUrl = (o: { url?: string }): string => o.url ?? ctx.config().sync?.simUrl ?? DEFAULT_SIM_URL;
+  const at = (o: ControlOpts): Record<string, string> => (o.at ? { at: o.at } : {});
+  const meeting = (id: string): string => `/control/meetings/${encodeURIComponent(id)}`;
+
   url(sim.command('join').description('An attendee (registrant) joins the meeting').argument('<meetingId>').argument('<registrantId>').option('--at <time>', 'ISO-8601 time (default now)'))
-    .action((meetingId: string, registrantId: string, o: { url: string; at?: string }) => control(ctx, o.url, 'POST', `/control/meetings/${encodeURIComponent(meetingId)}/join`, { registrant_id: registrantId, ...(o.at ? { at: o.at } : {}) }));
+    .action((meetingId: string, registrantId: string, o: ControlOpts) => control(ctx, simUrl(o), 'POST', `${meeting(meetingId)}/join`, { registrant_id: registrantId, ...at(o) }));
   url(sim.command('leave').description('An attendee leaves the meeting').argument('<meetingId>').argument('<registrantId>').option('--at <time>', 'ISO-8601 time (default now)'))
-    .action((meetingId: string, registrantId: string, o: { url: string; at?: string }) => control(ctx, o.url, 'POST', `/control/meetings/${encodeURIComponent(meetingId)}/leave`, { registrant_id: registrantId, ...(o.at ? { at: o.at } : {}) }));
+    .action((meetingId: string, registrantId: string, o: ControlOpts) => control(ctx, simUrl(o), 'POST', `${meeting(meetingId)}/leave`, { registrant_id: registrantId, ...at(o) }));
   url(sim.command('end').description('The host ends the meeting (everyone still in leaves)').argument('<meetingId>').option('--at <time>', 'ISO-8601 time (default now)'))
-    .action((meetingId: string, o: { url: string; at?: string }) => control(ctx, o.url, 'POST', `/control/meetings/${encodeURIComponent(meetingId)}/end`, { ...(o.at ? { at: o.at } : {}) }));
+    .action((meetingId: string, o: ControlOpts) => control(ctx, simUrl(o), 'POST', `${meeting(meetingId)}/end`, { ...at(o) }));
   url(sim.command('recording').description('The meeting\'s cloud recording completes').argument('<meetingId>'))
-    .action((meetingId: string, o: { url: string }) => control(ctx, o.url, 'POST', `/control/meetings/${encodeURIComponent(meetingId)}/recording`, {}));
+    .action((meetingId: string, o: ControlOpts) => control(ctx, simUrl(o), 'POST', `${meeting(meetingId)}/recording`, {}));
   url(sim.command('edit').description('The host edits the meeting on the platform (sends meeting.updated)').argument('<meetingId>')
     .option('--topic <title>').option('--start <time>').option('--duration <minutes>', 'minutes', Number).option('--password <code>').option('--host-key <code>'))
-    .action((meetingId: string, o: { url: string; topic?: string; start?: string; duration?: number; password?: string; hostKey?: string }) =>
-      control(ctx, o.url, 'PATCH', `/control/meetings/${encodeURIComponent(meetingId)}`, {
+    .action((meetingId: string, o: ControlOpts & { topic?: string; start?: string; duration?: number; password?: string; hostKey?: string }) =>
+      control(ctx, simUrl(o), 'PATCH', meeting(meetingId), {
         ...(o.topic ? { topic: o.topic } : {}), ...(o.start ? { start_time: o.start } : {}), ...(o.duration ? { duration: o.duration } : {}),
         ...(o.password ? { password: o.password } : {}), ...(o.hostKey ? { host_key: o.hostKey } : {}),
       }));
   url(sim.command('webhook').description('Subscribe a URL to the simulator\'s signed webhooks').argument('<target>').requiredOption('--secret <secret>', 'HMAC-SHA256 signing secret', nonEmpty))
-    .action((target: string, o: { url: string; secret: string }) => control(ctx, o.url, 'POST', '/control/webhooks', { url: target, secret: o.secret }));
+    .action((target: string, o: ControlOpts & { secret: string }) => control(ctx, simUrl(o), 'POST', '/control/webhooks', { url: target, secret: o.secret }));
 }

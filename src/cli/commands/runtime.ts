@@ -4,6 +4,7 @@ import { createDb, migrateToLatest } from '../../db/index.js';
 import { DEFAULT_LEASE_MS, DEFAULT_POLL_MS, Worker, type WorkerLogger } from '../../jobs/index.js';
 import { serve } from '../../server.js';
 import { nonNegativeInt, positiveInt, type CliContext, type CliIo } from '../context.js';
+import { classify, errorDocument } from '../errors.js';
 
 /** What `eventline worker` gives running jobs on SIGTERM (the server's in-process worker gets 8 s of its 10 s). */
 export const DEFAULT_GRACE_MS = 8000;
@@ -77,13 +78,15 @@ export function registerRuntime(program: Command, ctx: CliContext): void {
   program
     .command('serve')
     .description('Run the API server, with the job worker inside unless RUN_WORKER=false (what npm start runs)')
-    .action(async () => {
+    .option('--json', 'an error on start as a JSON document on stderr (the request log is JSON lines either way)')
+    .action(async (opts: { json?: boolean }) => {
       try {
         await serve(ctx.config());
       } catch (err) {
-        // A server that cannot start must not linger: say why and exit 1.
-        ctx.io.stderr(`eventline failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-        process.exit(1);
+        // A server that cannot start must not linger (open handles would keep the process up): say why and exit.
+        const { error } = classify(err);
+        ctx.io.stderr(opts.json ? `${JSON.stringify(errorDocument(error))}\n` : `eventline failed to start: ${error.message}\n`);
+        process.exit(error.exitCode);
       }
     });
 

@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { createClient } from '../../client/index.js';
 import { createProvider, EventlineApi, providerNames, SyncEngine, WebhookReceiver, type SessionSyncResult, type SyncLogger } from '../../modules/sync/index.js';
 import { nonEmpty, positiveInt, usageError, type CliContext, type CliIo } from '../context.js';
+import { CliError, reaching } from '../errors.js';
 
 interface SyncOptions {
   provider: string;
@@ -23,17 +24,61 @@ function port(value: string): number {
   return n;
 }
 
-function logger(io: CliIo, json: boolean | undefined): SyncLogger {
+/**
+ * The engine's view of eventline, remembering each session's title as it is read, so the
+ * lines printed for a person name sessions by title (the engine logs ids only).
+ */
+class TitledApi extends EventlineApi {
+  readonly titles = new Map<string, string>();
+
+  override async virtualSessions(): ReturnType<EventlineApi['virtualSessions']> {
+    const list = await super.virtualSessions();
+    for (const s of list) this.titles.set(s.id, s.title);
+    return list;
+  }
+
+  override async session(id: string): ReturnType<EventlineApi['session']> {
+    const s = await super.session(id);
+    this.titles.set(s.id, s.title);
+    return s;
+  }
+}
+
+const quoted = (title: string): string => JSON.stringify(title);
+
+function textValue(v: unknown): string {
+  if (Array.isArray(v)) return v.map(String).join(',');
+  if (typeof v === 'object' && v !== null) return JSON.stringify(v);
+  return String(v);
+}
+
+function logger(io: CliIo, json: boolean | undefined, titles: ReadonlyMap<string, string>): SyncLogger {
   const write = (level: string, msg: string, o: Record<string, unknown> = {}): void => {
     const time = new Date().toISOString();
-    if (json) io.stdout(`${JSON.stringify({ time, level, msg, ...o })}\n`);
-    else io.stdout(`${time} ${level === 'warn' ? 'WARN ' : ''}${msg} ${Object.entries(o).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`).join(' ')}\n`);
+    const session = typeof o['session'] === 'string' ? o['session'] : undefined;
+    const title = session !== undefined ? titles.get(session) : undefined;
+    if (json) {
+      io.stdout(`${JSON.stringify({ time, level, msg, ...o, ...(title !== undefined ? { title } : {}) })}\n`);
+      return;
+    }
+    // A person reads the session's title; the id stays in the JSON lines.
+    const pairs = Object.entries(o).map(([k, v]) => (k === 'session' && title !== undefined ? `session=${quoted(title)}` : `${k}=${textValue(v)}`));
+    io.stdout(`${time} ${level === 'warn' ? 'WARN ' : ''}${msg}${pairs.length > 0 ? ` ${pairs.join(' ')}` : ''}\n`);
   };
   return { info: (m, o) => write('info', m, o), warn: (m, o) => write('warn', m, o) };
 }
 
-const summary = (r: SessionSyncResult): string =>
-  `session ${r.session}: ${r.outcome}${r.meetingId ? ` meeting=${r.meetingId}` : ''} links=${r.links} checkIns=${r.checkIns} recording=${r.recording ? 'yes' : 'no'}${r.conflicts.length ? ` conflicts=${r.conflicts.length}` : ''}${r.error ? ` error=${r.error}` : ''}`;
+/** One line per session: its title (the id when it could not be read), the outcome, and why it was skipped or failed. */
+export function summary(r: SessionSyncResult): string {
+  const name = r.title !== undefined ? quoted(r.title) : `session ${r.session}`;
+  const facts = r.outcome === 'Skipped' ? [] : [
+    ...(r.meetingId ? [`meeting=${r.meetingId}`] : []),
+    `links=${r.links}`, `checkIns=${r.checkIns}`, `recording=${r.recording ? 'yes' : 'no'}`,
+    ...(r.conflicts.length ? [`conflicts=${r.conflicts.length}`] : []),
+  ];
+  const why = r.outcome === 'Skipped' && r.reason ? `: ${r.reason}` : r.error ? `: ${r.error}` : '';
+  return `${name}: ${r.outcome}${why}${r.outcome === 'Failed' || facts.length === 0 ? '' : ` ${facts.join(' ')}`}`;
+}
 
 /** Sleeps until the interval passes, a webhook arrives or the process is asked to stop. */
 function pause(ms: number, wake: { fn?: () => void }, stopped: () => boolean): Promise<void> {
@@ -73,19 +118,28 @@ export function registerSync(program: Command, ctx: CliContext): void {
       const simUrl = opts.simUrl ?? config.sync?.simUrl;
       const webhookSecret = opts.webhookSecret ?? config.sync?.webhookSecret;
       const provider = createProvider(opts.provider, { ...(simUrl ? { simUrl } : {}), ...(webhookSecret ? { webhookSecret } : {}) });
-      const log = logger(ctx.io, opts.json);
+      const baseUrl = opts.url ?? config.apiClient?.url ?? config.publicUrl;
       const client = createClient({
-        baseUrl: opts.url ?? config.apiClient?.url ?? config.publicUrl, clientId, clientSecret,
+        baseUrl, clientId, clientSecret,
         logger: { error: (m, c) => log.warn(m, c), warn: (m, c) => log.warn(m, c) },
       });
-      const engine = new SyncEngine({ api: new EventlineApi(client), provider, logger: log });
+      const api = new TitledApi(client);
+      const log = logger(ctx.io, opts.json, api.titles);
+      const engine = new SyncEngine({ api, provider, logger: log });
+      // A session's own failures are recorded in its result; what escapes is eventline being unreachable.
+      const pass = (): Promise<SessionSyncResult[]> => reaching(baseUrl, 'the eventline server', () => engine.runOnce());
 
       if (opts.once) {
-        const results = await engine.runOnce();
+        const results = await pass();
         for (const r of results) ctx.io.stdout(`${opts.json ? JSON.stringify(r) : summary(r)}\n`);
         const failed = results.filter((r) => r.outcome === 'Failed').length;
-        ctx.io.stdout(opts.json ? `${JSON.stringify({ done: true, sessions: results.length, failed })}\n` : `sync done: ${results.length} sessions, ${failed} failed\n`);
-        if (failed > 0) throw new Error(`${failed} sessions failed to sync; see their sync state (GET /sessions/{id}/sync)`);
+        const skipped = results.filter((r) => r.outcome === 'Skipped').length;
+        ctx.io.stdout(opts.json
+          ? `${JSON.stringify({ done: true, sessions: results.length, failed, skipped })}\n`
+          : `sync done: ${results.length} sessions, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}\n`);
+        if (failed > 0) {
+          throw new CliError('failed', `${failed} session(s) failed to sync: ${results.filter((r) => r.outcome === 'Failed').map((r) => r.title !== undefined ? quoted(r.title) : r.session).join(', ')}; see their sync state (GET /sessions/{id}/sync)`, { failed });
+        }
         return;
       }
 
@@ -112,7 +166,7 @@ export function registerSync(program: Command, ctx: CliContext): void {
       try {
         while (!stopped) {
           wakeup.pending = false;
-          const results = await engine.runOnce();
+          const results = await pass();
           for (const r of results) log.info(summary(r));
           log.info('pass done', { sessions: results.length, failed: results.filter((r) => r.outcome === 'Failed').length });
           if (!wakeup.pending) await pause(intervalMs, wake, () => stopped);

@@ -14,6 +14,12 @@ import * as m0012 from './0012_identity.js';
 import * as m0013 from './0013_contact_hooks.js';
 import * as m0014 from './0014_activities.js';
 import * as m0015 from './0015_files.js';
+import * as m0016 from './0016_exhibitors.js';
+import * as m0017 from './0017_exhibitor_catalogue.js';
+import * as m0018 from './0018_exhibitor_team.js';
+import * as m0019 from './0019_leads.js';
+import * as m0020 from './0020_surveys.js';
+import * as m0021 from './0021_videos.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -35,4 +41,10 @@ export const migrations: Record<string, Migration> = {
   '0013_contact_hooks': m0013,
   '0014_activities': m0014,
   '0015_files': m0015,
+  '0016_exhibitors': m0016,
+  '0017_exhibitor_catalogue': m0017,
+  '0018_exhibitor_team': m0018,
+  '0019_leads': m0019,
+  '0020_surveys': m0020,
+  '0021_videos': m0021,
 };

@@ -16,4 +16,7 @@ export const AccountErrors = defineErrors({
   notWorkspaceMember: { status: 403, message: 'Only members of the workspace may create applications in it' },
   tooManySignIns: { status: 429, message: 'Too many failed sign-ins; try again later' },
   invalidRedirectUri: { status: 400, message: 'Redirect URIs must be absolute http(s) URLs without a fragment' },
+  noScopes: { status: 400, message: 'Choose at least one scope for the application' },
+  invalidPassword: { status: 400, message: 'A password must be 12 to 1024 characters long' },
+  applicationRevoked: { status: 409, message: 'The application is revoked; its secret cannot be rotated' },
 });

@@ -160,6 +160,13 @@ export class AccountsRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
+  /** Only while the application is not revoked: a revoked one keeps its old (useless) hash. */
+  async updateApplicationSecret(accountId: string, id: string, secretHash: string) {
+    const r = await this.db.updateTable('applications').set({ secret_hash: secretHash })
+      .where('account_id', '=', accountId).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   /** One query per authenticated call: the client's current grants. */
   clientGrant(clientId: string) {
     return this.db.selectFrom('applications')

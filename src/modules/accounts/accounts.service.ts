@@ -6,6 +6,9 @@ import { iso, systemClock, type Clock } from '../../db/time.js';
 import type { ErrorFactory } from '../../errors.js';
 import { parseScopes } from '../../scopes.js';
 import { SignInThrottle } from './signin-throttle.js';
+import { GrantCache, GRANTS_CHANGED } from './grant-cache.js';
+import type { ChangeFeed } from '../../db/changes.js';
+import type { Kysely } from 'kysely';
 import { AccountErrors } from './accounts.errors.js';
 import type { AccountsRepository, Executor } from './accounts.repository.js';
 import type { AccountRow, ApplicationRow, InvitationRow, UserRow, UserUpdate, WorkspaceRow } from './accounts.table.js';
@@ -67,6 +70,27 @@ function validEmail(input: string): string {
   return email;
 }
 
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 1024;
+
+/**
+ * Every place a password is set (users created by the CLI, SCIM or the demo; changed by SCIM) goes
+ * through here: 12 characters at least (NIST SP 800-63B's length-over-complexity advice; no
+ * composition rules), 1024 at most (argon2 hashes whatever it gets, so an unbounded password is a
+ * CPU lever). Counted in Unicode characters, not UTF-16 units. Spaces count: passphrases are welcome.
+ */
+function validPassword(password: string): string {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
+    throw AccountErrors.invalidPassword(`A password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long (this one has ${length})`, { target: 'password' });
+  }
+  return password;
+}
+
+function newClientSecret(): string {
+  return `els_${randomBytes(32).toString('base64url')}`;
+}
+
 function validScopes(input: readonly string[]): string[] {
   const { scopes, unknown } = parseScopes(input);
   if (unknown.length > 0) throw AccountErrors.unknownScope(`Unknown scope: ${unknown.join(', ')}`, { target: 'scopes' });
@@ -86,7 +110,17 @@ export class AccountsService {
     private readonly config: Pick<Config, 'region'>,
     private readonly clock: Clock = systemClock,
     private readonly throttle: SignInThrottle = new SignInThrottle(clock),
-  ) {}
+    private readonly changes?: ChangeFeed,
+  ) {
+    this.grantCache = changes ? new GrantCache(changes) : undefined;
+  }
+
+  private readonly grantCache: GrantCache | undefined;
+
+  /** Every process drops its cached grants (see GrantCache); on PostgreSQL inside `ex`, delivered at its commit. */
+  private async grantsChanged(ex?: Executor): Promise<void> {
+    await this.changes?.publish(GRANTS_CHANGED, ex as Kysely<never> | undefined);
+  }
 
   /** Hooks for the modules above (identity gives a new account its role groups). */
   onAccountCreated(listener: (account: Account) => Promise<void>): void {
@@ -160,7 +194,7 @@ export class AccountsService {
     if (!isRole(role)) throw AccountErrors.invalidRole();
     await this.getAccount(input.accountId, trx);
     const email = validEmail(input.email);
-    const passwordHash = input.password ? await argon2.hash(input.password) : null;
+    const passwordHash = input.password !== undefined ? await argon2.hash(validPassword(input.password)) : null;
     return this.inTransaction(trx, async (ex) => {
       if (await this.repo.findUserByEmail(email, ex)) throw AccountErrors.emailTaken(undefined, { target: 'email' });
       const now = iso(this.clock());
@@ -206,7 +240,7 @@ export class AccountsService {
     if (changes.name !== undefined) patch.name = requiredName(changes.name, 'User name');
     if (changes.email !== undefined) patch.email = validEmail(changes.email);
     if (changes.active !== undefined) patch.active = changes.active ? 1 : 0;
-    if (changes.password !== undefined) patch.password_hash = await argon2.hash(changes.password);
+    if (changes.password !== undefined) patch.password_hash = await argon2.hash(validPassword(changes.password));
     return this.inTransaction(trx, async (ex) => {
       const before = toUser(found(await this.repo.findUser(accountId, id, ex), AccountErrors.userNotFound));
       if (patch.email !== undefined && patch.email !== before.email) {
@@ -234,6 +268,7 @@ export class AccountsService {
       for (const listener of this.userRevoked) await listener({ accountId, userId: id, reason: 'deleted' }, ex);
       await this.repo.revokeApplicationsCreatedBy(accountId, id, iso(this.clock()), ex);
       await this.repo.deleteUser(accountId, id, ex);
+      await this.grantsChanged(ex);
     });
   }
 
@@ -299,6 +334,7 @@ export class AccountsService {
   async setWorkspaceScopes(accountId: string, workspaceId: string, scopes: readonly string[]): Promise<Workspace> {
     const valid = validScopes(scopes);
     if (!(await this.repo.updateWorkspaceScopes(accountId, workspaceId, JSON.stringify(valid)))) throw AccountErrors.workspaceNotFound();
+    await this.grantsChanged();
     return this.getWorkspace(accountId, workspaceId);
   }
 
@@ -338,6 +374,8 @@ export class AccountsService {
       if (user.role !== 'administrator' && !(await this.repo.isMember(workspace.id, user.id))) throw AccountErrors.notWorkspaceMember();
     }
     const scopes = validScopes(input.scopes);
+    // No default: an application holds exactly the scopes someone chose for it.
+    if (scopes.length === 0) throw AccountErrors.noScopes(undefined, { target: 'scopes' });
     const notGranted = scopes.filter((s) => !workspace.scopes.includes(s));
     if (notGranted.length > 0) throw AccountErrors.scopeNotGranted(`The workspace has not been granted: ${notGranted.join(', ')}`, { target: 'scopes' });
     const redirectUris = [...(input.redirectUris ?? [])];
@@ -351,7 +389,7 @@ export class AccountsService {
       }
       if (!ok) throw AccountErrors.invalidRedirectUri(undefined, { target: 'redirectUris' });
     }
-    const clientSecret = `els_${randomBytes(32).toString('base64url')}`;
+    const clientSecret = newClientSecret();
     const row: ApplicationRow = {
       id: newId(), account_id: input.accountId, workspace_id: workspace.id, name: requiredName(input.name, 'Application name'),
       client_id: randomBytes(16).toString('hex'), secret_hash: hashSecret(clientSecret),
@@ -375,7 +413,31 @@ export class AccountsService {
   async revokeApplication(accountId: string, idOrClientId: string): Promise<Application> {
     const app = await this.getApplication(accountId, idOrClientId);
     await this.repo.revokeApplication(accountId, app.id, iso(this.clock()));
+    await this.grantsChanged();
     return this.getApplication(accountId, app.id);
+  }
+
+  /**
+   * Replaces the client secret: the new one is returned once (only its hash is kept) and the old one
+   * stops working at once, for the token endpoint of every process (it reads the hash on each request).
+   * Access tokens issued before keep working until they expire (at most the token lifetime, 3600 s):
+   * to cut those off too, revoke the application.
+   */
+  async rotateSecret(accountId: string, idOrClientId: string): Promise<{ application: Application; clientSecret: string }> {
+    const app = await this.getApplication(accountId, idOrClientId);
+    if (app.revokedAt !== null) throw AccountErrors.applicationRevoked();
+    const clientSecret = newClientSecret();
+    if (!(await this.repo.updateApplicationSecret(accountId, app.id, hashSecret(clientSecret)))) throw AccountErrors.applicationRevoked();
+    await this.grantsChanged();
+    return { application: await this.getApplication(accountId, app.id), clientSecret };
+  }
+
+  /**
+   * The grants an authenticated call checks, from this process's cache: exact, since every change
+   * above empties the cache of every process (GrantCache). The token endpoint reads `clientGrant`.
+   */
+  authGrant(clientId: string): Promise<ClientGrant | undefined> {
+    return this.grantCache ? this.grantCache.get(clientId, (id) => this.clientGrant(id)) : this.clientGrant(clientId);
   }
 
   async clientGrant(clientId: string): Promise<ClientGrant | undefined> {

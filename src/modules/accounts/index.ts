@@ -16,6 +16,6 @@ export * from './accounts.types.js';
 export function createAccountsModule(deps: ModuleDeps, uses: { log?: { warn(obj: object, msg: string): void } } = {}) {
   // Lock notices name the kind of key and the count, never the email or address (personal data).
   const throttle = new SignInThrottle(deps.clock, DEFAULT_LIMITS, (notice) => uses.log?.warn({ signInLock: notice }, 'sign-in locked after repeated failures'));
-  const accounts = new AccountsService(new AccountsRepository(deps.db.db), deps.config, deps.clock, throttle);
+  const accounts = new AccountsService(new AccountsRepository(deps.db.db), deps.config, deps.clock, throttle, deps.db.changes);
   return defineModule({ name: 'accounts', services: { accounts } });
 }

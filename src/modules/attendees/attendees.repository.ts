@@ -73,6 +73,14 @@ export class AttendeesRepository {
     return rows.map((r) => r.id);
   }
 
+  /** How many of the event's attendees hold each registration type, leaving out cancelled, declined and denied ones. */
+  async countByRegistrationType(accountId: string, eventId: string, ex: Executor = this.db): Promise<Array<{ id: string; n: number }>> {
+    const rows = await ex.selectFrom('attendees').select(['registration_type_id', sql<number | string>`count(*)`.as('n')])
+      .where('account_id', '=', accountId).where('event_id', '=', eventId).where('registration_type_id', 'is not', null)
+      .where('status', 'not in', ['Cancelled', 'Declined', 'Denied Approval']).groupBy('registration_type_id').execute();
+    return rows.flatMap((r) => (r.registration_type_id === null ? [] : [{ id: r.registration_type_id, n: Number(r.n) }]));
+  }
+
   /** The ids of a contact's attendees, in a subquery (`attendee_id in (...)`). */
   idsOfContact(accountId: string, contactId: string) {
     return this.db.selectFrom('attendees').select('id').where('account_id', '=', accountId).where('contact_id', '=', contactId);

@@ -103,6 +103,11 @@ export class AttendeesService {
     return this.repo.contactAttendeeIds(accountId, contactId, trx);
   }
 
+  /** The registration types' consumed capacity: how many of the event's live registrations hold each (the registration-types module). */
+  async registrationTypeCounts(accountId: string, eventId: string): Promise<Map<string, number>> {
+    return new Map((await this.repo.countByRegistrationType(accountId, eventId)).map((r) => [r.id, r.n]));
+  }
+
   private async eventExists(accountId: string, eventId: string): Promise<boolean> {
     try {
       await this.events.get(accountId, eventId);

@@ -65,7 +65,7 @@ export const EventSchema = Type.Object(
     showVenueLocation: Type.Boolean(),
     showPointOfContact: Type.Boolean(),
     code: Type.String({ maxLength: 18 }),
-    virtual: Type.Boolean({ deprecated: true, description: 'True when format is Virtual or Hybrid (the seed\'s "is any part of this event virtual").' }),
+    virtual: Type.Boolean({ deprecated: true, description: 'True when format is Virtual or Hybrid ("is any part of this event virtual?").' }),
     launchAfter: Type.Optional(Type.String({ format: 'date-time' })),
     closeAfter: Type.Optional(Type.String({ format: 'date-time' })),
     archiveAfter: Type.Optional(Type.String({ format: 'date-time' })),

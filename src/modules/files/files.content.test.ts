@@ -123,6 +123,24 @@ describe('imageInfo: the header behind the magic number', () => {
   });
 });
 
+describe('inspect: purpose=video (the video library)', () => {
+  const box = (type: string, body: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, 8 + body.length]), Buffer.from(type, 'latin1'), body]);
+  const mp4 = Buffer.concat([box('ftyp', Buffer.from('isom\u0000\u0000\u0002\u0000isomiso2avc1mp41', 'latin1')), box('free', Buffer.alloc(16))]);
+  const video = (bytes: Buffer, filename: string) => inspect(bytes, true, { ...plain, filename, videoRequired: true });
+
+  it('takes an MP4 only for that purpose, with a name that fits it', async () => {
+    expect(await video(mp4, 'talk.mp4')).toMatchObject({ ok: true, extension: 'mp4', contentType: 'video/mp4' });
+    expect(await video(mp4, 'talk')).toMatchObject({ ok: true, extension: 'mp4' });
+    expect(await video(mp4, 'talk.webm')).toMatchObject({ ok: false, reason: 'mismatch' });
+    expect(await check(mp4, 'talk.mp4')).toMatchObject({ ok: false, reason: 'unsupported' });
+  });
+
+  it('refuses what is not a video', async () => {
+    expect(await video(png, 'poster.png')).toMatchObject({ ok: false, reason: 'unsupported', message: expect.stringContaining('image/png') });
+    expect(await video(Buffer.from('hello'), 'a.mp4')).toMatchObject({ ok: false, reason: 'unsupported' });
+  });
+});
+
 describe('cleanFileName', () => {
   it('keeps the last path segment, drops control and bidi-override characters, and keeps 255 characters', () => {
     expect(cleanFileName('C:\\fakepath\\report.pdf')).toBe('report.pdf');

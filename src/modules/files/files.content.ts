@@ -60,8 +60,22 @@ const MIME: Readonly<Record<Extension, string>> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
+/**
+ * eventline extension: the video containers an upload with `purpose=video` may
+ * be (the video library's source files), by what file-type reads in the bytes,
+ * with the names they may carry. Only that purpose accepts them.
+ */
+const VIDEO_KINDS: Readonly<Record<string, { readonly extensions: readonly [VideoExtension, ...VideoExtension[]]; readonly contentType: string }>> = {
+  mp4: { extensions: ['mp4', 'm4v'], contentType: 'video/mp4' },
+  m4v: { extensions: ['m4v', 'mp4'], contentType: 'video/mp4' },
+  mov: { extensions: ['mov', 'qt'], contentType: 'video/quicktime' },
+  webm: { extensions: ['webm'], contentType: 'video/webm' },
+};
+export const VIDEO_EXTENSIONS = ['mp4', 'm4v', 'mov', 'qt', 'webm'] as const;
+export type VideoExtension = (typeof VIDEO_EXTENSIONS)[number];
+
 /** Every Content-Type a download may carry. */
-export const SERVED_TYPES: readonly string[] = [...new Set(Object.values(MIME))];
+export const SERVED_TYPES: readonly string[] = [...new Set([...Object.values(MIME), ...Object.values(VIDEO_KINDS).map((k) => k.contentType)])];
 
 // file-type's answer -> our kind; anything else it recognises (zip, exe, mp4, ...) is refused.
 const FROM_FILE_TYPE: Readonly<Record<string, Kind>> = {
@@ -89,7 +103,7 @@ function looksLikeText(sample: Uint8Array): boolean {
 
 /** A result of `inspect`: what the file is, or why it is refused (a message for the client). */
 export type Inspection =
-  | { readonly ok: true; readonly kind: Kind; readonly extension: Extension; readonly contentType: string; readonly image: ImageInfo | undefined }
+  | { readonly ok: true; readonly kind: Kind | 'video'; readonly extension: Extension | VideoExtension; readonly contentType: string; readonly image: ImageInfo | undefined }
   | { readonly ok: false; readonly reason: 'unsupported' | 'mismatch' | 'not-an-image' | 'empty'; readonly message: string };
 
 export interface ImageInfo {
@@ -171,11 +185,12 @@ export function imageInfo(kind: Kind, sample: Uint8Array, complete: boolean): Im
 export async function inspect(
   sample: Uint8Array,
   complete: boolean,
-  declared: { filename: string; mimetype: string; imageRequired: boolean },
+  declared: { filename: string; mimetype: string; imageRequired: boolean; videoRequired?: boolean },
 ): Promise<Inspection> {
   if (sample.length === 0) return { ok: false, reason: 'empty', message: 'The file is empty' };
   const dot = declared.filename.lastIndexOf('.');
   const ext = dot > 0 ? declared.filename.slice(dot + 1).toLowerCase() : undefined;
+  if (declared.videoRequired === true) return inspectVideo(sample, ext);
   const claimsImage = declared.imageRequired || /^image\//i.test(declared.mimetype) || (ext !== undefined && isExtension(ext) && ['jpeg', 'jpg', 'png', 'gif', 'bmp', 'tif', 'tiff'].includes(ext));
 
   const detected = await fileTypeFromBuffer(sample);
@@ -211,6 +226,21 @@ export async function inspect(
   }
   const extension = ext ?? spec.extensions[0];
   return { ok: true, kind, extension, contentType: MIME[extension], image };
+}
+
+/** `purpose=video`: the bytes must be an MP4, QuickTime or WebM video, and a name's extension must fit them. */
+async function inspectVideo(sample: Uint8Array, ext: string | undefined): Promise<Inspection> {
+  const detected = await fileTypeFromBuffer(sample);
+  const video = detected ? VIDEO_KINDS[detected.ext] : undefined;
+  if (!detected || !video) {
+    const what = detected ? ` (its content is ${detected.mime})` : '';
+    return { ok: false, reason: 'unsupported', message: `A video must be MP4, QuickTime or WebM${what}` };
+  }
+  if (ext !== undefined && !(video.extensions as readonly string[]).includes(ext)) {
+    return { ok: false, reason: 'mismatch', message: `The file is named .${ext} but its content is ${video.contentType}` };
+  }
+  const extension = video.extensions.find((e) => e === ext) ?? video.extensions[0];
+  return { ok: true, kind: 'video', extension, contentType: video.contentType, image: undefined };
 }
 
 /** Whether a stored file's extension is one of the web image types (JPEG, PNG, GIF). */

@@ -4,7 +4,7 @@ import { ALLOWED_EXTENSIONS } from './files.content.js';
 // The reference's File tag: fileUpload (the form) and fileWithAudit (the answer).
 
 /** eventline extension: what the upload is for, checked on the bytes. */
-export const PURPOSES = ['image'] as const;
+export const PURPOSES = ['image', 'video'] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
 const FileIdSchema = Type.String({ format: 'uuid', description: 'The unique identifier of a file.' });
@@ -16,7 +16,8 @@ export const FileUploadSchema = Type.Object(
     purpose: Type.Optional(Type.Enum(PURPOSES, {
       type: 'string',
       description: 'eventline extension. `image`: the file must be a JPEG, PNG or GIF image (the types the reference allows for exhibitor banners and logos), '
-        + 'checked on its bytes and header. Must come before the `file` part.',
+        + 'checked on its bytes and header. `video`: the file must be an MP4, QuickTime or WebM video (for POST /videos), checked on its bytes. '
+        + 'Must come before the `file` part.',
     })),
     file: Type.String({
       format: 'binary',

@@ -157,7 +157,7 @@ export class FilesService implements FileStore {
     }
     if (first.size > max) throw FileErrors.tooLarge(`The file is larger than ${max} bytes`, { target: 'file' });
     const sample = Buffer.concat(first.head);
-    const verdict = await inspect(sample.subarray(0, SAMPLE_BYTES), first.done, { filename: friendlyName, mimetype: part.mimetype, imageRequired: purpose === 'image' });
+    const verdict = await inspect(sample.subarray(0, SAMPLE_BYTES), first.done, { filename: friendlyName, mimetype: part.mimetype, imageRequired: purpose === 'image', videoRequired: purpose === 'video' });
     if (!verdict.ok) {
       const options = { target: 'file' };
       throw verdict.reason === 'not-an-image' ? FileErrors.notAnImage(verdict.message, options) : FileErrors.badFile(verdict.message, options);

@@ -14,7 +14,7 @@ export interface FilesTable extends OwnedColumns, AuditColumns {
   file_size: number;
   sha256: string | null; // hex digest of the bytes, set when stored
   storage_key: string; // <account id>/<file id> in the storage backend
-  purpose: string | null; // 'image' when the upload asked for a banner/logo image check
+  purpose: string | null; // 'image' (a banner/logo image check) or 'video' (a video for the library), as the upload asked
   image_width: number | null;
   image_height: number | null;
   // What the file is attached to ('exhibitor:<id>', ...); NULL: unattached, removed after 30 days (the reference).

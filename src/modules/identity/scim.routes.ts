@@ -44,7 +44,8 @@ function scimTypeOf(error: FastifyError | ApiError, api: ApiError): string | und
   if (SCIM_TYPES.has(api.name)) return api.name;
   if (!(error instanceof ApiError) && error.validation) return error.validationContext === 'body' ? 'invalidSyntax' : 'invalidValue';
   if (api.status === 400 && api.options.target === 'body') return 'invalidSyntax';
-  if (api.status === 400 && api.name === 'validation') return 'invalidValue';
+  // A value the service refuses (a password too short, say) is the client's invalid value.
+  if (api.status === 400 && (api.name === 'validation' || api.options.target !== undefined)) return 'invalidValue';
   return undefined;
 }
 

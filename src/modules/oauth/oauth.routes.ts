@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type {} from '@fastify/cookie';
+import cookie from '@fastify/cookie';
 import type { Config } from '../../config/index.js';
 import { PUBLIC, type SecurityRequirement } from '../../http/auth.js';
 import { ErrorResponseSchema } from '../../http/errors.js';
@@ -53,7 +53,7 @@ export function oauthRoutes(deps: { oauth: OAuthService; config: Config }) {
     const csrf = randomBytes(24).toString('base64url');
     reply.setCookie(CSRF_COOKIE, csrf, { httpOnly: true, sameSite: 'lax', path: authorizePath, secure: config.publicUrl.startsWith('https:') });
     reply.header('cache-control', 'no-store').header('x-frame-options', 'DENY')
-      .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formActionSources(params['redirect_uri'])}; frame-ancestors 'none'`);
+      .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action ${formActionSources(params['redirect_uri'])}; frame-ancestors 'none'`);
     return reply.type('text/html').send(signInPage({
       action: authorizePath, params, csrf,
       ...(error !== undefined ? { error } : {}), ...(email !== undefined ? { email } : {}),
@@ -63,7 +63,9 @@ export function oauthRoutes(deps: { oauth: OAuthService; config: Config }) {
   const answer = (reply: FastifyReply, a: AuthorizeAnswer) => {
     switch (a.kind) {
       case 'error-page':
-        return reply.code(400).type('text/html').send(errorPage(a.message));
+        reply.header('cache-control', 'no-store').header('x-frame-options', 'DENY')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'none'; frame-ancestors 'none'");
+        return reply.code(400).type('text/html').send(errorPage(a.message, `${config.publicUrl}/`));
       case 'redirect':
         if (a.codeIssued) reply.clearCookie(CSRF_COOKIE, { path: authorizePath });
         return reply.redirect(a.location, 303);
@@ -76,6 +78,8 @@ export function oauthRoutes(deps: { oauth: OAuthService; config: Config }) {
   };
 
   return async function routes(instance: FastifyInstance): Promise<void> {
+    // Cookies are parsed only for the routes that use them (this plugin's), not for every API call.
+    await instance.register(cookie);
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
     app.post('/oauth2/token', {
@@ -107,7 +111,7 @@ export function oauthRoutes(deps: { oauth: OAuthService; config: Config }) {
     app.get('/oauth2/authorize', {
       schema: {
         tags: ['Authentication'], operationId: 'oauth2Authorize', summary: 'Authorize (sign-in page)',
-        description: 'Authorization code flow with PKCE (S256), for planner users with the administrator role only. Shows a sign-in page.',
+        description: 'Authorization code flow with PKCE (S256), for users with the administrator or planner role (developers are refused with access_denied). Shows a sign-in page. A loopback redirect URI (http on 127.0.0.1, [::1] or localhost) matches on any port and loopback host (RFC 8252 §7.3).',
         security: PUBLIC, querystring: AuthorizeQuerySchema,
       },
     }, async (request, reply) => answer(reply, await oauth.authorizationPage(request.query)));

@@ -58,7 +58,7 @@ export type AuthorizeParams = Static<typeof AuthorizeQuerySchema>;
 export const AuthorizeFormSchema = Type.Object({
   ...AuthorizeQuerySchema.properties,
   email: Type.Optional(Type.String({ maxLength: 320 })),
-  password: Type.Optional(Type.String({ maxLength: 1000 })),
+  password: Type.Optional(Type.String({ maxLength: 1024 })),
   csrf: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type AuthorizeForm = Static<typeof AuthorizeFormSchema>;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config/index.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { newId } from '../../db/ids.js';
@@ -12,9 +13,29 @@ import { readTokenRequest, type TokenRequestParts } from './oauth.grants.js';
 import type { OAuthRepository } from './oauth.repository.js';
 import type { AuthorizeForm, AuthorizeParams, Metadata } from './oauth.schemas.js';
 import { ALL_SCOPES, intersect, parseScopes } from '../../scopes.js';
+import { firstPartyRedirectAllowed, redirectMatches } from './redirects.js';
 
 /** The planner web UI: a public client (PKCE, no secret) served by this server. */
 export const FIRST_PARTY_CLIENT_ID = 'eventline-web';
+
+/**
+ * Who may use the authorization code flow: the people who run events. Administrators and
+ * planners plan events (the planner pages are theirs). Developers may not: they build
+ * integrations, whose reach is bounded by an application's scopes within its workspace's
+ * grant, and a token of their own would step around that bound.
+ */
+export const CODE_FLOW_ROLES: ReadonlySet<string> = new Set(['administrator', 'planner']);
+
+/**
+ * Managing the account's users and groups (SCIM, account-user-groups) is the
+ * administrators' work: a planner's token never carries these scopes, even if asked.
+ */
+export const ADMINISTRATOR_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES.filter((s) => /^account\/(users|user-groups):/.test(s)));
+
+/** The scopes a user of this role may hold through the authorization code flow. */
+function scopesForRole(role: string, scopes: readonly string[]): string[] {
+  return role === 'administrator' ? [...scopes] : scopes.filter((s) => !ADMINISTRATOR_SCOPES.has(s));
+}
 const CODE_TTL_MS = 5 * 60 * 1000;
 
 export interface TokenResponse {
@@ -65,6 +86,17 @@ function csrfMatches(cookie: string | undefined, sent: string | undefined): bool
   const a = Buffer.from(cookie ?? '');
   const b = Buffer.from(sent ?? '');
   return a.length > 0 && a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** How many verified tokens a process remembers (each about 1 KB). */
+const VERIFIED_TOKENS = 10_000;
+const CLOCK_TOLERANCE_S = 5;
+
+interface VerifiedToken {
+  readonly claims: Claims;
+  /** The grant `scopes` were worked out against (identity: a cached grant object). */
+  grant?: ClientGrant;
+  scopes?: ReadonlySet<string>;
 }
 
 export class OAuthService implements Authenticator {
@@ -148,18 +180,14 @@ export class OAuthService implements Authenticator {
   /** Validates client_id and redirect_uri before anything is shown to the user (RFC 6749 §4.1.2.1). */
   async checkAuthorizationClient(clientId: string, redirectUri: string): Promise<{ accountId: string | null; granted: string[] }> {
     if (clientId === FIRST_PARTY_CLIENT_ID) {
-      let sameOrigin: boolean;
-      try {
-        sameOrigin = new URL(redirectUri).origin === new URL(this.config.publicUrl).origin;
-      } catch {
-        sameOrigin = false;
-      }
-      if (!sameOrigin) throw new OAuthError('invalid_request', 'redirect_uri is not registered for this client');
+      if (!firstPartyRedirectAllowed(this.config.publicUrl, redirectUri)) throw new OAuthError('invalid_request', 'redirect_uri is not registered for this client');
       return { accountId: null, granted: [...ALL_SCOPES] };
     }
     const grant = await this.accounts.clientGrant(clientId);
     if (!grant || grant.revoked) throw new OAuthError('invalid_client', 'Unknown client_id');
-    if (!grant.redirectUris.includes(redirectUri)) throw new OAuthError('invalid_request', 'redirect_uri is not registered for this client');
+    if (!grant.redirectUris.some((registered) => redirectMatches(registered, redirectUri))) {
+      throw new OAuthError('invalid_request', 'redirect_uri is not registered for this client');
+    }
     return { accountId: grant.accountId, granted: this.grantedScopes(grant) };
   }
 
@@ -222,14 +250,14 @@ export class OAuthService implements Authenticator {
   async issueCode(input: {
     user: User; clientId: string; redirectUri: string; scope?: string; codeChallenge: string;
   }): Promise<string> {
-    if (input.user.role !== 'administrator') {
-      throw new OAuthError('access_denied', 'Only planner users with the administrator role may use the authorization code flow; developers use client credentials');
+    if (!CODE_FLOW_ROLES.has(input.user.role)) {
+      throw new OAuthError('access_denied', 'Only planners and administrators may use the authorization code flow; developers use client credentials');
     }
     const client = await this.checkAuthorizationClient(input.clientId, input.redirectUri);
     if (client.accountId !== null && client.accountId !== input.user.accountId) {
       throw new OAuthError('access_denied', 'This application belongs to another account');
     }
-    const scopes = this.requestedScopes(input.scope, client.granted);
+    const scopes = this.requestedScopes(input.scope, scopesForRole(input.user.role, client.granted));
     const code = randomBytes(32).toString('base64url');
     const now = this.clock();
     await this.repo.insertCode({
@@ -258,23 +286,36 @@ export class OAuthService implements Authenticator {
       throw new OAuthError('invalid_grant', 'The authorization code is invalid, expired, already used, or does not match the client, redirect_uri or code_verifier');
     }
     // The user may have been deactivated or demoted between sign-in and exchange.
-    if (!(await this.userMayUseTokens(row.user_id, row.account_id))) {
-      throw new OAuthError('invalid_grant', 'The user may no longer use the authorization code flow');
-    }
-    return this.sign({ client_id: row.client_id, acc: row.account_id, scope: row.scope, uid: row.user_id }, row.user_id);
+    const user = await this.userMayUseTokens(row.user_id, row.account_id);
+    if (!user) throw new OAuthError('invalid_grant', 'The user may no longer use the authorization code flow');
+    const scope = scopesForRole(user.role, row.scope.split(' ').filter(Boolean)).join(' ');
+    return this.sign({ client_id: row.client_id, acc: row.account_id, scope, uid: row.user_id }, row.user_id);
   }
 
   /**
-   * An active administrator of the account: who the authorization code flow serves. A token
-   * issued (iat, seconds) before the user's access was last cut stays refused after reactivation.
+   * The user, when an active planner or administrator of the account: who the authorization code
+   * flow serves. A token issued (iat, seconds) before the user's access was last cut stays refused
+   * after reactivation.
    */
-  private async userMayUseTokens(userId: string, accountId: string, issuedAt?: number): Promise<boolean> {
+  private async userMayUseTokens(userId: string, accountId: string, issuedAt?: number): Promise<User | undefined> {
     const user = await this.accounts.findUserById(userId);
-    if (user === undefined || user.accountId !== accountId || !user.active || user.role !== 'administrator') return false;
-    return issuedAt === undefined || user.accessRevokedAt === null || issuedAt * 1000 > Date.parse(user.accessRevokedAt);
+    if (user === undefined || user.accountId !== accountId || !user.active || !CODE_FLOW_ROLES.has(user.role)) return undefined;
+    return issuedAt === undefined || user.accessRevokedAt === null || issuedAt * 1000 > Date.parse(user.accessRevokedAt) ? user : undefined;
   }
 
-  async authenticate(token: string): Promise<AuthContext> {
+  // Verified tokens, each until its expiry: a token's signature is checked once per process. Claims never
+  // change; what can (grants, users) is checked on every call below. Bounded: the least recently used go first.
+  private readonly verified = new LRUCache<string, VerifiedToken>({ max: VERIFIED_TOKENS });
+
+  private async verify(token: string): Promise<Claims> {
+    const now = this.clock().getTime();
+    const hit = this.verified.get(token);
+    if (hit) {
+      // jose's rule with the same 5 s tolerance: valid while exp > now - 5 s.
+      if ((hit.claims.exp ?? 0) * 1000 > now - CLOCK_TOLERANCE_S * 1000) return hit.claims;
+      this.verified.delete(token);
+      throw unauthorized('The access token has expired');
+    }
     let claims: Claims;
     try {
       const result = await jwtVerify<Claims>(token, async (header) => {
@@ -282,7 +323,7 @@ export class OAuthService implements Authenticator {
         if (!key) throw new joseErrors.JWKSNoMatchingKey();
         return key;
       }, {
-        algorithms: [SIGNING_ALG], issuer: this.issuer, audience: this.audience, currentDate: this.clock(), clockTolerance: 5,
+        algorithms: [SIGNING_ALG], issuer: this.issuer, audience: this.audience, currentDate: this.clock(), clockTolerance: CLOCK_TOLERANCE_S,
         // Defence in depth (RFC 9068): a token without an expiry would be valid forever, and `typ` keeps an
         // ID token or any other JWT signed with the same key from passing for an access token.
         typ: 'at+jwt', requiredClaims: ['exp', 'iat', 'jti'],
@@ -291,28 +332,51 @@ export class OAuthService implements Authenticator {
     } catch (err) {
       throw unauthorized(err instanceof joseErrors.JWTExpired ? 'The access token has expired' : 'The access token is not valid');
     }
+    this.verified.set(token, { claims });
+    return claims;
+  }
+
+  async authenticate(token: string): Promise<AuthContext> {
+    const claims = await this.verify(token);
     const { client_id: clientId, acc: accountId, jti } = claims;
     if (!clientId || !accountId || !jti) throw unauthorized('The access token is not valid');
     const tokenScopes = (claims.scope ?? '').split(' ').filter(Boolean);
-    let scopes = tokenScopes;
+    let scopes: ReadonlySet<string> | undefined;
     let applicationId: string | null = null;
-    // Grants are read on every call, so revoking an application or narrowing a
-    // workspace takes effect at once rather than at token expiry.
+    // Grants are checked on every call (from a cache every change empties in every process), so
+    // revoking an application or narrowing a workspace takes effect at once rather than at token expiry.
     if (clientId !== FIRST_PARTY_CLIENT_ID) {
-      const grant = await this.accounts.clientGrant(clientId);
+      const grant = await this.accounts.authGrant(clientId);
       if (!grant || grant.revoked || grant.accountId !== accountId) throw unauthorized('The application has been revoked');
-      scopes = intersect(tokenScopes, grant.applicationScopes, grant.workspaceScopes);
+      scopes = this.tokenScopesHeld(token, tokenScopes, grant);
       applicationId = grant.applicationId;
     }
     // The first-party web client only ever gets tokens for a signed-in planner (authorization code flow).
     if (clientId === FIRST_PARTY_CLIENT_ID && !claims.uid) throw unauthorized('The access token is not valid');
     let userId: string | null = null;
+    let held = scopes ?? new Set(tokenScopes);
     if (claims.uid) {
       // One primary-key read per call of a token that carries a user: deactivation, deletion
-      // or a lost administrator role takes effect on the next call, in every process, with no cache to invalidate.
-      if (!(await this.userMayUseTokens(claims.uid, accountId, claims.iat))) throw unauthorized('The user may no longer use this token');
+      // or a lost role takes effect on the next call, in every process, with no cache to invalidate.
+      const user = await this.userMayUseTokens(claims.uid, accountId, claims.iat);
+      if (!user) throw unauthorized('The user may no longer use this token');
+      // An administrator made a planner keeps the token but loses the administrators' scopes at once.
+      if (user.role !== 'administrator') held = new Set(scopesForRole(user.role, [...held]));
       userId = claims.uid;
     }
-    return { accountId, clientId, applicationId, userId, scopes: new Set(scopes), tokenId: jti };
+    return { accountId, clientId, applicationId, userId, scopes: held, tokenId: jti };
+  }
+
+  // The token's scopes that its grant still holds, worked out once per token and grant: a cached grant
+  // is the same object until a change replaces it.
+  private tokenScopesHeld(token: string, tokenScopes: readonly string[], grant: ClientGrant): ReadonlySet<string> {
+    const entry = this.verified.peek(token);
+    if (entry?.grant === grant && entry.scopes) return entry.scopes;
+    const scopes: ReadonlySet<string> = new Set(intersect(tokenScopes, grant.applicationScopes, grant.workspaceScopes));
+    if (entry) {
+      entry.grant = grant;
+      entry.scopes = scopes;
+    }
+    return scopes;
   }
 }

@@ -11,6 +11,7 @@ export function signInPage(input: { action: string; params: Record<string, strin
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Sign in · eventline</title>
+  <link rel="icon" href="/favicon.svg" type="image/svg+xml">
   <style>
     body { font-family: system-ui, sans-serif; background: #f4f5f7; margin: 0; display: grid; place-items: center; min-height: 100vh; }
     main { background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.1); width: min(360px, 90vw); box-sizing: border-box; }
@@ -26,7 +27,7 @@ export function signInPage(input: { action: string; params: Record<string, strin
 <body>
   <main>
     <h1>Sign in to eventline</h1>
-    <p class="note">Planner administrators sign in here to authorise an application.</p>
+    <p class="note">Planners and administrators sign in here. Developers use the developer portal.</p>
     <form method="post" action="${escape(input.action)}">
       ${hidden}
       <input type="hidden" name="csrf" value="${escape(input.csrf)}">
@@ -42,7 +43,44 @@ export function signInPage(input: { action: string; params: Record<string, strin
 </html>`;
 }
 
-export function errorPage(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorization error · eventline</title></head>
-<body style="font-family: system-ui, sans-serif; margin: 3rem"><h1>Authorization error</h1><p role="alert">${escape(message)}</p></body></html>`;
+// What a person can do about each refusal of the authorization request. The technical
+// reason is kept beneath, for whoever set the client up.
+function explain(message: string): string {
+  if (/redirect_uri/.test(message)) {
+    return 'The page that started this sign-in is not one eventline knows for this application, so it cannot send you back there. '
+      + 'If you opened eventline at a different address than usual, open it at its usual address and sign in again.';
+  }
+  if (/client_id|client/i.test(message)) {
+    return 'The application that sent you here is not known to eventline (it may have been revoked). Ask its developer for help.';
+  }
+  return 'This sign-in link is incomplete or out of date. Go back to eventline and sign in again.';
+}
+
+/** The page shown when an authorization request cannot be answered with a redirect (RFC 6749 §4.1.2.1). */
+export function errorPage(message: string, home: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Sign-in problem · eventline</title>
+  <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+  <style>
+    body { font-family: system-ui, sans-serif; background: #f4f5f7; margin: 0; display: grid; place-items: center; min-height: 100vh; color: #1b1f24; }
+    main { background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.1); width: min(520px, 92vw); box-sizing: border-box; }
+    h1 { font-size: 1.3rem; margin-top: 0; }
+    a.button { display: inline-block; margin-top: .5rem; padding: .6rem 1rem; background: #1f5fbf; color: #fff; border-radius: 4px; text-decoration: none; }
+    a:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
+    details { margin-top: 1.5rem; color: #555; font-size: .9rem; }
+  </style>
+</head>
+<body>
+  <main>
+    <h1>We could not sign you in</h1>
+    <p role="alert">${escape(explain(message))}</p>
+    <p><a class="button" href="${escape(home)}">Go back to eventline</a></p>
+    <details><summary>Technical details</summary><p>${escape(message)}</p></details>
+  </main>
+</body>
+</html>`;
 }

@@ -1,6 +1,7 @@
 import { jobsErasers } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { ContactsService } from '../contacts/index.js';
+import type { TableDeclaration } from '../../db/declare.js';
 import { defineModule, type ModuleDeps } from '../module.js';
 import type { EraserRegistry } from '../privacy/index.js';
 import { Compactor, type WarnLog } from './compaction.js';
@@ -22,11 +23,12 @@ export { ObfuscationErrors } from './obfuscation.errors.js';
  * disk (compaction.ts). It also registers the job queue's eraser, since jobs
  * are infrastructure rather than a module.
  */
-export function createObfuscationModule(deps: ModuleDeps, uses: { accounts: AccountsService; contacts: ContactsService; erasers: EraserRegistry; log?: WarnLog }) {
+export function createObfuscationModule(deps: ModuleDeps, uses: { accounts: AccountsService; contacts: ContactsService; erasers: EraserRegistry; declarations: readonly TableDeclaration[]; log?: WarnLog }) {
   const repo = new ObfuscationRepository(deps.db.db, deps.db.dialect);
   const disk = new DiskRepository(deps.db.db);
   const compactor = new Compactor(disk, deps.db.dialect, deps.config.obfuscation.compact, uses.log);
-  const obfuscation = new ObfuscationService(repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock, { repo: disk, compactor, database: deps.config.database });
+  const personal = new Set(uses.declarations.flatMap((t) => Object.entries(t.columns).filter(([, use]) => use !== 'none').map(([column]) => `${t.table}.${column}`)));
+  const obfuscation = new ObfuscationService(repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock, { repo: disk, compactor, database: deps.config.database }, personal);
   return defineModule({
     name: 'obfuscation',
     services: { obfuscation },

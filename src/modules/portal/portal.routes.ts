@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type {} from '@fastify/cookie';
+import cookie from '@fastify/cookie';
 import { Type } from 'typebox';
 import { PUBLIC } from '../../http/auth.js';
 import { errorResponses } from '../../http/responses.js';
 import { PortalErrors } from './portal.errors.js';
 import {
   ApplicationInputSchema, ApplicationSchema, IdParamsSchema, InvitationInputSchema, InvitationSchema, NewApplicationSchema,
-  PortalSessionSchema, ScopeListSchema, SignInBodySchema, WorkspaceInputSchema, WorkspaceSchema,
+  PortalSessionSchema, RotatedSecretSchema, ScopeListSchema, SignInBodySchema, WorkspaceInputSchema, WorkspaceSchema,
 } from './portal.schemas.js';
 import type { PortalService, SignedIn } from './portal.service.js';
 
@@ -48,6 +48,8 @@ export function portalRoutes(deps: { portal: PortalService; secureCookies: boole
   const writes = { preHandler: [sessionGate, csrfGate] };
 
   return async function routes(instance: FastifyInstance): Promise<void> {
+    // Cookies are parsed only for the routes that use them (this plugin's), not for every API call.
+    await instance.register(cookie);
     const app = instance.withTypeProvider<TypeBoxTypeProvider>();
     app.decorateRequest('portalSession', null);
     // Nothing the portal answers may be cached: sessions, CSRF tokens, secrets.
@@ -84,7 +86,11 @@ export function portalRoutes(deps: { portal: PortalService; secureCookies: boole
 
     app.get('/scopes', {
       ...reads,
-      schema: { tags, operationId: 'portalScopes', summary: 'The scope catalogue', security: SESSION, response: { 200: ScopeListSchema, ...errorResponses(401) } },
+      schema: {
+        tags, operationId: 'portalScopes', summary: 'The scope catalogue', security: SESSION,
+        description: 'Every scope with a description of what it allows, for choosing an application\'s scopes (none is preselected).',
+        response: { 200: ScopeListSchema, ...errorResponses(401) },
+      },
     }, async () => portal.scopes());
 
     app.get('/workspaces', {
@@ -124,7 +130,8 @@ export function portalRoutes(deps: { portal: PortalService; secureCookies: boole
       ...writes,
       schema: {
         tags, operationId: 'portalCreateApplication', summary: 'Create an application', security: SESSION, body: ApplicationInputSchema,
-        description: 'Returns the client id and the client secret. The secret is shown once: only its hash is kept.',
+        description: 'Returns the client id and the client secret. The secret is shown once: only its hash is kept. '
+          + '`scopes` is required and must name at least one scope granted to the workspace (400 otherwise): there is no default.',
         response: { 201: NewApplicationSchema, ...errorResponses(400, 401, 403, 404) },
       },
     }, async (request, reply) => reply.code(201).send(await portal.createApplication(signedIn(request).user, request.body)));
@@ -137,5 +144,16 @@ export function portalRoutes(deps: { portal: PortalService; secureCookies: boole
         response: { 200: ApplicationSchema, ...errorResponses(401, 403, 404) },
       },
     }, async (request) => portal.revokeApplication(signedIn(request).user, request.params.id));
+
+    app.post('/applications/:id/rotate-secret', {
+      ...writes,
+      schema: {
+        tags, operationId: 'portalRotateApplicationSecret', summary: 'Rotate an application\'s client secret', security: SESSION, params: IdParamsSchema,
+        description: 'Replaces the client secret and returns the new one, once (only its hash is kept). The old secret stops working at once. '
+          + 'Access tokens issued with the old secret keep working until they expire (at most 3600 s); revoke the application to stop them at once. '
+          + 'A revoked application is a 409.',
+        response: { 200: RotatedSecretSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    }, async (request) => portal.rotateSecret(signedIn(request).user, request.params.id));
   };
 }

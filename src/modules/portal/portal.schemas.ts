@@ -4,7 +4,8 @@ const DateTime = Type.String({ format: 'date-time' });
 
 export const SignInBodySchema = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 320 }),
-  password: Type.String({ minLength: 1, maxLength: 1000 }),
+  // Sign-in only compares: the length rules (12-1024) apply where a password is set.
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
 }, { title: 'PortalSignIn', additionalProperties: false });
 
 export const PortalSessionSchema = Type.Object({
@@ -19,14 +20,20 @@ export const PortalSessionSchema = Type.Object({
 }, { title: 'PortalSession' });
 export type PortalSession = Static<typeof PortalSessionSchema>;
 
-export const ScopeListSchema = Type.Array(Type.Object({ name: Type.String(), description: Type.String() }), { title: 'PortalScopes' });
+// Far above the catalogue (111 scopes and growing with each endpoint family): a bound on the body, not a policy.
+const MAX_SCOPES = 1000;
+
+export const ScopeListSchema = Type.Array(
+  Type.Object({ name: Type.String(), description: Type.String({ description: 'What the scope allows, in words a person choosing scopes reads.' }) }),
+  { title: 'PortalScopes' },
+);
 
 export const WorkspaceSchema = Type.Object({
   id: Type.String(), name: Type.String(), scopes: Type.Array(Type.String()), created: DateTime,
 }, { title: 'PortalWorkspace' });
 export const WorkspaceInputSchema = Type.Object({
   name: Type.String({ maxLength: 1000 }),
-  scopes: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 }),
+  scopes: Type.Array(Type.String({ maxLength: 200 }), { maxItems: MAX_SCOPES }),
 }, { title: 'PortalWorkspaceInput', additionalProperties: false });
 
 export const InvitationSchema = Type.Object({
@@ -47,8 +54,16 @@ export const NewApplicationSchema = Type.Object({
 export const ApplicationInputSchema = Type.Object({
   workspaceId: Type.String({ maxLength: 100 }),
   name: Type.String({ maxLength: 1000 }),
-  scopes: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 }),
+  scopes: Type.Array(Type.String({ maxLength: 200 }), {
+    minItems: 1, maxItems: MAX_SCOPES,
+    description: 'The scopes the application may ask tokens for, each granted to the workspace. Required, at least one: there is no default.',
+  }),
   redirectUris: Type.Optional(Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 20 })),
 }, { title: 'PortalApplicationInput', additionalProperties: false });
+
+export const RotatedSecretSchema = Type.Object({
+  ...ApplicationSchema.properties,
+  clientSecret: Type.String({ description: 'The new secret, shown once: only its hash is kept. The old secret no longer works.' }),
+}, { title: 'PortalRotatedSecret' });
 
 export const IdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -132,10 +132,23 @@ export class PortalService {
     return { ...toApp(application), clientSecret };
   }
 
-  async revokeApplication(user: User, id: string) {
+  /** An application of a workspace the user may see (another account's, or an unseen workspace's, is absent). */
+  private async visibleApplication(user: User, id: string): Promise<Application> {
     const app = await this.accounts.getApplication(user.accountId, id);
     const sees = await this.visibility(user);
     if (!sees(app.workspaceId)) throw AccountErrors.applicationNotFound();
+    return app;
+  }
+
+  async revokeApplication(user: User, id: string) {
+    const app = await this.visibleApplication(user, id);
     return toApp(await this.accounts.revokeApplication(user.accountId, app.id));
+  }
+
+  /** A new client secret, shown once; the old one stops working at once (AccountsService.rotateSecret). */
+  async rotateSecret(user: User, id: string) {
+    const app = await this.visibleApplication(user, id);
+    const { application, clientSecret } = await this.accounts.rotateSecret(user.accountId, app.id);
+    return { ...toApp(application), clientSecret };
   }
 }

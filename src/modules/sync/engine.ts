@@ -5,6 +5,27 @@ import { registerAttendees, writeCheckIns, writeRecording } from './participatio
 import { eventlineFields, providerFields, readSnapshot, reconcile } from './reconcile.js';
 import type { SyncConflict } from './sync.schemas.js';
 
+type HostLink = NonNullable<ApiWebcast['_links']['host']>;
+
+/**
+ * The platform's host key goes to the webcast's host key (`_links.host.key`). Earlier versions
+ * wrote it to the host code (`_links.host.code`): a code equal to the key is that copy, and goes.
+ */
+function hostLink(host: HostLink | undefined, key: string): HostLink {
+  const { code, ...rest } = host ?? {};
+  return { ...rest, ...(code !== undefined && code !== key ? { code } : {}), key };
+}
+
+/** Why a session failed; fetch's bare "fetch failed" gets its cause (e.g. "connect ECONNREFUSED 127.0.0.1:4010"). */
+function failure(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause;
+  if (err.message !== 'fetch failed' || !(cause instanceof Error)) return err.message;
+  const code = 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
+  const why = cause.message || code;
+  return why ? `${err.message}: ${why}` : err.message;
+}
+
 /** Ids, counts and field names only: names, emails and access codes never reach the log. */
 export interface SyncLogger {
   info(message: string, context?: Record<string, unknown>): void;
@@ -15,7 +36,11 @@ export const silentLogger: SyncLogger = { info: () => undefined, warn: () => und
 
 export interface SessionSyncResult {
   session: string;
+  /** The session's title (absent when the session could not be read). */
+  title?: string;
   outcome: 'Succeeded' | 'Failed' | 'Skipped';
+  /** Why the session was skipped. */
+  reason?: string;
   meetingId?: string;
   webcastId?: string;
   created: boolean;
@@ -64,11 +89,13 @@ export class SyncEngine {
     const lastRun = this.now().toISOString();
     const base: SessionSyncResult = { session: sessionId, outcome: 'Succeeded', created: false, links: 0, checkIns: 0, recording: false, conflicts: [] };
     let meetingId: string | undefined;
+    let title: string | undefined;
     try {
       const session = await this.api.session(sessionId);
+      title = session.title;
       const state = await this.api.syncState(sessionId);
       const found = await this.meetingFor(session, state.provider);
-      if (!found) return { ...base, outcome: 'Skipped' };
+      if ('skip' in found) return { ...base, title, outcome: 'Skipped', reason: found.skip };
       let { webcast, meeting } = found;
       const { created } = found;
       meetingId = meeting.id;
@@ -105,45 +132,47 @@ export class SyncEngine {
         snapshot: { ...merged.agreed }, progress, ...(merged.conflicts.length > 0 ? { conflicts: merged.conflicts } : {}),
       });
       this.log.info('session synced', { session: sessionId, meeting: meeting.id, created, links, checkIns, recording });
-      return { ...base, meetingId: meeting.id, webcastId: webcast.id, created, links, checkIns, recording, conflicts: merged.conflicts };
+      return { ...base, title, meetingId: meeting.id, webcastId: webcast.id, created, links, checkIns, recording, conflicts: merged.conflicts };
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
+      const error = failure(err);
       this.log.warn('session sync failed', { session: sessionId, error });
       try {
         await this.api.saveSyncState(sessionId, { provider: this.provider.name, ...(meetingId ? { meetingId } : {}), outcome: 'Failed', error: error.slice(0, 2000), lastRun });
       } catch {
         // eventline itself is unreachable: the next run records it.
       }
-      return { ...base, outcome: 'Failed', error };
+      return { ...base, ...(title !== undefined ? { title } : {}), outcome: 'Failed', error };
     }
   }
 
   /**
    * Step 1: the session's meeting, created with its webcast when the session
-   * has none. undefined for a session whose webcast another tool manages.
+   * has none. `skip` (why) for a session whose webcast another tool manages.
    */
-  private async meetingFor(session: ApiSession, stateProvider: string): Promise<{ webcast: ApiWebcast; meeting: ProviderMeeting; created: boolean } | undefined> {
+  private async meetingFor(session: ApiSession, stateProvider: string): Promise<{ webcast: ApiWebcast; meeting: ProviderMeeting; created: boolean } | { skip: string }> {
     const webcast = await this.api.webcastOf(session.id);
     if (webcast) {
-      if (!webcast.meetingId) return undefined;
+      if (!webcast.meetingId) return { skip: 'its webcast has no meeting id: it is managed outside this sync' };
       const meeting = await this.provider.getMeeting(webcast.meetingId);
       // Ours when an earlier run recorded it, or when the platform's meeting names this session (a run killed before it recorded).
-      if (stateProvider !== this.provider.name && meeting?.externalId !== session.id) return undefined;
+      if (stateProvider !== this.provider.name && meeting?.externalId !== session.id) {
+        return { skip: `its webcast's meeting ${webcast.meetingId} was not created by this sync (${this.provider.name}): it is managed outside it` };
+      }
       if (!meeting) {
         return { webcast, meeting: { ...this.placeholder(webcast.meetingId, session), status: 'cancelled' }, created: false };
       }
       return { webcast, meeting, created: false };
     }
-    if (session.status === 'Cancelled') return undefined;
+    if (session.status === 'Cancelled') return { skip: 'the session is cancelled and has no webcast' };
     // A run killed between the two creations left a meeting behind: adopt it rather than make a second one.
     const meeting = (await this.provider.findMeeting(session.id)) ?? (await this.provider.createMeeting({
       kind: 'meeting', externalId: session.id, title: session.title, start: session.start, end: session.end,
-      password: randomBytes(4).toString('hex'), hostCode: String(randomInt(100000, 1000000)),
+      password: randomBytes(4).toString('hex'), hostKey: String(randomInt(100000, 1000000)),
     }));
     const created = await this.api.createWebcast({
       session: { id: session.id }, title: session.title, type: meeting.kind === 'webinar' ? 'Webinar' : 'Meeting', format: 'Live',
       provider: this.provider.webcastProvider, meetingId: meeting.id, sourceId: meeting.id.slice(0, 50),
-      _links: { join: { href: meeting.joinUrl, code: meeting.password }, host: { href: meeting.hostUrl, code: meeting.hostCode } },
+      _links: { join: { href: meeting.joinUrl, code: meeting.password }, host: { href: meeting.hostUrl, key: meeting.hostKey } },
     });
     this.log.info('meeting and webcast created', { session: session.id, meeting: meeting.id, webcast: created.id });
     return { webcast: created, meeting, created: true };
@@ -152,7 +181,7 @@ export class SyncEngine {
   private placeholder(id: string, session: ApiSession): ProviderMeeting {
     return {
       id, kind: 'meeting', status: 'cancelled', externalId: session.id, title: session.title, start: session.start, end: session.end,
-      password: '', hostCode: '', joinUrl: '', hostUrl: '', updatedAt: session.lastModified,
+      password: '', hostKey: '', joinUrl: '', hostUrl: '', updatedAt: session.lastModified,
     };
   }
 
@@ -163,18 +192,18 @@ export class SyncEngine {
       await this.provider.updateMeeting(meeting.id, toProvider);
       this.log.info('edits pushed to the provider', { session: session.id, fields: Object.keys(toProvider) });
     }
-    const { title, start, end, password, hostCode } = toEventline;
+    const { title, start, end, password, hostKey } = toEventline;
     if (title !== undefined || start !== undefined || end !== undefined) {
       await this.api.updateSession({ ...session, ...(title !== undefined ? { title } : {}), ...(start !== undefined ? { start } : {}), ...(end !== undefined ? { end } : {}) });
     }
-    if (password !== undefined || hostCode !== undefined) {
+    if (password !== undefined || hostKey !== undefined) {
       const links = webcast._links;
       webcast = await this.api.updateWebcast({
         ...webcast,
         _links: {
           ...links,
           ...(password !== undefined ? { join: { ...links.join, code: password } } : {}),
-          ...(hostCode !== undefined ? { host: { ...links.host, code: hostCode } } : {}),
+          ...(hostKey !== undefined ? { host: hostLink(links.host, hostKey) } : {}),
         },
       });
     }

@@ -12,7 +12,7 @@ import type { ApiWebcastProvider } from './eventline-api.js';
 export type MeetingKind = 'meeting' | 'webinar';
 export type MeetingStatus = 'scheduled' | 'started' | 'ended' | 'cancelled';
 
-/** The fields that sync in both directions (session title/time, webcast host code and password). */
+/** The fields that sync in both directions (session title/time, webcast host key and password). */
 export interface MeetingFields {
   title: string;
   /** ISO-8601 UTC. */
@@ -20,8 +20,8 @@ export interface MeetingFields {
   end: string;
   /** The join password (eventline: webcast `_links.join.code`). */
   password: string;
-  /** The host code (eventline: webcast `_links.host.code`). */
-  hostCode: string;
+  /** The host key (Zoom: `settings.host_key`; eventline: webcast `_links.host.key`). */
+  hostKey: string;
 }
 
 export interface MeetingSpec extends MeetingFields {

@@ -4,9 +4,9 @@ import type { MeetingFields, ProviderMeeting } from './provider.js';
 import type { SyncConflict } from './sync.schemas.js';
 import type { ApiSession, ApiWebcast } from './eventline-api.js';
 
-export const SYNCED_FIELDS = ['title', 'start', 'end', 'password', 'hostCode'] as const;
+export const SYNCED_FIELDS = ['title', 'start', 'end', 'password', 'hostKey'] as const;
 type Field = (typeof SYNCED_FIELDS)[number];
-const SECRET: ReadonlySet<Field> = new Set(['password', 'hostCode']);
+const SECRET: ReadonlySet<Field> = new Set(['password', 'hostKey']);
 
 export interface Reconciled {
   /** The values both sides hold after this run: the next run compares against it. */
@@ -24,22 +24,30 @@ const time = (v: string): string => {
 export function eventlineFields(session: ApiSession, webcast: ApiWebcast): MeetingFields {
   return {
     title: session.title, start: time(session.start), end: time(session.end),
-    password: webcast._links.join?.code ?? '', hostCode: webcast._links.host?.code ?? '',
+    password: webcast._links.join?.code ?? '', hostKey: webcast._links.host?.key ?? '',
   };
 }
 
 export function providerFields(m: ProviderMeeting): MeetingFields {
-  return { title: m.title, start: time(m.start), end: time(m.end), password: m.password, hostCode: m.hostCode };
+  return { title: m.title, start: time(m.start), end: time(m.end), password: m.password, hostKey: m.hostKey };
 }
 
 // The snapshot comes back from the API, whoever wrote it: checked, never trusted.
-const Snapshot = Compile(Type.Object({ title: Type.String(), start: Type.String(), end: Type.String(), password: Type.String(), hostCode: Type.String() }));
+const Snapshot = Compile(Type.Object({ title: Type.String(), start: Type.String(), end: Type.String(), password: Type.String(), hostKey: Type.String() }));
+// Written by earlier versions, which called the host key hostCode.
+const LegacySnapshot = Compile(Type.Object({ title: Type.String(), start: Type.String(), end: Type.String(), password: Type.String(), hostCode: Type.String() }));
 
 /** The agreed values in a stored snapshot; undefined unless every synced field is there and is a string. */
 export function readSnapshot(v: unknown): MeetingFields | undefined {
-  if (!Snapshot.Check(v)) return undefined;
-  const { title, start, end, password, hostCode } = v;
-  return { title, start, end, password, hostCode };
+  if (Snapshot.Check(v)) {
+    const { title, start, end, password, hostKey } = v;
+    return { title, start, end, password, hostKey };
+  }
+  if (LegacySnapshot.Check(v)) {
+    const { title, start, end, password, hostCode } = v;
+    return { title, start, end, password, hostKey: hostCode };
+  }
+  return undefined;
 }
 
 /**
@@ -59,6 +67,13 @@ export function reconcile(
   for (const f of SYNCED_FIELDS) {
     const e = eventline[f];
     const p = provider[f];
+    // No host key in eventline means none was ever written there (a platform always has one; earlier versions
+    // wrote it to the host code): the platform's is copied, rather than an empty one pushed over it.
+    if (f === 'hostKey' && e === '' && p !== '') {
+      toEventline[f] = p;
+      agreed[f] = p;
+      continue;
+    }
     if (e === p) {
       agreed[f] = e;
       continue;

@@ -18,7 +18,7 @@ export const ProgressSchema = Type.Object({
 
 export const SyncConflictSchema = Type.Object(
   {
-    field: Type.String({ maxLength: 50, description: 'title, start, end, password or hostCode.' }),
+    field: Type.String({ maxLength: 50, description: 'title, start, end, password or hostKey.' }),
     kept: Type.Enum(SYNC_SIDES, { type: 'string', title: 'SyncSide', description: 'The side whose later edit won.' }),
     discardedValue: Type.Optional(Type.String({ maxLength: 2000, description: 'The losing value; access codes are shown as ***.' })),
     keptValue: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -35,7 +35,7 @@ const fields = {
   outcome: Type.Enum(SYNC_OUTCOMES, { type: 'string', title: 'WebcastSyncOutcome' }),
   error: Type.Optional(Type.String({ maxLength: 2000, description: 'Why the last run failed.' })),
   lastRun: Type.Optional(Type.String({ format: 'date-time', description: 'When the last run for this session started.' })),
-  snapshot: Type.Optional(Type.Union([SnapshotSchema, Type.Null()], { description: 'The values both sides last agreed on (title, start, end, password, hostCode); the engine compares edits against it.' })),
+  snapshot: Type.Optional(Type.Union([SnapshotSchema, Type.Null()], { description: 'The values both sides last agreed on (title, start, end, password, hostKey); the engine compares edits against it.' })),
   progress: Type.Optional(ProgressSchema),
 };
 

@@ -9,6 +9,7 @@ import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { AttendeeLinksRepository } from './attendee-links.repository.js';
 import type { AttendeeLink, AttendeeLinkBulkResult, AttendeeLinkItem, ExistingAttendeeLinkItem, ItemError } from './attendee-links.schemas.js';
 import { WebcastErrors } from './webcasts.errors.js';
+import { checkLinkUrl } from './webcasts.urls.js';
 import { ATTENDEE_LINKS_LIST, webcastAttendeeLinksList } from './webcasts.filters.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { AttendeesService } from '../attendees/index.js';
@@ -80,6 +81,7 @@ export class AttendeeLinksService {
   private createLinks(auth: AuthContext, webcastId: string, items: BulkInput<AttendeeLinkItem>): Promise<AttendeeLinkBulkResult> {
     return this.bulk(auth, webcastId, items, 201, async (item, trx, webcast, now) => {
       this.checkWebcastRef(item, webcastId);
+      checkLinkUrl(item.join.href, 'join.href');
       const attendeeId = item.attendee.id.toLowerCase();
       // An attendee of another event or account is simply not found.
       const attendee = await this.attendees.findInEvent(auth.accountId, webcast.event_id, attendeeId, trx);
@@ -104,6 +106,7 @@ export class AttendeeLinksService {
         throw WebcastErrors.attendeeLinkNotFound(item.id === undefined ? 'The attendee has no link for this webcast; create one with POST' : undefined, { target: item.id === undefined ? 'attendee.id' : 'id' });
       }
       this.checkWebcastRef(item, webcastId);
+      checkLinkUrl(item.join.href, 'join.href');
       if (item.attendee.id.toLowerCase() !== existing.attendee_id) {
         throw WebcastErrors.invalidItem('The attendee of a link cannot change; delete the link and create one for the other attendee', { target: 'attendee.id' });
       }

@@ -11,6 +11,7 @@ import { webcastsRoutes } from './webcasts.routes.js';
 import { WebcastsService } from './webcasts.service.js';
 
 export { WebcastsService, AttendeeLinksService };
+export type { RecordingListener, WebcastRecording } from './webcasts.service.js';
 export type { Webcast, WebcastInput } from './webcasts.schemas.js';
 export type { AttendeeLink } from './attendee-links.schemas.js';
 

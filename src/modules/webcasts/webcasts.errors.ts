@@ -14,4 +14,5 @@ export const WebcastErrors = defineErrors({
   eventNotVirtual: { status: 409, message: 'The event is In-person' },
   linkExists: { status: 409, message: 'The attendee already has a link for this webcast' },
   invalidItem: { status: 400, message: 'Invalid attendee link' },
+  invalidUrl: { status: 400, message: 'Links must be absolute http or https URLs' },
 });

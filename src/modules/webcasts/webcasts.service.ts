@@ -9,6 +9,7 @@ import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { EventsService } from '../events/index.js';
 import type { Session, SessionWebcasts } from '../sessions/index.js';
 import { WebcastErrors } from './webcasts.errors.js';
+import { checkWebcastLinks } from './webcasts.urls.js';
 import { WEBCASTS_LIST } from './webcasts.filters.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { WebcastsRepository } from './webcasts.repository.js';
@@ -121,7 +122,24 @@ export interface SessionVirtualLink {
   unmarkVirtual(accountId: string, sessionId: string, trx?: Transaction<Database>): Promise<unknown>;
 }
 
+/** A recording link written onto a webcast (by the sync after the session, or a planner): what listeners (the video library) get. */
+export interface WebcastRecording {
+  readonly accountId: string;
+  readonly webcastId: string;
+  readonly eventId: string;
+  readonly sessionId: string | null;
+  readonly title: string | null;
+  readonly href: string;
+  readonly meetingId: string | null;
+  /** Who wrote it (actorName). */
+  readonly actor: string;
+}
+/** Runs in the transaction that stores the recording link: what it writes commits with it. */
+export type RecordingListener = (recording: WebcastRecording, trx: Transaction<Database>) => Promise<void>;
+
 export class WebcastsService implements SessionWebcasts {
+  private readonly recordingListeners: RecordingListener[] = [];
+
   constructor(
     private readonly repo: WebcastsRepository,
     private readonly sessions: SessionVirtualLink,
@@ -129,6 +147,20 @@ export class WebcastsService implements SessionWebcasts {
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock = systemClock,
   ) {}
+
+  /** A higher module (videos) acts on every recording link written, in its transaction. Registered at wiring time. */
+  onRecording(listener: RecordingListener): void {
+    this.recordingListeners.push(listener);
+  }
+
+  private async recordingWritten(auth: AuthContext, webcastId: string, eventId: string, sessionId: string | null, input: WebcastInput, trx: Transaction<Database>): Promise<void> {
+    const href = input._links?.recording?.href;
+    if (href === undefined || href === '') return;
+    const recording: WebcastRecording = {
+      accountId: auth.accountId, webcastId, eventId, sessionId, title: input.title ?? null, href, meetingId: input.meetingId ?? null, actor: actorName(auth),
+    };
+    for (const listener of this.recordingListeners) await listener(recording, trx);
+  }
 
   list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Webcast[] }> {
     return listPage(WEBCASTS_LIST, query, (spec) => this.repo.list(accountId, spec), toWebcast, `${this.config.publicUrl}/${this.config.apiVersion}/webcasts`);
@@ -186,6 +218,7 @@ export class WebcastsService implements SessionWebcasts {
 
   async create(auth: AuthContext, input: WebcastInput): Promise<Webcast> {
     rejectUnsupportedLinks(input);
+    checkWebcastLinks(input._links);
     const now = iso(this.clock());
     const id = newId();
     try {
@@ -196,6 +229,7 @@ export class WebcastsService implements SessionWebcasts {
           ...columns(input, auth, now), created: now, created_by: actorName(auth),
         }, trx);
         if (sessionId !== null) await this.sessions.markVirtual(auth.accountId, sessionId, trx);
+        await this.recordingWritten(auth, id, eventId, sessionId, input, trx);
       });
     } catch (err) {
       // Two webcasts raced for one session: the unique index decided.
@@ -212,6 +246,7 @@ export class WebcastsService implements SessionWebcasts {
    */
   async update(auth: AuthContext, id: string, input: WebcastInput): Promise<Webcast> {
     rejectUnsupportedLinks(input);
+    checkWebcastLinks(input._links);
     const now = iso(this.clock());
     try {
       await this.repo.transaction(async (trx) => {
@@ -224,6 +259,7 @@ export class WebcastsService implements SessionWebcasts {
           if (existing.session_id !== null) await this.sessions.unmarkVirtual(auth.accountId, existing.session_id, trx);
           if (sessionId !== null) await this.sessions.markVirtual(auth.accountId, sessionId, trx);
         }
+        await this.recordingWritten(auth, id, existing.event_id, sessionId, input, trx);
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw this.sessionTaken();

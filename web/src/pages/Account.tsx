@@ -57,7 +57,8 @@ export function AccountPage() {
       compliance = await api<{ enabledMessageTypes: string[] }>('GET', '/logs/communications/configuration');
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      complianceNote = err.message;
+      // "Not enabled" is what the sentence below already says; any other refusal is worth its own words.
+      if (!/not enabled/i.test(err.message)) complianceNote = `The configuration could not be read: ${err.message}`;
     }
     return { tier, hourly, compliance, complianceNote };
   }, []);
@@ -82,7 +83,7 @@ export function AccountPage() {
       <section className="panel" aria-labelledby="comp-h">
         <h2 id="comp-h">Compliance communications</h2>
         {compliance === undefined
-          ? <p>Compliance communications are not enabled for this account.{complianceNote ? <span className="muted block">{complianceNote}</span> : null}</p>
+          ? <p>{complianceNote || 'Compliance communications are not enabled for this account.'}</p>
           : (
             <>
               <p>Enabled. Message types recorded for archiving (kept 30 days):</p>

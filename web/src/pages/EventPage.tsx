@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, listAll } from '../api.js';
+import { api, listAll, quote } from '../api.js';
 import type { EventT, SessionT, SyncT, WebcastT } from '../types.js';
-import { Alert, Loading, fmt, useFormErrors, useLoad } from '../ui.js';
+import { Alert, Loading, fmtIn, useFormErrors, useLoad } from '../ui.js';
+import { EventAttendees } from './Attendees.js';
+import { EventDetailsForm, SessionForm } from './EventForm.js';
 import { VirtualSessions } from './VirtualSessions.js';
 
 function EventSettings({ event, onSaved }: { event: EventT; onSaved: (e: EventT) => void }) {
@@ -40,6 +42,9 @@ function EventSettings({ event, onSaved }: { event: EventT; onSaved: (e: EventT)
         <label className="inline"><input type="radio" name="anyVirtual" value="yes" checked={anyVirtual} onChange={() => setAnyVirtual(true)} /> Yes</label>
         <label className="inline"><input type="radio" name="anyVirtual" value="no" checked={!anyVirtual} onChange={() => setAnyVirtual(false)} /> No</label>
         {errors['format'] && <p className="field-error" id="format-error" role="alert">{errors['format']}</p>}
+        {errors['format'] && event.format !== 'In-person' && (
+          <p className="hint">On the <a href={`#/events/${event.id}/virtual`}>Virtual Session tab</a>, delete each virtual session's webcast and choose <em>Unmark virtual</em>; then save No again.</p>
+        )}
       </fieldset>
       {anyVirtual && (
         <fieldset>
@@ -55,73 +60,108 @@ function EventSettings({ event, onSaved }: { event: EventT; onSaved: (e: EventT)
   );
 }
 
-function SessionList({ sessions }: { sessions: SessionT[] }) {
-  if (sessions.length === 0) return <p>This event has no sessions yet.</p>;
+function SessionList({ event, sessions, reload }: { event: EventT; sessions: SessionT[]; reload: () => void }) {
+  const [editing, setEditing] = useState<string>();
+  const [message, setMessage] = useState<string>();
+  const saved = (verb: string) => (s: SessionT) => {
+    setEditing(undefined);
+    setMessage(`“${s.title}” ${verb}.`);
+    reload();
+  };
   return (
-    <div className="table-wrap">
-      <table>
-        <caption className="sr-only">Sessions</caption>
-        <thead><tr><th scope="col">Session</th><th scope="col">Starts</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Attendees</th></tr></thead>
-        <tbody>
-          {sessions.map((s) => (
-            <tr key={s.id}>
-              <th scope="row">{s.title}</th>
-              <td>{fmt(s.start)}</td>
-              <td>{s.includedSession ? 'Included' : 'Optional'}{s.virtual ? ' · virtual' : ''}</td>
-              <td>{s.status}</td>
-              <td><a href={`#/events/${s.event.id}/sessions/${s.id}`}>Attendees<span className="sr-only"> of {s.title}</span></a></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div>
+      {message && <Alert kind="ok">{message}</Alert>}
+      {editing === 'new'
+        ? <SessionForm event={event} onSaved={saved('was added')} onCancel={() => setEditing(undefined)} />
+        : <p><button type="button" onClick={() => { setMessage(undefined); setEditing('new'); }}>New session</button></p>}
+      {sessions.length === 0 ? <p>This event has no sessions yet.</p> : (
+        <div className="table-wrap">
+          <table>
+            <caption className="sr-only">Sessions</caption>
+            <thead><tr><th scope="col">Session</th><th scope="col">Starts</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Attendees</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
+            <tbody>
+              {sessions.map((s) => (editing === s.id ? (
+                <tr key={s.id}><td colSpan={6}><SessionForm event={event} session={s} onSaved={saved('was saved')} onCancel={() => setEditing(undefined)} /></td></tr>
+              ) : (
+                <tr key={s.id}>
+                  <th scope="row">{s.title}</th>
+                  <td>{fmtIn(s.start, event.timezone)}</td>
+                  <td>{s.includedSession ? 'Included' : 'Optional'}{s.virtual ? ' · virtual' : ''}</td>
+                  <td>{s.status}</td>
+                  <td><a href={`#/events/${s.event.id}/sessions/${s.id}`}>Attendees<span className="sr-only"> of {s.title}</span></a></td>
+                  <td><button type="button" className="small secondary" onClick={() => { setMessage(undefined); setEditing(s.id); }}>Edit<span className="sr-only"> {s.title}</span></button></td>
+                </tr>
+              )))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }
 
+type Tab = 'sessions' | 'virtual' | 'attendees';
+
 export function EventPage({ id, tab }: { id: string; tab: string | undefined }) {
   const [event, setEvent] = useState<EventT>();
+  const [editingDetails, setEditingDetails] = useState(false);
+  const [saved, setSaved] = useState<string>();
   const loaded = useLoad(() => api<EventT>('GET', `/events/${id}`), [id]);
   useEffect(() => {
     if (loaded.data) setEvent(loaded.data);
   }, [loaded.data]);
+  const virtualTab = event !== undefined && event.format !== 'In-person';
+  const current: Tab = tab === 'virtual' && virtualTab ? 'virtual' : tab === 'attendees' ? 'attendees' : 'sessions';
+  // Sessions and webcasts: one call each, whatever the number of sessions (the account's rate limit counts every call).
   const sessions = useLoad(async () => {
+    if (current === 'attendees') return undefined;
     const [list, webcasts] = await Promise.all([
-      listAll<SessionT>('/sessions', `event.id eq '${id}'`),
-      listAll<WebcastT>('/webcasts', `event.id eq '${id}'`),
+      listAll<SessionT>('/sessions', `event.id eq ${quote(id)}`),
+      listAll<WebcastT>('/webcasts', `event.id eq ${quote(id)}`),
     ]);
-    // The sync state of each virtual session (GET /ea/sessions/{id}/sync); a
-    // server without the sync extension simply shows none.
-    const syncs = new Map<string, SyncT>();
-    const states = await Promise.allSettled(list.filter((s) => s.virtual).map(async (s) => [s.id, await api<SyncT>('GET', `/sessions/${s.id}/sync`)] as const));
-    for (const r of states) if (r.status === 'fulfilled') syncs.set(r.value[0], r.value[1]);
-    return { list: list.sort((a, b) => a.start.localeCompare(b.start)), webcasts, syncs };
-  }, [id]);
+    return { list: list.sort((a, b) => a.start.localeCompare(b.start)), webcasts };
+  }, [id, current === 'attendees']);
+  // The sync state of each session whose webcast is linked to a provider (GET /sessions/{id}/sync), only
+  // on the tab that shows it; a server without the sync extension simply shows none.
+  const syncs = useLoad(async () => {
+    const out = new Map<string, SyncT>();
+    if (current !== 'virtual' || !sessions.data) return out;
+    const linked = sessions.data.webcasts.filter((w) => w.session && w.provider && w.provider !== 'None').map((w) => w.session?.id ?? '');
+    const states = await Promise.allSettled(linked.map(async (sid) => [sid, await api<SyncT>('GET', `/sessions/${sid}/sync`)] as const));
+    for (const r of states) if (r.status === 'fulfilled') out.set(r.value[0], r.value[1]);
+    return out;
+  }, [current, sessions.data]);
 
   if (loaded.error) return <Alert>{loaded.error}</Alert>;
   if (!event) return <Loading what="event" />;
-  const virtualTab = event.format !== 'In-person';
-  const current = tab === 'virtual' && virtualTab ? 'virtual' : 'sessions';
+  const tabLink = (t: Tab, label: string) => (
+    <a role="tab" aria-selected={current === t} href={`#/events/${id}${t === 'sessions' ? '' : `/${t}`}`} className={current === t ? 'tab active' : 'tab'}>{label}</a>
+  );
   return (
     <article aria-labelledby="event-h">
       <p><a href="#/events">← All events</a></p>
       <h1 id="event-h">{event.title}</h1>
-      <p className="muted">{fmt(event.start)} – {fmt(event.end)} · {event.timezone} · code {event.code} · <span className="badge">{event.format}</span></p>
+      <p className="muted" data-field="event-when">{fmtIn(event.start, event.timezone)} – {fmtIn(event.end, event.timezone)} · {event.timezone} · code {event.code} · <span className="badge">{event.format}</span></p>
+      {saved && <Alert kind="ok">{saved}</Alert>}
+      {editingDetails
+        ? <EventDetailsForm event={event} onCancel={() => setEditingDetails(false)} onSaved={(e) => { setEvent(e); setEditingDetails(false); setSaved('Event details saved.'); sessions.reload(); }} />
+        : <p><button type="button" className="secondary" onClick={() => { setSaved(undefined); setEditingDetails(true); }}>Edit event details</button></p>}
       <EventSettings event={event} onSaved={(e) => { setEvent(e); sessions.reload(); }} />
       <section aria-labelledby="sessions-h" className="panel">
-        <h2 id="sessions-h">Sessions</h2>
-        <div role="tablist" aria-label="Session views" className="tabs">
-          <a role="tab" aria-selected={current === 'sessions'} href={`#/events/${id}`} className={current === 'sessions' ? 'tab active' : 'tab'}>Session list</a>
-          {virtualTab && (
-            <a role="tab" aria-selected={current === 'virtual'} href={`#/events/${id}/virtual`} className={current === 'virtual' ? 'tab active' : 'tab'}>Virtual Session</a>
-          )}
+        <h2 id="sessions-h">Sessions and attendees</h2>
+        <div role="tablist" aria-label="Event views" className="tabs">
+          {tabLink('sessions', 'Session list')}
+          {virtualTab && tabLink('virtual', 'Virtual Session')}
+          {tabLink('attendees', 'Attendees')}
         </div>
-        <div role="tabpanel" aria-label={current === 'virtual' ? 'Virtual Session' : 'Session list'}>
-          {sessions.loading && !sessions.data && <Loading what="sessions" />}
-          {sessions.error && <Alert>{sessions.error}</Alert>}
-          {sessions.data && current === 'sessions' && <SessionList sessions={sessions.data.list} />}
+        <div role="tabpanel" aria-label={current === 'virtual' ? 'Virtual Session' : current === 'attendees' ? 'Attendees' : 'Session list'}>
+          {current !== 'attendees' && sessions.loading && !sessions.data && <Loading what="sessions" />}
+          {current !== 'attendees' && sessions.error && <Alert>{sessions.error}</Alert>}
+          {sessions.data && current === 'sessions' && <SessionList event={event} sessions={sessions.data.list} reload={sessions.reload} />}
           {sessions.data && current === 'virtual' && (
-            <VirtualSessions event={event} sessions={sessions.data.list} webcasts={sessions.data.webcasts} syncs={sessions.data.syncs} reload={sessions.reload} />
+            <VirtualSessions event={event} sessions={sessions.data.list} webcasts={sessions.data.webcasts} syncs={syncs.data ?? new Map()} reload={sessions.reload} />
           )}
+          {current === 'attendees' && <EventAttendees event={event} />}
         </div>
       </section>
     </article>

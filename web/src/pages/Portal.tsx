@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { portal, type Application, type Invitation, type PortalSession, type Workspace } from '../portal-api.js';
-import { Alert, Field, Loading, fmt, useFormErrors, useLoad } from '../ui.js';
+import { portal, readScopes, type Application, type Invitation, type PortalSession, type ScopeInfo, type Workspace } from '../portal-api.js';
+import { Alert, ConfirmDialog, Field, Loading, fmt, useCopy, useFormErrors, useLoad } from '../ui.js';
 
 function SignIn({ onSignedIn }: { onSignedIn: (s: PortalSession) => void }) {
   const [email, setEmail] = useState('');
@@ -57,27 +57,49 @@ function Invitations({ workspace, canManage }: { workspace: Workspace; canManage
   );
 }
 
-function ScopePicker({ scopes, selected, onChange, legend, error }: { scopes: readonly string[]; selected: string[]; onChange: (s: string[]) => void; legend: string; error?: string | undefined }) {
+function ScopePicker({ scopes, catalogue, selected, onChange, legend, error }: {
+  scopes: readonly string[]; catalogue: ReadonlyMap<string, string>; selected: string[]; onChange: (s: string[]) => void; legend: string; error?: string | undefined;
+}) {
+  const [filter, setFilter] = useState('');
+  const shown = scopes.filter((s) => {
+    const f = filter.trim().toLowerCase();
+    return !f || s.toLowerCase().includes(f) || (catalogue.get(s) ?? '').toLowerCase().includes(f);
+  });
   return (
-    <fieldset className="scopes">
+    <fieldset className="scopes" aria-describedby={error ? `${legend}-error` : undefined}>
       <legend>{legend}</legend>
-      {scopes.map((s) => (
-        <label key={s} className="inline scope">
-          <input type="checkbox" name="scope" value={s} checked={selected.includes(s)} onChange={(e) => onChange(e.target.checked ? [...selected, s] : selected.filter((x) => x !== s))} /> {s}
-        </label>
-      ))}
-      {error && <p className="field-error" role="alert">{error}</p>}
+      <p className="hint">Choose only what the application needs: at least one scope. {selected.length} selected.</p>
+      {scopes.length > 8 && (
+        <label className="scope-filter">Find a scope <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} /></label>
+      )}
+      <ul className="scope-choices">
+        {shown.map((s) => {
+          const description = catalogue.get(s);
+          return (
+            <li key={s}>
+              <label className="scope">
+                <input type="checkbox" name="scope" value={s} checked={selected.includes(s)} onChange={(e) => onChange(e.target.checked ? [...selected, s] : selected.filter((x) => x !== s))} />
+                <span><code>{s}</code>{description ? <span className="scope-desc">{description}</span> : null}</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {error && <p className="field-error" id={`${legend}-error`} role="alert">{error}</p>}
     </fieldset>
   );
 }
 
-function NewWorkspace({ allScopes, onCreated }: { allScopes: string[]; onCreated: () => void }) {
+function NewWorkspace({ allScopes, catalogue, onCreated }: { allScopes: string[]; catalogue: ReadonlyMap<string, string>; onCreated: () => void }) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>([]);
   const { errors, formError, capture, clear } = useFormErrors();
+  const [local, setLocal] = useState<string>();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     clear();
+    setLocal(scopes.length === 0 ? 'Choose at least one scope' : undefined);
+    if (scopes.length === 0) return;
     try {
       await portal('POST', '/workspaces', { name, scopes });
       setName('');
@@ -91,27 +113,36 @@ function NewWorkspace({ allScopes, onCreated }: { allScopes: string[]; onCreated
     <form onSubmit={submit} className="panel" aria-labelledby="nw-h">
       <h3 id="nw-h">New workspace</h3>
       <Field label="Workspace name" name="workspaceName" value={name} onChange={setName} error={errors['name']} />
-      <ScopePicker legend="Scopes granted to the workspace" scopes={allScopes} selected={scopes} onChange={setScopes} error={errors['scopes']} />
+      <ScopePicker legend="Scopes granted to the workspace" scopes={allScopes} catalogue={catalogue} selected={scopes} onChange={setScopes} error={local ?? errors['scopes']} />
       {formError && <Alert>{formError}</Alert>}
       <button type="submit">Create workspace</button>
     </form>
   );
 }
 
-function NewApplication({ workspaces, onCreated }: { workspaces: Workspace[]; onCreated: (a: Application & { clientSecret: string }) => void }) {
+function NewApplication({ workspaces, catalogue, onCreated }: { workspaces: Workspace[]; catalogue: ReadonlyMap<string, string>; onCreated: (a: Fresh) => void }) {
   const [workspaceId, setWorkspaceId] = useState(workspaces[0]?.id ?? '');
   const workspace = workspaces.find((w) => w.id === workspaceId);
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<string[]>(workspace?.scopes ?? []);
+  // Nothing is chosen for the developer: an application gets only the scopes picked for it (least privilege).
+  const [scopes, setScopes] = useState<string[]>([]);
   const [redirects, setRedirects] = useState('');
+  const [local, setLocal] = useState<Record<string, string>>({});
   const { errors, formError, capture, clear } = useFormErrors();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     clear();
+    const problems: Record<string, string> = {};
+    if (!name.trim()) problems['name'] = 'Enter a name for the application';
+    if (scopes.length === 0) problems['scopes'] = 'Choose at least one scope';
+    setLocal(problems);
+    if (Object.keys(problems).length > 0) return;
     try {
       const redirectUris = redirects.split(/\s+/).filter(Boolean);
-      onCreated(await portal('POST', '/applications', { workspaceId, name, scopes, ...(redirectUris.length ? { redirectUris } : {}) }));
+      const created = await portal<Application & { clientSecret: string }>('POST', '/applications', { workspaceId, name: name.trim(), scopes, ...(redirectUris.length ? { redirectUris } : {}) });
+      onCreated({ app: created, clientSecret: created.clientSecret, rotated: false });
       setName('');
+      setScopes([]);
     } catch (err) {
       capture(err);
     }
@@ -122,13 +153,13 @@ function NewApplication({ workspaces, onCreated }: { workspaces: Workspace[]; on
       <h3 id="na-h">New application</h3>
       <div className="field">
         <label htmlFor="app-ws">Workspace</label>
-        <select id="app-ws" name="workspaceId" value={workspaceId} onChange={(e) => { setWorkspaceId(e.target.value); setScopes(workspaces.find((w) => w.id === e.target.value)?.scopes ?? []); }}>
+        <select id="app-ws" name="workspaceId" value={workspaceId} onChange={(e) => { setWorkspaceId(e.target.value); setScopes([]); }}>
           {workspaces.map((w) => <option key={w.id} value={w.id}>{w.name}</option>)}
         </select>
         {errors['workspaceId'] && <p className="field-error" role="alert">{errors['workspaceId']}</p>}
       </div>
-      <Field label="Application name" name="applicationName" value={name} onChange={setName} error={errors['name']} />
-      <ScopePicker legend="Scopes (from the workspace's grant)" scopes={workspace?.scopes ?? []} selected={scopes} onChange={setScopes} error={errors['scopes']} />
+      <Field label="Application name" name="applicationName" value={name} onChange={setName} error={local['name'] ?? errors['name']} />
+      <ScopePicker legend="Scopes (from the workspace's grant)" scopes={workspace?.scopes ?? []} catalogue={catalogue} selected={scopes} onChange={setScopes} error={local['scopes'] ?? errors['scopes']} />
       <Field label="Redirect URIs (optional, space-separated)" name="redirectUris" value={redirects} onChange={setRedirects} error={errors['redirectUris']} />
       {formError && <Alert>{formError}</Alert>}
       <button type="submit">Create application</button>
@@ -136,45 +167,86 @@ function NewApplication({ workspaces, onCreated }: { workspaces: Workspace[]; on
   );
 }
 
-function SecretOnce({ app, onDismiss }: { app: Application & { clientSecret: string }; onDismiss: () => void }) {
-  const [copied, setCopied] = useState(false);
+/** A client secret just issued (a new application, or a rotation): shown once. */
+interface Fresh { app: Application; clientSecret: string; rotated: boolean }
+
+function SecretOnce({ fresh, onDismiss }: { fresh: Fresh; onDismiss: () => void }) {
+  const { copied, copy, failed } = useCopy();
+  const [shown, setShown] = useState(false);
+  const { app, clientSecret } = fresh;
   return (
     <section className="panel secret" aria-labelledby="sec-h" role="region">
-      <h3 id="sec-h">Client credentials for “{app.name}”</h3>
-      <p><strong>Copy the client secret now: it is shown only once.</strong></p>
+      <h3 id="sec-h">{fresh.rotated ? `New client secret for “${app.name}”` : `Client credentials for “${app.name}”`}</h3>
+      <p><strong>Copy the client secret now: it is shown only once.</strong>{fresh.rotated ? ' The old secret no longer works.' : ''}</p>
       <dl className="details">
         <dt>Client ID</dt><dd><code data-field="client-id">{app.clientId}</code></dd>
-        <dt>Client secret</dt><dd><code data-field="client-secret">{app.clientSecret}</code></dd>
+        <dt>Client secret</dt>
+        <dd>
+          {shown ? <code data-field="client-secret">{clientSecret}</code> : <span data-field="client-secret" data-masked="true" aria-label="Client secret hidden">••••••••••••</span>}
+        </dd>
       </dl>
       <div className="actions">
-        <button type="button" onClick={() => { void navigator.clipboard.writeText(app.clientSecret).then(() => setCopied(true)); }}>Copy secret</button>
+        <button type="button" onClick={() => void copy(clientSecret)}>Copy secret</button>
+        <button type="button" className="secondary" aria-pressed={shown} onClick={() => setShown((v) => !v)}>{shown ? 'Hide secret' : 'Reveal secret'}</button>
         <button type="button" className="secondary" onClick={onDismiss}>I have stored it</button>
       </div>
-      {copied && <Alert kind="ok">Secret copied to the clipboard.</Alert>}
+      <p role="status">{copied ? 'Secret copied to the clipboard.' : failed ? 'Copying failed: reveal the secret and copy it by hand.' : ''}</p>
     </section>
+  );
+}
+
+function ScopeList({ scopes, catalogue }: { scopes: readonly string[]; catalogue: ReadonlyMap<string, string> }) {
+  return (
+    <ul className="scope-list">
+      {scopes.map((s) => <li key={s}><code>{s}</code>{catalogue.get(s) ? <span className="scope-desc">{catalogue.get(s)}</span> : null}</li>)}
+    </ul>
   );
 }
 
 function Dashboard({ session, onSignOut }: { session: PortalSession; onSignOut: () => void }) {
   const data = useLoad(async () => {
     const [workspaces, applications, scopes] = await Promise.all([
-      portal<Workspace[]>('GET', '/workspaces'), portal<Application[]>('GET', '/applications'), portal<Array<{ name: string }>>('GET', '/scopes'),
+      portal<Workspace[]>('GET', '/workspaces'), portal<Application[]>('GET', '/applications'), portal<unknown>('GET', '/scopes'),
     ]);
-    return { workspaces, applications, scopes: scopes.map((s) => s.name) };
+    const catalogue: ScopeInfo[] = readScopes(scopes);
+    return { workspaces, applications, scopes: catalogue.map((s) => s.name), catalogue: new Map(catalogue.map((s) => [s.name, s.description ?? ''])) };
   }, []);
-  const [fresh, setFresh] = useState<Application & { clientSecret: string }>();
+  const [fresh, setFresh] = useState<Fresh>();
   const [error, setError] = useState<string>();
+  const [message, setMessage] = useState<string>();
+  const [confirm, setConfirm] = useState<{ kind: 'revoke' | 'rotate'; app: Application }>();
+  const [busy, setBusy] = useState(false);
+  const [confirmError, setConfirmError] = useState<string>();
   if (data.error) return <Alert>{data.error}</Alert>;
   if (!data.data) return <Loading what="the developer portal" />;
-  const { workspaces, applications, scopes } = data.data;
+  const { workspaces, applications, scopes, catalogue } = data.data;
   const wsName = new Map(workspaces.map((w) => [w.id, w.name]));
-  const revoke = async (a: Application) => {
+  const ask = (kind: 'revoke' | 'rotate', app: Application) => {
+    setConfirmError(undefined);
+    setMessage(undefined);
     setError(undefined);
+    setConfirm({ kind, app });
+  };
+  const act = async () => {
+    if (!confirm) return;
+    const { kind, app } = confirm;
+    setBusy(true);
+    setConfirmError(undefined);
     try {
-      await portal('POST', `/applications/${a.id}/revoke`);
+      if (kind === 'revoke') {
+        await portal('POST', `/applications/${app.id}/revoke`);
+        setMessage(`“${app.name}” was revoked: its tokens stop working on their next call.`);
+      } else {
+        const rotated = await portal<Partial<Application> & { clientSecret: string }>('POST', `/applications/${app.id}/rotate-secret`);
+        const { clientSecret, ...rest } = rotated;
+        setFresh({ app: { ...app, ...rest }, clientSecret, rotated: true });
+      }
+      setConfirm(undefined);
       data.reload();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setConfirmError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
     }
   };
   return (
@@ -184,6 +256,7 @@ function Dashboard({ session, onSignOut }: { session: PortalSession; onSignOut: 
         <p>{session.user.name} ({session.user.role}) · {session.account.name} <button type="button" className="secondary" onClick={onSignOut}>Sign out</button></p>
       </div>
       {error && <Alert>{error}</Alert>}
+      {message && <Alert kind="ok">{message}</Alert>}
       <section aria-labelledby="ws-h">
         <h2 id="ws-h">Workspaces</h2>
         <ul className="cards">
@@ -191,16 +264,16 @@ function Dashboard({ session, onSignOut }: { session: PortalSession; onSignOut: 
             <li key={w.id} className="card">
               <h3>{w.name}</h3>
               <p className="muted">{w.scopes.length} scopes · created {fmt(w.created)}</p>
-              <details><summary>Scopes<span className="sr-only"> of {w.name}</span></summary><ul className="scope-list">{w.scopes.map((s) => <li key={s}><code>{s}</code></li>)}</ul></details>
+              <details><summary>Scopes<span className="sr-only"> of {w.name}</span></summary><ScopeList scopes={w.scopes} catalogue={catalogue} /></details>
               <Invitations workspace={w} canManage={session.canManageWorkspaces} />
             </li>
           ))}
         </ul>
-        {session.canManageWorkspaces && <NewWorkspace allScopes={scopes} onCreated={data.reload} />}
+        {session.canManageWorkspaces && <NewWorkspace allScopes={scopes} catalogue={catalogue} onCreated={data.reload} />}
       </section>
       <section aria-labelledby="apps-h">
         <h2 id="apps-h">Applications</h2>
-        {fresh && <SecretOnce app={fresh} onDismiss={() => setFresh(undefined)} />}
+        {fresh && <SecretOnce fresh={fresh} onDismiss={() => setFresh(undefined)} />}
         <div className="table-wrap">
           <table>
             <caption className="sr-only">Applications</caption>
@@ -211,15 +284,38 @@ function Dashboard({ session, onSignOut }: { session: PortalSession; onSignOut: 
                   <th scope="row">{a.name}</th>
                   <td>{wsName.get(a.workspaceId) ?? '—'}</td>
                   <td><code>{a.clientId}</code></td>
-                  <td><details><summary>{a.scopes.length} scopes<span className="sr-only"> of {a.name}</span></summary><ul className="scope-list">{a.scopes.map((s) => <li key={s}><code>{s}</code></li>)}</ul></details></td>
-                  <td>{a.revokedAt ? `Revoked ${fmt(a.revokedAt)}` : <button type="button" className="danger" onClick={() => void revoke(a)}>Revoke<span className="sr-only"> {a.name}</span></button>}</td>
+                  <td><details><summary>{a.scopes.length} scopes<span className="sr-only"> of {a.name}</span></summary><ScopeList scopes={a.scopes} catalogue={catalogue} /></details></td>
+                  <td>
+                    {a.revokedAt ? `Revoked ${fmt(a.revokedAt)}` : (
+                      <div className="actions">
+                        <button type="button" className="secondary" onClick={() => ask('rotate', a)}>Rotate secret<span className="sr-only"> of {a.name}</span></button>
+                        <button type="button" className="danger" onClick={() => ask('revoke', a)}>Revoke<span className="sr-only"> {a.name}</span></button>
+                      </div>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-        <NewApplication workspaces={workspaces} onCreated={(a) => { setFresh(a); data.reload(); }} />
+        <NewApplication workspaces={workspaces} catalogue={catalogue} onCreated={(f) => { setFresh(f); data.reload(); }} />
       </section>
+      <ConfirmDialog
+        open={confirm?.kind === 'revoke'} title={`Revoke “${confirm?.app.name ?? ''}”?`} confirmLabel="Revoke application" danger
+        typeToConfirm={confirm?.kind === 'revoke' ? confirm.app.name : undefined} busy={busy} error={confirmError}
+        onCancel={() => setConfirm(undefined)} onConfirm={() => void act()}
+      >
+        <p>The application's tokens stop working on their next call, and it cannot get new ones. <strong>This cannot be undone</strong>: a revoked application cannot be restored; you would create a new one with a new client ID.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm?.kind === 'rotate'} title={`Rotate the secret of “${confirm?.app.name ?? ''}”?`} confirmLabel="Rotate secret" busy={busy} error={confirmError}
+        onCancel={() => setConfirm(undefined)} onConfirm={() => void act()}
+      >
+        <p>
+          A new client secret is issued and shown once. The current secret stops working at once: every system that uses it must be given the new one.
+          Access tokens already issued keep working until they expire (within an hour); revoke the application to stop them at once.
+        </p>
+      </ConfirmDialog>
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../api.js';
 import { WEBCAST_PROVIDERS, type EventT, type Link, type SessionT, type SyncT, type WebcastT } from '../types.js';
-import { Alert, Field, Select, fmt, useFormErrors } from '../ui.js';
+import { Alert, ConfirmDialog, Field, SafeLink, Secret, SecretField, Select, fmtIn, urlHasSecret, urlProblem, useFormErrors } from '../ui.js';
 
 type LinkName = 'join' | 'host' | 'speaker' | 'recording';
 interface Draft {
@@ -34,10 +34,10 @@ function linksOf(d: Draft): WebcastT['_links'] {
   return out;
 }
 
-function syncState(w: WebcastT | undefined, sync: SyncT | undefined): string {
+function syncState(w: WebcastT | undefined, sync: SyncT | undefined, zone: string): string {
   if (sync && sync.provider !== 'None') {
     const parts = [`${sync.provider}`, sync.outcome ?? 'not run yet'];
-    if (sync.lastRun) parts.push(`last run ${fmt(sync.lastRun)}`);
+    if (sync.lastRun) parts.push(`last run ${fmtIn(sync.lastRun, zone)}`);
     if (sync.error) parts.push(sync.error);
     if (sync.conflicts && sync.conflicts.length > 0) parts.push(`${sync.conflicts.length} conflict(s) resolved`);
     return parts.join(' · ');
@@ -52,11 +52,21 @@ function VirtualEditor({ event, session, webcast, onDone }: { event: EventT; ses
   const [saving, setSaving] = useState(false);
   const { errors, formError, capture, clear } = useFormErrors();
   const setLink = (name: LinkName, part: 'href' | 'code' | 'key') => (v: string) => setD((x) => ({ ...x, links: { ...x.links, [name]: { ...x.links[name], [part]: v } } }));
-  const err = (path: string) => errors[path] ?? errors[`body.${path}`];
+
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const err = (path: string) => local[path] ?? errors[path] ?? errors[`body.${path}`];
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     clear();
+    // Links are web addresses only: a javascript: or data: URL would run in whoever clicks it.
+    const problems: Record<string, string> = {};
+    for (const name of ['join', 'host', 'speaker', 'recording'] as const) {
+      const problem = urlProblem(d.links[name].href);
+      if (problem) problems[`_links.${name}.href`] = problem;
+    }
+    setLocal(problems);
+    if (Object.keys(problems).length > 0) return;
     setSaving(true);
     const fields = {
       provider: d.provider, recordLiveStream: d.recordLiveStream, _links: linksOf(d),
@@ -80,9 +90,9 @@ function VirtualEditor({ event, session, webcast, onDone }: { event: EventT; ses
   const linkFields = (name: LinkName, label: string, withKey = false) => (
     <fieldset className="link-group">
       <legend>{label}</legend>
-      <Field label={`${label} URL`} name={`${name}.href`} type="url" value={d.links[name].href} onChange={setLink(name, 'href')} error={err(`_links.${name}.href`)} />
-      {withKey && <Field label="Host key" name="host.key" value={d.links.host.key} onChange={setLink('host', 'key')} error={err('_links.host.key')} />}
-      <Field
+      <Field label={`${label} URL`} name={`${name}.href`} type="url" value={d.links[name].href} onChange={setLink(name, 'href')} error={err(`_links.${name}.href`)} placeholder="https://" />
+      {withKey && <SecretField label="Host key" name="host.key" value={d.links.host.key} onChange={setLink('host', 'key')} error={err('_links.host.key')} />}
+      <SecretField
         label={withKey ? 'Host code (host password / access code)' : `${label} password / access code`} name={`${name}.code`}
         value={d.links[name].code} onChange={setLink(name, 'code')} error={err(`_links.${name}.code`)}
       />
@@ -90,7 +100,7 @@ function VirtualEditor({ event, session, webcast, onDone }: { event: EventT; ses
   );
 
   return (
-    <form onSubmit={submit} className="editor" aria-label={`Virtual details of ${session.title}`}>
+    <form onSubmit={submit} className="editor" aria-label={`Virtual details of ${session.title}`} noValidate>
       <div className="grid2">
         <Select label="Provider" name="provider" value={d.provider} options={WEBCAST_PROVIDERS} onChange={(v) => setD((x) => ({ ...x, provider: v }))} error={err('provider')} />
         <Field label="Meeting ID" name="meetingId" value={d.meetingId} onChange={(v) => setD((x) => ({ ...x, meetingId: v }))} error={err('meetingId')} />
@@ -111,10 +121,20 @@ function VirtualEditor({ event, session, webcast, onDone }: { event: EventT; ses
   );
 }
 
+/** A link of a webcast: a web address is a link, a credential-bearing one (a host start URL with ?zak=) is masked. */
+function LinkValue({ href, label, field }: { href: string | undefined; label: string; field: string }) {
+  if (!href) return <span data-field={field}>—</span>;
+  if (urlHasSecret(href)) return <Secret value={href} label={label} kind="url" field={field} />;
+  return <span data-field={field}><SafeLink href={href} /></span>;
+}
+
 export function VirtualSessions({ event, sessions, webcasts, syncs, reload }: { event: EventT; sessions: SessionT[]; webcasts: WebcastT[]; syncs: Map<string, SyncT>; reload: () => void }) {
   const [editing, setEditing] = useState<string>();
   const [message, setMessage] = useState<string>();
   const [error, setError] = useState<string>();
+  const [deleting, setDeleting] = useState<{ session: SessionT; webcast: WebcastT }>();
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string>();
   const bySession = new Map(webcasts.filter((w) => w.session).map((w) => [w.session?.id ?? '', w]));
 
   const markVirtual = async (s: SessionT, virtual: boolean) => {
@@ -129,9 +149,27 @@ export function VirtualSessions({ event, sessions, webcasts, syncs, reload }: { 
     }
   };
 
+  const deleteWebcast = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setDeleteError(undefined);
+    try {
+      await api('DELETE', `/webcasts/${deleting.webcast.id}`);
+      setMessage(`The webcast of “${deleting.session.title}” was deleted. If the session still shows as virtual, choose Unmark virtual when it no longer is.`);
+      setError(undefined);
+      setEditing(undefined);
+      setDeleting(undefined);
+      reload();
+    } catch (err) {
+      setDeleteError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
   return (
     <div>
-      <p className="muted">Sessions of this event with their virtual state. Changes made through the API or on the provider's platform show here after a reload.</p>
+      <p className="muted">Sessions of this event with their virtual state. Changes made through the API or on the provider's platform show here after a reload. Times are in {event.timezone}.</p>
       <p><button type="button" className="secondary" onClick={reload}>Reload</button></p>
       {message && <Alert kind="ok">{message}</Alert>}
       {error && <Alert>{error}</Alert>}
@@ -142,16 +180,17 @@ export function VirtualSessions({ event, sessions, webcasts, syncs, reload }: { 
             <li key={s.id} className="vsession" data-session-id={s.id}>
               <div className="vsession-head">
                 <h3>{s.title}</h3>
-                <p className="muted">{fmt(s.start)}</p>
-                <p><span className={s.virtual ? 'badge on' : 'badge'}>{s.virtual ? 'Virtual' : 'Not virtual'}</span> <span className="sync">Sync: {syncState(w, syncs.get(s.id))}</span></p>
+                <p className="muted">{fmtIn(s.start, event.timezone)}</p>
+                <p><span className={s.virtual ? 'badge on' : 'badge'}>{s.virtual ? 'Virtual' : 'Not virtual'}</span> <span className="sync">Sync: {syncState(w, syncs.get(s.id), event.timezone)}</span></p>
                 {w && (
                   <dl className="details">
-                    <dt>Join URL</dt><dd>{w._links.join?.href ?? '—'}</dd>
-                    <dt>Join password</dt><dd>{w._links.join?.code ?? '—'}</dd>
-                    <dt>Host URL</dt><dd>{w._links.host?.href ?? '—'}</dd>
-                    <dt>Host code</dt><dd data-field="host-code">{w._links.host?.code ?? '—'}</dd>
-                    <dt>Host key</dt><dd data-field="host-key">{w._links.host?.key ?? '—'}</dd>
-                    <dt>Recording</dt><dd>{w._links.recording?.href ?? (w.recordLiveStream ? 'Will be recorded' : '—')}</dd>
+                    <dt>Join URL</dt><dd><LinkValue href={w._links.join?.href} label="Join URL" field="join-url" /></dd>
+                    <dt>Join password</dt><dd><Secret value={w._links.join?.code} label="Join password" field="join-code" /></dd>
+                    <dt>Host URL</dt><dd><LinkValue href={w._links.host?.href} label="Host URL" field="host-url" /></dd>
+                    <dt>Host code</dt><dd><Secret value={w._links.host?.code} label="Host code" field="host-code" /></dd>
+                    <dt>Host key</dt><dd><Secret value={w._links.host?.key} label="Host key" field="host-key" /></dd>
+                    {w._links.speaker?.code && <><dt>Speaker password</dt><dd><Secret value={w._links.speaker.code} label="Speaker password" field="speaker-code" /></dd></>}
+                    <dt>Recording</dt><dd>{w._links.recording?.href ? <LinkValue href={w._links.recording.href} label="Recording URL" field="recording-url" /> : (w.recordLiveStream ? 'Will be recorded' : '—')}</dd>
                   </dl>
                 )}
                 <div className="actions">
@@ -159,6 +198,11 @@ export function VirtualSessions({ event, sessions, webcasts, syncs, reload }: { 
                   {s.virtual && !w && <button type="button" className="secondary" onClick={() => void markVirtual(s, false)}>Unmark virtual<span className="sr-only">: {s.title}</span></button>}
                   {s.virtual && editing !== s.id && (
                     <button type="button" onClick={() => setEditing(s.id)}>Edit virtual details<span className="sr-only">: {s.title}</span></button>
+                  )}
+                  {w && (
+                    <button type="button" className="danger" onClick={() => { setDeleteError(undefined); setDeleting({ session: s, webcast: w }); }}>
+                      Delete webcast<span className="sr-only">: {s.title}</span>
+                    </button>
                   )}
                   <a href={`#/events/${event.id}/sessions/${s.id}`}>Attendees<span className="sr-only"> of {s.title}</span></a>
                 </div>
@@ -170,6 +214,15 @@ export function VirtualSessions({ event, sessions, webcasts, syncs, reload }: { 
           );
         })}
       </ul>
+      <ConfirmDialog
+        open={deleting !== undefined} title="Delete this webcast?" confirmLabel="Delete webcast" danger busy={deleteBusy} error={deleteError}
+        onCancel={() => setDeleting(undefined)} onConfirm={() => void deleteWebcast()}
+      >
+        <p>
+          The webcast of “{deleting?.session.title}” ({deleting?.webcast.provider ?? 'no provider'}{deleting?.webcast.meetingId ? `, meeting ${deleting.webcast.meetingId}` : ''})
+          and its links, codes and attendees' personal join links are removed. This cannot be undone.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -64,7 +64,7 @@ const minutesBetween = (start: string, end: string): number => Math.max(1, Math.
 function toMeeting(m: ZoomMeeting): ProviderMeeting {
   return {
     id: String(m.id), kind: m.type === 5 ? 'webinar' : 'meeting', status: STATUS[m.status] ?? 'scheduled',
-    title: m.topic, start: new Date(m.start_time).toISOString(), end: new Date(m.end_time).toISOString(), password: m.password, hostCode: m.host_key,
+    title: m.topic, start: new Date(m.start_time).toISOString(), end: new Date(m.end_time).toISOString(), password: m.password, hostKey: m.host_key,
     externalId: m.tracking_fields?.find((f) => f.field === EXTERNAL_ID_FIELD)?.value, joinUrl: m.join_url, hostUrl: m.start_url,
     updatedAt: new Date(m.updated_at).toISOString(),
   };
@@ -107,7 +107,7 @@ export class SimProvider implements WebcastProvider {
   async createMeeting(spec: MeetingSpec): Promise<ProviderMeeting> {
     const m = await this.call('POST', '/v2/users/me/meetings', Meeting, {
       topic: spec.title, type: spec.kind === 'webinar' ? 5 : 2, start_time: spec.start, duration: minutesBetween(spec.start, spec.end),
-      password: spec.password, settings: { host_key: spec.hostCode, approval_type: 0 }, tracking_fields: [{ field: EXTERNAL_ID_FIELD, value: spec.externalId }],
+      password: spec.password, settings: { host_key: spec.hostKey, approval_type: 0 }, tracking_fields: [{ field: EXTERNAL_ID_FIELD, value: spec.externalId }],
     });
     if (!m) throw new ProviderHttpError(502, 'createMeeting answered no meeting');
     return toMeeting(m);
@@ -122,7 +122,7 @@ export class SimProvider implements WebcastProvider {
       ...(fields.start !== undefined ? { start_time: fields.start } : {}),
       ...(start !== undefined && end !== undefined && (fields.start !== undefined || fields.end !== undefined) ? { duration: minutesBetween(start, end) } : {}),
       ...(fields.password !== undefined ? { password: fields.password } : {}),
-      ...(fields.hostCode !== undefined ? { settings: { host_key: fields.hostCode } } : {}),
+      ...(fields.hostKey !== undefined ? { settings: { host_key: fields.hostKey } } : {}),
     });
   }
 

@@ -1,0 +1,26 @@
+import { ERASED_BY, redactText, storedForms, type Eraser } from '../privacy/index.js';
+import type { QuestionsRepository } from './exhibitor-questions.repository.js';
+
+/**
+ * Exhibitors' answers are free text an exhibitor typed (a contact person's
+ * name, email or phone in a one-line answer): the erased contact's values are
+ * redacted where they appear, in any case (NFKC folding); the rest of the
+ * answer stays. Choice answers hold choice ids only.
+ */
+export function questionsErasers(repo: QuestionsRepository): Eraser[] {
+  return [{
+    place: 'exhibitor answers',
+    async erase(trx, s, now) {
+      const forms = storedForms(s.values);
+      if (forms.length === 0) return 0;
+      let changed = 0;
+      for (const r of await repo.answersMentioning(trx, s.accountId, forms)) {
+        const answers = redactText(r.answers, forms);
+        if (answers === r.answers) continue;
+        await repo.setAnswers(s.accountId, r.id, { answers, last_modified: now, last_modified_by: ERASED_BY }, trx);
+        changed += 1;
+      }
+      return changed;
+    },
+  }];
+}

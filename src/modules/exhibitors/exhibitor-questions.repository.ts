@@ -1,0 +1,78 @@
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/index.js';
+import { mayHoldAny } from '../privacy/index.js';
+import type { AnswerRow, NewAnswerRow, NewQuestionRow, QuestionPatch, QuestionRow } from './exhibitor-questions.table.js';
+
+type Executor = Db | Transaction<Database>;
+
+/** Exhibitor questions (per event) and answers (per exhibitor and question); every read names the account. */
+export class QuestionsRepository {
+  constructor(readonly db: Db) {}
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  listQuestions(accountId: string, eventId: string, ex: Executor = this.db): Promise<QuestionRow[]> {
+    return ex.selectFrom('exhibitor_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId)
+      .orderBy('display_order').orderBy('id').execute();
+  }
+
+  findQuestion(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<QuestionRow | undefined> {
+    return ex.selectFrom('exhibitor_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', '=', id).executeTakeFirst();
+  }
+
+  findQuestionByCode(accountId: string, eventId: string, code: string, ex: Executor = this.db): Promise<QuestionRow | undefined> {
+    return ex.selectFrom('exhibitor_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('code', '=', code).executeTakeFirst();
+  }
+
+  async nextDisplayOrder(accountId: string, eventId: string, ex: Executor = this.db): Promise<number> {
+    const r = await ex.selectFrom('exhibitor_questions').select((eb) => eb.fn.max('display_order').as('m')).where('account_id', '=', accountId).where('event_id', '=', eventId).executeTakeFirst();
+    return Number(r?.m ?? 0) + 1;
+  }
+
+  async insertQuestion(row: NewQuestionRow, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('exhibitor_questions').values(row).execute();
+  }
+
+  async updateQuestion(accountId: string, id: string, patch: QuestionPatch, ex: Executor = this.db): Promise<void> {
+    await ex.updateTable('exhibitor_questions').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  /** Deletes the question and every answer to it. */
+  async deleteQuestion(accountId: string, id: string, ex: Executor): Promise<boolean> {
+    await ex.deleteFrom('exhibitor_answers').where('account_id', '=', accountId).where('question_id', '=', id).execute();
+    const r = await ex.deleteFrom('exhibitor_questions').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  answersOfExhibitor(accountId: string, exhibitorId: string, ex: Executor = this.db): Promise<AnswerRow[]> {
+    return ex.selectFrom('exhibitor_answers').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).execute();
+  }
+
+  answersToQuestion(accountId: string, questionId: string, ex: Executor = this.db): Promise<AnswerRow[]> {
+    return ex.selectFrom('exhibitor_answers').selectAll().where('account_id', '=', accountId).where('question_id', '=', questionId).execute();
+  }
+
+  async insertAnswer(row: NewAnswerRow, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('exhibitor_answers').values(row).execute();
+  }
+
+  async setAnswers(accountId: string, id: string, patch: Pick<AnswerRow, 'answers' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
+    await ex.updateTable('exhibitor_answers').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  async deleteAnswer(accountId: string, id: string, ex: Executor = this.db): Promise<void> {
+    await ex.deleteFrom('exhibitor_answers').where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  async deleteAnswersOf(trx: Transaction<Database>, accountId: string, exhibitorId: string): Promise<void> {
+    await trx.deleteFrom('exhibitor_answers').where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).execute();
+  }
+
+  /** Answers of the account whose text may hold one of the forms (a superset: the eraser confirms each). */
+  answersMentioning(trx: Transaction<Database>, accountId: string, forms: readonly string[]) {
+    return trx.selectFrom('exhibitor_answers').select(['id', 'answers']).where('account_id', '=', accountId)
+      .where(mayHoldAny(['exhibitor_answers.answers'], forms)).execute();
+  }
+}

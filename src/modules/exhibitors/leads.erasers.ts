@@ -1,0 +1,73 @@
+import type { AttendeesService } from '../attendees/index.js';
+import { ERASED_BY, REDACTED, redactText, storedForms, type Eraser } from '../privacy/index.js';
+import type { LeadsRepository } from './leads.repository.js';
+import { documentsColumn } from './leads.service.js';
+import type { Answer } from './qualification.schemas.js';
+import { answersColumn } from './qualification.service.js';
+
+/** An answer with its written text replaced: the choice made stays (the exhibitor's own words), what the lead said goes. */
+const withoutText = (a: Answer): Answer => (a.value !== undefined ? { ...a, value: REDACTED } : a);
+
+/**
+ * One eraser per place leads keep personal data (DESIGN style 9). The erased
+ * contact's own leads lose the contact copy (cleared), their notes and the
+ * text of their answers (replaced); the lead, its choices and its ids stay, so
+ * the exhibitor's counts stay right. Anywhere else in the account (other
+ * leads' notes, answers, device names, requested documents' names) the
+ * contact's values are redacted where they appear.
+ */
+export function leadsErasers(repo: LeadsRepository, attendees: Pick<AttendeesService, 'contactAttendeeIds'>): Eraser[] {
+  return [
+    {
+      place: 'leads of the contact',
+      async erase(trx, s, now) {
+        const own = await repo.leadsOfContact(trx, s.accountId, s.contactId, await attendees.contactAttendeeIds(s.accountId, s.contactId, trx));
+        for (const lead of own) {
+          await repo.updateLead(s.accountId, lead.id, {
+            contact_id: null, title: null, first_name: null, last_name: null, email: null, company: null, mobile_phone: null,
+            home_address: null, home_phone: null, work_address: null, work_phone: null,
+            comments: lead.comments !== null ? REDACTED : null, device_name: lead.device_name !== null ? redactText(lead.device_name, storedForms(s.values)) : null,
+            last_modified: now, last_modified_by: ERASED_BY,
+          }, trx);
+        }
+        let changed = own.length;
+        for (const r of await repo.answersOfLeads(trx, s.accountId, own.map((l) => l.id))) {
+          const answers = JSON.stringify(answersColumn(r.answers).map(withoutText));
+          if (answers !== r.answers) {
+            await repo.setAnswers(trx, r.id, answers, now);
+            changed += 1;
+          }
+        }
+        return changed;
+      },
+    },
+    {
+      place: 'lead notes, answers and e-literature mentioning the contact',
+      async erase(trx, s, now) {
+        const forms = storedForms(s.values);
+        if (forms.length === 0) return 0;
+        let changed = 0;
+        for (const r of await repo.leadsMentioning(trx, s.accountId, forms)) {
+          const comments = r.comments !== null ? redactText(r.comments, forms) : null;
+          const deviceName = r.device_name !== null ? redactText(r.device_name, forms) : null;
+          if (comments === r.comments && deviceName === r.device_name) continue;
+          await repo.updateLead(s.accountId, r.id, { comments, device_name: deviceName, last_modified: now, last_modified_by: ERASED_BY }, trx);
+          changed += 1;
+        }
+        for (const r of await repo.answersMentioning(trx, s.accountId, forms)) {
+          const answers = JSON.stringify(answersColumn(r.answers).map((a) => (a.value !== undefined ? { ...a, value: redactText(a.value, forms) } : a)));
+          if (answers === r.answers) continue;
+          await repo.setAnswers(trx, r.id, answers, now);
+          changed += 1;
+        }
+        for (const r of await repo.eliteratureMentioning(trx, s.accountId, forms)) {
+          const documents = JSON.stringify(documentsColumn(r.documents).map((d) => ({ ...d, displayName: redactText(d.displayName, forms) })));
+          if (documents === r.documents) continue;
+          await repo.setDocuments(trx, r.id, documents, now);
+          changed += 1;
+        }
+        return changed;
+      },
+    },
+  ];
+}

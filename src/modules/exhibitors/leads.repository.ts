@@ -1,0 +1,161 @@
+import { sql, type Transaction, type Updateable } from 'kysely';
+import type { Database, Db } from '../../db/index.js';
+import { fetchPage, type ListSpec } from '../../lists/index.js';
+import { mayHoldAny } from '../privacy/index.js';
+import type {
+  LeadsTable, NewAnswerRow, NewEliteratureRow, NewLeadRow, NewQuestionRow, LeadQualificationQuestionsTable,
+} from './leads.table.js';
+
+type Executor = Db | Transaction<Database>;
+
+/** The leads tables: qualification questions, leads, their answers and e-literature requests. Every read names the account. */
+export class LeadsRepository {
+  constructor(readonly db: Db) {}
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  // Qualification questions.
+
+  questions(accountId: string, exhibitorId: string, ex: Executor = this.db) {
+    return ex.selectFrom('lead_qualification_questions').selectAll()
+      .where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).orderBy('created').orderBy('id').execute();
+  }
+
+  findQuestion(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db) {
+    return ex.selectFrom('lead_qualification_questions').selectAll()
+      .where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertQuestion(row: NewQuestionRow, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('lead_qualification_questions').values(row).execute();
+  }
+
+  async updateQuestion(accountId: string, id: string, patch: Updateable<LeadQualificationQuestionsTable>, ex: Executor = this.db): Promise<void> {
+    await ex.updateTable('lead_qualification_questions').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  /** Deletes the question and every answer to it. */
+  async deleteQuestion(trx: Transaction<Database>, accountId: string, id: string): Promise<void> {
+    await trx.deleteFrom('lead_qualification_answers').where('account_id', '=', accountId).where('question_id', '=', id).execute();
+    await trx.deleteFrom('lead_qualification_questions').where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  /**
+   * `qualified` of the exhibitor's leads (or one lead): it has an answer, and
+   * every required question of the exhibitor is answered. One statement.
+   */
+  async recomputeQualified(ex: Executor, accountId: string, exhibitorId: string, leadId?: string): Promise<void> {
+    const qualified = sql<number>`case when exists (
+        select 1 from lead_qualification_answers a where a.lead_id = leads.id
+      ) and not exists (
+        select 1 from lead_qualification_questions q
+        where q.exhibitor_id = leads.exhibitor_id and q.required = 1
+          and not exists (select 1 from lead_qualification_answers a2 where a2.lead_id = leads.id and a2.question_id = q.id)
+      ) then 1 else 0 end`;
+    let q = ex.updateTable('leads').set({ qualified }).where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId);
+    if (leadId !== undefined) q = q.where('id', '=', leadId);
+    await q.execute();
+  }
+
+  async countAnswers(accountId: string, questionId: string, ex: Executor = this.db): Promise<number> {
+    const r = await ex.selectFrom('lead_qualification_answers').select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('account_id', '=', accountId).where('question_id', '=', questionId).executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  // Leads.
+
+  findLead(accountId: string, eventId: string, exhibitorId: string, id: string, ex: Executor = this.db) {
+    return ex.selectFrom('leads').selectAll()
+      .where('account_id', '=', accountId).where('event_id', '=', eventId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
+  }
+
+  findLeadOfAttendee(accountId: string, exhibitorId: string, attendeeId: string, ex: Executor = this.db) {
+    return ex.selectFrom('leads').selectAll()
+      .where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('attendee_id', '=', attendeeId).executeTakeFirst();
+  }
+
+  async insertLead(row: NewLeadRow, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('leads').values(row).execute();
+  }
+
+  async updateLead(accountId: string, id: string, patch: Updateable<LeadsTable>, ex: Executor = this.db): Promise<void> {
+    await ex.updateTable('leads').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  listLeads(accountId: string, spec: ListSpec) {
+    return fetchPage(this.db.selectFrom('leads').selectAll('leads').where('leads.account_id', '=', accountId), spec);
+  }
+
+  // Answers.
+
+  answersOfLead(accountId: string, leadId: string, ex: Executor = this.db) {
+    return ex.selectFrom('lead_qualification_answers').selectAll()
+      .where('account_id', '=', accountId).where('lead_id', '=', leadId).orderBy('created').orderBy('id').execute();
+  }
+
+  async upsertAnswer(row: NewAnswerRow, ex: Executor): Promise<void> {
+    const existing = await ex.selectFrom('lead_qualification_answers').select('id')
+      .where('account_id', '=', row.account_id).where('lead_id', '=', row.lead_id).where('question_id', '=', row.question_id).executeTakeFirst();
+    if (existing) {
+      await ex.updateTable('lead_qualification_answers').set({ answers: row.answers, last_modified: row.last_modified, last_modified_by: row.last_modified_by })
+        .where('id', '=', existing.id).execute();
+    } else {
+      await ex.insertInto('lead_qualification_answers').values(row).execute();
+    }
+  }
+
+  async deleteAnswer(accountId: string, leadId: string, questionId: string, ex: Executor): Promise<void> {
+    await ex.deleteFrom('lead_qualification_answers').where('account_id', '=', accountId).where('lead_id', '=', leadId).where('question_id', '=', questionId).execute();
+  }
+
+  // E-literature requests.
+
+  async insertEliterature(row: NewEliteratureRow, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('eliterature_requests').values(row).execute();
+  }
+
+  listEliterature(accountId: string, spec: ListSpec) {
+    return fetchPage(this.db.selectFrom('eliterature_requests').selectAll('eliterature_requests').where('eliterature_requests.account_id', '=', accountId), spec);
+  }
+
+  // Erasure.
+
+  /** The leads of a contact: by the contact copied at the scan, or by one of its attendees. */
+  leadsOfContact(trx: Transaction<Database>, accountId: string, contactId: string, attendeeIds: readonly string[]) {
+    return trx.selectFrom('leads').selectAll().where('account_id', '=', accountId)
+      .where((eb) => eb.or([eb('contact_id', '=', contactId), ...(attendeeIds.length > 0 ? [eb('attendee_id', 'in', attendeeIds)] : [])]))
+      .execute();
+  }
+
+  answersOfLeads(trx: Transaction<Database>, accountId: string, leadIds: readonly string[]) {
+    if (leadIds.length === 0) return Promise.resolve([]);
+    return trx.selectFrom('lead_qualification_answers').select(['id', 'answers']).where('account_id', '=', accountId).where('lead_id', 'in', leadIds).execute();
+  }
+
+  /** Leads whose notes or device name may mention one of the forms (a superset: the eraser confirms each). */
+  leadsMentioning(trx: Transaction<Database>, accountId: string, forms: readonly string[]) {
+    return trx.selectFrom('leads').select(['id', 'comments', 'device_name'])
+      .where('account_id', '=', accountId).where(mayHoldAny(['leads.comments', 'leads.device_name'], forms)).execute();
+  }
+
+  answersMentioning(trx: Transaction<Database>, accountId: string, forms: readonly string[]) {
+    return trx.selectFrom('lead_qualification_answers').select(['id', 'answers'])
+      .where('account_id', '=', accountId).where(mayHoldAny(['lead_qualification_answers.answers'], forms)).execute();
+  }
+
+  eliteratureMentioning(trx: Transaction<Database>, accountId: string, forms: readonly string[]) {
+    return trx.selectFrom('eliterature_requests').select(['id', 'documents'])
+      .where('account_id', '=', accountId).where(mayHoldAny(['eliterature_requests.documents'], forms)).execute();
+  }
+
+  async setAnswers(trx: Transaction<Database>, id: string, answers: string, now: string): Promise<void> {
+    await trx.updateTable('lead_qualification_answers').set({ answers, last_modified: now }).where('id', '=', id).execute();
+  }
+
+  async setDocuments(trx: Transaction<Database>, id: string, documents: string, now: string): Promise<void> {
+    await trx.updateTable('eliterature_requests').set({ documents, last_modified: now }).where('id', '=', id).execute();
+  }
+}

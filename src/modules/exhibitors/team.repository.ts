@@ -1,0 +1,63 @@
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/index.js';
+import { fetchPage, type ListSpec } from '../../lists/index.js';
+import type { AdminPatch, AdminRow, NewAdminRow } from './team.table.js';
+
+type Executor = Db | Transaction<Database>;
+
+/** Exhibitor admins, and the booth staff queries the team operations need; every read names the account and the exhibitor. */
+export class TeamRepository {
+  constructor(readonly db: Db) {}
+
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(fn);
+  }
+
+  listAdmins(accountId: string, exhibitorId: string, spec: ListSpec) {
+    const base = this.db.selectFrom('exhibitor_admins').selectAll('exhibitor_admins')
+      .where('exhibitor_admins.account_id', '=', accountId).where('exhibitor_admins.exhibitor_id', '=', exhibitorId);
+    return fetchPage(base, spec);
+  }
+
+  findAdmin(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<AdminRow | undefined> {
+    return ex.selectFrom('exhibitor_admins').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
+  }
+
+  findAdminByEmail(accountId: string, exhibitorId: string, emailKey: string, ex: Executor = this.db): Promise<AdminRow | undefined> {
+    return ex.selectFrom('exhibitor_admins').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('email_key', '=', emailKey).executeTakeFirst();
+  }
+
+  async insertAdmin(row: NewAdminRow, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('exhibitor_admins').values(row).execute();
+  }
+
+  async updateAdmin(accountId: string, id: string, patch: AdminPatch, ex: Executor = this.db): Promise<void> {
+    await ex.updateTable('exhibitor_admins').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+
+  /** Every admin of the account (erasure compares emails and names in NFKC case folding, which SQL cannot). */
+  adminsOfAccount(trx: Transaction<Database>, accountId: string) {
+    return trx.selectFrom('exhibitor_admins').select(['id', 'first_name', 'last_name', 'email']).where('account_id', '=', accountId).execute();
+  }
+
+  async deleteAdminsOf(trx: Transaction<Database>, accountId: string, exhibitorId: string): Promise<number> {
+    const r = await trx.deleteFrom('exhibitor_admins').where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  listBoothStaff(accountId: string, exhibitorId: string, spec: ListSpec) {
+    const base = this.db.selectFrom('exhibitor_booth_staff').selectAll('exhibitor_booth_staff')
+      .where('exhibitor_booth_staff.account_id', '=', accountId).where('exhibitor_booth_staff.exhibitor_id', '=', exhibitorId);
+    return fetchPage(base, spec);
+  }
+
+  findBoothStaffByAttendee(accountId: string, exhibitorId: string, attendeeId: string, ex: Executor = this.db) {
+    return ex.selectFrom('exhibitor_booth_staff').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId)
+      .where('attendee_id', '=', attendeeId).executeTakeFirst();
+  }
+
+  async deleteBoothStaff(accountId: string, exhibitorId: string, id: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('exhibitor_booth_staff').where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+}

@@ -1,0 +1,58 @@
+import type { AttendeesService } from '../attendees/index.js';
+import { REDACTED, redactText, storedForms, type Eraser } from '../privacy/index.js';
+import type { SurveysRepository } from './surveys.repository.js';
+import type { Answer } from './surveys.schemas.js';
+
+/** What a respondent wrote themselves: every value but the rank or amount of a Choice. */
+function redactOwn(answers: string): string {
+  const parsed = JSON.parse(answers) as Answer[];
+  return JSON.stringify(parsed.map((a) => (a.value !== undefined && a.type !== 'Choice' ? { ...a, value: REDACTED } : a)));
+}
+
+/**
+ * One eraser per place (DESIGN style 9). The contact's respondents (as the
+ * contact, or as one of its attendees) lose their reference, source and
+ * transaction ids; every value they typed in a response is replaced (choices,
+ * ids, counts stay, so results stay right); and anyone's answers that quote
+ * the contact are redacted where they do.
+ */
+export function surveysErasers(repo: SurveysRepository, attendees: Pick<AttendeesService, 'contactAttendeeIds'>): Eraser[] {
+  return [
+    {
+      place: 'survey_respondents',
+      async erase(trx, s, now) {
+        const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactId, trx);
+        return (await repo.clearRespondentsOf(trx, s.accountId, s.contactId, attendeeIds, now)).length;
+      },
+    },
+    {
+      place: 'survey_responses',
+      async erase(trx, s, now) {
+        const forms = storedForms(s.values);
+        const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactId, trx);
+        // Idempotent: clearing the respondents again changes nothing new, and yields their ids.
+        const respondents = await repo.clearRespondentsOf(trx, s.accountId, s.contactId, attendeeIds, now);
+        const own = await repo.responsesOfRespondents(trx, s.accountId, respondents);
+        const ownIds = new Set(own.map((r) => r.id));
+        let changed = 0;
+        for (const r of own) {
+          const answers = redactText(redactOwn(r.answers), forms);
+          if (answers !== r.answers) {
+            await repo.setAnswers(trx, s.accountId, r.id, answers);
+            changed += 1;
+          }
+        }
+        if (forms.length === 0) return changed;
+        for (const r of await repo.responsesMentioning(trx, s.accountId, forms)) {
+          if (ownIds.has(r.id)) continue;
+          const answers = redactText(r.answers, forms);
+          if (answers !== r.answers) {
+            await repo.setAnswers(trx, s.accountId, r.id, answers);
+            changed += 1;
+          }
+        }
+        return changed;
+      },
+    },
+  ];
+}

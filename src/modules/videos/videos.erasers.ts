@@ -1,0 +1,24 @@
+import type { AttendeesService } from '../attendees/index.js';
+import type { Eraser } from '../privacy/index.js';
+import type { VideosRepository } from './videos.repository.js';
+
+/**
+ * One eraser per place this module keeps personal data (DESIGN style 9). A
+ * view names its viewer by ids, which stay (counts and scores stay right); the
+ * device id and operating system identify the viewer and are cleared. Titles,
+ * descriptions, file names and captions that quote the contact are redacted.
+ */
+export function videosErasers(repo: VideosRepository, attendees: Pick<AttendeesService, 'contactAttendeeIds'>): Eraser[] {
+  return [
+    {
+      place: 'video views',
+      async erase(trx, s) {
+        return repo.clearViewDevices(trx, s.accountId, s.contactId, await attendees.contactAttendeeIds(s.accountId, s.contactId, trx));
+      },
+    },
+    {
+      place: 'video texts and captions',
+      erase: (trx, s, now) => repo.redactFreeText(trx, s.accountId, s.values, now),
+    },
+  ];
+}

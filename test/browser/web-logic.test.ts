@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { fromZonedInput, toZonedInput } from '../../web/src/time.js';
+import { parseAttendeeCsv } from '../../web/src/csv.js';
+import { policyItem, retryAfterSeconds } from '../../web/src/ratelimit.js';
+
+// The web UI's pure logic, run in Node (the same Intl time-zone data as the browser's ICU).
+
+const ZONES = ['America/Los_Angeles', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/Santiago', 'UTC'];
+
+describe('times in an event\'s zone', () => {
+  it('turns wall-clock times into the right UTC instants on both sides of a DST change', () => {
+    expect(fromZonedInput('2031-03-08T09:00', 'America/Los_Angeles')).toEqual({ ok: true, iso: '2031-03-08T17:00:00Z' });
+    expect(fromZonedInput('2031-03-10T09:00', 'America/Los_Angeles')).toEqual({ ok: true, iso: '2031-03-10T16:00:00Z' });
+    expect(fromZonedInput('2031-06-01T12:00', 'Asia/Kolkata')).toEqual({ ok: true, iso: '2031-06-01T06:30:00Z' });
+  });
+
+  it('refuses a time the clocks skip, and takes the first of a time that happens twice', () => {
+    const skipped = fromZonedInput('2031-03-09T02:30', 'America/Los_Angeles');
+    expect(skipped.ok).toBe(false);
+    expect(fromZonedInput('2031-11-02T01:30', 'America/Los_Angeles')).toEqual({ ok: true, iso: '2031-11-02T08:30:00Z' });
+    expect(fromZonedInput('2031-10-26T02:30', 'Europe/Berlin')).toEqual({ ok: true, iso: '2031-10-26T00:30:00Z' });
+  });
+
+  it('reads back every instant it shows (property): shown, entered again, shown the same', () => {
+    fc.assert(fc.property(
+      fc.integer({ min: Date.parse('2020-01-01T00:00:00Z') / 60_000, max: Date.parse('2040-01-01T00:00:00Z') / 60_000 }),
+      fc.constantFrom(...ZONES),
+      (minute, zone) => {
+        const instant = new Date(minute * 60_000).toISOString();
+        const shown = toZonedInput(instant, zone);
+        const entered = fromZonedInput(shown, zone);
+        if (!entered.ok) return false;
+        // The same wall time; the same instant, or the earlier one when that wall time happens twice.
+        return toZonedInput(entered.iso, zone) === shown && Date.parse(entered.iso) <= Date.parse(instant);
+      },
+    ), { numRuns: 500 });
+  });
+
+  it('refuses what is not a date and time', () => {
+    expect(fromZonedInput('', 'UTC').ok).toBe(false);
+    expect(fromZonedInput('tomorrow', 'UTC').ok).toBe(false);
+  });
+});
+
+describe('attendee CSV files', () => {
+  it('names each bad row by the line it starts on, across CRLF, blank lines, a BOM and quoted line breaks', () => {
+    const csv = '\uFEFFFirst Name,Last Name,Email Address,Status\r\n'
+      + 'Ada,Okafor,ada@example.test,Accepted\r\n'
+      + '\r\n'
+      + '"Grace","Multi\r\nLine",grace@example.test,\r\n'
+      + 'Alan,Moreau,,\r\n'
+      + 'Linus,Tanaka,linus@example,\r\n'
+      + 'Ken,Rossi,ada@example.test,\r\n'
+      + 'Edsger,Silva,edsger@example.test,Maybe\r\n'
+      + 'Radia,Dubois,radia@example.test,no response\r\n';
+    const parsed = parseAttendeeCsv(csv);
+    expect(parsed.fileError).toBeUndefined();
+    expect(parsed.rows.map((r) => [r.line, r.email, r.status])).toEqual([
+      [2, 'ada@example.test', 'Accepted'], [4, 'grace@example.test', 'No Response'], [10, 'radia@example.test', 'No Response'],
+    ]);
+    expect(parsed.problems).toEqual([
+      { line: 6, reason: 'missing email' },
+      { line: 7, reason: '“linus@example” is not a valid email address' },
+      { line: 8, reason: 'ada@example.test is already on line 2' },
+      { line: 9, reason: 'status must be No Response or Accepted' },
+    ]);
+  });
+
+  it('refuses a file without the needed columns', () => {
+    expect(parseAttendeeCsv('name,mail\nAda,ada@example.test\n').fileError).toMatch(/firstName, lastName and email/);
+    expect(parseAttendeeCsv('').fileError).toBe('The file is empty.');
+  });
+});
+
+describe('the rate-limit fields', () => {
+  it('reads the per-second policy out of RateLimit and RateLimit-Policy', () => {
+    expect(policyItem('"day";r=997;t=39447, "second";r=0;t=1', ['second', 'ip'])).toEqual({ r: 0, t: 1 });
+    expect(policyItem('"day";q=1000;w=86400, "second";q=2;w=1', ['second', 'ip'])).toEqual({ q: 2, w: 1 });
+    expect(policyItem('"ip";r=39;t=0', ['second', 'ip'])).toEqual({ r: 39, t: 0 });
+    expect(policyItem(null, ['second'])).toBeUndefined();
+  });
+});
+
+describe('Retry-After', () => {
+  it('reads delay-seconds and HTTP dates', () => {
+    expect(retryAfterSeconds('2')).toBe(2);
+    expect(retryAfterSeconds(null)).toBeUndefined();
+    expect(retryAfterSeconds('soon')).toBeUndefined();
+    expect(retryAfterSeconds('Wed, 21 Oct 2015 07:28:10 GMT', Date.parse('2015-10-21T07:28:00Z'))).toBe(10);
+  });
+});
