@@ -8,6 +8,7 @@
 //   npx tsx bench/profile.ts /tmp/prof '/ea/sessions?limit=100'
 //   DATABASE_URL=postgres://... npx tsx bench/profile.ts     # on PostgreSQL
 //   RATE_LIMIT_ENABLED=false npx tsx bench/profile.ts        # without the limiter
+//   STRACE=/tmp/strace.txt npx tsx bench/profile.ts          # also count the server's system calls (strace -c)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,9 +38,13 @@ const first = await fetch(`${address}${path}`, { headers: { authorization: `Bear
 console.log(first.status, (await first.text()).slice(0, 100));
 await autocannon({ url: `${address}${path}`, connections: 10, duration: 2, headers: { authorization: `Bearer ${token}` } });
 const stat = () => { const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) / 100; };
+// STRACE=file: counts the server's system calls during the measured seconds (strace -c), to see what a request asks of the kernel.
+const tracer = process.env['STRACE'] ? spawn('strace', ['-c', '-f', '-o', process.env['STRACE'], '-p', String(child.pid)], { stdio: 'ignore' }) : undefined;
+if (tracer) await new Promise((r) => setTimeout(r, 500));
 const c0 = stat();
 const r = await autocannon({ url: `${address}${path}`, connections: 10, duration: 5, headers: { authorization: `Bearer ${token}` } });
 const c1 = stat();
+if (tracer) { tracer.kill('SIGINT'); await new Promise((r) => tracer.once('exit', r)); console.log(`strace: ${r.requests.total} requests, counts in ${process.env['STRACE']}`); }
 console.log(`rps ${Math.round(r.requests.average)} cpu µs/req ${Math.round(((c1 - c0) * 1e6) / r.requests.total)} non2xx ${r.non2xx}`);
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));

@@ -51,9 +51,14 @@ export function registerAcceptCheck(app: FastifyInstance, versionPrefix: string)
     if (types === undefined) return;
     for (const method of [route.method].flat()) produced.set(`${method} ${route.url}`, types);
   });
-  app.addHook('onRequest', async (request) => {
-    const types = produced.get(`${request.method} ${request.routeOptions.url ?? ''}`);
-    if (types === undefined || accepts(request.headers.accept, types)) return;
-    throw CommonErrors.notAcceptable(`This operation answers with ${types.join(' or ')}; the Accept header admits none of them`, { target: 'Accept' });
+  app.addHook('onRequest', (request, _reply, done) => {
+    // Most clients send no Accept header, or */*: nothing to look up.
+    const accept = request.headers.accept;
+    const types = accept === undefined || accept === '*/*' ? undefined : produced.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+    if (types === undefined || accepts(accept, types)) {
+      done();
+      return;
+    }
+    done(CommonErrors.notAcceptable(`This operation answers with ${types.join(' or ')}; the Accept header admits none of them`, { target: 'Accept' }));
   });
 }

@@ -19,20 +19,35 @@ export function oauth(...scopes: string[]): SecurityRequirement[] {
 /** An operation anyone may call (token endpoint, metadata, docs). */
 export const PUBLIC: SecurityRequirement[] = [];
 
-function requiredScopes(request: FastifyRequest): string[] | undefined {
-  const security = request.routeOptions.schema?.security;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scopes an operation needs (all of them), worked out once when the route is added; absent: no bearer token needed. */
+    requiredScopes?: readonly string[];
+  }
+}
+
+/** The scopes of an operation's first OAuth 2.0 security requirement; undefined when it has none. */
+function scopesOf(security: readonly SecurityRequirement[] | undefined): string[] | undefined {
   if (!security || security.length === 0) return undefined;
   const first = security[0] ?? {};
   // Only OAuth 2.0 requirements are enforced here; the developer portal's
-  // cookie session (DESIGN rule 10) is checked by its own routes.
+  // cookie session is checked by its own routes.
   if (!Object.keys(first).some((k) => k.startsWith('OAuth2.'))) return undefined;
   return Object.values(first).flat();
 }
 
+const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+const BEARER = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i;
+
+/** The b64token of an `Authorization: Bearer <token>` header (RFC 6750 §2.1), or undefined. */
 export function extractBearer(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
-  return match?.[1];
+  // The form every client sends, checked without the general pattern's whitespace handling.
+  if (header.startsWith('Bearer ')) {
+    const token = header.slice(7);
+    if (B64TOKEN.test(token)) return token;
+  }
+  return BEARER.exec(header)?.[1];
 }
 
 // Every operation under the versioned path must say who may call it: a route
@@ -43,9 +58,11 @@ export function registerAuth(app: FastifyInstance, authenticator: Authenticator,
     if (route.url.startsWith(`${versionPrefix}/`) && route.schema?.security === undefined && route.method !== 'HEAD') {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no security (use oauth(...) or PUBLIC)`);
     }
+    const scopes = scopesOf(route.schema?.security as SecurityRequirement[] | undefined);
+    if (scopes !== undefined) route.config = { ...route.config, requiredScopes: scopes };
   });
   app.addHook('onRequest', async (request) => {
-    const scopes = requiredScopes(request);
+    const scopes = request.routeOptions.config.requiredScopes;
     if (scopes === undefined) return;
     const header = request.headers.authorization;
     const token = extractBearer(header);
@@ -57,8 +74,10 @@ export function registerAuth(app: FastifyInstance, authenticator: Authenticator,
     }
     const auth = await authenticator.authenticate(token);
     request.auth = auth;
-    const missing = scopes.filter((s) => !auth.scopes.has(s));
-    if (missing.length > 0) {
+    let held = true;
+    for (const scope of scopes) held &&= auth.scopes.has(scope);
+    if (!held) {
+      const missing = scopes.filter((s) => !auth.scopes.has(s));
       throw new ApiError('insufficientScope', 403, `Missing required scope: ${missing.join(' ')}. It must be granted to both the workspace and the application, and requested in the token.`, {
         headers: { 'www-authenticate': bearerChallenge('insufficient_scope', 'The access token lacks a required scope', scopes.join(' ')) },
       });

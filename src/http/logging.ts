@@ -23,11 +23,13 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, extra: Record<st
 }
 
 export function registerRequestLogging(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: nothing here waits, so no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // One line per request.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // A path that matched no route or failed validation may hold anything a client typed there (an email
     // where an id belongs): such a line names only the route template, never the raw path.
     const trusted = request.routeOptions.url !== undefined && reply.statusCode !== 400 && reply.statusCode !== 404;
@@ -40,5 +42,6 @@ export function registerRequestLogging(app: FastifyInstance): void {
       account: request.auth?.accountId,
       client: request.auth?.clientId,
     }, 'request');
+    done();
   });
 }

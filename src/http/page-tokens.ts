@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CommonErrors } from '../errors.js';
 
 /** Where the sealing keys come from: newest first; the first seals, any opens. */
@@ -70,14 +70,14 @@ function queryOf(query: unknown): Record<string, unknown> | undefined {
  * taken off in preValidation, for every operation under the versioned path.
  */
 export function registerPageTokenSealing(app: FastifyInstance, versionPrefix: string, source: SealingKeys): void {
-  // Only list operations (their 200 answer has `paging`): `?token=` means something else elsewhere
-  // (an attendee's personal token on /join).
-  const lists = new Set<string>();
+  // Only list operations (their 200 answer has `paging`) get the hooks, as hooks of their own routes:
+  // `?token=` means something else elsewhere (an attendee's personal token on /join), and other
+  // operations pay nothing for them.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(`${versionPrefix}/`) || !answersWithPaging(route.schema?.response)) return;
-    for (const method of [route.method].flat()) lists.add(`${method} ${route.url}`);
+    route.preValidation = [...hookList(route.preValidation), unseal];
+    route.preSerialization = [...hookList(route.preSerialization), sealPaging];
   });
-  const inScope = (request: FastifyRequest) => lists.has(`${request.method} ${request.routeOptions.url ?? ''}`);
   const sealWith = (key: Buffer, memo: Map<string, string>, plain: string) => {
     let sealed = memo.get(plain);
     if (sealed === undefined) {
@@ -87,8 +87,7 @@ export function registerPageTokenSealing(app: FastifyInstance, versionPrefix: st
     return sealed;
   };
 
-  app.addHook('preValidation', async (request) => {
-    if (!inScope(request)) return;
+  const unseal = async (request: FastifyRequest): Promise<void> => {
     const query = queryOf(request.query);
     const token = query?.['token'];
     if (query === undefined || typeof token !== 'string' || token === '') return;
@@ -96,10 +95,9 @@ export function registerPageTokenSealing(app: FastifyInstance, versionPrefix: st
     if (plain === undefined && await source.reload()) plain = open(source.keys(), token);
     if (plain === undefined) throw CommonErrors.badRequest('The paging token is not valid', { target: 'token' });
     request.query = { ...query, token: plain };
-  });
+  };
 
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (!inScope(request)) return payload;
+  const sealPaging = async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const paging = pagingOf(payload);
     const [key] = source.keys();
     if (paging === undefined || key === undefined) return payload;
@@ -115,5 +113,10 @@ export function registerPageTokenSealing(app: FastifyInstance, versionPrefix: st
       if (at >= 0) link.href = `${href.slice(0, at)}?token=${sealWith(key, memo, decodeURIComponent(href.slice(at + 7)))}`;
     }
     return payload;
-  });
+  };
+}
+
+/** A route's hooks of one kind as a list (Fastify takes one function or an array). */
+function hookList<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }

@@ -38,12 +38,14 @@ function findNul(value: unknown, path: string, depth = 0): string | undefined {
 // PostgreSQL text cannot hold NUL, and no field of the contract needs it: refuse
 // it at the edge with a 400 so both databases treat such input the same way.
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
       const hit = findNul(value, '');
       if (hit !== undefined) {
-        throw new ApiError('validation', 400, `Text must not contain NUL characters (${hit || part})`, { target: hit || part });
+        done(new ApiError('validation', 400, `Text must not contain NUL characters (${hit || part})`, { target: hit || part }));
+        return;
       }
     }
+    done();
   });
 }

@@ -39,11 +39,16 @@ export function gcraStep(storedTat: number | undefined, now: number, interval: n
 
 /** The UTC day of an instant, YYYY-MM-DD: the daily quota's period. */
 export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  // Asked on every counted call: the day's string is kept while `ms` stays within that day.
+  if (ms >= dayCache.start && ms < dayCache.start + DAY_MS) return dayCache.day;
+  const start = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+  dayCache = { start, day: new Date(start).toISOString().slice(0, 10) };
+  return dayCache.day;
 }
+let dayCache = { start: Number.NaN, day: '' };
 
 export function utcHour(ms: number): number {
-  return new Date(ms).getUTCHours();
+  return Math.floor((((ms % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000);
 }
 
 /** Milliseconds until the next 00:00 UTC (a full day at midnight itself). */

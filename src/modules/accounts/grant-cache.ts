@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { ANY_CHANGE, type ChangeFeed } from '../../db/changes.js';
 import type { ClientGrant } from './accounts.types.js';
 
@@ -20,7 +19,8 @@ export const GRANT_TTL_MS = 5000;
  * every read goes to the database. Unknown clients are not cached.
  */
 export class GrantCache {
-  private readonly grants = new LRUCache<string, ClientGrant>({ max: MAX_CLIENTS, ttl: GRANT_TTL_MS });
+  // A Map in insertion order: each entry lives GRANT_TTL_MS; when full, the oldest goes.
+  private readonly grants = new Map<string, { readonly grant: ClientGrant; readonly until: number }>();
   // Bumped by every change: a read that began before one does not store what it read.
   private generation = 0;
 
@@ -41,10 +41,19 @@ export class GrantCache {
     this.changes.poll();
     if (!this.changes.live) return read(clientId);
     const hit = this.grants.get(clientId);
-    if (hit) return hit;
+    if (hit) {
+      if (performance.now() < hit.until) return hit.grant;
+      this.grants.delete(clientId);
+    }
     const generation = this.generation;
     const grant = await read(clientId);
-    if (grant && generation === this.generation && this.changes.live) this.grants.set(clientId, grant);
+    if (grant && generation === this.generation && this.changes.live) {
+      if (this.grants.size >= MAX_CLIENTS) {
+        const oldest = this.grants.keys().next();
+        if (!oldest.done) this.grants.delete(oldest.value);
+      }
+      this.grants.set(clientId, { grant, until: performance.now() + GRANT_TTL_MS });
+    }
     return grant;
   }
 }

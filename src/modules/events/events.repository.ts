@@ -1,10 +1,14 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
+import { compiledOnce } from '../../db/compiled.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny, redactText, storedForms } from '../privacy/index.js';
 import type { EventCreationPatch, EventPatch, EventRow, NewEventCreationRow, NewEventRow } from './events.table.js';
 
 type Executor = Db | Transaction<Database>;
+
+// GET /events/{id} is the hottest read: its SQL is compiled once.
+const findEvent = compiledOnce((ex, accountId: string, id: string) => ex.selectFrom('events').selectAll().where('account_id', '=', accountId).where('id', '=', id));
 
 export class EventsRepository {
   constructor(private readonly db: Db) {}
@@ -18,8 +22,8 @@ export class EventsRepository {
     return fetchPage(base, spec);
   }
 
-  find(accountId: string, id: string, ex: Executor = this.db) {
-    return ex.selectFrom('events').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  async find(accountId: string, id: string, ex: Executor = this.db): Promise<EventRow | undefined> {
+    return (await findEvent(ex, accountId, id))[0];
   }
 
   async findMany(accountId: string, ids: readonly string[], ex: Executor = this.db): Promise<EventRow[]> {

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config/index.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { newId } from '../../db/ids.js';
@@ -94,6 +93,8 @@ const CLOCK_TOLERANCE_S = 5;
 
 interface VerifiedToken {
   readonly claims: Claims;
+  /** The scopes the token was issued with. */
+  readonly tokenScopes: readonly string[];
   /** The grant `scopes` were worked out against (identity: a cached grant object). */
   grant?: ClientGrant;
   scopes?: ReadonlySet<string>;
@@ -305,14 +306,14 @@ export class OAuthService implements Authenticator {
 
   // Verified tokens, each until its expiry: a token's signature is checked once per process. Claims never
   // change; what can (grants, users) is checked on every call below. Bounded: the least recently used go first.
-  private readonly verified = new LRUCache<string, VerifiedToken>({ max: VERIFIED_TOKENS });
+  // A Map in insertion order: when full, the oldest entry goes (a token still in use is verified again once).
+  private readonly verified = new Map<string, VerifiedToken>();
 
-  private async verify(token: string): Promise<Claims> {
-    const now = this.clock().getTime();
+  private async verify(token: string): Promise<VerifiedToken> {
     const hit = this.verified.get(token);
     if (hit) {
       // jose's rule with the same 5 s tolerance: valid while exp > now - 5 s.
-      if ((hit.claims.exp ?? 0) * 1000 > now - CLOCK_TOLERANCE_S * 1000) return hit.claims;
+      if ((hit.claims.exp ?? 0) * 1000 > this.clock().getTime() - CLOCK_TOLERANCE_S * 1000) return hit;
       this.verified.delete(token);
       throw unauthorized('The access token has expired');
     }
@@ -332,15 +333,21 @@ export class OAuthService implements Authenticator {
     } catch (err) {
       throw unauthorized(err instanceof joseErrors.JWTExpired ? 'The access token has expired' : 'The access token is not valid');
     }
-    this.verified.set(token, { claims });
-    return claims;
+    const entry: VerifiedToken = { claims, tokenScopes: (claims.scope ?? '').split(' ').filter(Boolean) };
+    if (this.verified.size >= VERIFIED_TOKENS) {
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    this.verified.set(token, entry);
+    return entry;
   }
 
   async authenticate(token: string): Promise<AuthContext> {
-    const claims = await this.verify(token);
+    const entry = await this.verify(token);
+    const { claims } = entry;
     const { client_id: clientId, acc: accountId, jti } = claims;
     if (!clientId || !accountId || !jti) throw unauthorized('The access token is not valid');
-    const tokenScopes = (claims.scope ?? '').split(' ').filter(Boolean);
+    const { tokenScopes } = entry;
     let scopes: ReadonlySet<string> | undefined;
     let applicationId: string | null = null;
     // Grants are checked on every call (from a cache every change empties in every process), so
@@ -348,7 +355,7 @@ export class OAuthService implements Authenticator {
     if (clientId !== FIRST_PARTY_CLIENT_ID) {
       const grant = await this.accounts.authGrant(clientId);
       if (!grant || grant.revoked || grant.accountId !== accountId) throw unauthorized('The application has been revoked');
-      scopes = this.tokenScopesHeld(token, tokenScopes, grant);
+      scopes = tokenScopesHeld(entry, tokenScopes, grant);
       applicationId = grant.applicationId;
     }
     // The first-party web client only ever gets tokens for a signed-in planner (authorization code flow).
@@ -367,16 +374,15 @@ export class OAuthService implements Authenticator {
     return { accountId, clientId, applicationId, userId, scopes: held, tokenId: jti };
   }
 
-  // The token's scopes that its grant still holds, worked out once per token and grant: a cached grant
-  // is the same object until a change replaces it.
-  private tokenScopesHeld(token: string, tokenScopes: readonly string[], grant: ClientGrant): ReadonlySet<string> {
-    const entry = this.verified.peek(token);
-    if (entry?.grant === grant && entry.scopes) return entry.scopes;
-    const scopes: ReadonlySet<string> = new Set(intersect(tokenScopes, grant.applicationScopes, grant.workspaceScopes));
-    if (entry) {
-      entry.grant = grant;
-      entry.scopes = scopes;
-    }
-    return scopes;
-  }
+
+}
+
+// The token's scopes that its grant still holds, worked out once per token and grant: a cached grant
+// is the same object until a change replaces it.
+function tokenScopesHeld(entry: VerifiedToken, tokenScopes: readonly string[], grant: ClientGrant): ReadonlySet<string> {
+  if (entry.grant === grant && entry.scopes) return entry.scopes;
+  const scopes: ReadonlySet<string> = new Set(intersect(tokenScopes, grant.applicationScopes, grant.workspaceScopes));
+  entry.grant = grant;
+  entry.scopes = scopes;
+  return scopes;
 }
