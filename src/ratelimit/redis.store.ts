@@ -63,6 +63,8 @@ export class RedisLimiterStore implements LimiterStore {
       commandTimeout: opts.timeoutMs,
       connectTimeout: Math.max(opts.timeoutMs, 1000),
       retryStrategy: (times) => Math.min(100 * times, 2000),
+      // Checks issued in the same turn of the event loop (concurrent requests) go to Redis in one write.
+      enableAutoPipelining: true,
     });
     this.redis.on('error', (err: Error) => {
       const now = Date.now();
