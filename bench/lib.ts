@@ -72,11 +72,12 @@ export interface Sample {
 }
 
 /** One round of load on `servers` (connections spread over them), `seconds` long. */
-export async function load(servers: readonly Server[], path: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Sample> {
+export async function load(servers: readonly Server[], path: string, headers: Record<string, string>, seconds: number, connections: number, rate?: number): Promise<Sample> {
   const before = servers.map((s) => cpuSeconds(s.pid));
   // autocannon spreads the connections over several URLs (its types know only one).
   const urls = servers.map((s) => `${s.address}${path}`);
-  const r = await autocannon({ url: (urls.length === 1 ? urls[0] : urls) as string, connections, duration: seconds, headers });
+  // `rate`: requests per second in all, offered whatever the answers' pace (not as fast as possible).
+  const r = await autocannon({ url: (urls.length === 1 ? urls[0] : urls) as string, connections, duration: seconds, headers, ...(rate !== undefined ? { overallRate: rate } : {}) });
   const after = servers.map((s) => cpuSeconds(s.pid));
   let cpu: number | undefined = 0;
   for (const [i, b] of before.entries()) {

@@ -374,7 +374,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
         const problems: string[] = [];
         let once = 0;
         for (const session of syncSessions) {
-          const meetings = [...sim.state.meetings.values()].filter((m) => m.tracking_fields.some((f) => f.value === session));
+          const meetings = [...sim.state.meetings.values()].filter((m) => m.status !== 'deleted' && m.tracking_fields.some((f) => f.value === session));
           const webcasts = await db.selectFrom('webcasts').select(['id', 'meeting_id']).where('session_id', '=', session).execute();
           const links = webcasts[0] ? await db.selectFrom('attendee_links').select('attendee_id').where('webcast_id', '=', webcasts[0].id).execute() : [];
           const registrants = meetings[0] ? sim.state.registrants.get(meetings[0].id) ?? [] : [];

@@ -239,4 +239,31 @@ describe('webcast sync with the platform simulator', () => {
     await expect(client.put(`/ea/sessions/${keynote.id}/sync` as string, { body: { provider: 'sim', outcome: 'Bogus' } })).rejects.toMatchObject({ status: 400 });
     expect(await syncState(keynote.id)).toEqual(before);
   });
+  it('leaves one meeting on the platform when two runs sync a session at once (a job taken over after a lost lease)', async () => {
+    // Last, in an event of its own: `eventline sync --once` above syncs every session of the account.
+    const ownEvent = (await t.services.events.createNow(tenant.accountId, 'sync-test', { ...sampleEvent({ title: 'Race Summit' }), format: 'Hybrid', type: 'Conference' })).id;
+    const panel = (await client.post('/ea/sessions', {
+      body: { title: 'Panel', event: { id: ownEvent }, start: '2027-03-01T12:00:00Z', end: '2027-03-01T13:00:00Z', includedSession: false, virtual: true },
+    })) as Row;
+    // Both runs look for the session's meeting before either creates one: the race a lost lease allows.
+    let looked = 0;
+    let bothLooked!: () => void;
+    const barrier = new Promise<void>((resolve) => { bothLooked = resolve; });
+    class RacingProvider extends SimProvider {
+      override async findMeeting(externalId: string) {
+        const found = await super.findMeeting(externalId);
+        if (++looked === 2) bothLooked();
+        await barrier;
+        return found;
+      }
+    }
+    const provider = new RacingProvider({ baseUrl: sim.url });
+    const runs = await Promise.all([0, 1].map(() => new SyncEngine({ api: new EventlineApi(client), provider }).syncSession(panel.id)));
+    expect(runs.map((r) => r.outcome)).toEqual(['Succeeded', 'Succeeded']);
+    expect(runs.filter((r) => r.created)).toHaveLength(1);
+    const live = (await simMeetings()).filter((m) => m.tracking_fields.some((f) => f.value === panel.id));
+    expect(live).toHaveLength(1);
+    expect((await webcastOf(panel.id)).meetingId).toBe(live[0]?.id);
+    expect(new Set(runs.map((r) => r.meetingId))).toEqual(new Set([live[0]?.id]));
+  });
 });

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { ApiRequestError } from '../../client/index.js';
 import type { EventlineApi, ApiSession, ApiSyncStateInput, ApiWebcast } from './eventline-api.js';
 import type { MeetingFields, ProviderMeeting, WebcastProvider } from './provider.js';
 import { registerAttendees, writeCheckIns, writeRecording } from './participation.js';
@@ -165,15 +166,29 @@ export class SyncEngine {
     }
     if (session.status === 'Cancelled') return { skip: 'the session is cancelled and has no webcast' };
     // A run killed between the two creations left a meeting behind: adopt it rather than make a second one.
-    const meeting = (await this.provider.findMeeting(session.id)) ?? (await this.provider.createMeeting({
+    const found = await this.provider.findMeeting(session.id);
+    const meeting = found ?? (await this.provider.createMeeting({
       kind: 'meeting', externalId: session.id, title: session.title, start: session.start, end: session.end,
       password: randomBytes(4).toString('hex'), hostKey: String(randomInt(100000, 1000000)),
     }));
-    const created = await this.api.createWebcast({
-      session: { id: session.id }, title: session.title, type: meeting.kind === 'webinar' ? 'Webinar' : 'Meeting', format: 'Live',
-      provider: this.provider.webcastProvider, meetingId: meeting.id, sourceId: meeting.id.slice(0, 50),
-      _links: { join: { href: meeting.joinUrl, code: meeting.password }, host: { href: meeting.hostUrl, key: meeting.hostKey } },
-    });
+    let created: ApiWebcast;
+    try {
+      created = await this.api.createWebcast({
+        session: { id: session.id }, title: session.title, type: meeting.kind === 'webinar' ? 'Webinar' : 'Meeting', format: 'Live',
+        provider: this.provider.webcastProvider, meetingId: meeting.id, sourceId: meeting.id.slice(0, 50),
+        _links: { join: { href: meeting.joinUrl, code: meeting.password }, host: { href: meeting.hostUrl, key: meeting.hostKey } },
+      });
+    } catch (err) {
+      // Another run of this session's sync got there first (its job taken over after a lost lease, both
+      // running at once): eventline holds one webcast per session, so that run's meeting is the session's.
+      // The meeting this run made is a duplicate and is removed from the platform; the other's is used.
+      const winner = err instanceof ApiRequestError && err.status === 409 ? await this.api.webcastOf(session.id) : undefined;
+      if (!winner?.meetingId || winner.meetingId === meeting.id) throw err;
+      if (!found) await this.provider.cancelMeeting(meeting.id);
+      this.log.info('another run linked the session first; its meeting is used', { session: session.id, meeting: winner.meetingId, removed: found ? undefined : meeting.id });
+      const theirs = await this.provider.getMeeting(winner.meetingId);
+      return { webcast: winner, meeting: theirs ?? { ...this.placeholder(winner.meetingId, session), status: 'cancelled' }, created: false };
+    }
     this.log.info('meeting and webcast created', { session: session.id, meeting: meeting.id, webcast: created.id });
     return { webcast: created, meeting, created: true };
   }
