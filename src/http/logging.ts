@@ -23,6 +23,11 @@ export function loggerOptions(config: Pick<Config, 'logLevel'>, extra: Record<st
 }
 
 export function registerRequestLogging(app: FastifyInstance): void {
+  // The request line is built here from fields that hold no secret or personal data (the path only when
+  // it matched a route and passed validation), so it is written without the redaction pass: pino's
+  // wildcard paths above cost about 13 µs per line, more than the rest of the line and most of a request.
+  // Every other line (errors, objects handed to request.log) keeps the redaction.
+  const lines = app.log.child({}, { redact: { paths: [], censor: '[redacted]' } });
   // Callback-style hooks: nothing here waits, so no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -33,7 +38,8 @@ export function registerRequestLogging(app: FastifyInstance): void {
     // A path that matched no route or failed validation may hold anything a client typed there (an email
     // where an id belongs): such a line names only the route template, never the raw path.
     const trusted = request.routeOptions.url !== undefined && reply.statusCode !== 400 && reply.statusCode !== 404;
-    request.log.info({
+    lines.info({
+      reqId: request.id,
       method: request.method,
       ...(trusted ? { path: request.url.split('?')[0] } : {}),
       route: request.routeOptions.url ?? '(none)',
