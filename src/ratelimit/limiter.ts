@@ -38,6 +38,13 @@ export interface RateLimiterOptions {
   readonly sink?: UsageSink;
 }
 
+interface TierParams {
+  readonly quota: number;
+  readonly intervalMs: number;
+  readonly toleranceMs: number;
+  readonly policy: Policy;
+}
+
 interface CachedTier {
   readonly tier: Tier;
   readonly at: number;
@@ -51,22 +58,36 @@ export class RateLimiter {
 
   /** Checks one call of the account and, when `consume` and allowed, counts it. */
   async checkAccount(accountId: string, consume = true): Promise<Decision> {
-    const tier = this.cachedTier(accountId) ?? (await this.loadTier(accountId));
-    const limits = this.opts.tiers[tier];
     const now = this.opts.clock().getTime();
+    const tier = this.cachedTier(accountId, now) ?? (await this.loadTier(accountId));
+    const t = this.tierParams(tier);
     const day = utcDay(now);
     const hour = utcHour(now);
-    const quota = Math.floor(limits.perDay);
-    const interval = intervalMs(limits);
-    const tolerance = toleranceMs(limits);
     const result = await this.store.check({
-      subject: { kind: 'account', id: accountId }, now, intervalMs: interval, toleranceMs: tolerance, daily: { quota, day, hour }, consume,
+      subject: { kind: 'account', id: accountId }, now, intervalMs: t.intervalMs, toleranceMs: t.toleranceMs, daily: { quota: t.quota, day, hour }, consume,
     });
     if (consume && result.outcome === 'allowed') this.opts.sink?.record(accountId, day, hour);
     return {
-      ...result, counted: consume, dayResetMs: msUntilUtcMidnight(now), intervalMs: interval, toleranceMs: tolerance,
-      policy: { name: 'account', tier, perSecond: limits.perSecond, burst: limits.burst, perDay: quota },
+      outcome: result.outcome, used: result.used, backlogMs: result.backlogMs, retryMs: result.retryMs,
+      counted: consume, dayResetMs: msUntilUtcMidnight(now), intervalMs: t.intervalMs, toleranceMs: t.toleranceMs, policy: t.policy,
     };
+  }
+
+  // What a tier's limits come to, worked out once per limits object (the configuration's).
+  private readonly params = new WeakMap<TierLimits, TierParams>();
+
+  private tierParams(tier: Tier): TierParams {
+    const limits = this.opts.tiers[tier];
+    let p = this.params.get(limits);
+    if (!p) {
+      const quota = Math.floor(limits.perDay);
+      p = {
+        quota, intervalMs: intervalMs(limits), toleranceMs: toleranceMs(limits),
+        policy: { name: 'account', tier, perSecond: limits.perSecond, burst: limits.burst, perDay: quota },
+      };
+      this.params.set(limits, p);
+    }
+    return p;
   }
 
   /** Checks and counts one call that carries no valid token, by client address. */
@@ -98,10 +119,9 @@ export class RateLimiter {
 
   // The tier is read from the account and kept for tierCacheMs (a few seconds)
   // so a busy account costs no query per call; a tier change applies within that time.
-  private cachedTier(accountId: string): Tier | undefined {
+  private cachedTier(accountId: string, now: number): Tier | undefined {
     const cached = this.tierCache.get(accountId);
     if (!cached) return undefined;
-    const now = this.opts.clock().getTime();
     return now >= cached.at && now - cached.at < this.opts.tierCacheMs ? cached.tier : undefined;
   }
 
