@@ -19,6 +19,7 @@ import { registerRateLimit } from './http/ratelimit/index.js';
 import { openApiDocumentRoutes, registerOpenApi } from './http/openapi.js';
 import { registerWebUi } from './http/webui.js';
 import { loggerOptions, registerRequestLogging } from './http/logging.js';
+import { registerRouteInfo } from './http/route-info.js';
 import { JobQueue, Worker, type JobHandler } from './jobs/index.js';
 import type { Module, ModuleDeps } from './modules/module.js';
 import { EraserRegistry } from './modules/privacy/index.js';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  registerRouteInfo(app);
   registerErrorHandling(app, { supportedVersions: config.supportedVersions });
   registerValidation(app);
   registerJsonBodies(app);

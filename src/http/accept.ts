@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { CommonErrors } from '../errors.js';
+import { routeOf } from './route-info.js';
 
 /**
  * The media types a route's successful answers are declared with (JSON unless its schema says
@@ -54,7 +55,7 @@ export function registerAcceptCheck(app: FastifyInstance, versionPrefix: string)
   app.addHook('onRequest', (request, _reply, done) => {
     // Most clients send no Accept header, or */*: nothing to look up.
     const accept = request.headers.accept;
-    const types = accept === undefined || accept === '*/*' ? undefined : produced.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+    const types = accept === undefined || accept === '*/*' ? undefined : produced.get(`${request.method} ${routeOf(request).url ?? ''}`);
     if (types === undefined || accepts(accept, types)) {
       done();
       return;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger';
 import { ApiError, bearerChallenge, unauthorized } from '../errors.js';
 import type { AuthContext, Authenticator } from '../actor.js';
+import { routeOf } from './route-info.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,7 +63,7 @@ export function registerAuth(app: FastifyInstance, authenticator: Authenticator,
     if (scopes !== undefined) route.config = { ...route.config, requiredScopes: scopes };
   });
   app.addHook('onRequest', async (request) => {
-    const scopes = request.routeOptions.config.requiredScopes;
+    const scopes = routeOf(request).config.requiredScopes;
     if (scopes === undefined) return;
     const header = request.headers.authorization;
     const token = extractBearer(header);

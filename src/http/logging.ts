@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/index.js';
+import { routeOf } from './route-info.js';
 
 // Secrets and personal data never reach logs: request lines carry the path
 // without its query string (filters name people), and these paths are
@@ -37,12 +38,13 @@ export function registerRequestLogging(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     // A path that matched no route or failed validation may hold anything a client typed there (an email
     // where an id belongs): such a line names only the route template, never the raw path.
-    const trusted = request.routeOptions.url !== undefined && reply.statusCode !== 400 && reply.statusCode !== 404;
+    const route = routeOf(request);
+    const trusted = route.url !== undefined && reply.statusCode !== 400 && reply.statusCode !== 404;
     lines.info({
       reqId: request.id,
       method: request.method,
       ...(trusted ? { path: request.url.split('?')[0] } : {}),
-      route: request.routeOptions.url ?? '(none)',
+      route: route.url ?? '(none)',
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       account: request.auth?.accountId,

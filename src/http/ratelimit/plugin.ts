@@ -5,6 +5,7 @@ import { rateLimitHeaders, retryAfterSeconds } from './headers.js';
 import type { Decision, RateLimiter } from '../../ratelimit/limiter.js';
 import { RateLimitErrors } from './ratelimit.errors.js';
 import { StoreUnavailableError } from '../../ratelimit/store.js';
+import { routeOf } from '../route-info.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,7 +33,7 @@ function unavailable(request: FastifyRequest, err: StoreUnavailableError): ApiEr
 }
 
 function exempt(request: FastifyRequest): boolean {
-  return request.routeOptions.config.rateLimit === 'exempt';
+  return routeOf(request).config.rateLimit === 'exempt';
 }
 
 /**
