@@ -16,9 +16,11 @@ const isExternal = (type: ActivityType): boolean => (EXTERNAL_TYPES as readonly 
 export function activitiesErasers(repo: ActivitiesRepository, attendees: Pick<AttendeesService, 'contactAttendeeIds'>): Eraser[] {
   return [{
     place: 'attendee_activities',
+    columns: [],
+    mentions: ['attendee_activities.details'],
     async erase(trx, s) {
       const forms = storedForms(s.values);
-      const own = await repo.ofContact(trx, s.accountId, s.contactId, await attendees.contactAttendeeIds(s.accountId, s.contactId, trx));
+      const own = await repo.ofContacts(trx, s.accountId, s.contactIds, await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx));
       const ownIds = new Set(own.map((r) => r.id));
       let changed = 0;
       for (const r of own) {

@@ -114,8 +114,8 @@ export class CommunicationsRepository {
 
   // Erasure (communications.erasers.ts): inside the obfuscation's one transaction.
 
-  messagesOfContact(trx: Trx, accountId: string, contactId: string) {
-    return trx.selectFrom('communication_messages').select(['id', 'payload']).where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
+  messagesOfContacts(trx: Trx, accountId: string, contactIds: readonly string[]) {
+    return trx.selectFrom('communication_messages').select(['id', 'payload']).where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).execute();
   }
 
   async setMessagePayload(trx: Trx, id: string, payload: string): Promise<void> {
@@ -123,8 +123,8 @@ export class CommunicationsRepository {
   }
 
   /** Overwrites every stored mail to the contact with the same stand-in; returns how many. */
-  async replaceMailOfContact(trx: Trx, accountId: string, contactId: string, standIn: { recipient: string; subject: string; raw: string }): Promise<number> {
-    const r = await trx.updateTable('mail_outbox').set(standIn).where('account_id', '=', accountId).where('contact_id', '=', contactId).executeTakeFirst();
+  async replaceMailOfContacts(trx: Trx, accountId: string, contactIds: readonly string[], standIn: { recipient: string; subject: string; raw: string }): Promise<number> {
+    const r = await trx.updateTable('mail_outbox').set(standIn).where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).executeTakeFirst();
     return Number(r.numUpdatedRows);
   }
 

@@ -20,18 +20,21 @@ export function surveysErasers(repo: SurveysRepository, attendees: Pick<Attendee
   return [
     {
       place: 'survey_respondents',
+      columns: ['survey_respondents.reference_id', 'survey_respondents.source_id', 'survey_respondents.transaction_id'],
       async erase(trx, s, now) {
-        const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactId, trx);
-        return (await repo.clearRespondentsOf(trx, s.accountId, s.contactId, attendeeIds, now)).length;
+        const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx);
+        return (await repo.clearRespondentsOf(trx, s.accountId, s.contactIds, attendeeIds, now)).length;
       },
     },
     {
       place: 'survey_responses',
+      columns: [],
+      mentions: ['survey_responses.answers'],
       async erase(trx, s, now) {
         const forms = storedForms(s.values);
-        const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactId, trx);
+        const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx);
         // Idempotent: clearing the respondents again changes nothing new, and yields their ids.
-        const respondents = await repo.clearRespondentsOf(trx, s.accountId, s.contactId, attendeeIds, now);
+        const respondents = await repo.clearRespondentsOf(trx, s.accountId, s.contactIds, attendeeIds, now);
         const own = await repo.responsesOfRespondents(trx, s.accountId, respondents);
         const ownIds = new Set(own.map((r) => r.id));
         let changed = 0;
