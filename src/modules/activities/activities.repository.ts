@@ -52,10 +52,6 @@ export class ActivitiesRepository {
       .where('account_id', '=', accountId).where(mayHoldAny(['attendee_activities.details'], forms)).execute();
   }
 
-  async setDetails(trx: Transaction<Database>, accountId: string, id: string, details: string): Promise<void> {
-    await trx.updateTable('attendee_activities').set({ details }).where('account_id', '=', accountId).where('id', '=', id).execute();
-  }
-
   // External activity metadata.
 
   listMetadata(accountId: string, spec: ListSpec) {

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
-import { redactMentions, redactText, storedForms, type Eraser, type ErasureSubject } from '../privacy/index.js';
+import { redactMentions, redactText, setTexts, storedForms, type Eraser, type ErasureSubject } from '../privacy/index.js';
 import type { CommunicationsRepository } from './communications.repository.js';
 
 /** What the erasers need of the attendees module: chat and questions name attendees, not contacts. */
@@ -29,7 +29,7 @@ export function communicationsErasers(repo: CommunicationsRepository, attendees:
       columns: [],
       async erase(trx, s) {
         const rows = await repo.messagesOfContacts(trx, s.accountId, s.contactIds);
-        for (const r of rows) await repo.setMessagePayload(trx, r.id, scrub(r.payload, s.values));
+        await setTexts(trx, 'communication_messages', 'payload', s.accountId, rows.map((r) => ({ id: r.id, text: scrub(r.payload, s.values) })));
         return rows.length;
       },
     },

@@ -118,10 +118,6 @@ export class CommunicationsRepository {
     return trx.selectFrom('communication_messages').select(['id', 'payload']).where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).execute();
   }
 
-  async setMessagePayload(trx: Trx, id: string, payload: string): Promise<void> {
-    await trx.updateTable('communication_messages').set({ payload }).where('id', '=', id).execute();
-  }
-
   /** Overwrites every stored mail to the contact with the same stand-in; returns how many. */
   async replaceMailOfContacts(trx: Trx, accountId: string, contactIds: readonly string[], standIn: { recipient: string; subject: string; raw: string }): Promise<number> {
     const r = await trx.updateTable('mail_outbox').set(standIn).where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).executeTakeFirst();

@@ -44,3 +44,25 @@ export async function redactMentions(trx: Transaction<Database>, place: FreeText
     after = String(rows.rows[rows.rows.length - 1]?.['id'] ?? '');
   }
 }
+
+// Rows per UPDATE statement in setTexts (two parameters each).
+const SET_CHUNK = 200;
+
+/**
+ * Writes new texts into one column of many rows of the account, a few statements
+ * per batch instead of one per row (`update ... from (values ...)`, on SQLite and
+ * PostgreSQL alike); `fixed` columns get the same value in each of those rows.
+ * For erasers, on the tables of the module that calls it.
+ */
+export async function setTexts(
+  trx: Transaction<Database>, table: string, column: string, accountId: string,
+  rows: ReadonlyArray<{ readonly id: string; readonly text: string }>, fixed: Readonly<Record<string, string | null>> = {},
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += SET_CHUNK) {
+    const chunk = rows.slice(i, i + SET_CHUNK);
+    const values = sql.join(chunk.map((r) => sql`(${r.id}, ${r.text})`));
+    const sets = [sql`${sql.ref(column)} = v.column2`, ...Object.entries(fixed).map(([c, v]) => sql`${sql.ref(c)} = ${v}`)];
+    await sql`update ${sql.table(table)} set ${sql.join(sets)} from (values ${values}) as v
+      where ${sql.ref(`${table}.id`)} = v.column1 and ${sql.ref(`${table}.account_id`)} = ${accountId}`.execute(trx);
+  }
+}

@@ -1,5 +1,5 @@
 import type { AttendeesService } from '../attendees/index.js';
-import { REDACTED, redactText, storedForms, type Eraser } from '../privacy/index.js';
+import { REDACTED, redactText, setTexts, storedForms, type Eraser } from '../privacy/index.js';
 import type { SurveysRepository } from './surveys.repository.js';
 import type { Answer } from './surveys.schemas.js';
 
@@ -37,24 +37,20 @@ export function surveysErasers(repo: SurveysRepository, attendees: Pick<Attendee
         const respondents = await repo.clearRespondentsOf(trx, s.accountId, s.contactIds, attendeeIds, now);
         const own = await repo.responsesOfRespondents(trx, s.accountId, respondents);
         const ownIds = new Set(own.map((r) => r.id));
-        let changed = 0;
+        const changed: Array<{ id: string; text: string }> = [];
         for (const r of own) {
           const answers = redactText(redactOwn(r.answers), forms);
-          if (answers !== r.answers) {
-            await repo.setAnswers(trx, s.accountId, r.id, answers);
-            changed += 1;
+          if (answers !== r.answers) changed.push({ id: r.id, text: answers });
+        }
+        if (forms.length > 0) {
+          for (const r of await repo.responsesMentioning(trx, s.accountId, forms)) {
+            if (ownIds.has(r.id)) continue;
+            const answers = redactText(r.answers, forms);
+            if (answers !== r.answers) changed.push({ id: r.id, text: answers });
           }
         }
-        if (forms.length === 0) return changed;
-        for (const r of await repo.responsesMentioning(trx, s.accountId, forms)) {
-          if (ownIds.has(r.id)) continue;
-          const answers = redactText(r.answers, forms);
-          if (answers !== r.answers) {
-            await repo.setAnswers(trx, s.accountId, r.id, answers);
-            changed += 1;
-          }
-        }
-        return changed;
+        await setTexts(trx, 'survey_responses', 'answers', s.accountId, changed);
+        return changed.length;
       },
     },
   ];

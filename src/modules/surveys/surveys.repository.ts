@@ -174,8 +174,4 @@ export class SurveysRepository {
     return trx.selectFrom('survey_responses').select(['id', 'answers']).where('account_id', '=', accountId)
       .where(mayHoldAny(['survey_responses.answers'], forms)).execute();
   }
-
-  async setAnswers(trx: Transaction<Database>, accountId: string, id: string, answers: string): Promise<void> {
-    await trx.updateTable('survey_responses').set({ answers }).where('account_id', '=', accountId).where('id', '=', id).execute();
-  }
 }
