@@ -9,6 +9,8 @@ import type { JobQueue } from './queue.js';
 export function jobsErasers(queue: JobQueue): readonly Eraser[] {
   return [{
     place: 'jobs',
+    columns: [],
+    mentions: ['jobs.payload', 'jobs.progress', 'jobs.result', 'jobs.last_error'],
     // The queue's audit trail: redacted in place, never deleted.
     erase(trx, s) {
       const forms = storedForms(s.values);

@@ -54,7 +54,7 @@ describe('personal join-link emails', () => {
     const mine = t.services.erasers.all().filter((e) => ['communication messages', 'mail outbox (stored email bodies)', 'session chat messages', 'session questions'].includes(e.place));
     expect(mine).toHaveLength(4);
     await db.transaction().execute(async (trx) => {
-      for (const e of mine) await e.erase(trx, { accountId: tenant.accountId, contactId: who.id, values }, new Date().toISOString());
+      for (const e of mine) await e.erase(trx, { accountId: tenant.accountId, contactIds: [who.id], values, identifying: values }, new Date().toISOString());
     });
     const after = await db.selectFrom('mail_outbox').select(['raw', 'recipient']).where('account_id', '=', tenant.accountId).execute();
     expect(after[0]?.recipient).toBe('[erased]');

@@ -326,7 +326,7 @@ describe('compliance communications: retention and erasure', () => {
     const { contact_id: contactId } = await db.selectFrom('attendees').select('contact_id').where('id', '=', attendees[0] ?? '').executeTakeFirstOrThrow();
     const erasers = t.services.erasers.all().filter((e) => e.place === 'session chat messages' || e.place === 'session questions');
     await db.transaction().execute(async (trx) => {
-      for (const e of erasers) await e.erase(trx, { accountId: tenant.accountId, contactId, values: ['Vbrazenhoff', 'Ødegård Ünterwëg'] }, now.toISOString());
+      for (const e of erasers) await e.erase(trx, { accountId: tenant.accountId, contactIds: [contactId], values: ['Vbrazenhoff', 'Ødegård Ünterwëg'], identifying: [] }, now.toISOString());
     });
     const stored = [
       ...(await db.selectFrom('session_chat_messages').select('text_html as text').where('attendee_id', '=', attendees[0] ?? '').execute()),
@@ -345,7 +345,7 @@ describe('compliance communications: retention and erasure', () => {
     const erasers = t.services.erasers.all().filter((e) => e.place === 'session chat messages' || e.place === 'session questions');
     const changed = await db.transaction().execute(async (trx) => {
       let n = 0;
-      for (const e of erasers) n += await e.erase(trx, { accountId: tenant.accountId, contactId, values: ['555-0100'] }, now.toISOString());
+      for (const e of erasers) n += await e.erase(trx, { accountId: tenant.accountId, contactIds: [contactId], values: ['555-0100'], identifying: [] }, now.toISOString());
       return n;
     });
     expect(changed).toBeGreaterThanOrEqual(2);

@@ -286,7 +286,7 @@ describe('obfuscation', () => {
     const eraser = t.services.erasers.all().find((x) => x.place === 'exhibitors');
     expect(eraser).toBeDefined();
     const changed = await t.db.handle.db.transaction().execute(async (trx) =>
-      (eraser ? eraser.erase(trx, { accountId, contactId: MISSING, values: ['Grete Ødegård', 'grete@odegard.example', '+47 555 010 2030'] }, new Date().toISOString()) : 0));
+      (eraser ? eraser.erase(trx, { accountId, contactIds: [MISSING], values: ['Grete Ødegård', 'grete@odegard.example', '+47 555 010 2030'], identifying: [] }, new Date().toISOString()) : 0));
     expect(changed).toBe(1);
     const after = await ok<Exhibitor & { description?: string }>(api('GET', `/ea/events/${event}/exhibitors/${e.id}`));
     expect(after.name).toBe('[obfuscated] Consulting');
@@ -295,7 +295,7 @@ describe('obfuscation', () => {
     expect(after.workPhone).toBe('[obfuscated]');
     // Another account's exhibitors are not touched.
     const untouched = await t.db.handle.db.transaction().execute(async (trx) =>
-      (eraser ? eraser.erase(trx, { accountId: MISSING, contactId: MISSING, values: ['Acme Robotics'] }, new Date().toISOString()) : 0));
+      (eraser ? eraser.erase(trx, { accountId: MISSING, contactIds: [MISSING], values: ['Acme Robotics'], identifying: [] }, new Date().toISOString()) : 0));
     expect(untouched).toBe(0);
   });
 });

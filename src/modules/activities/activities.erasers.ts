@@ -1,5 +1,5 @@
 import type { AttendeesService } from '../attendees/index.js';
-import { REDACTED, redactText, storedForms, type Eraser } from '../privacy/index.js';
+import { REDACTED, redactText, setTexts, storedForms, type Eraser } from '../privacy/index.js';
 import type { ActivitiesRepository } from './activities.repository.js';
 import { externalDetailsColumn } from './activities.service.js';
 import { EXTERNAL_TYPES, type ActivityType } from './activities.table.js';
@@ -16,11 +16,13 @@ const isExternal = (type: ActivityType): boolean => (EXTERNAL_TYPES as readonly 
 export function activitiesErasers(repo: ActivitiesRepository, attendees: Pick<AttendeesService, 'contactAttendeeIds'>): Eraser[] {
   return [{
     place: 'attendee_activities',
+    columns: [],
+    mentions: ['attendee_activities.details'],
     async erase(trx, s) {
       const forms = storedForms(s.values);
-      const own = await repo.ofContact(trx, s.accountId, s.contactId, await attendees.contactAttendeeIds(s.accountId, s.contactId, trx));
+      const own = await repo.ofContacts(trx, s.accountId, s.contactIds, await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx));
       const ownIds = new Set(own.map((r) => r.id));
-      let changed = 0;
+      const changed: Array<{ id: string; text: string }> = [];
       for (const r of own) {
         let details = r.details;
         if (isExternal(r.type)) {
@@ -29,21 +31,17 @@ export function activitiesErasers(repo: ActivitiesRepository, attendees: Pick<At
           details = JSON.stringify({ ...data, additionalFields: fields });
         }
         details = redactText(details, forms);
-        if (details !== r.details) {
-          await repo.setDetails(trx, s.accountId, r.id, details);
-          changed += 1;
+        if (details !== r.details) changed.push({ id: r.id, text: details });
+      }
+      if (forms.length > 0) {
+        for (const r of await repo.mentioning(trx, s.accountId, forms)) {
+          if (ownIds.has(r.id)) continue;
+          const details = redactText(r.details, forms);
+          if (details !== r.details) changed.push({ id: r.id, text: details });
         }
       }
-      if (forms.length === 0) return changed;
-      for (const r of await repo.mentioning(trx, s.accountId, forms)) {
-        if (ownIds.has(r.id)) continue;
-        const details = redactText(r.details, forms);
-        if (details !== r.details) {
-          await repo.setDetails(trx, s.accountId, r.id, details);
-          changed += 1;
-        }
-      }
-      return changed;
+      await setTexts(trx, 'attendee_activities', 'details', s.accountId, changed);
+      return changed.length;
     },
   }];
 }

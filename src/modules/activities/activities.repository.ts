@@ -39,10 +39,10 @@ export class ActivitiesRepository {
   }
 
   /** The details of the contact's activities (by the contact, or by one of its attendees). */
-  ofContact(trx: Transaction<Database>, accountId: string, contactId: string, attendeeIds: readonly string[]) {
+  ofContacts(trx: Transaction<Database>, accountId: string, contactIds: readonly string[], attendeeIds: readonly string[]) {
     return trx.selectFrom('attendee_activities').select(['id', 'type', 'details'])
       .where('account_id', '=', accountId)
-      .where((eb) => eb.or([eb('contact_id', '=', contactId), ...(attendeeIds.length > 0 ? [eb('attendee_id', 'in', attendeeIds)] : [])]))
+      .where((eb) => eb.or([eb('contact_id', 'in', [...contactIds]), ...(attendeeIds.length > 0 ? [eb('attendee_id', 'in', attendeeIds)] : [])]))
       .execute();
   }
 
@@ -50,10 +50,6 @@ export class ActivitiesRepository {
   mentioning(trx: Transaction<Database>, accountId: string, forms: readonly string[]) {
     return trx.selectFrom('attendee_activities').select(['id', 'type', 'details'])
       .where('account_id', '=', accountId).where(mayHoldAny(['attendee_activities.details'], forms)).execute();
-  }
-
-  async setDetails(trx: Transaction<Database>, accountId: string, id: string, details: string): Promise<void> {
-    await trx.updateTable('attendee_activities').set({ details }).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
   // External activity metadata.

@@ -68,8 +68,9 @@ export class AttendeesRepository {
   }
 
   /** The ids of a contact's attendees, read inside the caller's transaction (other modules' erasers). */
-  async contactAttendeeIds(accountId: string, contactId: string, ex: Executor = this.db): Promise<string[]> {
-    const rows = await ex.selectFrom('attendees').select('id').where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
+  async contactAttendeeIds(accountId: string, contactIds: readonly string[], ex: Executor = this.db): Promise<string[]> {
+    if (contactIds.length === 0) return [];
+    const rows = await ex.selectFrom('attendees').select('id').where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).execute();
     return rows.map((r) => r.id);
   }
 
@@ -87,8 +88,8 @@ export class AttendeesRepository {
   }
 
   /** A contact's attendees with their free text, for the attendees eraser. */
-  extrasOfContact(accountId: string, contactId: string, ex: Executor) {
-    return ex.selectFrom('attendees').select(['id', 'extra']).where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
+  extrasOfContacts(accountId: string, contactIds: readonly string[], ex: Executor) {
+    return ex.selectFrom('attendees').select(['id', 'extra']).where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).execute();
   }
 
   async insert(row: NewAttendeeRow, ex: Executor = this.db): Promise<void> {

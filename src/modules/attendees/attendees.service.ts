@@ -98,9 +98,9 @@ export class AttendeesService {
     return this.repo.idsOfContact(accountId, contactId);
   }
 
-  /** The ids of the contact's attendees: for the erasers of modules that keep records per attendee. */
-  contactAttendeeIds(accountId: string, contactId: string, trx: Transaction<Database>): Promise<string[]> {
-    return this.repo.contactAttendeeIds(accountId, contactId, trx);
+  /** The ids of the contacts' attendees: for the erasers of modules that keep records per attendee. */
+  contactAttendeeIds(accountId: string, contactIds: readonly string[], trx: Transaction<Database>): Promise<string[]> {
+    return this.repo.contactAttendeeIds(accountId, contactIds, trx);
   }
 
   /** The registration types' consumed capacity: how many of the event's live registrations hold each (the registration-types module). */

@@ -15,7 +15,8 @@ import type { BulkJobRow, BulkRecordRow } from './bulk-jobs.table.js';
 export const BULK_JOB = 'bulk.run';
 export const DEFAULT_MAX_RUNNING_PER_ACCOUNT = 2;
 const MAX_RECORDS = 100_000;
-const BATCH = 100;
+/** Records per batch: one erasure transaction, one compaction, one progress report each. */
+export const BATCH = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FINISHED: readonly BulkStatus[] = ['CANCELED', 'COMPLETED', 'FAILED'];
 
@@ -170,7 +171,7 @@ export class BulkJobsService {
     return { [BULK_JOB]: (job, ctx) => this.runJob(job, ctx) };
   }
 
-  /** Idempotent: records are processed in order and marked one by one; a re-run skips the processed ones. */
+  /** Idempotent: records are processed in order, a batch per transaction, and marked; a re-run skips the processed ones. */
   private async runJob(job: JobRecord, ctx: JobContext): Promise<unknown> {
     const { payload } = job;
     const id = typeof payload === 'object' && payload !== null && 'bulkJobId' in payload && typeof payload.bulkJobId === 'string' ? payload.bulkJobId : undefined;
@@ -186,12 +187,10 @@ export class BulkJobsService {
     for (;;) {
       const batch = await this.repo.pending(id, BATCH);
       if (batch.length === 0) break;
-      for (const rec of batch) {
-        // A lost or released lease (another worker took the job, or this one is shutting down) stops the run
-        // between two records, not at the end of the batch: the next run carries on from the first pending one.
-        if (ctx.signal.aborted) break;
-        await this.process(bulk.account_id, rec);
-      }
+      // A lost or released lease (another worker took the job, or this one is shutting down) stops the run
+      // between two batches (see below): the next run carries on from the first pending record.
+      if (ctx.signal.aborted) return { status: 'RUNNING' };
+      await this.process(bulk.account_id, batch);
       // What the batch's erasures left on disk goes once per batch, not once per contact
       // (PostgreSQL's table rewrites at most once a minute, and at the end).
       await this.obfuscation.flush({ unknownTables, final: false });
@@ -213,10 +212,19 @@ export class BulkJobsService {
     return { status: 'COMPLETED', ...counts };
   }
 
-  private async process(accountId: string, rec: BulkRecordRow): Promise<void> {
-    const contactId = parseRecord(rec.data).pathParams?.['id'] ?? '';
-    const result = await this.obfuscation.obfuscateNow(accountId, contactId);
-    if (result) await this.repo.saveResult(rec.job_id, rec.seq, 202, `Contact obfuscation ${result.status}`, JSON.stringify(result));
-    else await this.repo.saveResult(rec.job_id, rec.seq, 404, 'Contact not found', JSON.stringify({ code: 404, message: 'Contact not found', target: 'id' }));
+  /**
+   * Erases the batch's contacts in ONE transaction (each obfuscation record ends COMPLETED once: a crash
+   * rolls the batch back, and the re-run erases it again), then records a result per record. A crash
+   * between the two finds the contacts COMPLETED on the re-run, which records the same results.
+   */
+  private async process(accountId: string, batch: readonly BulkRecordRow[]): Promise<void> {
+    const results = await this.obfuscation.obfuscateBatch(accountId, batch.map((rec) => parseRecord(rec.data).pathParams?.['id'] ?? ''));
+    await this.repo.transaction(async (trx) => {
+      for (const [i, rec] of batch.entries()) {
+        const result = results[i];
+        if (result) await this.repo.saveResult(rec.job_id, rec.seq, 202, `Contact obfuscation ${result.status}`, JSON.stringify(result), trx);
+        else await this.repo.saveResult(rec.job_id, rec.seq, 404, 'Contact not found', JSON.stringify({ code: 404, message: 'Contact not found', target: 'id' }), trx);
+      }
+    });
   }
 }

@@ -37,7 +37,7 @@ export interface BulkJobRecordsTable {
 }
 
 // Records hold contact ids and obfuscation statuses only. The description is
-// the client's own free text (the safety net skips bulk_jobs today).
+// the client's own free text: bulk-jobs.erasers.ts redacts erased contacts where it names them.
 export const BULK_JOBS_TABLES = declareTables<Database>('bulk-jobs', {
   bulk_jobs: {
     id: 'none', account_id: 'none', name: 'none', description: 'free-text', url: 'none', operation: 'none', mode: 'none', status: 'none',

@@ -1,11 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
-import { redactText, storedForms, type Eraser, type ErasureSubject } from '../privacy/index.js';
+import { redactMentions, redactText, setTexts, storedForms, type Eraser, type ErasureSubject } from '../privacy/index.js';
 import type { CommunicationsRepository } from './communications.repository.js';
 
 /** What the erasers need of the attendees module: chat and questions name attendees, not contacts. */
 export interface AttendeesOfContact {
-  contactAttendeeIds(accountId: string, contactId: string, trx: Transaction<Database>): Promise<string[]>;
+  contactAttendeeIds(accountId: string, contactIds: readonly string[], trx: Transaction<Database>): Promise<string[]>;
 }
 
 const ERASED = '[erased]';
@@ -22,22 +22,25 @@ function scrub(text: string, values: readonly string[]): string {
 
 /** One eraser per place this module keeps personal data (DESIGN style 9); each touches only this module's tables. */
 export function communicationsErasers(repo: CommunicationsRepository, attendees: AttendeesOfContact): Eraser[] {
-  const attendeeIds = (trx: Transaction<Database>, s: ErasureSubject) => attendees.contactAttendeeIds(s.accountId, s.contactId, trx);
+  const attendeeIds = (trx: Transaction<Database>, s: ErasureSubject) => attendees.contactAttendeeIds(s.accountId, s.contactIds, trx);
   return [
     {
       place: 'communication messages',
+      columns: [],
       async erase(trx, s) {
-        const rows = await repo.messagesOfContact(trx, s.accountId, s.contactId);
-        for (const r of rows) await repo.setMessagePayload(trx, r.id, scrub(r.payload, s.values));
+        const rows = await repo.messagesOfContacts(trx, s.accountId, s.contactIds);
+        await setTexts(trx, 'communication_messages', 'payload', s.accountId, rows.map((r) => ({ id: r.id, text: scrub(r.payload, s.values) })));
         return rows.length;
       },
     },
     {
       place: 'mail outbox (stored email bodies)',
-      erase: (trx, s) => repo.replaceMailOfContact(trx, s.accountId, s.contactId, ERASED_MAIL),
+      columns: ['mail_outbox.recipient', 'mail_outbox.subject', 'mail_outbox.raw'],
+      erase: (trx, s) => repo.replaceMailOfContacts(trx, s.accountId, s.contactIds, ERASED_MAIL),
     },
     {
       place: 'session chat messages',
+      columns: [],
       async erase(trx, s) {
         const rows = await repo.chatOfAttendees(trx, s.accountId, await attendeeIds(trx, s));
         for (const r of rows) await repo.setChatText(trx, r.id, scrub(r.text_html, s.values));
@@ -46,11 +49,30 @@ export function communicationsErasers(repo: CommunicationsRepository, attendees:
     },
     {
       place: 'session questions',
+      columns: [],
       async erase(trx, s) {
         const rows = await repo.questionsOfAttendees(trx, s.accountId, await attendeeIds(trx, s));
         for (const r of rows) await repo.setQuestionText(trx, r.id, scrub(r.text, s.values), r.answer === null ? null : scrub(r.answer, s.values));
         return rows.length;
       },
     },
+    {
+      // Messages, chat and questions of anyone that quote the contacts.
+      place: 'communications mentioning the contacts',
+      columns: [],
+      mentions: ['communication_messages.payload', 'session_chat_messages.text_html', 'session_questions.text', 'session_questions.answer'],
+      async erase(trx, s, now) {
+        const forms = storedForms(s.identifying);
+        let changed = 0;
+        for (const place of MENTIONS) changed += await redactMentions(trx, place, s.accountId, forms, now);
+        return changed;
+      },
+    },
   ];
 }
+
+const MENTIONS = [
+  { table: 'communication_messages', columns: ['payload'] },
+  { table: 'session_chat_messages', columns: ['text_html'] },
+  { table: 'session_questions', columns: ['text', 'answer'] },
+] as const;

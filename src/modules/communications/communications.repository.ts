@@ -114,17 +114,13 @@ export class CommunicationsRepository {
 
   // Erasure (communications.erasers.ts): inside the obfuscation's one transaction.
 
-  messagesOfContact(trx: Trx, accountId: string, contactId: string) {
-    return trx.selectFrom('communication_messages').select(['id', 'payload']).where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
-  }
-
-  async setMessagePayload(trx: Trx, id: string, payload: string): Promise<void> {
-    await trx.updateTable('communication_messages').set({ payload }).where('id', '=', id).execute();
+  messagesOfContacts(trx: Trx, accountId: string, contactIds: readonly string[]) {
+    return trx.selectFrom('communication_messages').select(['id', 'payload']).where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).execute();
   }
 
   /** Overwrites every stored mail to the contact with the same stand-in; returns how many. */
-  async replaceMailOfContact(trx: Trx, accountId: string, contactId: string, standIn: { recipient: string; subject: string; raw: string }): Promise<number> {
-    const r = await trx.updateTable('mail_outbox').set(standIn).where('account_id', '=', accountId).where('contact_id', '=', contactId).executeTakeFirst();
+  async replaceMailOfContacts(trx: Trx, accountId: string, contactIds: readonly string[], standIn: { recipient: string; subject: string; raw: string }): Promise<number> {
+    const r = await trx.updateTable('mail_outbox').set(standIn).where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).executeTakeFirst();
     return Number(r.numUpdatedRows);
   }
 

@@ -1,4 +1,4 @@
-import { redactText, storedForms, type Eraser } from '../privacy/index.js';
+import { redactMentions, redactText, storedForms, type Eraser } from '../privacy/index.js';
 import { FINAL_STATUSES, type ContactHooksRepository } from './contact-hooks.repository.js';
 
 /**
@@ -11,18 +11,20 @@ export function contactHooksErasers(repo: ContactHooksRepository): readonly Eras
   return [
     {
       place: 'contact hook delivery attempts',
+      columns: [],
       async erase(trx, s) {
         const forms = storedForms(s.values);
-        const rows = await repo.attemptsOfContact(trx, s.accountId, s.contactId);
+        const rows = await repo.attemptsOfContacts(trx, s.accountId, s.contactIds);
         for (const r of rows) if (r.error !== null) await repo.setAttemptError(trx, s.accountId, r.id, redactText(r.error, forms));
         return rows.length;
       },
     },
     {
       place: 'contact hook transactions',
+      columns: ['contact_hook_transactions.contact_id'],
       async erase(trx, s, now) {
         const forms = storedForms(s.values);
-        const rows = await repo.transactionsOfContact(trx, s.accountId, s.contactId);
+        const rows = await repo.transactionsOfContacts(trx, s.accountId, s.contactIds);
         for (const r of rows) {
           const open = !FINAL_STATUSES.includes(r.status);
           await repo.forgetContact(trx, s.accountId, r.id, {
@@ -34,6 +36,17 @@ export function contactHooksErasers(repo: ContactHooksRepository): readonly Eras
           });
         }
         return rows.length;
+      },
+    },
+    {
+      // Errors and merge results of other contacts' callbacks may quote these contacts.
+      place: 'contact hook logs mentioning the contacts',
+      columns: [],
+      mentions: ['contact_hook_transactions.last_error', 'contact_hook_transactions.merge_result', 'contact_hook_attempts.error'],
+      async erase(trx, s, now) {
+        const forms = storedForms(s.identifying);
+        return (await redactMentions(trx, { table: 'contact_hook_transactions', columns: ['last_error', 'merge_result'] }, s.accountId, forms, now))
+          + (await redactMentions(trx, { table: 'contact_hook_attempts', columns: ['error'] }, s.accountId, forms, now));
       },
     },
   ];

@@ -96,12 +96,12 @@ export class ContactHooksRepository {
 
   // --- erasure (inside the obfuscation's transaction) ----------------------
 
-  transactionsOfContact(trx: Transaction<Database>, accountId: string, contactId: string): Promise<TransactionRow[]> {
-    return trx.selectFrom('contact_hook_transactions').selectAll().where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
+  transactionsOfContacts(trx: Transaction<Database>, accountId: string, contactIds: readonly string[]): Promise<TransactionRow[]> {
+    return trx.selectFrom('contact_hook_transactions').selectAll().where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).execute();
   }
 
-  attemptsOfContact(trx: Transaction<Database>, accountId: string, contactId: string): Promise<AttemptRow[]> {
-    const ofContact = trx.selectFrom('contact_hook_transactions').select('id').where('account_id', '=', accountId).where('contact_id', '=', contactId);
+  attemptsOfContacts(trx: Transaction<Database>, accountId: string, contactIds: readonly string[]): Promise<AttemptRow[]> {
+    const ofContact = trx.selectFrom('contact_hook_transactions').select('id').where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]);
     return trx.selectFrom('contact_hook_attempts').selectAll().where('account_id', '=', accountId).where('transaction_id', 'in', ofContact).execute();
   }
 

@@ -7,7 +7,7 @@ export interface ContactErasureSubject {
   readonly purged: boolean;
   /** The contact's values in their stored form, for the erasers that hunt in free text. Never logged, never persisted. */
   readonly values: readonly string[];
-  /** Values that point at one person (email, full name, phones, extra emails): hunted everywhere by the safety net. */
+  /** Values that point at one person (email, full name, phones, extra emails): hunted in every free-text column that may mention anyone. */
   readonly identifying: readonly string[];
 }
 
@@ -53,13 +53,13 @@ export function erasureSubject(c: ContactRow): ContactErasureSubject {
 export function contactsErasers(repo: ContactsRepository): readonly Eraser[] {
   return [{
     place: 'contacts',
-    async erase(trx, s, now) {
+    columns: ['first_name', 'last_name', 'middle_name', 'email', 'company', 'title', 'source_id', 'profile'].map((c) => `contacts.${c}`),
+    erase(trx, s, now) {
       // No mapping is kept: the columns are emptied, not encrypted or hashed.
-      const purged = await repo.update(s.accountId, s.contactId, {
+      return repo.updateMany(s.accountId, s.contactIds, {
         first_name: null, last_name: null, middle_name: null, email: null, company: null, title: null, source_id: null,
         profile: '{}', purged: 1, last_modified: now, last_modified_by: ERASED_BY,
       }, trx);
-      return purged ? 1 : 0;
     },
   }];
 }

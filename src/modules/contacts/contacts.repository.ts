@@ -119,6 +119,13 @@ export class ContactsRepository {
     await ex.insertInto('contacts').values(row).execute();
   }
 
+  /** One patch for many contacts of the account (erasure of a batch); returns the rows changed. */
+  async updateMany(accountId: string, ids: readonly string[], patch: Omit<ContactRowUpdate, 'id' | 'account_id'>, ex: Executor): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await ex.updateTable('contacts').set(patch).where('account_id', '=', accountId).where('id', 'in', [...ids]).executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  }
+
   async update(accountId: string, id: string, patch: Omit<ContactRowUpdate, 'id' | 'account_id'>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('contacts').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;

@@ -285,6 +285,12 @@ export class ContactsService {
   }
 
   /** What obfuscation needs of the contact (read inside the erasure's transaction), or undefined when unknown. */
+  /** What obfuscation needs of each of these contacts (deleted and purged ones too), by lower-case id; unknown ids are absent. */
+  async erasureSubjects(accountId: string, ids: readonly string[], ex?: Executor): Promise<Map<string, ContactErasureSubject>> {
+    const rows = await this.repo.findMany(accountId, [...new Set(ids.map((i) => i.toLowerCase()))], ex);
+    return new Map(rows.map((r) => [r.id, erasureSubject(r)]));
+  }
+
   async erasureSubject(accountId: string, id: string, ex?: Executor): Promise<ContactErasureSubject | undefined> {
     const row = await this.repo.find(accountId, id.toLowerCase(), ex);
     return row ? erasureSubject(row) : undefined;

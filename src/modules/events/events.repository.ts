@@ -64,12 +64,15 @@ export class EventsRepository {
     const rows = await trx.selectFrom('event_creations').select(['id', 'request', 'error']).where('account_id', '=', accountId)
       .where(mayHoldAny(['request', 'error'], forms))
       .execute();
+    let changed = 0;
     for (const row of rows) {
-      await trx.updateTable('event_creations')
-        .set({ request: redactText(row.request, forms), error: row.error === null ? null : redactText(row.error, forms) })
-        .where('id', '=', row.id).where('account_id', '=', accountId).execute();
+      const request = redactText(row.request, forms);
+      const error = row.error === null ? null : redactText(row.error, forms);
+      if (request === row.request && error === row.error) continue;
+      await trx.updateTable('event_creations').set({ request, error }).where('id', '=', row.id).where('account_id', '=', accountId).execute();
+      changed += 1;
     }
-    return rows.length;
+    return changed;
   }
 
   /** Erasure: the contact's values where an event's planners quote them. */
@@ -79,9 +82,13 @@ export class EventsRepository {
     const rows = await trx.selectFrom('events').select(['id', 'planners']).where('account_id', '=', accountId)
       .where(mayHoldAny(['planners'], forms))
       .execute();
+    let changed = 0;
     for (const row of rows) {
-      await trx.updateTable('events').set({ planners: redactText(row.planners, forms) }).where('id', '=', row.id).where('account_id', '=', accountId).execute();
+      const planners = redactText(row.planners, forms);
+      if (planners === row.planners) continue;
+      await trx.updateTable('events').set({ planners }).where('id', '=', row.id).where('account_id', '=', accountId).execute();
+      changed += 1;
     }
-    return rows.length;
+    return changed;
   }
 }

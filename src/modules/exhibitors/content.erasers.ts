@@ -11,6 +11,8 @@ export function contentErasers(repo: ContentRepository): Eraser[] {
   return [
     {
       place: 'exhibitor file names',
+      columns: [],
+      mentions: ['exhibitor_files.display_name'],
       async erase(trx, s, now) {
         const forms = storedForms(s.values);
         if (forms.length === 0) return 0;
@@ -26,6 +28,8 @@ export function contentErasers(repo: ContentRepository): Eraser[] {
     },
     {
       place: 'exhibitor weblinks',
+      columns: [],
+      mentions: ['exhibitor_weblinks.name', 'exhibitor_weblinks.url'],
       async erase(trx, s, now) {
         const forms = storedForms(s.values);
         if (forms.length === 0) return 0;

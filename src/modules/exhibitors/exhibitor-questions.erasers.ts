@@ -10,6 +10,8 @@ import type { QuestionsRepository } from './exhibitor-questions.repository.js';
 export function questionsErasers(repo: QuestionsRepository): Eraser[] {
   return [{
     place: 'exhibitor answers',
+    columns: [],
+    mentions: ['exhibitor_answers.answers'],
     async erase(trx, s, now) {
       const forms = storedForms(s.values);
       if (forms.length === 0) return 0;

@@ -13,6 +13,8 @@ import type { ExhibitorPatch } from './exhibitors.table.js';
 export function exhibitorsErasers(repo: ExhibitorsRepository): Eraser[] {
   return [{
     place: 'exhibitors',
+    columns: [],
+    mentions: EXHIBITOR_FREE_TEXT.map((c) => `exhibitors.${c}`),
     async erase(trx: Transaction<Database>, s, now) {
       const forms = storedForms(s.values);
       if (forms.length === 0) return 0;

@@ -20,8 +20,9 @@ export function leadsErasers(repo: LeadsRepository, attendees: Pick<AttendeesSer
   return [
     {
       place: 'leads of the contact',
+      columns: ['title', 'first_name', 'last_name', 'email', 'company', 'mobile_phone', 'home_address', 'home_phone', 'work_address', 'work_phone'].map((c) => `leads.${c}`),
       async erase(trx, s, now) {
-        const own = await repo.leadsOfContact(trx, s.accountId, s.contactId, await attendees.contactAttendeeIds(s.accountId, s.contactId, trx));
+        const own = await repo.leadsOfContacts(trx, s.accountId, s.contactIds, await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx));
         for (const lead of own) {
           await repo.updateLead(s.accountId, lead.id, {
             contact_id: null, title: null, first_name: null, last_name: null, email: null, company: null, mobile_phone: null,
@@ -43,6 +44,8 @@ export function leadsErasers(repo: LeadsRepository, attendees: Pick<AttendeesSer
     },
     {
       place: 'lead notes, answers and e-literature mentioning the contact',
+      columns: [],
+      mentions: ['leads.comments', 'leads.device_name', 'lead_qualification_answers.answers', 'eliterature_requests.documents'],
       async erase(trx, s, now) {
         const forms = storedForms(s.values);
         if (forms.length === 0) return 0;

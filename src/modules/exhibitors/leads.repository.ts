@@ -124,9 +124,9 @@ export class LeadsRepository {
   // Erasure.
 
   /** The leads of a contact: by the contact copied at the scan, or by one of its attendees. */
-  leadsOfContact(trx: Transaction<Database>, accountId: string, contactId: string, attendeeIds: readonly string[]) {
+  leadsOfContacts(trx: Transaction<Database>, accountId: string, contactIds: readonly string[], attendeeIds: readonly string[]) {
     return trx.selectFrom('leads').selectAll().where('account_id', '=', accountId)
-      .where((eb) => eb.or([eb('contact_id', '=', contactId), ...(attendeeIds.length > 0 ? [eb('attendee_id', 'in', attendeeIds)] : [])]))
+      .where((eb) => eb.or([eb('contact_id', 'in', [...contactIds]), ...(attendeeIds.length > 0 ? [eb('attendee_id', 'in', attendeeIds)] : [])]))
       .execute();
   }
 

@@ -16,6 +16,7 @@ const fold = (s: string): string => s.normalize('NFKC').toLowerCase().trim().rep
 export function teamErasers(repo: TeamRepository): Eraser[] {
   return [{
     place: 'exhibitor admins',
+    columns: ['exhibitor_admins.first_name', 'exhibitor_admins.last_name', 'exhibitor_admins.email', 'exhibitor_admins.email_key'],
     async erase(trx, s, now) {
       const values = new Set(s.values.map(fold).filter((v) => v.length >= 3));
       if (values.size === 0) return 0;

@@ -14,14 +14,17 @@ export function filesErasers(repo: FilesRepository, jobs: JobQueue): Eraser[] {
   return [
     {
       place: 'files of the contact',
+      columns: [],
       async erase(trx, s) {
-        const keys = await repo.deleteOfContact(trx, s.accountId, s.contactId);
+        const keys = await repo.deleteOfContacts(trx, s.accountId, s.contactIds);
         if (keys.length > 0) await jobs.enqueue({ type: DELETE_OBJECTS_JOB, accountId: s.accountId, payload: { keys } }, trx);
         return keys.length;
       },
     },
     {
       place: 'file names',
+      columns: [],
+      mentions: ['files.friendly_name'],
       erase: (trx, s, now) => repo.redactNames(trx, s.accountId, s.values, now),
     },
   ];

@@ -46,9 +46,9 @@ export class FilesRepository {
   }
 
   /** Erasure: the contact's files go (their bytes by a job the caller enqueues); returns their storage keys. */
-  async deleteOfContact(trx: Transaction<Database>, accountId: string, contactId: string): Promise<string[]> {
-    const rows = await trx.selectFrom('files').select(['id', 'storage_key']).where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
-    if (rows.length > 0) await trx.deleteFrom('files').where('account_id', '=', accountId).where('contact_id', '=', contactId).execute();
+  async deleteOfContacts(trx: Transaction<Database>, accountId: string, contactIds: readonly string[]): Promise<string[]> {
+    const rows = await trx.selectFrom('files').select(['id', 'storage_key']).where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).execute();
+    if (rows.length > 0) await trx.deleteFrom('files').where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).execute();
     return rows.map((r) => r.storage_key);
   }
 

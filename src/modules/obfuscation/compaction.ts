@@ -67,6 +67,8 @@ export class Compactor {
   private upTo: string | undefined;
   /** When this process last started a rewrite after a job (epoch ms). */
   private lastRewrite = 0;
+  /** When the oldest erasure not yet rewritten committed (epoch ms; 0: none pending). */
+  private pendingSince = 0;
   private log: WarnLog | undefined;
 
   constructor(
@@ -84,27 +86,33 @@ export class Compactor {
 
   /** Tables an erasure changed, and its transaction id (PostgreSQL). */
   touched(tables: Iterable<string>, xid?: string): void {
+    if (this.pendingSince === 0) this.pendingSince = Date.now();
     for (const t of tables) this.pending.add(t);
     if (xid !== undefined && (this.upTo === undefined || BigInt(xid) > BigInt(this.upTo))) this.upTo = xid;
   }
 
   /** An erasure whose tables are not known (a job re-run after a crash): the next compaction rewrites every table. */
   touchedUnknown(): void {
-    if (this.dialect === 'postgres') this.everything = true;
+    if (this.dialect !== 'postgres') return;
+    if (this.pendingSince === 0) this.pendingSince = Date.now();
+    this.everything = true;
   }
 
   /**
    * Runs after an obfuscation (a bulk batch) committed, when OBFUSCATION_COMPACT=after-job.
    * Never throws for a step it could not run: that is a warning, logged and reported, and
    * the tables stay pending for the next run. `final: false` (a batch inside a bulk job):
-   * PostgreSQL's rewrite waits until BULK_REWRITE_EVERY_MS passed since the last one.
+   * PostgreSQL's rewrite waits until BULK_REWRITE_EVERY_MS passed since the last one and since the oldest pending erasure.
    */
   async afterJob(opts: { final?: boolean } = {}): Promise<CompactionReport | undefined> {
     if (this.mode === 'off') return undefined;
     if (this.dialect === 'sqlite') return this.report(await this.sqlite({ ...AFTER_JOB }));
     if (!this.everything && this.pending.size === 0) return undefined;
-    if (opts.final === false && Date.now() - this.lastRewrite < BULK_REWRITE_EVERY_MS) return undefined;
+    // Measured from the oldest pending erasure too: a bulk job's first batch does not rewrite the tables
+    // it will touch again in the next second; what it erased waits at most that long, or the job's end.
+    if (opts.final === false && Date.now() - Math.max(this.lastRewrite, this.pendingSince) < BULK_REWRITE_EVERY_MS) return undefined;
     this.lastRewrite = Date.now();
+    this.pendingSince = 0;
     const all = this.everything;
     const tables = [...this.pending];
     const upTo = all ? undefined : this.upTo;

@@ -27,8 +27,7 @@ export function createObfuscationModule(deps: ModuleDeps, uses: { accounts: Acco
   const repo = new ObfuscationRepository(deps.db.db, deps.db.dialect);
   const disk = new DiskRepository(deps.db.db);
   const compactor = new Compactor(disk, deps.db.dialect, deps.config.obfuscation.compact, uses.log);
-  const personal = new Set(uses.declarations.flatMap((t) => Object.entries(t.columns).filter(([, use]) => use !== 'none').map(([column]) => `${t.table}.${column}`)));
-  const obfuscation = new ObfuscationService(repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock, { repo: disk, compactor, database: deps.config.database }, personal);
+  const obfuscation = new ObfuscationService(repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock, { repo: disk, compactor, database: deps.config.database });
   return defineModule({
     name: 'obfuscation',
     services: { obfuscation },

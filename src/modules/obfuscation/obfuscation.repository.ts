@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
-import { mayHoldAny, redactText } from '../privacy/index.js';
+import { mayHoldAny } from '../privacy/index.js';
 import type { Catalogue, CatalogueColumn } from './catalogue.js';
 import type { NewObfuscationRow, ObfuscationRow, ObfuscationRowUpdate } from './obfuscation.table.js';
 
@@ -48,6 +48,23 @@ export class ObfuscationRepository {
       .executeTakeFirst();
   }
 
+  /** The live obfuscations of these contacts, by contact id (one per contact at most: the one-live index). */
+  async liveMany(accountId: string, contactIds: readonly string[], ex: Executor): Promise<Map<string, ObfuscationRow>> {
+    if (contactIds.length === 0) return new Map();
+    const rows = await ex.selectFrom('contact_obfuscations').selectAll()
+      .where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).where('status', '<>', 'FAILED')
+      .execute();
+    return new Map(rows.map((r) => [r.contact_id, r]));
+  }
+
+  async insertMany(rows: readonly NewObfuscationRow[], ex: Executor): Promise<void> {
+    if (rows.length > 0) await ex.insertInto('contact_obfuscations').values([...rows]).execute();
+  }
+
+  async setStatusMany(ids: readonly string[], patch: Omit<ObfuscationRowUpdate, 'id' | 'account_id' | 'contact_id'>, ex: Executor): Promise<void> {
+    if (ids.length > 0) await ex.updateTable('contact_obfuscations').set(patch).where('id', 'in', [...ids]).execute();
+  }
+
   /** One obfuscation by id; within the account when one is given (the job runs for any account). */
   find(id: string, accountId?: string): Promise<ObfuscationRow | undefined> {
     let q = this.db.selectFrom('contact_obfuscations').selectAll().where('id', '=', id);
@@ -63,9 +80,9 @@ export class ObfuscationRepository {
     await ex.updateTable('contact_obfuscations').set(patch).where('id', '=', id).execute();
   }
 
-  // The safety net and the verifier work on every table, found in the
-  // database's own catalogue (so tables added later are included): the SQL
-  // below takes table and column names from the catalogue, never names a module's table.
+  // The verifier works on every table, found in the database's own catalogue
+  // (so tables added later are included): the SQL below takes table and column
+  // names from the catalogue, never names a module's table.
 
   /** Every text-bearing column of every table. */
   async readCatalogue(ex: Executor = this.db): Promise<Catalogue> {
@@ -100,28 +117,6 @@ export class ObfuscationRepository {
       }
     }
     return { columns, keyed, accountScoped, textual };
-  }
-
-  /**
-   * Redacts the forms in place in free-text columns of one table (rows of the
-   * account only): the row stays, the values go. Returns the rows changed.
-   */
-  async redactColumns(trx: Transaction<Database>, table: string, columns: readonly string[], accountId: string, forms: readonly string[]): Promise<number> {
-    if (forms.length === 0 || columns.length === 0) return 0;
-    const rows = await sql<Record<string, string | null>>`select ${sql.join([sql.ref('id'), ...columns.map((c) => sql.ref(c))])} from ${sql.table(table)} where account_id = ${accountId} and ${mayHoldAny(columns, forms)}`.execute(trx);
-    let changed = 0;
-    for (const row of rows.rows) {
-      const sets = columns.flatMap((c) => {
-        const v = row[c];
-        if (typeof v !== 'string') return [];
-        const next = redactText(v, forms);
-        return next === v ? [] : [sql`${sql.ref(c)} = ${next}`];
-      });
-      if (sets.length === 0) continue;
-      await sql`update ${sql.table(table)} set ${sql.join(sets)} where id = ${row['id'] ?? ''} and account_id = ${accountId}`.execute(trx);
-      changed += 1;
-    }
-    return changed;
   }
 
   /** The rows of `table` whose `column` holds any of the forms: their ids, or null for each row of a table without an id. */

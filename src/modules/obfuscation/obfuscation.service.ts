@@ -5,9 +5,8 @@ import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
 import { PermanentJobError, type JobHandler, type JobQueue, type JobRecord } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
-import type { ContactsService } from '../contacts/index.js';
-import { storedForms, type EraserRegistry, type ErasureSubject } from '../privacy/index.js';
-import { safetyNetColumns, type Catalogue } from './catalogue.js';
+import type { ContactErasureSubject, ContactsService } from '../contacts/index.js';
+import type { EraserRegistry, ErasureSubject } from '../privacy/index.js';
 import type { CompactOptions, CompactionReport, Compactor } from './compaction.js';
 import type { DiskRepository } from './disk.repository.js';
 import { ObfuscationErrors } from './obfuscation.errors.js';
@@ -50,8 +49,6 @@ function errorKind(err: unknown): string {
 }
 
 export class ObfuscationService {
-  private catalogue: Catalogue | undefined;
-
   constructor(
     private readonly repo: ObfuscationRepository,
     private readonly contacts: ContactsService,
@@ -60,8 +57,6 @@ export class ObfuscationService {
     private readonly erasers: EraserRegistry,
     private readonly clock: Clock,
     private readonly disk: { readonly repo: DiskRepository; readonly compactor: Compactor; readonly database: Config['database'] },
-    /** 'table.column' of every column declared to hold personal data (src/db/tables.ts): the safety net's scope. */
-    private readonly personal: ReadonlySet<string>,
   ) {}
 
   async assertEnabled(accountId: string): Promise<void> {
@@ -120,23 +115,64 @@ export class ObfuscationService {
    * re-run after a crash finds it COMPLETED. Unknown contact: undefined.
    */
   async obfuscateNow(accountId: string, contactId: string): Promise<ObfuscationStatusView | undefined> {
-    const id = contactId.toLowerCase();
-    const result = await this.once<(ObfuscationStatusView & { erased?: Erased }) | undefined>(accountId, id, async (trx) => {
-      if (!(await this.contacts.find(accountId, id, trx))) return undefined;
-      let rec = await this.repo.live(accountId, id, trx);
-      if (rec?.status === 'COMPLETED') return view(rec);
-      if (!rec) {
-        const now = iso(this.clock());
-        rec = { id: newId(), account_id: accountId, contact_id: id, status: 'PROCESSING', job_id: null, rows_erased: null, error: null, created: now, last_modified: now, finished_at: null };
-        await this.repo.insert(rec, trx);
+    return (await this.obfuscateBatch(accountId, [contactId]))[0];
+  }
+
+  /**
+   * Obfuscates contacts of one account now, in ONE transaction (a bulk job's
+   * batch): their obfuscation rows, every eraser once for all of them, and
+   * COMPLETED commit together, so a crash leaves either all of them erased and
+   * COMPLETED or none (the re-run erases them again from scratch), and a contact
+   * already COMPLETED is not erased again. Answers per given id, in order
+   * (undefined: unknown contact). Losing the race on the one-live-obfuscation
+   * index to a concurrent request for one of them: each contact is then done alone.
+   */
+  async obfuscateBatch(accountId: string, contactIds: readonly string[]): Promise<Array<ObfuscationStatusView | undefined>> {
+    const ids = contactIds.map((c) => c.toLowerCase());
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    if (unique.length === 1) {
+      const id = unique[0] ?? '';
+      const one = await this.once<{ views: Map<string, ObfuscationStatusView>; erased?: Erased }>(accountId, id, (trx) => this.obfuscateIn(trx, accountId, unique), (winner) => ({ views: new Map([[id, view(winner)]]) }));
+      if (one.erased) this.committed(one.erased);
+      return ids.map((i) => one.views.get(i));
+    }
+    let done: { views: Map<string, ObfuscationStatusView>; erased?: Erased };
+    try {
+      done = await this.repo.transaction((trx) => this.obfuscateIn(trx, accountId, unique));
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const views = new Map<string, ObfuscationStatusView | undefined>();
+      for (const id of unique) views.set(id, await this.obfuscateNow(accountId, id));
+      return ids.map((i) => views.get(i));
+    }
+    if (done.erased) this.committed(done.erased);
+    return ids.map((i) => done.views.get(i));
+  }
+
+  private async obfuscateIn(trx: Transaction<Database>, accountId: string, ids: readonly string[]): Promise<{ views: Map<string, ObfuscationStatusView>; erased?: Erased }> {
+    const subjects = await this.contacts.erasureSubjects(accountId, ids, trx);
+    const live = await this.repo.liveMany(accountId, [...subjects.keys()], trx);
+    const views = new Map<string, ObfuscationStatusView>();
+    const todo: ObfuscationRow[] = [];
+    const fresh: ObfuscationRow[] = [];
+    const now = iso(this.clock());
+    for (const id of ids) {
+      if (!subjects.has(id)) continue;
+      const rec = live.get(id);
+      if (rec?.status === 'COMPLETED') {
+        views.set(id, view(rec));
+        continue;
       }
       // A queued single obfuscation of the same contact is finished here; its own job then finds it COMPLETED.
-      return { obfuscateId: rec.id, status: 'COMPLETED' as const, contact: { id }, erased: await this.eraseIn(trx, rec) };
-    }, view);
-    if (!result) return undefined;
-    const { erased, ...shown } = result;
-    if (erased) this.committed(erased);
-    return shown;
+      const row: ObfuscationRow = rec ?? { id: newId(), account_id: accountId, contact_id: id, status: 'PROCESSING', job_id: null, rows_erased: null, error: null, created: now, last_modified: now, finished_at: null };
+      if (!rec) fresh.push(row);
+      todo.push(row);
+      views.set(id, { obfuscateId: row.id, status: 'COMPLETED', contact: { id } });
+    }
+    if (todo.length === 0) return { views };
+    await this.repo.insertMany(fresh, trx);
+    return { views, erased: await this.eraseIn(trx, accountId, todo, subjects) };
   }
 
   /**
@@ -206,7 +242,7 @@ export class ObfuscationService {
     await this.repo.setStatus(obfuscateId, { status: 'PROCESSING', last_modified: iso(this.clock()) });
     let erased: Erased;
     try {
-      erased = await this.repo.transaction((trx) => this.eraseIn(trx, rec));
+      erased = await this.repo.transaction((trx) => this.eraseIn(trx, rec.account_id, [rec]));
     } catch (err) {
       const kind = errorKind(err);
       if (job.attempts >= job.maxAttempts) {
@@ -223,26 +259,38 @@ export class ObfuscationService {
     return { obfuscateId, rowsErased: erased.total, ...(compaction ? { compaction: compaction.status } : {}) };
   }
 
-  /** Runs every registered eraser, then the safety net, in the caller's ONE transaction, which also marks the obfuscation COMPLETED. */
-  private async eraseIn(trx: Transaction<Database>, rec: ObfuscationRow): Promise<Erased> {
+  /**
+   * Runs every registered eraser ONCE for all of these obfuscations' contacts (one account), in the caller's ONE
+   * transaction, which also marks each obfuscation COMPLETED. No scan of other columns follows: every column
+   * declared to hold personal data is covered by a registered eraser, which a test checks at build time
+   * (test/api/erasure-coverage.test.ts). `rows_erased` is what the transaction erased, for all its contacts.
+   */
+  private async eraseIn(trx: Transaction<Database>, accountId: string, recs: readonly ObfuscationRow[], known?: ReadonlyMap<string, ContactErasureSubject>): Promise<Erased> {
     const now = iso(this.clock());
-    const contact = await this.contacts.erasureSubject(rec.account_id, rec.contact_id, trx);
+    const subjects = known ?? await this.contacts.erasureSubjects(accountId, recs.map((r) => r.contact_id), trx);
+    const contactIds: string[] = [];
+    const values = new Set<string>();
+    const identifying = new Set<string>();
+    for (const r of recs) {
+      const c = subjects.get(r.contact_id);
+      if (!c || c.purged || contactIds.includes(r.contact_id)) continue;
+      contactIds.push(r.contact_id);
+      for (const v of c.values) values.add(v);
+      for (const v of c.identifying) identifying.add(v);
+    }
     let total = 0;
     let touched: Erased['touched'] = [];
     let xid: string | undefined;
-    if (contact && !contact.purged) {
-      const subject: ErasureSubject = { accountId: rec.account_id, contactId: rec.contact_id, values: contact.values };
+    if (contactIds.length > 0) {
+      const subject: ErasureSubject = { accountId, contactIds, values: [...values], identifying: [...identifying] };
       for (const eraser of this.erasers.all()) total += await eraser.erase(trx, subject, now);
-      // Read inside the transaction: on SQLite a query on the outer handle would wait for this one forever.
-      this.catalogue ??= await this.repo.readCatalogue(trx);
-      total += await this.safetyNet(trx, this.catalogue, subject.accountId, contact.identifying);
       // The files of these tables now hold the old values as dead row versions (PostgreSQL).
       const footprint = await this.repo.footprint(trx);
       // Without the server's counters (track_counts off) the tables are not known.
       touched = footprint.tables.length > 0 || total === 0 || this.disk.database.dialect !== 'postgres' ? footprint.tables : 'unknown';
       xid = footprint.xid;
     }
-    await this.repo.setStatus(rec.id, { status: 'COMPLETED', rows_erased: total, error: null, last_modified: now, finished_at: now }, trx);
+    await this.repo.setStatusMany(recs.map((r) => r.id), { status: 'COMPLETED', rows_erased: total, error: null, last_modified: now, finished_at: now }, trx);
     return { total, touched, ...(xid !== undefined ? { xid } : {}) };
   }
 
@@ -250,20 +298,5 @@ export class ObfuscationService {
   private committed(erased: Erased): void {
     if (erased.touched === 'unknown') this.disk.compactor.touchedUnknown();
     else this.disk.compactor.touched(erased.touched, erased.xid);
-  }
-
-  /**
-   * Defence in depth behind the registered erasers: the contact's email and full
-   * name (values that identify one person) are redacted in every column declared
-   * to hold personal data, in every account-scoped table found in the catalogue,
-   * so a module that forgot to register its eraser still leaves no trace of them.
-   * Columns declared 'none' are not read: the declaration, checked by a test
-   * against the migrated schema, is the guarantee. Runs last, in the same transaction.
-   */
-  private async safetyNet(trx: Transaction<Database>, catalogue: Catalogue, accountId: string, identifying: readonly string[]): Promise<number> {
-    const forms = storedForms(identifying);
-    let total = 0;
-    for (const [table, columns] of safetyNetColumns(catalogue, this.personal)) total += await this.repo.redactColumns(trx, table, columns, accountId, forms);
-    return total;
   }
 }

@@ -1,12 +1,25 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
 
-/** Whose personal data is being erased, and the values to hunt for. */
+/**
+ * Whose personal data is being erased: one or more contacts of ONE account
+ * (a bulk job erases a batch of contacts per transaction; a single obfuscation
+ * is a batch of one), and the values to hunt for.
+ */
 export interface ErasureSubject {
   readonly accountId: string;
-  readonly contactId: string;
-  /** Former values (email, names, phones...) in their stored form, for places that hold free text. */
+  /** The contacts being erased (lower-case ids, no duplicates, at least one). */
+  readonly contactIds: readonly string[];
+  /**
+   * Former values (email, names, phones...) of every contact of the batch, in their stored form, for places
+   * that hold free text. Each contact of the batch is being erased, so a value of any of them goes wherever it appears.
+   */
   readonly values: readonly string[];
+  /**
+   * The values that point at one person (emails, full names, phones), of every contact of the batch: what
+   * places that may mention anyone (descriptions, logs, messages of others) are searched for.
+   */
+  readonly identifying: readonly string[];
 }
 
 /**
@@ -15,11 +28,23 @@ export interface ErasureSubject {
  * replaces values irreversibly (no mapping kept) and redacts audit rows in
  * place rather than deleting them. Every module that stores personal data
  * must register an eraser here when it is wired in app.ts.
+ *
+ * An eraser works by id (rows of the contacts, or of their attendees) and by
+ * declared column (free text that may mention them), once per batch: never
+ * once per contact. `columns` and `mentions` name the columns it covers: a
+ * build-time test (test/api/erasure-coverage.test.ts) fails when a column
+ * declared `cleared` or `replaced` (src/db/tables.ts) is in no eraser's
+ * `columns` or `mentions`, or a column declared `free-text` in no eraser's `mentions`. That test, not a scan at run time, is what
+ * keeps "nothing is left" when a table is added.
  */
 export interface Eraser {
   /** The place, e.g. 'contacts', 'attendees.contact', 'communication messages'. */
   readonly place: string;
-  /** Erases the subject's data in this place; returns the number of rows changed. */
+  /** 'table.column' of every column this eraser clears or replaces in the rows of the subjects (by id). */
+  readonly columns: readonly string[];
+  /** 'table.column' of every column in which this eraser redacts the subjects' values in ANY row of the account. */
+  readonly mentions?: readonly string[];
+  /** Erases the subjects' data in this place; returns the number of rows changed. */
   erase(trx: Transaction<Database>, subject: ErasureSubject, now: string): Promise<number>;
 }
 
@@ -33,5 +58,10 @@ export class EraserRegistry {
 
   all(): readonly Eraser[] {
     return this.erasers;
+  }
+
+  /** 'table.column' of every column some registered eraser clears or replaces by id, and of every column it searches for mentions. */
+  coverage(): { byId: ReadonlySet<string>; mentions: ReadonlySet<string> } {
+    return { byId: new Set(this.erasers.flatMap((e) => e.columns)), mentions: new Set(this.erasers.flatMap((e) => e.mentions ?? [])) };
   }
 }

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { AttendeesService } from '../attendees/index.js';
-import type { Eraser } from '../privacy/index.js';
+import { redactMentions, storedForms, type Eraser } from '../privacy/index.js';
 import type { ParticipationRepository } from './participation.repository.js';
 
 // The audit columns record the erasure: it is the last writer of the rows it touches.
@@ -14,14 +14,22 @@ type PerAttendee = (trx: Transaction<Database>, accountId: string, attendeeIds: 
  * places hold records per attendee: each erases those of the contact's attendees.
  */
 export function sessionsErasers(repo: ParticipationRepository, attendees: Pick<AttendeesService, 'contactAttendeeIds'>): Eraser[] {
-  const perAttendee = (place: string, erase: PerAttendee): Eraser => ({
+  const perAttendee = (place: string, columns: readonly string[], erase: PerAttendee): Eraser => ({
     place,
-    erase: async (trx, s, now) => erase(trx, s.accountId, await attendees.contactAttendeeIds(s.accountId, s.contactId, trx), now, ERASED_BY),
+    columns,
+    erase: async (trx, s, now) => erase(trx, s.accountId, await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx), now, ERASED_BY),
   });
   return [
     // Enrollment rows hold only ids and a status: kept so session counts stay right.
-    perAttendee('session_enrollments', (trx, accountId, ids, now, by) => repo.touchEnrollments(trx, accountId, ids, now, by)),
+    perAttendee('session_enrollments', [], (trx, accountId, ids, now, by) => repo.touchEnrollments(trx, accountId, ids, now, by)),
     // Check-ins keep their ids, times and durations (counts); the device says something about the person.
-    perAttendee('session_attendance', (trx, accountId, ids, now, by) => repo.clearAttendanceDevices(trx, accountId, ids, now, by)),
+    perAttendee('session_attendance', ['session_attendance.device'], (trx, accountId, ids, now, by) => repo.clearAttendanceDevices(trx, accountId, ids, now, by)),
+    {
+      // A session's description may quote a contact (a speaker's name or email).
+      place: 'session descriptions',
+      columns: [],
+      mentions: ['sessions.description'],
+      erase: (trx, s, now) => redactMentions(trx, { table: 'sessions', columns: ['description'] }, s.accountId, storedForms(s.identifying), now),
+    },
   ];
 }

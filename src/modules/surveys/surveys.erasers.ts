@@ -1,5 +1,5 @@
 import type { AttendeesService } from '../attendees/index.js';
-import { REDACTED, redactText, storedForms, type Eraser } from '../privacy/index.js';
+import { REDACTED, redactText, setTexts, storedForms, type Eraser } from '../privacy/index.js';
 import type { SurveysRepository } from './surveys.repository.js';
 import type { Answer } from './surveys.schemas.js';
 
@@ -20,38 +20,37 @@ export function surveysErasers(repo: SurveysRepository, attendees: Pick<Attendee
   return [
     {
       place: 'survey_respondents',
+      columns: ['survey_respondents.reference_id', 'survey_respondents.source_id', 'survey_respondents.transaction_id'],
       async erase(trx, s, now) {
-        const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactId, trx);
-        return (await repo.clearRespondentsOf(trx, s.accountId, s.contactId, attendeeIds, now)).length;
+        const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx);
+        return (await repo.clearRespondentsOf(trx, s.accountId, s.contactIds, attendeeIds, now)).length;
       },
     },
     {
       place: 'survey_responses',
+      columns: [],
+      mentions: ['survey_responses.answers'],
       async erase(trx, s, now) {
         const forms = storedForms(s.values);
-        const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactId, trx);
+        const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx);
         // Idempotent: clearing the respondents again changes nothing new, and yields their ids.
-        const respondents = await repo.clearRespondentsOf(trx, s.accountId, s.contactId, attendeeIds, now);
+        const respondents = await repo.clearRespondentsOf(trx, s.accountId, s.contactIds, attendeeIds, now);
         const own = await repo.responsesOfRespondents(trx, s.accountId, respondents);
         const ownIds = new Set(own.map((r) => r.id));
-        let changed = 0;
+        const changed: Array<{ id: string; text: string }> = [];
         for (const r of own) {
           const answers = redactText(redactOwn(r.answers), forms);
-          if (answers !== r.answers) {
-            await repo.setAnswers(trx, s.accountId, r.id, answers);
-            changed += 1;
+          if (answers !== r.answers) changed.push({ id: r.id, text: answers });
+        }
+        if (forms.length > 0) {
+          for (const r of await repo.responsesMentioning(trx, s.accountId, forms)) {
+            if (ownIds.has(r.id)) continue;
+            const answers = redactText(r.answers, forms);
+            if (answers !== r.answers) changed.push({ id: r.id, text: answers });
           }
         }
-        if (forms.length === 0) return changed;
-        for (const r of await repo.responsesMentioning(trx, s.accountId, forms)) {
-          if (ownIds.has(r.id)) continue;
-          const answers = redactText(r.answers, forms);
-          if (answers !== r.answers) {
-            await repo.setAnswers(trx, s.accountId, r.id, answers);
-            changed += 1;
-          }
-        }
-        return changed;
+        await setTexts(trx, 'survey_responses', 'answers', s.accountId, changed);
+        return changed.length;
       },
     },
   ];

@@ -154,9 +154,9 @@ export class SurveysRepository {
   // Erasure.
 
   /** The contact's respondents (by the contact or one of its attendees): their free-text ids are cleared. */
-  async clearRespondentsOf(trx: Transaction<Database>, accountId: string, contactId: string, attendeeIds: readonly string[], now: string): Promise<string[]> {
+  async clearRespondentsOf(trx: Transaction<Database>, accountId: string, contactIds: readonly string[], attendeeIds: readonly string[], now: string): Promise<string[]> {
     const rows = await trx.selectFrom('survey_respondents').select('id').where('account_id', '=', accountId)
-      .where((eb) => eb.or([eb('contact_id', '=', contactId), ...(attendeeIds.length > 0 ? [eb('attendee_id', 'in', attendeeIds)] : [])])).execute();
+      .where((eb) => eb.or([eb('contact_id', 'in', [...contactIds]), ...(attendeeIds.length > 0 ? [eb('attendee_id', 'in', attendeeIds)] : [])])).execute();
     const ids = rows.map((r) => r.id);
     if (ids.length > 0) {
       await trx.updateTable('survey_respondents').set({ reference_id: null, source_id: null, transaction_id: null, last_modified: now, last_modified_by: 'obfuscation' })
@@ -173,9 +173,5 @@ export class SurveysRepository {
   responsesMentioning(trx: Transaction<Database>, accountId: string, forms: readonly string[]) {
     return trx.selectFrom('survey_responses').select(['id', 'answers']).where('account_id', '=', accountId)
       .where(mayHoldAny(['survey_responses.answers'], forms)).execute();
-  }
-
-  async setAnswers(trx: Transaction<Database>, accountId: string, id: string, answers: string): Promise<void> {
-    await trx.updateTable('survey_responses').set({ answers }).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 }

@@ -12,12 +12,15 @@ export function videosErasers(repo: VideosRepository, attendees: Pick<AttendeesS
   return [
     {
       place: 'video views',
+      columns: ['video_views.device_id', 'video_views.operating_system'],
       async erase(trx, s) {
-        return repo.clearViewDevices(trx, s.accountId, s.contactId, await attendees.contactAttendeeIds(s.accountId, s.contactId, trx));
+        return repo.clearViewDevices(trx, s.accountId, s.contactIds, await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx));
       },
     },
     {
       place: 'video texts and captions',
+      columns: [],
+      mentions: ['videos.title', 'videos.description', 'videos.filename', 'video_text_tracks.content'],
       erase: (trx, s, now) => repo.redactFreeText(trx, s.accountId, s.values, now),
     },
   ];

@@ -107,10 +107,10 @@ export class VideosRepository {
   // Erasure.
 
   /** Clears the device of the contact's views (by the contact, or one of its attendees); the view itself (who, how long) stays. */
-  async clearViewDevices(trx: Transaction<Database>, accountId: string, contactId: string, attendeeIds: readonly string[]): Promise<number> {
+  async clearViewDevices(trx: Transaction<Database>, accountId: string, contactIds: readonly string[], attendeeIds: readonly string[]): Promise<number> {
     const r = await trx.updateTable('video_views').set({ device_id: null, operating_system: null })
       .where('account_id', '=', accountId)
-      .where((eb) => eb.or([eb('contact_id', '=', contactId), ...(attendeeIds.length > 0 ? [eb('attendee_id', 'in', attendeeIds)] : [])]))
+      .where((eb) => eb.or([eb('contact_id', 'in', [...contactIds]), ...(attendeeIds.length > 0 ? [eb('attendee_id', 'in', attendeeIds)] : [])]))
       .where((eb) => eb.or([eb('device_id', 'is not', null), eb('operating_system', 'is not', null)]))
       .executeTakeFirst();
     return Number(r.numUpdatedRows);

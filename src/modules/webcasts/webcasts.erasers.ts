@@ -6,8 +6,9 @@ import type { AttendeeLinksRepository } from './attendee-links.repository.js';
 export function webcastsErasers(links: AttendeeLinksRepository, attendees: Pick<AttendeesService, 'contactAttendeeIds'>): Eraser[] {
   return [{
     place: 'attendee_links',
+    columns: ['attendee_links.source_id', 'attendee_links.join_href', 'attendee_links.join_code'],
     async erase(trx, s, now) {
-      const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactId, trx);
+      const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx);
       // A join href can carry a personal token: it is emptied, and the link cannot be used again.
       // The audit columns record the erasure: it is the last writer.
       return links.clearJoinLinks(trx, s.accountId, attendeeIds, now, 'obfuscation');

@@ -17,6 +17,7 @@ if (process.argv[2] === 'crash') {
   const services = await buildServices(config);
   services.erasers.register({
     place: 'test.hang',
+    columns: [],
     async erase() {
       process.stdout.write('erasing\n');
       return new Promise<number>(() => undefined);

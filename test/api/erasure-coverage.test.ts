@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableDeclaration } from '../../src/db/declare.js';
+import { TABLE_DECLARATIONS } from '../../src/db/tables.js';
+import { erasureGaps, type Eraser } from '../../src/modules/privacy/index.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+// "Nothing is left" at build time (docs/privacy.md): every column declared to hold personal
+// data (src/db/tables.ts, checked against the migrated schema by test/architecture/declared-columns.test.ts)
+// is covered by an eraser the app registers. A table or column added without its eraser fails here,
+// instead of every erasure scanning every column at run time.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('erasure coverage', () => {
+  it('covers every column declared to hold personal data with a registered eraser, and names no other', () => {
+    expect(erasureGaps(TABLE_DECLARATIONS, t.services.erasers.all())).toEqual([]);
+  });
+
+  it('reports a personal column without an eraser, free text that is only erased by id, and a column an eraser names wrongly', () => {
+    const declarations: TableDeclaration[] = [
+      { table: 'notes', owner: 'notes', columns: { id: 'none', author_email: 'cleared', body: 'free-text', kind: 'none' } },
+    ];
+    const erasers: Eraser[] = [{ place: 'notes', columns: ['notes.body', 'notes.kind', 'notes.gone'], erase: () => Promise.resolve(0) }];
+    expect(erasureGaps(declarations, erasers)).toEqual([
+      "notes.author_email: declared 'cleared' but no registered eraser clears or replaces it",
+      "notes.body: declared 'free-text' but no registered eraser searches it for mentions",
+      "notes.kind: named by the eraser 'notes' but not declared to hold personal data",
+      "notes.gone: named by the eraser 'notes' but not declared to hold personal data",
+    ]);
+    expect(erasureGaps(declarations, [{ place: 'notes', columns: ['notes.author_email'], mentions: ['notes.body'], erase: () => Promise.resolve(0) }])).toEqual([]);
+  });
+});
