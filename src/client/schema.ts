@@ -3553,7 +3553,8 @@ export interface components {
             limit: number;
             nextToken?: string;
             previousToken?: string;
-            totalCount: number;
+            /** @description The total number of records the list holds for this query, counted on its first page. Absent when more than 10,000 records match a filter the server keeps no count for: check nextToken. */
+            totalCount?: number;
         };
     };
     responses: never;

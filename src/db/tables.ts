@@ -1,5 +1,6 @@
 import type { TableDeclaration } from './declare.js';
 import { JOBS_TABLES } from '../jobs/jobs.table.js';
+import { LIST_COUNTS_TABLES } from '../lists/list-counts.table.js';
 import { ACCOUNTS_TABLES } from '../modules/accounts/accounts.table.js';
 import { ATTENDEES_TABLES } from '../modules/attendees/attendees.table.js';
 import { BULK_JOBS_TABLES } from '../modules/bulk-jobs/bulk-jobs.table.js';
@@ -39,6 +40,7 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...ACCOUNTS_TABLES,
   ...OAUTH_TABLES,
   ...JOBS_TABLES,
+  ...LIST_COUNTS_TABLES,
   ...EVENTS_TABLES,
   ...EVENT_FEATURES_TABLES,
   ...CONTACTS_TABLES,

@@ -1,4 +1,5 @@
 import type { JobsTable } from '../jobs/jobs.table.js';
+import type { ListCountsTable } from '../lists/list-counts.table.js';
 import type {
   AccountsTable, ApplicationsTable, UsersTable, WorkspaceInvitationsTable, WorkspaceMembersTable, WorkspacesTable,
 } from '../modules/accounts/accounts.table.js';
@@ -53,6 +54,7 @@ export interface Database {
   signing_keys: SigningKeysTable;
   authorization_codes: AuthorizationCodesTable;
   jobs: JobsTable;
+  list_counts: ListCountsTable;
   events: EventsTable;
   event_creations: EventCreationsTable;
   event_features: EventFeaturesTable;

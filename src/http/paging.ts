@@ -31,7 +31,7 @@ export const PagingSchema = Type.Object(
     nextToken: Type.Optional(Type.String()),
     currentToken: Type.Optional(Type.String()),
     limit: Type.Integer(),
-    totalCount: Type.Integer(),
+    totalCount: Type.Optional(Type.Integer({ description: 'The total number of records the list holds for this query, counted on its first page. Absent when more than 10,000 records match a filter the server keeps no count for: check nextToken.' })),
     _links: Type.Object({ self: LinkSchema, next: Type.Optional(LinkSchema), prev: Type.Optional(LinkSchema) }),
   },
   { $id: 'Paging', title: 'Paging' },

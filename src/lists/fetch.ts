@@ -1,4 +1,5 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { COUNT_BOUND, type KeptCounter } from './counts.js';
 import { keysetAfter, orderDirection, type CursorValue, type OrderColumn } from './keyset.js';
 
 /**
@@ -14,9 +15,12 @@ export interface ListSpec {
   readonly limit: number;
   /**
    * The list's total as its first page counted it, carried by the page token: counting again on every page
-   * would cost a scan of the whole filtered set per page. Undefined on a first page, which counts.
+   * would cost a scan of the whole filtered set per page. Null when the first page found more than
+   * COUNT_BOUND rows and no kept count; undefined on a first page, which counts.
    */
-  readonly knownTotal?: number;
+  readonly knownTotal?: number | null;
+  /** The kept count's scope when this page's filter is one the list keeps counts for ('' unfiltered). */
+  readonly countScope?: string;
 }
 
 export interface PageResult<R> {
@@ -24,18 +28,35 @@ export interface PageResult<R> {
   readonly rows: R[];
   /** Whether rows exist beyond this page in the direction it was read. */
   readonly more: boolean;
-  readonly totalCount: number;
+  /** Null when the list has more than COUNT_BOUND rows and no kept count covers its filter. */
+  readonly totalCount: number | null;
+}
+
+/**
+ * The total of a filtered set, counting at most COUNT_BOUND + 1 rows: the probe reads past the bound by index
+ * (OFFSET), and only a set within the bound is then counted. Null when the set is larger.
+ */
+async function boundedCount<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>): Promise<number | null> {
+  const rows = filtered.clearSelect().clearOrderBy().select(sql<number>`1`.as('one'));
+  const beyond = await rows.limit(1).offset(COUNT_BOUND).executeTakeFirst();
+  if (beyond !== undefined) return null;
+  const count = await filtered.clearSelect().clearOrderBy().select(sql<number | string>`count(*)`.as('n')).executeTakeFirst();
+  const n: unknown = count ? Object.values(count)[0] : 0;
+  return Number(n ?? 0);
 }
 
 /**
  * One keyset page plus the total: `base` is the repository's account-scoped
  * query (FROM, joins, tenant condition, select list); `extra` are conditions
- * of the repository's own (not purged, within retention).
+ * of the repository's own (not purged, within retention). `kept` reads the list's
+ * kept count for a scope (lists with KeptCounts): it is used when the page's filter
+ * is one the counts are kept for, and the bounded count otherwise.
  */
 export async function fetchPage<DB, TB extends keyof DB, O>(
   base: SelectQueryBuilder<DB, TB, O>,
   spec: ListSpec,
   extra: ReadonlyArray<Expression<SqlBool>> = [],
+  kept?: KeptCounter,
 ): Promise<PageResult<O>> {
   const conditions = [...extra, ...spec.conditions];
   let filtered = base;
@@ -46,13 +67,12 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   let page = spec.cursor ? base.where(keysetAfter(spec.order, spec.cursor, spec.reverse)) : base;
   for (const c of conditions) page = page.where(c);
   for (const col of spec.order) page = page.orderBy(sql.ref(col.column), orderDirection(col, spec.reverse));
-  const counting = spec.knownTotal === undefined
-    ? filtered.clearSelect().clearOrderBy().select(sql<number | string>`count(*)`.as('n')).executeTakeFirst()
-    : undefined;
-  const [rows, count] = await Promise.all([page.limit(spec.limit + 1).execute(), counting]);
+  const counting: Promise<number | null> = spec.knownTotal !== undefined
+    ? Promise.resolve(spec.knownTotal)
+    : kept !== undefined && spec.countScope !== undefined ? kept(spec.countScope) : boundedCount(filtered);
+  const [rows, totalCount] = await Promise.all([page.limit(spec.limit + 1).execute(), counting]);
   const more = rows.length > spec.limit;
   const pageRows = rows.slice(0, spec.limit);
   if (spec.reverse) pageRows.reverse();
-  const n: unknown = count ? Object.values(count)[0] : spec.knownTotal ?? 0;
-  return { rows: pageRows, more, totalCount: Number(n ?? 0) };
+  return { rows: pageRows, more, totalCount };
 }

@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
-import type { FilterFields } from './filter/index.js';
+import type { KeptCounts } from './counts.js';
+import { parseFilter, type FilterFields } from './filter/index.js';
 import type { ListSpec, PageResult } from './fetch.js';
 import { buildPaging, pageRequest, type ListQuery, type PageRequest, type Paging } from './paging.js';
 import { filterCondition, sortOrder, type ListKey } from './sort.js';
@@ -21,6 +22,8 @@ export interface ListDefinition<Row> {
   /** `after` / `before` include their bound (the enrollment list's after_inclusive). */
   readonly inclusiveWindow?: boolean;
   readonly maxLimit?: number;
+  /** The kept counts of the list (migration 0022), when it promises an exact totalCount at any size. */
+  readonly counts?: KeptCounts;
 }
 
 export function defineList<Row>(def: ListDefinition<Row>): ListDefinition<Row> {
@@ -32,6 +35,22 @@ export function key<Row>(column: string, value: ListKey<Row>['value']): ListKey<
   return { column, value };
 }
 
+/**
+ * The kept count's scope that answers this first page's totalCount: '' unfiltered, `<prefix><value>` for a filter
+ * that is exactly one `field eq 'value'` on a kept field; undefined for anything else (`after`/`before` included).
+ */
+function countScope<Row>(def: ListDefinition<Row>, req: PageRequest): string | undefined {
+  if (def.counts === undefined || req.after !== undefined || req.before !== undefined) return undefined;
+  if (req.filter === undefined) return '';
+  const node = parseFilter(req.filter, def.filters);
+  if (node.kind !== 'cmp' || node.op !== 'eq' || node.values.length !== 1) return undefined;
+  const prefix = Object.hasOwn(def.counts.fields, node.field) ? def.counts.fields[node.field] : undefined;
+  const field = def.filters[node.field];
+  // Kept scopes hold the column's exact value: a case-folding comparison would match other values too.
+  if (prefix === undefined || field === undefined || field.caseInsensitive === true) return undefined;
+  return `${prefix}${String(node.values[0])}`;
+}
+
 /** Turns one page request of a list into the repository's ListSpec. */
 function listSpec<Row>(def: ListDefinition<Row>, req: PageRequest): ListSpec & { readonly keys: ReturnType<typeof sortOrder<Row>> } {
   const conditions = [];
@@ -40,9 +59,11 @@ function listSpec<Row>(def: ListDefinition<Row>, req: PageRequest): ListSpec & {
   if (def.window !== undefined && req.after !== undefined) conditions.push(def.inclusiveWindow ? sql<SqlBool>`${col} >= ${req.after}` : sql<SqlBool>`${col} > ${req.after}`);
   if (def.window !== undefined && req.before !== undefined) conditions.push(def.inclusiveWindow ? sql<SqlBool>`${col} <= ${req.before}` : sql<SqlBool>`${col} < ${req.before}`);
   const keys = sortOrder(req.sort, def.sortable ?? {}, def.order);
+  const scope = req.knownTotal === undefined ? countScope(def, req) : undefined;
   return {
     conditions, order: keys, keys, cursor: req.cursor, reverse: req.direction === 'prev', limit: req.limit,
     ...(req.knownTotal !== undefined ? { knownTotal: req.knownTotal } : {}),
+    ...(scope !== undefined ? { countScope: scope } : {}),
   };
 }
 

@@ -17,7 +17,8 @@ export interface Paging {
   nextToken?: string;
   currentToken?: string;
   limit: number;
-  totalCount: number;
+  /** Absent when the list holds more than COUNT_BOUND rows and keeps no count for its filter. */
+  totalCount?: number;
   _links: { self: Link; next?: Link; prev?: Link };
 }
 
@@ -31,8 +32,9 @@ const TokenSchema = Type.Object({
   a: Type.Optional(Type.String()),
   b: Type.Optional(Type.String()),
   s: Type.Optional(Type.String()),
-  // The list's totalCount, counted once on the first page and carried by its tokens.
-  t: Type.Optional(Type.Integer({ minimum: 0 })),
+  // The list's totalCount, counted once on the first page and carried by its tokens; null: more than the
+  // bound, not counted (later pages do not try again).
+  t: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
 });
 type PageToken = Static<typeof TokenSchema>;
 
@@ -46,8 +48,8 @@ export interface PageRequest {
   readonly after?: string;
   readonly before?: string;
   readonly sort?: string;
-  /** The totalCount the first page counted (a token's): later pages do not count again. */
-  readonly knownTotal?: number;
+  /** The totalCount the first page counted (a token's; null: beyond the bound): later pages do not count again. */
+  readonly knownTotal?: number | null;
 }
 
 // Tokens are opaque to clients: base64url JSON carrying the keyset position and
@@ -125,7 +127,7 @@ export function buildPaging<R>(req: PageRequest, result: PageResult<R>, cursorOf
     ...(next ? { nextToken: next } : {}),
     ...(prev ? { previousToken: prev } : {}),
     limit: req.limit,
-    totalCount: result.totalCount,
+    ...(result.totalCount !== null ? { totalCount: result.totalCount } : {}),
     _links: { self: link(current), ...(next ? { next: link(next) } : {}), ...(prev ? { prev: link(prev) } : {}) },
   };
 }

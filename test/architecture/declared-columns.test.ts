@@ -28,7 +28,7 @@ describe('table declarations', () => {
     expect(tablesWithSeveralOwners(TABLE_DECLARATIONS)).toEqual([]);
     const owners = new Set(TABLE_DECLARATIONS.map((d) => d.owner));
     for (const owner of owners) {
-      const folder = new URL(owner === 'jobs' ? '../../src/jobs' : `../../src/modules/${owner}`, import.meta.url);
+      const folder = new URL(owner === 'jobs' || owner === 'lists' ? `../../src/${owner}` : `../../src/modules/${owner}`, import.meta.url);
       expect(existsSync(folder), `owner '${owner}' has no folder ${folder.pathname}`).toBe(true);
     }
   });

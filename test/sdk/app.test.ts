@@ -72,7 +72,7 @@ describe('the SDK against the real app', () => {
   });
 
   it('reports paging.totalCount on every page and stops on the page without nextToken', async () => {
-    const pages: Array<{ size: number; total: number; next: boolean }> = [];
+    const pages: Array<{ size: number; total: number | undefined; next: boolean }> = [];
     for await (const page of client.pages('/ea/events?limit=200')) pages.push({ size: page.data.length, total: page.paging.totalCount, next: page.paging.nextToken !== undefined });
     expect(pages.map((p) => p.size)).toEqual([200, 200, 200, 200, 200]);
     expect(pages.every((p) => p.total === TOTAL)).toBe(true);

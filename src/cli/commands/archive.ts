@@ -81,7 +81,7 @@ export async function runArchive(opts: ArchiveRunOptions): Promise<ArchiveRunRes
       if (!newest || m.created > newest) newest = m.created;
     }
     store.writeCheckpoint({ ...checkpoint, ...(newest ? { after: newest } : {}), ...store.totals });
-    progress(`archived ${added} new (${emails} emails); ${store.count} in the archive; listing ${page.paging.totalCount} since the checkpoint`);
+    progress(`archived ${added} new (${emails} emails); ${store.count} in the archive; listing ${page.paging.totalCount ?? 'more than 10,000'} since the checkpoint`);
   }
   store.writeCheckpoint({ ...(newest ? { after: newest } : {}), lastSuccess: now().toISOString(), ...store.totals });
   return { added, emails, total: store.count, ...(warning ? { warning } : {}) };

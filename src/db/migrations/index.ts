@@ -20,6 +20,7 @@ import * as m0018 from './0018_exhibitor_team.js';
 import * as m0019 from './0019_leads.js';
 import * as m0020 from './0020_surveys.js';
 import * as m0021 from './0021_videos.js';
+import * as m0022 from './0022_list_counts.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019_leads': m0019,
   '0020_surveys': m0020,
   '0021_videos': m0021,
+  '0022_list_counts': m0022,
 };

@@ -1,5 +1,5 @@
 import { defineList, type FilterField, type FilterFields, type FilterOp, type FilterValueType } from '../../lists/index.js';
-import type { JoinedAttendeeRow } from './attendees.repository.js';
+import { ATTENDEES_COUNTS, type JoinedAttendeeRow } from './attendees.repository.js';
 
 // Exactly the fields and operators the reference's GET /attendees filter
 // lists (DESIGN rule 6), for the fields eventline stores. Columns are those of
@@ -62,4 +62,6 @@ export const ATTENDEES_LIST = defineList<JoinedAttendeeRow>({
   },
   order: [{ column: 'a.id', value: (r) => r.id }],
   window: 'a.eff_last_modified',
+  // Kept by triggers on attendees (migration 0022): the whole list, and each event's attendees.
+  counts: { list: ATTENDEES_COUNTS, fields: { 'event.id': 'event:' } },
 });

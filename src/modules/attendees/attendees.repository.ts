@@ -1,10 +1,13 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
-import { fetchPage, type ListSpec } from '../../lists/index.js';
+import { fetchPage, keptCounter, type ListSpec } from '../../lists/index.js';
 import type { ContactsJoin } from '../contacts/index.js';
 import type { AttendeeRowUpdate, NewAttendeeRow } from './attendees.table.js';
 
 export type Executor = Db | Transaction<Database>;
+
+/** The attendee list's name in list_counts, with scopes '' and `event:<id>` (migration 0022). */
+export const ATTENDEES_COUNTS = 'attendees';
 
 /** An attendee row with its contact's filterable fields (c_*), the sort keys (s_*) and the effective lastModified. */
 export type JoinedAttendeeRow = NonNullable<Awaited<ReturnType<AttendeesRepository['find']>>>;
@@ -49,7 +52,8 @@ export class AttendeesRepository {
   }
 
   list(accountId: string, spec: ListSpec) {
-    return fetchPage(this.db.selectFrom(this.joined(accountId, this.db).as('a')).selectAll('a'), spec);
+    // Every attendee has its contact in the account, so the join keeps each row and the kept count is the list's.
+    return fetchPage(this.db.selectFrom(this.joined(accountId, this.db).as('a')).selectAll('a'), spec, [], keptCounter(this.db, accountId, ATTENDEES_COUNTS));
   }
 
   find(accountId: string, id: string, ex: Executor = this.db) {

@@ -1,11 +1,14 @@
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { fetchPage, type ListSpec } from '../../lists/index.js';
+import { fetchPage, keptCounter, type ListSpec } from '../../lists/index.js';
 import type {
   NewChatMessage, NewCommunicationMessage, NewEmailRequest, NewMail, NewQuestion,
 } from './communications.table.js';
 
 type Trx = Transaction<Database>;
+
+/** The messages list's name in list_counts, with scopes '' and `type:<type>` (migration 0022). */
+export const MESSAGES_COUNTS = 'communication-messages';
 
 /** Every statement on the communications tables; this module reads no other module's table. */
 export class CommunicationsRepository {
@@ -36,7 +39,17 @@ export class CommunicationsRepository {
   /** Retention: rows at or before `notBefore` are never returned. */
   listMessages(accountId: string, spec: ListSpec, notBefore: string) {
     const base = this.db.selectFrom('communication_messages').selectAll('communication_messages').where('communication_messages.account_id', '=', accountId);
-    return fetchPage(base, spec, [sql<SqlBool>`communication_messages.created > ${notBefore}`]);
+    const kept = keptCounter(this.db, accountId, MESSAGES_COUNTS);
+    // The kept count holds every row; those past retention that the hourly purge has not removed yet are taken
+    // off by an index range (account_id, created) that holds only them.
+    const withinRetention = async (scope: string) => {
+      let expired = this.db.selectFrom('communication_messages').select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('account_id', '=', accountId).where('created', '<=', notBefore);
+      if (scope.startsWith('type:')) expired = expired.where(sql<SqlBool>`type = ${scope.slice('type:'.length)}`);
+      const [all, old] = await Promise.all([kept(scope), expired.executeTakeFirst()]);
+      return all - Number(old?.n ?? 0);
+    };
+    return fetchPage(base, spec, [sql<SqlBool>`communication_messages.created > ${notBefore}`], withinRetention);
   }
 
   /** By id alone: the signed URL names the account only through its signature. */

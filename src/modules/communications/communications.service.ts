@@ -7,7 +7,7 @@ import { defineList, listPage, type ListQuery, type Paging } from '../../lists/i
 import type { JobHandler, JobQueue } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import { CommunicationErrors } from './communications.errors.js';
-import type { CommunicationsRepository } from './communications.repository.js';
+import { MESSAGES_COUNTS, type CommunicationsRepository } from './communications.repository.js';
 import {
   CapturedPayloadSchema, MESSAGE_TYPES, TagsSchema, type ChatPayload, type Configuration, type Message, type MessageType, type QaPayload,
 } from './communications.schemas.js';
@@ -29,6 +29,8 @@ const MESSAGES_LIST = defineList<CommunicationMessageRow>({
   ],
   window: 'communication_messages.created',
   maxLimit: 100,
+  // An archiver's first page over millions of messages reads one row of list_counts (migration 0022).
+  counts: { list: MESSAGES_COUNTS, fields: { type: 'type:' } },
 });
 // Once the account team turns the feature on, everything is kept until the
 // customer says otherwise: a regulator's question must never meet a gap.
