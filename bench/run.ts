@@ -24,6 +24,7 @@ import { createTenant } from '../test/helpers/app.js';
 import { createTestDatabaseConfig } from '../test/helpers/db.js';
 import { sampleSession, workflowEvent } from '../test/helpers/workflow.js';
 import { measureP4 } from './p4.js';
+import { measureP2b, measureP5 } from './paging.js';
 import { deleteRedisKeys, fastifyServer, handSqliteServer, load, median, rawServer, redisAnswers, root, startProcess, type Sample, type Server } from './lib.js';
 
 const { values: args } = parseArgs({
@@ -33,7 +34,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     warmup: { type: 'string' },
     connections: { type: 'string', default: '10' },
-    only: { type: 'string', default: 'P1,P2,P3,P4,P6' },
+    only: { type: 'string', default: 'P1,P2,P2B,P3,P4,P5,P6' },
     messages: { type: 'string' },
     readme: { type: 'boolean' },
     'no-readme': { type: 'boolean', default: false },
@@ -218,7 +219,7 @@ async function main(): Promise<void> {
         url = `/ea/logs/communications/messages?token=${encodeURIComponent(next)}`;
       }
       console.error(`P2: at page ${deepPage}`);
-      page1 = target(`SQLite, ${messageCount.toLocaleString('en-US')} messages: page 1 (counts totalCount)`, [server], list, big.token);
+      page1 = target(`SQLite, ${messageCount.toLocaleString('en-US')} messages: page 1 (totalCount from the kept count)`, [server], list, big.token);
       deep = target(`SQLite, ${messageCount.toLocaleString('en-US')} messages: page ${deepPage.toLocaleString('en-US')} by nextToken`, [server], url, big.token);
     }
     let pgEvent: Target | undefined;
@@ -307,6 +308,17 @@ async function main(): Promise<void> {
           detail: `${fmt(job.ratio, 2)} of the erasers alone (${fmt(erasers.contactsPerSecond)}/s)`,
         });
       }
+    }
+
+    // P2b (page 1 at N rows ÷ at 10,000, messages and attendees), the attendees' filtered P2, and P5 (the
+    // archiver under the Enterprise limits): their own fixtures and servers, after the rounds above.
+    if (only.has('P2B') || only.has('P5')) {
+      const o = {
+        rows: messageCount, rounds, duration, warmup, connections,
+        archiveSeconds: quick ? 5 : 30, log: (line: string) => console.error(line),
+      };
+      if (only.has('P2B')) rows.push(...(await measureP2b(o, new Set(['P2B', ...(only.has('P2') ? ['P2'] : [])]))).rows);
+      if (only.has('P5')) rows.push(...(await measureP5(o)).rows);
     }
 
     const cpuInfo = cpus();
