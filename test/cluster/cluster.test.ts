@@ -47,8 +47,10 @@ const TIERS = JSON.stringify({
   Professional: { perDay: QUOTA.Professional, perSecond: 100_000, burst: 100_000 },
 });
 const LEASE_MS = 2000;
+// Bulk obfuscations erase BULK_BATCH (100) contacts per transaction: each of these jobs has a second batch,
+// so a kill or a SIGTERM can land after the first batch committed and before the job ends.
 const BIG_BULK = 120;
-const DRAIN_BULK = 40;
+const DRAIN_BULK = 150;
 const SINGLE_OBFUSCATIONS = 40;
 const SMALL_BULK_CONTACTS = 40;
 const SYNC_ATTENDEES = 12;
