@@ -106,6 +106,17 @@ export async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
+/** One section of Redis's INFO (e.g. commandstats). */
+export async function redisInfo(url: string, section: string): Promise<string> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    return await redis.info(section);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
   const redis = new Redis(url, { maxRetriesPerRequest: 0, retryStrategy: () => null });
   redis.on('error', () => undefined);
