@@ -1,9 +1,12 @@
 import type { AttendeesService } from '../attendees/index.js';
-import { ERASED_BY, REDACTED, redactText, storedForms, type Eraser } from '../privacy/index.js';
+import { ERASED_BY, REDACTED, redactMentions, redactText, storedForms, type Eraser } from '../privacy/index.js';
 import type { LeadsRepository } from './leads.repository.js';
 import { documentsColumn } from './leads.service.js';
 import type { Answer } from './qualification.schemas.js';
 import { answersColumn } from './qualification.service.js';
+
+/** A lead's copy of the scanned person's contact details. */
+const CONTACT_COPY = ['title', 'first_name', 'last_name', 'email', 'company', 'mobile_phone', 'home_address', 'home_phone', 'work_address', 'work_phone'] as const;
 
 /** An answer with its written text replaced: the choice made stays (the exhibitor's own words), what the lead said goes. */
 const withoutText = (a: Answer): Answer => (a.value !== undefined ? { ...a, value: REDACTED } : a);
@@ -14,13 +17,15 @@ const withoutText = (a: Answer): Answer => (a.value !== undefined ? { ...a, valu
  * text of their answers (replaced); the lead, its choices and its ids stay, so
  * the exhibitor's counts stay right. Anywhere else in the account (other
  * leads' notes, answers, device names, requested documents' names) the
- * contact's values are redacted where they appear.
+ * contact's values are redacted where they appear; in other leads' contact
+ * details (a lead typed in by hand, not linked to the contact) its identifying
+ * values (email, full name, phones) are.
  */
 export function leadsErasers(repo: LeadsRepository, attendees: Pick<AttendeesService, 'contactAttendeeIds'>): Eraser[] {
   return [
     {
       place: 'leads of the contact',
-      columns: ['title', 'first_name', 'last_name', 'email', 'company', 'mobile_phone', 'home_address', 'home_phone', 'work_address', 'work_phone'].map((c) => `leads.${c}`),
+      columns: CONTACT_COPY.map((c) => `leads.${c}`),
       async erase(trx, s, now) {
         const own = await repo.leadsOfContacts(trx, s.accountId, s.contactIds, await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx));
         for (const lead of own) {
@@ -41,6 +46,13 @@ export function leadsErasers(repo: LeadsRepository, attendees: Pick<AttendeesSer
         }
         return changed;
       },
+    },
+    {
+      // Identifying values only: another lead's first name may well be the contact's first name.
+      place: 'lead contact details mentioning the contact',
+      columns: [],
+      mentions: CONTACT_COPY.map((c) => `leads.${c}`),
+      erase: (trx, s, now) => redactMentions(trx, { table: 'leads', columns: CONTACT_COPY, audited: true }, s.accountId, storedForms(s.identifying), now),
     },
     {
       place: 'lead notes, answers and e-literature mentioning the contact',
