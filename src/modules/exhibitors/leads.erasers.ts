@@ -8,12 +8,14 @@ import { answersColumn } from './qualification.service.js';
 /** A lead's copy of the scanned person's contact details. */
 const CONTACT_COPY = ['title', 'first_name', 'last_name', 'email', 'company', 'mobile_phone', 'home_address', 'home_phone', 'work_address', 'work_phone'] as const;
 
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
 /** An answer with its written text replaced: the choice made stays (the exhibitor's own words), what the lead said goes. */
 const withoutText = (a: Answer): Answer => (a.value !== undefined ? { ...a, value: REDACTED } : a);
 
 /**
  * One eraser per place leads keep personal data (DESIGN style 9). The erased
- * contact's own leads lose the contact copy (cleared), their notes and the
+ * contact's own leads (one typed in by hand with the contact's email too) lose the contact copy (cleared), their notes and the
  * text of their answers (replaced); the lead, its choices and its ids stay, so
  * the exhibitor's counts stay right. Anywhere else in the account (other
  * leads' notes, answers, device names, requested documents' names) the
@@ -27,7 +29,9 @@ export function leadsErasers(repo: LeadsRepository, attendees: Pick<AttendeesSer
       place: 'leads of the contact',
       columns: CONTACT_COPY.map((c) => `leads.${c}`),
       async erase(trx, s, now) {
-        const own = await repo.leadsOfContacts(trx, s.accountId, s.contactIds, await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx));
+        // A lead typed in by hand with one of the contacts' email addresses is theirs too.
+        const emails = s.identifying.filter((v) => EMAIL.test(v));
+        const own = await repo.leadsOfContacts(trx, s.accountId, s.contactIds, await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx), emails);
         for (const lead of own) {
           await repo.updateLead(s.accountId, lead.id, {
             contact_id: null, title: null, first_name: null, last_name: null, email: null, company: null, mobile_phone: null,
