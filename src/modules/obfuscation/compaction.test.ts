@@ -31,16 +31,18 @@ function fakeDisk(onRewrite: (table: string) => void): { disk: DiskRepository; r
 
 describe('Compactor (PostgreSQL bookkeeping)', () => {
   it('rewrites the tables erasures touched once, and again a table another erasure touched while its rewrite ran', async () => {
-    let compactor: Compactor | undefined;
+    // The fake session calls back into the compactor it serves.
+    const self: { compactor?: Compactor } = {};
     let once = true;
     const { disk, rewrites } = fakeDisk((table) => {
       // Another job's erasure commits while the first compaction is busy: it touched contacts, already copied.
       if (table === 'mail_outbox' && once) {
         once = false;
-        compactor?.touched(['contacts'], '120');
+        self.compactor?.touched(['contacts'], '120');
       }
     });
-    compactor = new Compactor(disk, 'postgres', 'after-job');
+    const compactor = new Compactor(disk, 'postgres', 'after-job');
+    self.compactor = compactor;
     compactor.touched(['contacts', 'mail_outbox'], '110');
     expect((await compactor.afterJob())?.tables.map((t) => t.table)).toEqual(['contacts', 'mail_outbox']);
     // The second job's compaction still has contacts to rewrite: its old row versions came after the first copy.
