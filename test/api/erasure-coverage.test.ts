@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableDeclaration } from '../../src/db/declare.js';
+import { ownOnly, type TableDeclaration } from '../../src/db/declare.js';
 import { TABLE_DECLARATIONS } from '../../src/db/tables.js';
 import { erasureGaps, type Eraser } from '../../src/modules/privacy/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
@@ -27,10 +27,26 @@ describe('erasure coverage', () => {
     const erasers: Eraser[] = [{ place: 'notes', columns: ['notes.body', 'notes.kind', 'notes.gone'], erase: () => Promise.resolve(0) }];
     expect(erasureGaps(declarations, erasers)).toEqual([
       "notes.author_email: declared 'cleared' but no registered eraser clears or replaces it",
+      "notes.author_email: declared 'cleared' but no registered eraser searches it for mentions in other people's rows (or declare it ownOnly, saying why)",
       "notes.body: declared 'free-text' but no registered eraser searches it for mentions",
       "notes.kind: named by the eraser 'notes' but not declared to hold personal data",
       "notes.gone: named by the eraser 'notes' but not declared to hold personal data",
     ]);
-    expect(erasureGaps(declarations, [{ place: 'notes', columns: ['notes.author_email'], mentions: ['notes.body'], erase: () => Promise.resolve(0) }])).toEqual([]);
+    expect(erasureGaps(declarations, [{ place: 'notes', columns: ['notes.author_email'], mentions: ['notes.body', 'notes.author_email'], erase: () => Promise.resolve(0) }])).toEqual([]);
+  });
+
+  it("requires a cleared or replaced column to be searched in other people's rows too, unless it is declared ownOnly and erased by id", () => {
+    const declarations: TableDeclaration[] = [
+      { table: 'notes', owner: 'notes', columns: { id: 'none', author_email: 'cleared', author_id: ownOnly('cleared', 'an id eventline writes') } },
+    ];
+    // Erased in the contact's own rows only: another note's author_email may hold the contact's email.
+    expect(erasureGaps(declarations, [{ place: 'notes', columns: ['notes.author_email', 'notes.author_id'], erase: () => Promise.resolve(0) }])).toEqual([
+      "notes.author_email: declared 'cleared' but no registered eraser searches it for mentions in other people's rows (or declare it ownOnly, saying why)",
+    ]);
+    // An ownOnly column is still erased by id: searching for mentions alone does not clear the contact's own id.
+    expect(erasureGaps(declarations, [{ place: 'notes', columns: [], mentions: ['notes.author_email', 'notes.author_id'], erase: () => Promise.resolve(0) }])).toEqual([
+      "notes.author_id: declared 'cleared' in the contact's own rows only, but no registered eraser clears or replaces it by id",
+    ]);
+    expect(erasureGaps(declarations, [{ place: 'notes', columns: ['notes.author_email', 'notes.author_id'], mentions: ['notes.author_email'], erase: () => Promise.resolve(0) }])).toEqual([]);
   });
 });

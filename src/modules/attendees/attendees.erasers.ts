@@ -17,8 +17,8 @@ export function attendeesErasers(repo: AttendeesRepository): readonly Eraser[] {
   }, {
     place: 'attendees mentioning the contacts',
     columns: [],
-    mentions: ['attendees.extra'],
-    // Anyone's attendee record may quote the contacts (a greeting, a companion's name).
-    erase: (trx, s, now) => redactMentions(trx, { table: 'attendees', columns: ['extra'] }, s.accountId, storedForms(s.identifying), now),
+    mentions: ['attendees.extra', 'attendees.note', 'attendees.reference_id'],
+    // Anyone's attendee record may quote the contacts (a greeting, a companion's name, a planner's note, a reference typed by hand).
+    erase: (trx, s, now) => redactMentions(trx, { table: 'attendees', columns: ['extra', 'note', 'reference_id'] }, s.accountId, storedForms(s.identifying), now),
   }];
 }

@@ -57,10 +57,13 @@ export function communicationsErasers(repo: CommunicationsRepository, attendees:
       },
     },
     {
-      // Messages, chat and questions of anyone that quote the contacts.
+      // Messages, chat, questions and stored mail of anyone that quote the contacts.
       place: 'communications mentioning the contacts',
       columns: [],
-      mentions: ['communication_messages.payload', 'session_chat_messages.text_html', 'session_questions.text', 'session_questions.answer'],
+      mentions: [
+        'communication_messages.payload', 'session_chat_messages.text_html', 'session_questions.text', 'session_questions.answer',
+        'mail_outbox.recipient', 'mail_outbox.subject', 'mail_outbox.raw',
+      ],
       async erase(trx, s, now) {
         const forms = storedForms(s.identifying);
         let changed = 0;
@@ -75,4 +78,6 @@ const MENTIONS = [
   { table: 'communication_messages', columns: ['payload'] },
   { table: 'session_chat_messages', columns: ['text_html'] },
   { table: 'session_questions', columns: ['text', 'answer'] },
+  // Mail to someone else may name the contacts (where the body is not encoded; the contacts' own mail is replaced whole).
+  { table: 'mail_outbox', columns: ['recipient', 'subject', 'raw'] },
 ] as const;

@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
-import { declareTables } from '../../db/declare.js';
+import { declareTables, ownOnly } from '../../db/declare.js';
 import type { Database } from '../../db/types.js';
 
 /** The account's contact hook (the reference's Hook): where eventline asks for a contact's details. */
@@ -69,7 +69,7 @@ export const CONTACT_HOOKS_TABLES = declareTables<Database>('contact-hooks', {
     signing_secret_enc: 'none', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
   },
   contact_hook_transactions: {
-    id: 'none', account_id: 'none', hook_id: 'none', contact_id: 'cleared', trigger: 'none', status: 'none', last_error: 'free-text',
+    id: 'none', account_id: 'none', hook_id: 'none', contact_id: ownOnly('cleared', 'the id of the contact the callback is about, written by eventline, never text from a client'), trigger: 'none', status: 'none', last_error: 'free-text',
     merge_result: 'free-text', created: 'none', last_modified: 'none', finished_at: 'none',
   },
   contact_hook_attempts: {

@@ -1,4 +1,4 @@
-import { ERASED_BY, phoneDigits, type Eraser } from '../privacy/index.js';
+import { ERASED_BY, phoneDigits, redactMentions, storedForms, type Eraser } from '../privacy/index.js';
 import type { ContactsRepository } from './contacts.repository.js';
 import type { ContactRow } from './contacts.table.js';
 
@@ -49,11 +49,13 @@ export function erasureSubject(c: ContactRow): ContactErasureSubject {
   };
 }
 
+const PERSONAL = ['first_name', 'last_name', 'middle_name', 'email', 'company', 'title', 'source_id', 'profile'] as const;
+
 /** The places the contacts module keeps personal data (pretix's shredder model, DESIGN style 9). */
 export function contactsErasers(repo: ContactsRepository): readonly Eraser[] {
   return [{
     place: 'contacts',
-    columns: ['first_name', 'last_name', 'middle_name', 'email', 'company', 'title', 'source_id', 'profile'].map((c) => `contacts.${c}`),
+    columns: PERSONAL.map((c) => `contacts.${c}`),
     erase(trx, s, now) {
       // No mapping is kept: the columns are emptied, not encrypted or hashed.
       return repo.updateMany(s.accountId, s.contactIds, {
@@ -61,5 +63,12 @@ export function contactsErasers(repo: ContactsRepository): readonly Eraser[] {
         profile: '{}', purged: 1, last_modified: now, last_modified_by: ERASED_BY,
       }, trx);
     },
+  }, {
+    // Another contact's record may hold these contacts' email, full name or phone (an assistant's
+    // address in a profile, a name typed into the company field): redacted where it appears.
+    place: 'contacts mentioning the contacts',
+    columns: [],
+    mentions: PERSONAL.map((c) => `contacts.${c}`),
+    erase: (trx, s, now) => redactMentions(trx, { table: 'contacts', columns: PERSONAL, audited: true }, s.accountId, storedForms(s.identifying), now),
   }];
 }

@@ -124,9 +124,14 @@ export class LeadsRepository {
   // Erasure.
 
   /** The leads of a contact: by the contact copied at the scan, or by one of its attendees. */
-  leadsOfContacts(trx: Transaction<Database>, accountId: string, contactIds: readonly string[], attendeeIds: readonly string[]) {
+  /** Leads of the contacts: by contact, by attendee, or (a lead typed in by hand) by one of their email addresses, lower-cased. */
+  leadsOfContacts(trx: Transaction<Database>, accountId: string, contactIds: readonly string[], attendeeIds: readonly string[], emails: readonly string[] = []) {
     return trx.selectFrom('leads').selectAll().where('account_id', '=', accountId)
-      .where((eb) => eb.or([eb('contact_id', 'in', [...contactIds]), ...(attendeeIds.length > 0 ? [eb('attendee_id', 'in', attendeeIds)] : [])]))
+      .where((eb) => eb.or([
+        eb('contact_id', 'in', [...contactIds]),
+        ...(attendeeIds.length > 0 ? [eb('attendee_id', 'in', attendeeIds)] : []),
+        ...(emails.length > 0 ? [eb(eb.fn<string>('lower', ['email']), 'in', emails.map((e) => e.toLowerCase()))] : []),
+      ]))
       .execute();
   }
 

@@ -61,7 +61,13 @@ function codeOf(err: unknown): string {
 
 export class Compactor {
   /** PostgreSQL: tables erasures changed since their last rewrite (this process's; a restart loses them: the scheduled `db compact` covers that). */
-  private readonly pending = new Set<string>();
+  private readonly pending = new Map<string, number>();
+  /**
+   * Counts the erasures reported by touched(): `pending` keeps, per table, the count of the latest one. A rewrite
+   * forgets a table only if no erasure touched it again after the rewrite took its list (with concurrent jobs, or a
+   * bulk job beside single obfuscations, another erasure may commit while a rewrite runs, after its table was copied).
+   */
+  private erasures = 0;
   private everything = false;
   /** The newest erasure among the pending ones (64-bit transaction id): older snapshots keep its row versions alive. */
   private upTo: string | undefined;
@@ -87,7 +93,8 @@ export class Compactor {
   /** Tables an erasure changed, and its transaction id (PostgreSQL). */
   touched(tables: Iterable<string>, xid?: string): void {
     if (this.pendingSince === 0) this.pendingSince = Date.now();
-    for (const t of tables) this.pending.add(t);
+    this.erasures += 1;
+    for (const t of tables) this.pending.set(t, this.erasures);
     if (xid !== undefined && (this.upTo === undefined || BigInt(xid) > BigInt(this.upTo))) this.upTo = xid;
   }
 
@@ -114,29 +121,36 @@ export class Compactor {
     this.lastRewrite = Date.now();
     this.pendingSince = 0;
     const all = this.everything;
-    const tables = [...this.pending];
+    const tables = [...this.pending.keys()];
+    const seen = this.erasures;
     const upTo = all ? undefined : this.upTo;
     this.everything = false;
     const report = await this.postgres({ ...AFTER_JOB, ...(all ? {} : { tables }), ...(upTo !== undefined ? { upTo } : {}) });
     if (report.status !== 'skipped' && report.olderSnapshots === 0 && this.upTo === upTo) this.upTo = undefined;
     const done = report.olderSnapshots === 0 ? new Set(report.tables.filter((t) => t.outcome === 'rewritten' || t.outcome === 'missing').map((t) => t.table)) : new Set<string>();
-    for (const t of tables) if (done.has(t)) this.pending.delete(t);
+    for (const t of tables) if (done.has(t)) this.forget(t, seen);
     // Whatever was not rewritten is tried again after the next job.
     if (report.status === 'skipped' || report.olderSnapshots > 0) {
       if (all) this.everything = true;
     } else {
-      for (const t of report.tables) if (!done.has(t.table)) this.pending.add(t.table);
+      for (const t of report.tables) if (!done.has(t.table) && !this.pending.has(t.table)) this.pending.set(t.table, seen);
     }
     return this.report(report);
   }
 
   /** `eventline db compact`: the step an operator schedules. */
   async run(opts: CompactOptions): Promise<CompactionReport> {
+    const seen = this.erasures;
     const report = this.dialect === 'sqlite' ? await this.sqlite(opts) : await this.postgres(opts);
     if (this.dialect === 'postgres' && report.olderSnapshots === 0) {
-      for (const t of report.tables) if (t.outcome === 'rewritten') this.pending.delete(t.table);
+      for (const t of report.tables) if (t.outcome === 'rewritten') this.forget(t.table, seen);
     }
     return report;
+  }
+
+  /** A table rewritten by a compaction that took its list after `seen` erasures: pending no longer, unless a later erasure touched it. */
+  private forget(table: string, seen: number): void {
+    if ((this.pending.get(table) ?? 0) <= seen) this.pending.delete(table);
   }
 
   private report(r: CompactionReport): CompactionReport {

@@ -34,8 +34,10 @@ export interface ErasureSubject {
  * once per contact. `columns` and `mentions` name the columns it covers: a
  * build-time test (test/api/erasure-coverage.test.ts) fails when a column
  * declared `cleared` or `replaced` (src/db/tables.ts) is in no eraser's
- * `columns` or `mentions`, or a column declared `free-text` in no eraser's `mentions`. That test, not a scan at run time, is what
- * keeps "nothing is left" when a table is added.
+ * `columns` or `mentions`, or any personal column (`cleared` and `replaced`
+ * included: another person's row may hold the contact's values) is in no
+ * eraser's `mentions`, unless declared `ownOnly` with its reason. That test,
+ * not a scan at run time, is what keeps "nothing is left" when a table is added.
  */
 export interface Eraser {
   /** The place, e.g. 'contacts', 'attendees.contact', 'communication messages'. */

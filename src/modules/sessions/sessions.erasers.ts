@@ -25,6 +25,13 @@ export function sessionsErasers(repo: ParticipationRepository, attendees: Pick<A
     // Check-ins keep their ids, times and durations (counts); the device says something about the person.
     perAttendee('session_attendance', ['session_attendance.device'], (trx, accountId, ids, now, by) => repo.clearAttendanceDevices(trx, accountId, ids, now, by)),
     {
+      // The device of anyone's check-in is a client's text: it may name these contacts.
+      place: 'session_attendance mentioning the contacts',
+      columns: [],
+      mentions: ['session_attendance.device'],
+      erase: (trx, s, now) => redactMentions(trx, { table: 'session_attendance', columns: ['device'], audited: true }, s.accountId, storedForms(s.identifying), now),
+    },
+    {
       // A session's description may quote a contact (a speaker's name or email).
       place: 'session descriptions',
       columns: [],

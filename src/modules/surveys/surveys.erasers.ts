@@ -1,5 +1,5 @@
 import type { AttendeesService } from '../attendees/index.js';
-import { REDACTED, redactText, setTexts, storedForms, type Eraser } from '../privacy/index.js';
+import { REDACTED, redactMentions, redactText, setTexts, storedForms, type Eraser } from '../privacy/index.js';
 import type { SurveysRepository } from './surveys.repository.js';
 import type { Answer } from './surveys.schemas.js';
 
@@ -25,6 +25,13 @@ export function surveysErasers(repo: SurveysRepository, attendees: Pick<Attendee
         const attendeeIds = await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx);
         return (await repo.clearRespondentsOf(trx, s.accountId, s.contactIds, attendeeIds, now)).length;
       },
+    },
+    {
+      // A respondent's ids are a client's text: anyone's may carry these contacts' email (an id typed by hand).
+      place: 'survey_respondents mentioning the contacts',
+      columns: [],
+      mentions: ['survey_respondents.reference_id', 'survey_respondents.source_id', 'survey_respondents.transaction_id'],
+      erase: (trx, s, now) => redactMentions(trx, { table: 'survey_respondents', columns: ['reference_id', 'source_id', 'transaction_id'], audited: true }, s.accountId, storedForms(s.identifying), now),
     },
     {
       place: 'survey_responses',

@@ -1,5 +1,5 @@
 import type { AttendeesService } from '../attendees/index.js';
-import type { Eraser } from '../privacy/index.js';
+import { redactMentions, storedForms, type Eraser } from '../privacy/index.js';
 import type { VideosRepository } from './videos.repository.js';
 
 /**
@@ -16,6 +16,13 @@ export function videosErasers(repo: VideosRepository, attendees: Pick<AttendeesS
       async erase(trx, s) {
         return repo.clearViewDevices(trx, s.accountId, s.contactIds, await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx));
       },
+    },
+    {
+      // Device ids and operating systems are a client's text: anyone's may name these contacts.
+      place: 'video views mentioning the contacts',
+      columns: [],
+      mentions: ['video_views.device_id', 'video_views.operating_system'],
+      erase: (trx, s, now) => redactMentions(trx, { table: 'video_views', columns: ['device_id', 'operating_system'] }, s.accountId, storedForms(s.identifying), now),
     },
     {
       place: 'video texts and captions',
