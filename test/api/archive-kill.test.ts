@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,11 +86,19 @@ describe('eventline archive (a real process, killed)', () => {
   it('is SIGKILLed mid-run, started again, and then holds exactly the 250 messages with every email as sent', async () => {
     holdAfter = 20;
     const first = runCli(['archive', '--out', dir, '--url', base]);
-    // 200 chats, then 20 emails archived; the 21st download hangs.
-    await waitFor(async () => manifestLines().length === 220, 60_000, '220 archived messages');
+    // Pages of 100: two pages of chats are committed; on the third (the 50 emails) 20 are downloaded and
+    // staged, and the 21st download hangs, so that page is never committed.
+    await waitFor(async () => manifestLines().length === 200, 60_000, '200 archived messages');
     await waitFor(async () => downloads > 20, 10_000, 'the held download');
+    await waitFor(async () => readdirSync(join(dir, 'objects')).length === 220, 10_000, 'the 20 staged email files');
     expect(await first.stop('SIGKILL')).toBeNull();
-    expect(manifestLines()).toHaveLength(220);
+    expect(manifestLines()).toHaveLength(200);
+    // The staged emails' files are on disk, named by no manifest line; what the manifest names verifies.
+    const named = new Set(manifestLines().map((l) => l.file));
+    const orphans = readdirSync(join(dir, 'objects')).filter((f) => !named.has(`objects/${f}`));
+    expect(orphans).toHaveLength(20);
+    expect(orphans.every((f) => f.endsWith('.eml'))).toBe(true);
+    expect(verifyArchive(dir)).toEqual({ records: 200, problems: [] });
 
     holdAfter = Infinity;
     const second = runCli(['archive', '--out', dir, '--url', base, '--json']);
@@ -110,5 +118,7 @@ describe('eventline archive (a real process, killed)', () => {
       expect(readFileSync(join(dir, (line as ManifestLine).file), 'utf8')).toBe(s.raw);
     }
     expect(verifyArchive(dir)).toEqual({ records: 250, problems: [] });
+    // The resumed run wrote the same bytes over those files: one file per message, nothing left over.
+    expect(readdirSync(join(dir, 'objects'))).toHaveLength(250);
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
@@ -7,6 +8,8 @@ import { Value } from 'typebox/value';
 // The archive on disk (see README "Compliance communications"):
 //   objects/<sha256>.<eml|json>  one content-addressed file per message
 //   manifest.jsonl               append-only; each record carries the hash of the one before
+//                                (written a page at a time: the page's files are made durable first,
+//                                then its lines are appended in one write and one fsync)
 //   checkpoint.json              where the next run starts, when the last run succeeded, and how many
 //                                manifest records the archive held then with the last one's hash, so a
 //                                manifest cut short at its end (no chain break to see) is still detected
@@ -58,6 +61,56 @@ function parseLine(line: string): { record: ManifestLine } | { problem: string }
 export const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
 const recordHash = (r: ManifestRecord): string => sha256(JSON.stringify(r));
 
+function fsyncPath(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A message stored but not yet committed: its content file is being written, its manifest line is not. */
+interface Staged {
+  readonly meta: { id: string; type: string; created: string; tags?: Record<string, string> };
+  readonly file: string;
+  readonly digest: string;
+  readonly size: number;
+  /** The open content file, once written (fsynced and closed by commit()). */
+  readonly written: Promise<FileHandle>;
+}
+
+/**
+ * Writes `content` to `path` unless the file there already holds exactly it, and returns it open, for
+ * commit() to fsync. A file there with other bytes can only be a partial one a killed run left behind
+ * (content-addressed names; a file the manifest names is complete): it is overwritten.
+ */
+async function writeContent(path: string, content: Buffer): Promise<FileHandle> {
+  try {
+    const fh = await open(path, 'wx');
+    try {
+      await fh.writeFile(content);
+      return fh;
+    } catch (err) {
+      await fh.close();
+      throw err;
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const existing = await open(path, 'r+');
+  try {
+    if (!(await existing.readFile()).equals(content)) {
+      await existing.truncate(0);
+      await existing.write(content, 0, content.length, 0);
+    }
+    return existing;
+  } catch (err) {
+    await existing.close();
+    throw err;
+  }
+}
+
 function writeAtomic(path: string, data: Buffer | string): void {
   const tmp = `${path}.tmp`;
   writeFileSync(tmp, data);
@@ -69,6 +122,8 @@ function writeAtomic(path: string, data: Buffer | string): void {
 
 export class ArchiveStore {
   private readonly ids = new Set<string>();
+  private readonly stagedIds = new Set<string>();
+  private pending: Staged[] = [];
   private last = GENESIS;
   private seq = 0;
 
@@ -113,34 +168,93 @@ export class ArchiveStore {
     return { records: this.seq, head: this.last };
   }
 
+  /** Whether the archive holds the message, or holds it staged for the next commit. */
   has(id: string): boolean {
-    return this.ids.has(id);
+    return this.ids.has(id) || this.stagedIds.has(id);
   }
 
-  /** Stores the content, then appends its manifest line (fsynced) — in that order, so a line never names a missing file. */
-  append(meta: { id: string; type: string; created: string; tags?: Record<string, string> }, content: Buffer, ext: 'eml' | 'json', now: Date, crashMidLine = false): ManifestLine {
+  /** Messages staged and not yet committed. */
+  get staged(): number {
+    return this.pending.length;
+  }
+
+  /**
+   * Starts writing a message's content file; its manifest line waits for commit(). A message
+   * staged and never committed (a killed run) is not in the archive: the next run fetches it
+   * again and rewrites its file, which no manifest line names meanwhile.
+   */
+  stage(meta: { id: string; type: string; created: string; tags?: Record<string, string> }, content: Buffer, ext: 'eml' | 'json'): void {
+    if (this.has(meta.id)) throw new Error(`message ${meta.id} is already in the archive`);
     const digest = sha256(content);
     const file = `objects/${digest}.${ext}`;
-    if (!existsSync(join(this.dir, file))) writeAtomic(join(this.dir, file), content);
-    const record: ManifestRecord = {
-      seq: this.seq + 1, id: meta.id, type: meta.type, created: meta.created, ...(meta.tags ? { tags: meta.tags } : {}),
-      file, sha256: digest, size: content.length, archivedAt: now.toISOString(), prev: this.last,
-    };
-    const line: ManifestLine = { ...record, hash: recordHash(record) };
-    const text = `${JSON.stringify(line)}\n`;
-    const fd = openSync(join(this.dir, MANIFEST), 'a');
+    // Two messages with the same bytes share one file: it is written once per commit.
+    const same = this.pending.find((p) => p.file === file);
+    const written = same ? same.written : writeContent(join(this.dir, file), content);
+    written.catch(() => undefined); // awaited (and thrown) by commit()
+    this.pending.push({ meta, file, digest, size: content.length, written });
+    this.stagedIds.add(meta.id);
+  }
+
+  /**
+   * Commits the staged messages, in order: every content file is fsynced (concurrently) and closed,
+   * then the objects directory, then all their manifest lines are appended in one write and one
+   * fsync. So a line never names a missing or partial file, whatever the moment of a crash; a crash
+   * in the middle of the append leaves whole lines (committed) and at most one half-written last
+   * line, which open() cuts off. Returns the lines appended.
+   *
+   * `crashAfterLines` is a test hook: the write stops in the middle of the line after that many,
+   * as a kill would leave it, and SimulatedCrash is thrown.
+   */
+  async commit(now: Date, crashAfterLines?: number): Promise<ManifestLine[]> {
+    const batch = this.pending;
+    this.pending = [];
+    this.stagedIds.clear();
+    if (batch.length === 0) return [];
+    const handles = [...new Set(batch.map((p) => p.written))];
+    const settled = await Promise.allSettled(handles);
+    const files = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     try {
-      // Test hook: what a kill in the middle of the write leaves behind.
-      writeSync(fd, crashMidLine ? text.slice(0, Math.floor(text.length / 2)) : text);
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      await Promise.all(files.map((fh) => fh.sync()));
+    } finally {
+      await Promise.all(files.map((fh) => fh.close()));
+    }
+    // The files' directory entries, so that a power loss cannot take a file the manifest is about to name.
+    fsyncPath(join(this.dir, 'objects'));
+
+    const archivedAt = now.toISOString();
+    const lines: ManifestLine[] = [];
+    let prev = this.last;
+    for (const [i, p] of batch.entries()) {
+      const record: ManifestRecord = {
+        seq: this.seq + i + 1, id: p.meta.id, type: p.meta.type, created: p.meta.created, ...(p.meta.tags ? { tags: p.meta.tags } : {}),
+        file: p.file, sha256: p.digest, size: p.size, archivedAt, prev,
+      };
+      const line: ManifestLine = { ...record, hash: recordHash(record) };
+      lines.push(line);
+      prev = line.hash;
+    }
+    const texts = lines.map((l) => `${JSON.stringify(l)}\n`);
+    const crash = crashAfterLines !== undefined && crashAfterLines < lines.length;
+    const cut = texts[crash ? crashAfterLines : 0] ?? '';
+    const text = crash ? texts.slice(0, crashAfterLines).join('') + cut.slice(0, Math.floor(cut.length / 2)) : texts.join('');
+    const path = join(this.dir, MANIFEST);
+    const created = !existsSync(path);
+    const fd = openSync(path, 'a');
+    try {
+      writeFileSync(fd, text);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
-    if (crashMidLine) throw new SimulatedCrash();
-    this.ids.add(meta.id);
-    this.last = line.hash;
-    this.seq = line.seq;
-    return line;
+    // A new manifest's own directory entry.
+    if (created) fsyncPath(this.dir);
+    if (crash) throw new SimulatedCrash();
+    for (const l of lines) this.ids.add(l.id);
+    this.last = prev;
+    this.seq += lines.length;
+    return lines;
   }
 
   readCheckpoint(): Checkpoint {

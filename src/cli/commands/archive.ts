@@ -47,7 +47,10 @@ async function download(link: string, fetchFn: typeof globalThis.fetch, sleep: (
 /**
  * One archiving pass: lists messages since the checkpoint through the SDK,
  * stores each (emails downloaded at once, while the 1-hour link is valid),
- * and moves the checkpoint after every page. Safe to kill at any point.
+ * commits them a page at a time (store.commit: the page's files fsynced, then
+ * its manifest lines in one fsynced write), and moves the checkpoint after every
+ * page. The next page is fetched while one is stored, so the disk's time
+ * overlaps the wait the rate limit imposes. Safe to kill at any point.
  */
 export async function runArchive(opts: ArchiveRunOptions): Promise<ArchiveRunResult> {
   const now = opts.now ?? (() => new Date());
@@ -66,22 +69,40 @@ export async function runArchive(opts: ArchiveRunOptions): Promise<ArchiveRunRes
   let added = 0;
   let emails = 0;
   let newest = checkpoint.after;
-  for await (const page of opts.client.pages(MESSAGES, { limit: opts.pageSize ?? 100, ...(after ? { after } : {}) })) {
-    for (const m of page.data) {
-      if (store.has(m.id)) continue;
-      const crash = opts.crashAfter !== undefined && added >= opts.crashAfter;
-      const meta = { id: m.id, type: m.type, created: m.created, ...(m.tags ? { tags: m.tags } : {}) };
-      if (m.type === 'email' && 'link' in m.message && typeof m.message.link === 'string') {
-        store.append(meta, await download(m.message.link, fetchFn, sleep), 'eml', now(), crash);
-        emails += 1;
-      } else {
-        store.append(meta, Buffer.from(JSON.stringify(m)), 'json', now(), crash);
+  const pages = opts.client.pages(MESSAGES, { limit: opts.pageSize ?? 100, ...(after ? { after } : {}) });
+  try {
+    let next = pages.next();
+    for (;;) {
+      const result = await next;
+      if (result.done) break;
+      const page = result.value;
+      // The next page is on its way (paced by the SDK) while this one is downloaded and stored.
+      next = pages.next();
+      next.catch(() => undefined); // awaited above on the next turn; not an unhandled rejection if this page fails first
+      let pageEmails = 0;
+      let pageNewest = newest;
+      for (const m of page.data) {
+        if (store.has(m.id)) continue;
+        const meta = { id: m.id, type: m.type, created: m.created, ...(m.tags ? { tags: m.tags } : {}) };
+        if (m.type === 'email' && 'link' in m.message && typeof m.message.link === 'string') {
+          store.stage(meta, await download(m.message.link, fetchFn, sleep), 'eml');
+          pageEmails += 1;
+        } else {
+          store.stage(meta, Buffer.from(JSON.stringify(m)), 'json');
+        }
+        if (!pageNewest || m.created > pageNewest) pageNewest = m.created;
       }
-      added += 1;
-      if (!newest || m.created > newest) newest = m.created;
+      // Test hook: a crash in the middle of this page's manifest write, after message number crashAfter in all.
+      const crashAt = opts.crashAfter !== undefined && opts.crashAfter < added + store.staged ? Math.max(0, opts.crashAfter - added) : undefined;
+      added += (await store.commit(now(), crashAt)).length;
+      emails += pageEmails;
+      newest = pageNewest;
+      store.writeCheckpoint({ ...checkpoint, ...(newest ? { after: newest } : {}), ...store.totals });
+      progress(`archived ${added} new (${emails} emails); ${store.count} in the archive; listing ${page.paging.totalCount ?? 'more than 10,000'} since the checkpoint`);
     }
-    store.writeCheckpoint({ ...checkpoint, ...(newest ? { after: newest } : {}), ...store.totals });
-    progress(`archived ${added} new (${emails} emails); ${store.count} in the archive; listing ${page.paging.totalCount ?? 'more than 10,000'} since the checkpoint`);
+  } finally {
+    // Stops a listing left running by an error (a page fetched ahead is dropped; the next run lists it again).
+    void pages.return(undefined).catch(() => undefined);
   }
   store.writeCheckpoint({ ...(newest ? { after: newest } : {}), lastSuccess: now().toISOString(), ...store.totals });
   return { added, emails, total: store.count, ...(warning ? { warning } : {}) };
