@@ -255,7 +255,7 @@ export async function measureP5(o: PagingOptions): Promise<{ rows: Row[] }> {
       const r = rate / ENTERPRISE_MESSAGES_PER_SECOND;
       return { measure: 'P5', what: `${what} over ${fmt(o.rows)} messages, Enterprise limits ÷ 25 calls/s × 100`, value: r, goal: '≥ 0.9', met: r >= 0.9, detail: `${fmt(n)} messages in ${secs.toFixed(1)} s = ${fmt(Math.round(rate))} messages/s` };
     };
-    return { rows: [row("the SDK's pages() as the archiver pages (no disk writes)", read, readSeconds), row('the archiver (runArchive: SDK paging + the fsynced archive store)', result.added, seconds)] };
+    return { rows: [row("the SDK's pages() as the archiver pages (no disk writes)", read, readSeconds), row('the archiver (runArchive: SDK paging + the archive store, fsynced a page at a time)', result.added, seconds)] };
   } finally {
     await server.stop();
     rmSync(out, { recursive: true, force: true });
