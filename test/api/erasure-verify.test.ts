@@ -312,6 +312,40 @@ describe.runIf(onPg)('the compaction step on PostgreSQL', () => {
     }
   });
 
+  it('waits for a transaction of another database of the cluster that began before the erasure, and says so when it outlasts the wait', async (ctx) => {
+    const d = await deploy(true);
+    if (d.config.database.dialect !== 'postgres') throw new Error('unreachable');
+    const p = person();
+    const contactId = await seed(d, p);
+    // Another database of the same cluster (CI's test files each have one): a transaction
+    // there that holds an xid starts every later snapshot, the rewrite's own included, before it.
+    const elsewhere = new URL(d.config.database.url);
+    elsewhere.pathname = '/postgres';
+    elsewhere.search = '';
+    const other = new pg.Client({ connectionString: elsewhere.toString() });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_current_xact_id()');
+      expect(await obfuscate(d, contactId)).not.toHaveProperty('compaction');
+      const held = await cli(d.config, ['db', 'compact', '--wait', '1', '--json']);
+      expect(held.code, held.out + held.err).toBe(1);
+      const report = JSON.parse(held.out) as { status: string; olderSnapshots: number; warnings: string[] };
+      expect(report.status).toBe('partial');
+      expect(report.olderSnapshots).toBeGreaterThanOrEqual(1);
+      expect(report.warnings.join('\n')).toMatch(/still see rows older than this compaction/);
+      await other.query('commit');
+    } finally {
+      await other.end();
+    }
+    const compact = await cli(d.config, ['db', 'compact', '--json']);
+    expect(compact.code, compact.out + compact.err).toBe(0);
+    const after = await verify(d, contactId, p);
+    rawCheckRan(after.report, () => ctx.skip());
+    expect(after.report.hits).toEqual([]);
+    expect(after.code).toBe(0);
+  }, RAW_TIMEOUT_MS);
+
   it('reports (and logs) the steps a role without the privileges cannot run, instead of failing', async () => {
     const d = open.find((x) => x.config.obfuscation.compact === 'after-job') ?? await deploy(false);
     if (d.config.database.dialect !== 'postgres') throw new Error('unreachable');

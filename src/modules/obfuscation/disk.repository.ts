@@ -87,7 +87,9 @@ export class PgSession {
   /**
    * How many sessions, replication slots and prepared transactions may still see row
    * versions deleted by transaction `xid` (64-bit) or before: VACUUM FULL keeps those
-   * versions for them. Sessions of other roles are seen only with pg_read_all_stats.
+   * versions for them. That includes a transaction of another database of the cluster
+   * that was running before `xid` committed: the rewrite's own snapshot starts at it.
+   * Sessions of other roles are seen only with pg_read_all_stats.
    */
   async olderSnapshots(xid: string): Promise<number> {
     // The views show 32-bit ids; age() compares them across wraparound.
@@ -95,14 +97,17 @@ export class PgSession {
       with x as (select age((${xid}::bigint % 4294967296)::text::xid) as age)
       select count(*)::int as n from (
         select 1 from pg_stat_activity a
-        where a.pid <> pg_backend_pid() and (a.datname = current_database() or a.datname is null)
-          and ((a.backend_xmin is not null and age(a.backend_xmin) >= (select age from x))
+        where a.pid <> pg_backend_pid()
+          and (((a.datname = current_database() or a.datname is null)
+                and a.backend_xmin is not null and age(a.backend_xmin) >= (select age from x))
+            -- A transaction still running in any database holds the rewrite's own snapshot
+            -- back (snapshots span the cluster), so its xid counts wherever it runs.
             or (a.backend_xid is not null and age(a.backend_xid) >= (select age from x)))
         union all
         select 1 from pg_replication_slots s
         where (s.database is null or s.database = current_database()) and s.xmin is not null and age(s.xmin) >= (select age from x)
         union all
-        select 1 from pg_prepared_xacts p where p.database = current_database() and age(p.transaction) >= (select age from x)
+        select 1 from pg_prepared_xacts p where age(p.transaction) >= (select age from x)
       ) held`.execute(this.conn);
     return r.rows[0]?.n ?? 0;
   }
