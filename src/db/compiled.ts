@@ -10,9 +10,25 @@ function dialectOf(ex: Executor): unknown {
 }
 
 /**
+ * Runs a compiled read on SQLite's one connection at once, without Kysely's executor (its connection
+ * mutex, driver and result plumbing cost about 30 µs of a 160-190 µs `GET /ea/events/{id}` under load:
+ * bench/README.md). Undefined when it cannot: the connection is inside a transaction, whose uncommitted
+ * rows another request must not see; Kysely's path then waits for the transaction as before.
+ */
+export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+
+const directReads = new WeakMap<object, DirectRead>();
+
+/** Registers the direct read of a SQLite database handle (src/db/index.ts). Transactions are other objects: they never read directly. */
+export function registerDirectRead(db: Executor, read: DirectRead): void {
+  directReads.set(db, read);
+}
+
+/**
  * A query of the hot path that Kysely builds and compiles once per dialect: later calls
  * run the same SQL text with new parameters, skipping the query builder and the compiler
- * (on SQLite the statement itself is prepared once by the connection's statement cache).
+ * (on SQLite the statement itself is prepared once by the connection's statement cache, and outside a
+ * transaction it runs directly: DirectRead).
  * `build` must use each of `params` exactly once, in order, as the compiled query's
  * parameters (checked on the first call), and nothing else that varies between calls.
  */
@@ -21,7 +37,11 @@ export function compiledOnce<P extends readonly unknown[], R>(build: (ex: Execut
   return async (ex, ...params) => {
     const dialect = dialectOf(ex);
     const text = texts.get(dialect);
-    if (text !== undefined) return (await ex.executeQuery<R>(CompiledQuery.raw(text, [...params]))).rows;
+    if (text !== undefined) {
+      const direct = directReads.get(ex)?.(text, params);
+      if (direct !== undefined) return direct as R[];
+      return (await ex.executeQuery<R>(CompiledQuery.raw(text, [...params]))).rows;
+    }
     const compiled = build(ex, ...params).compile();
     if (compiled.parameters.length !== params.length || compiled.parameters.some((p, i) => p !== params[i])) {
       throw new Error(`compiledOnce: the query's parameters must be exactly the call's, in order (${compiled.sql})`);

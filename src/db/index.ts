@@ -8,6 +8,7 @@ import type { Config } from '../config/index.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './types.js';
 import { PostgresChangeFeed, SqliteChangeFeed, type ChangeFeed } from './changes.js';
+import { registerDirectRead } from './compiled.js';
 
 export type { Database } from './types.js';
 export type Dialect = 'sqlite' | 'postgres';
@@ -55,7 +56,11 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
     sqlite.pragma('foreign_keys = ON');
     // Erasure must reach the disk: freed and overwritten cells are zeroed rather than left in free space.
     sqlite.pragma('secure_delete = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+    const statements = cachingStatements(sqlite);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+    // A BEGIN on the connection (a Kysely transaction, which holds the connection across awaits) makes
+    // `inTransaction` true until its COMMIT or ROLLBACK: reads then take Kysely's path and wait for it.
+    registerDirectRead(db, (text, parameters) => (sqlite.inTransaction ? undefined : statements.prepare(text).all(parameters)));
     const changes = new SqliteChangeFeed(sqlite);
     return { db, dialect: 'sqlite', changes, destroy: () => db.destroy() };
   }

@@ -29,6 +29,36 @@ describe('queries compiled once', () => {
     });
   });
 
+  // On SQLite a compiled read outside a transaction runs on the one connection at once, not through Kysely's
+  // connection mutex: while another request's transaction holds that connection, the read must still neither
+  // see its uncommitted rows nor answer before it ends.
+  it('does not read another request\'s open transaction: waits for it and never sees what it rolled back', async () => {
+    const byId = compiledOnce((ex, id: string) => ex.selectFrom('accounts').select(['id', 'name']).where('id', '=', id));
+    const id = '00000000-0000-7000-8000-00000000000b';
+    expect(await byId(t.handle.db, id)).toEqual([{ id, name: 'B' }]);
+    let updated!: () => void;
+    const inside = new Promise<void>((r) => { updated = r; });
+    let finish!: () => void;
+    const held = new Promise<void>((r) => { finish = r; });
+    const rolledBack = t.handle.db.transaction().execute(async (trx) => {
+      await trx.updateTable('accounts').set({ name: 'uncommitted' }).where('id', '=', id).execute();
+      updated();
+      await held;
+      throw new Error('roll back');
+    }).catch((err: unknown) => err);
+    await inside;
+    let answered = false;
+    const outside = byId(t.handle.db, id).then((rows) => { answered = true; return rows; });
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    // SQLite has one connection, which the transaction holds; PostgreSQL reads on another one (whenever it answers, it is 'B').
+    const answeredDuringTransaction = answered;
+    finish();
+    if (t.handle.dialect === 'sqlite') expect(answeredDuringTransaction).toBe(false);
+    expect(await rolledBack).toBeInstanceOf(Error);
+    expect(await outside).toEqual([{ id, name: 'B' }]);
+    expect(await byId(t.handle.db, id)).toEqual([{ id, name: 'B' }]);
+  });
+
   it('refuses a query whose parameters are not exactly the call\'s, in order', async () => {
     const swapped = compiledOnce((ex, a: string, b: string) => ex.selectFrom('accounts').select('id').where('name', '=', b).where('id', '=', a));
     await expect(swapped(t.handle.db, 'x', 'y')).rejects.toThrow(/parameters must be exactly/);
