@@ -260,15 +260,13 @@ async function main(): Promise<void> {
     }
 
     const run = (t: Target, seconds: number, rate = t.rate) => load(t.servers, t.path, t.token ? { authorization: `Bearer ${t.token}` } : {}, seconds, connections, rate);
-    for (const t of targets) {
-      // Flat out, whatever the target's rate: every process's code is compiled by the JIT before it is measured.
-      const first = await run(t, warmup > 0 ? warmup : 0.5, undefined);
-      if (first.non2xx > 0 || first.errors > 0) throw new Error(`${t.name}: ${first.non2xx} non-2xx answers and ${first.errors} errors in the warm-up`);
-    }
-    for (const t of p6Warm) {
-      const w = await run(t, quick ? 1 : P6_WARMUP_S, undefined);
-      if (w.non2xx > 0 || w.errors > 0) throw new Error(`${t.name}: ${w.non2xx} non-2xx answers and ${w.errors} errors`);
-    }
+    // Flat out, whatever the target's rate: every process's code is compiled by the JIT before it is measured.
+    const warmUp = async (t: Target, seconds: number): Promise<void> => {
+      const w = await run(t, seconds, undefined);
+      if (w.non2xx > 0 || w.errors > 0) throw new Error(`${t.name}: ${w.non2xx} non-2xx answers and ${w.errors} errors in the warm-up`);
+    };
+    for (const t of targets) await warmUp(t, warmup > 0 ? warmup : 0.5);
+    for (const t of p6Warm) await warmUp(t, quick ? 1 : P6_WARMUP_S);
     // P6's targets also count the work each request asks of Redis (commands on the Redis server per request,
     // a Lua script's own calls included): unlike CPU time, that does not move with what else the machine is doing.
     // (PostgreSQL's pg_stat_database is no use here: an idle backend publishes its counts up to 10 s late.)

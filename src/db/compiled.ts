@@ -11,7 +11,7 @@ function dialectOf(ex: Executor): unknown {
 
 /**
  * Runs a compiled read on SQLite's one connection at once, without Kysely's executor (its connection
- * mutex, driver and result plumbing cost about 30 µs of a 160-190 µs `GET /ea/events/{id}` under load:
+ * mutex, driver and result plumbing cost about 20 µs of a 170 µs `GET /ea/events/{id}` under load:
  * bench/README.md). Undefined when it cannot: the connection is inside a transaction, whose uncommitted
  * rows another request must not see; Kysely's path then waits for the transaction as before.
  */

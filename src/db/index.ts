@@ -97,7 +97,8 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
 /** How many prepared statements a SQLite connection keeps (the distinct SQL texts of the hot paths fit many times over). */
 export const STATEMENT_CACHE_SIZE = 1000;
 
-type SqliteStatement = ReturnType<SqliteDatabase['prepare']>;
+/** A statement as Kysely's SQLite driver uses it, plus better-sqlite3's `busy` (a streamed query still iterating). */
+type CachedStatement = ReturnType<SqliteDatabase['prepare']> & { readonly busy: boolean };
 type RawRow = unknown[];
 
 /**
@@ -109,7 +110,7 @@ type RawRow = unknown[];
  * of the same columns (each object starts empty and gains its keys in order, as in C++; an object literal
  * compiled per statement was tried and was slower overall, as every statement's rows then had maps of their own).
  */
-function objectRows(statement: SQLite.Statement): SqliteStatement & { readonly busy: boolean } {
+function objectRows(statement: SQLite.Statement): CachedStatement {
   if (!statement.reader) return statement;
   let names: string[] = [];
   const shape = (): void => {
@@ -145,7 +146,7 @@ function objectRows(statement: SQLite.Statement): SqliteStatement & { readonly b
  * Reading statements build their row objects in JavaScript (objectRows).
  */
 export function cachingStatements(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new LRUCache<string, SqliteStatement & { readonly busy: boolean }>({ max: STATEMENT_CACHE_SIZE });
+  const statements = new LRUCache<string, CachedStatement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => {
       statements.clear();
