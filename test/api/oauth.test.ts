@@ -373,6 +373,27 @@ describe('bearer tokens', () => {
     }
   });
 
+  it('accepts the header in the forms RFC 6750 allows besides the usual one (case, spacing), and answers alike', async () => {
+    const token = await signWithServerKey(claimsFor());
+    for (const header of [`Bearer ${token}`, `bearer ${token}`, `BEARER ${token}`, `Bearer  ${token}`, `Bearer ${token}  `, `Bearer\t${token}`]) {
+      const res = await t.app.inject({ method: 'GET', url: '/ea/events', headers: { authorization: header } });
+      expect(res.statusCode, JSON.stringify(header.slice(0, 10))).toBe(200);
+    }
+    // A malformed header stays malformed once its token is known to the cache.
+    expect(await expect401(undefined, `Bearer ${token} x`)).toContain('error="invalid_request"');
+  });
+
+  it('refuses a verified token\'s signature under another payload, even while the token is cached', async () => {
+    // The verified-token cache is keyed by the signature: a hit must still be the very same token.
+    const token = await signWithServerKey(claimsFor({ scope: 'event/events:read' }));
+    expect((await get('/ea/events', token)).statusCode).toBe(200);
+    const [header, , signature] = token.split('.');
+    const wider = Buffer.from(JSON.stringify(claimsFor({ scope: 'event/events:read event/events:write' }))).toString('base64url');
+    expect(await expect401(`${header}.${wider}.${signature}`)).toContain('error="invalid_token"');
+    // The real token is still served from the cache afterwards.
+    expect((await get('/ea/events', token)).statusCode).toBe(200);
+  });
+
   it('answers 401 invalid_token for a string that is not a JWT', async () => {
     expect(await expect401('not-a-jwt')).toContain('error="invalid_token"');
     expect(await expect401('a.b.c')).toContain('error="invalid_token"');

@@ -87,11 +87,13 @@ function csrfMatches(cookie: string | undefined, sent: string | undefined): bool
   return a.length > 0 && a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** How many verified tokens a process remembers (each about 1 KB). */
+/** How many verified tokens a process remembers (each about 1 KB plus the token, up to about 5 KB with every scope). */
 const VERIFIED_TOKENS = 10_000;
 const CLOCK_TOLERANCE_S = 5;
 
 interface VerifiedToken {
+  /** The whole token: the cache is keyed by its signature, and a hit must be this very token. */
+  readonly token: string;
   readonly claims: Claims;
   /** The scopes the token was issued with. */
   readonly tokenScopes: readonly string[];
@@ -309,12 +311,17 @@ export class OAuthService implements Authenticator {
   // A Map in insertion order: when full, the oldest entry goes (a token still in use is verified again once).
   private readonly verified = new Map<string, VerifiedToken>();
 
+  // Keyed by the token's signature (its last segment, 86 characters for ES256), not the token: a Map hashes
+  // every character of a key it is given, and a token with many scopes runs to 5,000 characters, hashed
+  // afresh on every call (a request's header is a new string). A hit must still be the very same token,
+  // so a verified signature under another header or payload is a miss and is verified (and refused) in full.
   private async verify(token: string): Promise<VerifiedToken> {
-    const hit = this.verified.get(token);
-    if (hit) {
+    const key = token.slice(token.lastIndexOf('.') + 1);
+    const hit = this.verified.get(key);
+    if (hit !== undefined && hit.token === token) {
       // jose's rule with the same 5 s tolerance: valid while exp > now - 5 s.
       if ((hit.claims.exp ?? 0) * 1000 > this.clock().getTime() - CLOCK_TOLERANCE_S * 1000) return hit;
-      this.verified.delete(token);
+      this.verified.delete(key);
       throw unauthorized('The access token has expired');
     }
     let claims: Claims;
@@ -333,12 +340,12 @@ export class OAuthService implements Authenticator {
     } catch (err) {
       throw unauthorized(err instanceof joseErrors.JWTExpired ? 'The access token has expired' : 'The access token is not valid');
     }
-    const entry: VerifiedToken = { claims, tokenScopes: (claims.scope ?? '').split(' ').filter(Boolean) };
+    const entry: VerifiedToken = { token, claims, tokenScopes: (claims.scope ?? '').split(' ').filter(Boolean) };
     if (this.verified.size >= VERIFIED_TOKENS) {
       const oldest = this.verified.keys().next();
       if (!oldest.done) this.verified.delete(oldest.value);
     }
-    this.verified.set(token, entry);
+    this.verified.set(key, entry);
     return entry;
   }
 
