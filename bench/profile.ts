@@ -9,6 +9,7 @@
 //   DATABASE_URL=postgres://... npx tsx bench/profile.ts     # on PostgreSQL
 //   RATE_LIMIT_ENABLED=false npx tsx bench/profile.ts        # without the limiter
 //   STRACE=/tmp/strace.txt npx tsx bench/profile.ts          # also count the server's system calls (strace -c)
+//   LOG_LEVEL=info SERVER_LOG=devnull npx tsx bench/profile.ts # with the request log written, as the harness runs it
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,7 @@ import { sampleSession, workflowEvent } from '../test/helpers/workflow.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'prof-'));
 const database: Config['database'] = process.env['DATABASE_URL'] ? (await createTestDatabaseConfig()).config : { dialect: 'sqlite', file: join(dir, 'e.db') };
-const env = { DEMO: 'false', LOG_LEVEL: 'silent', RUN_WORKER: 'false', PUBLIC_URL: 'http://x.invalid', RATE_LIMIT_TIERS: JSON.stringify({ Enterprise: { perDay: 1e12, perSecond: 1e9, burst: 1e9 } }) };
+const env = { DEMO: 'false', LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'silent', RUN_WORKER: 'false', PUBLIC_URL: 'http://x.invalid', RATE_LIMIT_TIERS: JSON.stringify({ Enterprise: { perDay: 1e12, perSecond: 1e9, burst: 1e9 } }) };
 const services = await buildServices(loadConfig(env, { database }));
 const tenant = await createTenant(services, { tier: 'Enterprise' });
 const eventId = await workflowEvent(services, tenant.accountId);
