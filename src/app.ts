@@ -20,6 +20,7 @@ import { openApiDocumentRoutes, registerOpenApi } from './http/openapi.js';
 import { registerWebUi } from './http/webui.js';
 import { loggerOptions, registerRequestLogging } from './http/logging.js';
 import { registerRouteInfo } from './http/route-info.js';
+import { registerUnimplemented } from './http/unimplemented.js';
 import { JobQueue, Worker, type JobHandler } from './jobs/index.js';
 import type { Module, ModuleDeps } from './modules/module.js';
 import { EraserRegistry } from './modules/privacy/index.js';
@@ -225,10 +226,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await registerWebUi(app, config.webDir);
 
+  // The operations the modules implement, by operationId; the reference's others answer 501.
+  const implemented = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const id = route.schema?.operationId;
+    if (typeof id === 'string' && route.config?.notImplemented !== true) implemented.add(id);
+  });
   for (const m of modules) if (m.rootRoutes) await app.register(m.rootRoutes);
   await app.register(async (v) => {
     await v.register(openApiDocumentRoutes);
     for (const m of modules) if (m.routes) await v.register(m.routes);
+    registerUnimplemented(v, implemented);
   }, { prefix });
 
   // Graceful stop: Fastify stops accepting and waits for every connection to end before its onClose hooks

@@ -55,6 +55,7 @@ export const CommonErrors = defineErrors({
   unsupportedMediaType: { status: 415, message: 'Unsupported Media Type' },
   tooManyRequests: { status: 429, message: 'Too Many Requests' },
   limitExceeded: { status: 429, message: 'Limit Exceeded' },
+  notImplemented: { status: 501, message: 'Not Implemented' },
   unavailable: { status: 503, message: 'Service Unavailable' },
 });
 

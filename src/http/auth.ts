@@ -56,7 +56,8 @@ export function registerAuth(app: FastifyInstance, authenticator: Authenticator,
       throw new Error(`Route ${String(route.method)} ${route.url} declares no security (use oauth(...) or PUBLIC)`);
     }
     const scopes = scopesOf(route.schema?.security as SecurityRequirement[] | undefined);
-    if (scopes !== undefined) route.config = { ...route.config, requiredScopes: scopes };
+    // An operation eventline does not implement needs a valid token, not the scopes of what it would do.
+    if (scopes !== undefined) route.config = { ...route.config, requiredScopes: route.config?.notImplemented === true ? [] : scopes };
   });
   app.addHook('onRequest', async (request) => {
     const scopes = routeOf(request).config.requiredScopes;
