@@ -18,7 +18,8 @@ function convert(schema: unknown, refs: Set<string>): unknown {
   if (!isRecord(schema)) return schema;
   if (typeof schema['$ref'] === 'string') {
     const ref = schema['$ref'];
-    if (ref.startsWith(SCHEMA_REF)) refs.add(decodeURIComponent(ref.slice(SCHEMA_REF.length)));
+    // A pointer may reach inside a schema (`#/components/schemas/bulk-job/allOf/0`): the schema is what is kept.
+    if (ref.startsWith(SCHEMA_REF)) refs.add(decodeURIComponent(ref.slice(SCHEMA_REF.length).split('/')[0] ?? ''));
     return { $ref: ref };
   }
   const out: Json = {};

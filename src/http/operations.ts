@@ -43,6 +43,8 @@ export interface OperationOptions<P, Q, B, H, R> {
   readonly summary?: string;
   /** Error statuses eventline answers beyond those the catalogue documents. */
   readonly errors?: readonly number[];
+  /** Scopes eventline asks for besides the catalogue's (where it is stricter than the reference, e.g. `:read` beside `:write`). */
+  readonly scopes?: readonly string[];
   /** The status of a handler's answer; by default the lowest success status the catalogue documents. */
   readonly status?: number;
   /** More of the OpenAPI operation (consumes, hide, vendor extensions) or of Fastify's schema. */
@@ -88,7 +90,8 @@ export function routeSchema(op: CatalogueOperation, options: OperationOptions<un
   const declared = (options.response ?? {}) as Record<number, unknown>;
   const response: Record<number, unknown> = { ...errorResponses(...[...errors].filter((s) => declared[s] === undefined).sort((a, b) => a - b)), ...declared };
   return {
-    tags: [op.tag], operationId: op.operationId, summary: options.summary ?? op.summary, security: op.security.map((r) => ({ ...r })),
+    tags: [op.tag], operationId: op.operationId, summary: options.summary ?? op.summary,
+    security: op.security.map((r) => Object.fromEntries(Object.entries(r).map(([scheme, scopes]) => [scheme, [...new Set([...scopes, ...(options.scopes ?? [])])].sort()]))),
     ...(options.description !== undefined ? { description: options.description } : {}),
     ...(op.extension ? { 'x-eventline-extension': true } : {}),
     ...(options.params !== undefined ? { params: options.params } : {}),

@@ -4,8 +4,9 @@ import { createTenant, sampleEvent, startTestApp, tokenFor, type TestApp } from 
 
 // "No 5xx from anything a client can send": every documented operation gets
 // random path parameters, query strings and JSON bodies, with a token that has
-// every scope, and must answer below 500.
-interface Operation { method: string; path: string; query: string[] }
+// every scope, and must answer below 500; but for the one 5xx by design: a
+// reference operation eventline does not implement answers 501 naming it.
+interface Operation { method: string; path: string; query: string[]; notImplemented: boolean }
 
 let t: TestApp;
 let token: string;
@@ -22,18 +23,20 @@ beforeAll(async () => {
   const tenant = await createTenant(t.services);
   token = await tokenFor(t.app, tenant);
   await t.services.events.createNow(tenant.accountId, 'fuzz', sampleEvent() as Parameters<typeof t.services.events.createNow>[2]);
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>> };
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; 'x-eventline-not-implemented'?: boolean }>> };
   ops = Object.entries(doc.paths)
     .filter(([path]) => path.startsWith('/ea/') && !path.startsWith('/ea/oauth2/'))
     .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({
       method: method.toUpperCase(), path, query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      notImplemented: op['x-eventline-not-implemented'] === true,
     })));
 });
 afterAll(async () => t?.close());
 
 describe('no 5xx from client input', () => {
-  it('covers the documented operations', () => {
-    expect(ops.length).toBeGreaterThan(30);
+  it('covers the documented operations, those eventline does not implement among them', () => {
+    expect(ops.filter((op) => !op.notImplemented).length).toBeGreaterThan(150);
+    expect(ops.filter((op) => op.notImplemented).length).toBeGreaterThan(0);
   });
 
   it('answers every operation below 500 for random path parameters, queries and bodies', async () => {
@@ -54,8 +57,10 @@ describe('no 5xx from client input', () => {
               headers: { authorization: `Bearer ${token}`, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
               ...(hasBody ? { payload: JSON.stringify(body) } : {}),
             });
-            if (res.statusCode >= 500) failures.push(`${op.method} ${path}?${qs} ${JSON.stringify(body).slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
-            return res.statusCode < 500;
+            // Below 500 for any operation (a path too long is a 414 before routing), and 501 naming it for one eventline does not implement.
+            const ok = res.statusCode < 500 || (op.notImplemented && res.statusCode === 501 && (res.json() as { message?: string }).message?.startsWith('eventline does not implement ') === true);
+            if (!ok) failures.push(`${op.method} ${path}?${qs} ${JSON.stringify(body).slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+            return ok;
           },
         ),
         { numRuns: 12, seed: 20261122, endOnFailure: true },
