@@ -8,8 +8,8 @@ import type { Config } from './config/index.js';
 import { createDb, migrateToLatest, ping, type DbHandle } from './db/index.js';
 import { systemClock, type Clock } from './db/time.js';
 import { CommonErrors } from './errors.js';
-import { PUBLIC, registerAuth } from './http/auth.js';
-import { errorResponses } from './http/responses.js';
+import { registerAuth } from './http/auth.js';
+import { operations } from './http/operations.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerAcceptCheck } from './http/accept.js';
 import { registerPageTokenSealing } from './http/page-tokens.js';
@@ -48,6 +48,8 @@ import { TABLE_DECLARATIONS } from './db/tables.js';
 import { createRegistrationTypesModule } from './modules/registration-types/index.js';
 import { createVideosModule } from './modules/videos/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
+
+const StatusSchema = Type.Object({ status: Type.String() });
 
 export interface BuildOptions {
   /** An open database; otherwise one is opened from config and closed with the app. */
@@ -208,22 +210,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Rate limits and usage counting: after auth, so a call is charged to its account or else its address.
   if (limiter) registerRateLimit(app, limiter, prefix);
 
-  app.get('/healthz', {
-    schema: { tags: ['Operations'], operationId: 'healthz', summary: 'Liveness', security: PUBLIC, response: { 200: Type.Object({ status: Type.String() }) } },
-  }, async () => ({ status: 'ok' }));
-  app.get('/readyz', {
-    schema: {
-      tags: ['Operations'], operationId: 'readyz', summary: 'Readiness: the database answers', security: PUBLIC,
-      response: { 200: Type.Object({ status: Type.String() }), ...errorResponses(503) },
-    },
-  }, async () => {
-    try {
-      await ping(db.db);
-    } catch {
-      throw CommonErrors.unavailable('The database is not reachable');
-    }
-    return { status: 'ready' };
-  });
+  await app.register(operations((op) => {
+    op('healthz', { response: { 200: StatusSchema } }, async () => ({ status: 'ok' }));
+    op('readyz', { response: { 200: StatusSchema } }, async () => {
+      try {
+        await ping(db.db);
+      } catch {
+        throw CommonErrors.unavailable('The database is not reachable');
+      }
+      return { status: 'ready' };
+    });
+  }));
   await registerWebUi(app, config.webDir);
 
   // The operations the modules implement, by operationId; the reference's others answer 501.

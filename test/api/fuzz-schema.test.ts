@@ -15,9 +15,11 @@ type Schema = {
   minItems?: number; maxItems?: number; pattern?: string; $ref?: string; additionalProperties?: boolean | Schema;
 };
 interface Parameter { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: Schema }
-interface Operation { method: string; path: string; params: Parameter[]; body?: Schema }
+interface Operation { method: string; path: string; params: Parameter[]; body?: Schema; notImplemented: boolean }
 
 const RUNS_PER_OPERATION = Number(process.env['FUZZ_RUNS'] ?? 90);
+// An operation eventline does not implement answers 501 before it reads its input: a few runs show it.
+const RUNS_PER_UNIMPLEMENTED = 8;
 const TRANSPORT_RUNS = Number(process.env['FUZZ_TRANSPORT_RUNS'] ?? 3500);
 
 let t: TestApp;
@@ -189,7 +191,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
           });
           return check(`${op.method} ${url} ${asText(body).slice(0, 200)}`, res, op.notImplemented);
         }),
-        { numRuns: RUNS_PER_OPERATION, seed: 20261124, endOnFailure: true },
+        { numRuns: op.notImplemented ? RUNS_PER_UNIMPLEMENTED : RUNS_PER_OPERATION, seed: 20261124, endOnFailure: true },
       ).catch(() => undefined);
     }
     expect(failures).toEqual([]);
