@@ -1,9 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { oauth, requireAuth } from '../../http/auth.js';
-import { errorResponses } from '../../http/responses.js';
-import { registerList } from '../../http/lists.js';
+import { operations } from '../../http/operations.js';
 import { bulkItems } from '../../http/bulk.js';
 import type { AttendeesService } from './attendees.service.js';
 import {
@@ -11,7 +7,6 @@ import {
   AttendeePageSchema, AttendeeSchema, AttendeeUpdateSchema, MAX_BULK_ATTENDEES,
 } from './attendees.schemas.js';
 
-const tags = ['Attendees'];
 const FILTER_HELP =
   'Filterable: event.id, id, confirmationNumber, checkedIn, registrationPath.id, invitationList.id, referenceId, note, guest, ' +
   'unsubscribed, invitedBy, responseMethod, status, contact.id, visibility, contact.deleted, primaryId (eq|ne); ' +
@@ -21,45 +16,32 @@ const FILTER_HELP =
   'contact.company, registeredAt, checkIn (e.g. contact.lastName:ASC,registeredAt:DESC). lastModified also moves when the contact changes.';
 
 export function attendeesRoutes(attendees: AttendeesService) {
-  return async function routes(instance: FastifyInstance): Promise<void> {
-    const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-
-    registerList(instance, {
-      path: '/attendees', tags, operationId: 'listAttendees', filterOperationId: 'listAttendeesPostFilter', summary: 'List Attendees', scope: 'event/attendees:read',
+  return operations((op) => {
+    op.list('listAttendees', {
       description: `Gets a paginated list of the account's attendees (the attendees of Included sessions are the event's attendees). ${FILTER_HELP}`,
       query: AttendeeListQuerySchema, page: AttendeePageSchema, list: (auth, query) => attendees.list(auth.accountId, query),
     });
 
-    app.post('/attendees', {
-      attachValidation: true,
-      schema: {
-        tags, operationId: 'createAttendee', summary: 'Add Attendees', security: oauth('event/attendees:write'),
-        description:
-          'Adds contacts to events: each item names an event of the account and a contact by id, or a new contact\'s fields ' +
-          '(firstName, lastName, email; the active contact with that email is reused). status No Response invites, Accepted registers. ' +
-          `Each item is answered on its own in a 207 multi-status array (in request order): 201 with the attendee id, or 400 (invalid), ` +
-          `404 (unknown event or contact), 409 (already an attendee of the event); a bad item changes nothing. Up to ${MAX_BULK_ATTENDEES} items.`,
-        body: AttendeeAddBulkSchema, response: { 207: AttendeeAddBulkResponseSchema, ...errorResponses(400, 401, 403, 429) },
-      },
-    }, async (request, reply) => reply.code(207).send(await attendees.addMany(requireAuth(request), bulkItems(request, MAX_BULK_ATTENDEES))));
+    op('createAttendee', {
+      description:
+        'Adds contacts to events: each item names an event of the account and a contact by id, or a new contact\'s fields ' +
+        '(firstName, lastName, email; the active contact with that email is reused). status No Response invites, Accepted registers. ' +
+        `Each item is answered on its own in a 207 multi-status array (in request order): 201 with the attendee id, or 400 (invalid), ` +
+        `404 (unknown event or contact), 409 (already an attendee of the event); a bad item changes nothing. Up to ${MAX_BULK_ATTENDEES} items.`,
+      body: AttendeeAddBulkSchema, response: { 207: AttendeeAddBulkResponseSchema }, route: { attachValidation: true },
+    }, async (request) => attendees.addMany(request.auth, bulkItems(request, MAX_BULK_ATTENDEES)));
 
-    app.get('/attendees/:id', {
-      schema: {
-        tags, operationId: 'getAttendeeById', summary: 'Get Attendee', security: oauth('event/attendees:read'),
-        params: AttendeeIdParamsSchema, querystring: Type.Object({ expand: AttendeeListQuerySchema.properties.expand }, { additionalProperties: false }),
-        response: { 200: AttendeeSchema, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    }, async (request) => attendees.get(requireAuth(request).accountId, request.params.id));
+    op('getAttendeeById', {
+      params: AttendeeIdParamsSchema, querystring: Type.Object({ expand: AttendeeListQuerySchema.properties.expand }, { additionalProperties: false }),
+      response: { 200: AttendeeSchema },
+    }, async (request) => attendees.get(request.auth.accountId, request.params.id));
 
-    app.put('/attendees/:id', {
-      schema: {
-        tags, operationId: 'updateAttendee', summary: 'Update Attendee', security: oauth('event/attendees:write'),
-        description:
-          'Replaces the writable fields (status, note, referenceId, visibility, invitationList, registrationType, administrator, admissionItem). ' +
-          'event.id (and contact.id when sent) must be the attendee\'s own. Status changes follow the reference: No Response → Visited|Accepted|Declined|Pending Approval, ' +
-          'Cancelled|Visited|Declined → Accepted|Pending Approval, Accepted → Cancelled, Pending Approval → Accepted|Denied Approval, Denied Approval → Pending Approval.',
-        params: AttendeeIdParamsSchema, body: AttendeeUpdateSchema, response: { 200: AttendeeSchema, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    }, async (request) => attendees.update(requireAuth(request), request.params.id, request.body));
-  };
+    op('updateAttendee', {
+      description:
+        'Replaces the writable fields (status, note, referenceId, visibility, invitationList, registrationType, administrator, admissionItem). ' +
+        'event.id (and contact.id when sent) must be the attendee\'s own. Status changes follow the reference: No Response → Visited|Accepted|Declined|Pending Approval, ' +
+        'Cancelled|Visited|Declined → Accepted|Pending Approval, Accepted → Cancelled, Pending Approval → Accepted|Denied Approval, Denied Approval → Pending Approval.',
+      params: AttendeeIdParamsSchema, body: AttendeeUpdateSchema, response: { 200: AttendeeSchema },
+    }, async (request) => attendees.update(request.auth, request.params.id, request.body));
+  });
 }

@@ -1,11 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { oauth, requireAuth } from '../../http/auth.js';
+import { oauth } from '../../http/auth.js';
 import { CommonErrors } from '../../errors.js';
-import { errorResponses } from '../../http/responses.js';
 import type { AuthContext } from '../../actor.js';
-import { registerList } from '../../http/lists.js';
+import { operations } from '../../http/operations.js';
 import type { AttendeeLinksService, BulkInput } from './attendee-links.service.js';
 import {
   AttendeeLinkBulkResponseSchema, AttendeeLinkBulkSchema, AttendeeLinkItemSchema, AttendeeLinkPageSchema, AttendeeLinkParamsSchema,
@@ -14,10 +11,11 @@ import {
 import { bulkItems } from '../../http/bulk.js';
 import { checkItems, itemValidator } from '../../items.js';
 import { WebcastIdParamsSchema } from './webcasts.schemas.js';
-import { UnsortedListQuery, WEBCAST_TAGS as tags } from './webcasts.routes.js';
+import { UnsortedListQuery } from './webcasts.routes.js';
 
-// The seed: writing attendee links needs both the read and the write scope on the client.
-const WRITE = oauth('event/attendee-links:read', 'event/attendee-links:write');
+// The seed: writing attendee links needs both the read and the write scope on the client (the reference's
+// entries name only the write scope, so the security is eventline's, stricter, and checked from it).
+const WRITE = { security: oauth('event/attendee-links:read', 'event/attendee-links:write') };
 
 const BULK = `Up to ${MAX_LINKS_PER_CALL} items. Answers 207 with one result per item, in request order: each item is stored or refused on its own `
   + '(400 invalid, 404 attendee not in the webcast\'s event, 409 conflict), and a refused item changes nothing. '
@@ -34,58 +32,41 @@ const checkNew = itemValidator(AttendeeLinkItemSchema, 'attendee link');
 const checkExisting = itemValidator(ExistingAttendeeLinkItemSchema, 'attendee link');
 
 export function attendeeLinksRoutes(links: AttendeeLinksService) {
-  return async function routes(instance: FastifyInstance): Promise<void> {
-    const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-
+  return operations((op) => {
     /** POST adds links and PUT replaces them: the same bulk operation, with its own item check and service call. */
     const bulk = <T>(
-      method: 'POST' | 'PUT', doc: { operationId: string; summary: string; description: string; body: typeof AttendeeLinkBulkSchema | typeof ExistingAttendeeLinkBulkSchema },
+      operationId: string, doc: { description: string; body: typeof AttendeeLinkBulkSchema | typeof ExistingAttendeeLinkBulkSchema },
       check: (value: unknown) => T, run: (auth: AuthContext, webcastId: string, items: BulkInput<T>) => Promise<AttendeeLinkBulkResult>,
-    ) => app.route({
-      method, url: '/webcasts/:id/attendee-links', attachValidation: true, preValidation: requireArrayBody,
-      schema: {
-        tags, ...doc, security: WRITE, params: WebcastIdParamsSchema,
-        response: { 207: AttendeeLinkBulkResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-      handler: async (request, reply) => {
-        const items = checkItems(bulkItems(request, MAX_LINKS_PER_CALL), check);
-        return reply.code(207).send(await run(requireAuth(request), request.params.id, items));
-      },
-    });
+    ) => op(operationId, {
+      ...doc, params: WebcastIdParamsSchema, response: { 207: AttendeeLinkBulkResponseSchema }, schema: WRITE,
+      route: { attachValidation: true, preValidation: requireArrayBody },
+    }, async (request) => run(request.auth, request.params.id, checkItems(bulkItems(request, MAX_LINKS_PER_CALL), check)));
 
-    registerList(instance, {
-      path: '/webcasts/attendee-links', tags, operationId: 'listAttendeeLinks', summary: 'List Attendee Links', scope: 'event/attendee-links:read',
+    op.list('listAttendeeLinks', {
       description: 'Gets a paginated list of attendee links. Filterable: id, sourceId, attendee.id, webcast.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
       query: UnsortedListQuery, page: AttendeeLinkPageSchema, list: (auth, query) => links.list(auth.accountId, query),
     });
 
-    bulk('POST', {
-      operationId: 'createAttendeeLinks', summary: 'Create Attendee Links', body: AttendeeLinkBulkSchema,
+    bulk('createAttendeeLinks', {
+      body: AttendeeLinkBulkSchema,
       description: `Adds personalized join links for attendees of the webcast's event (one per attendee; an attendee that already has one is a 409 item: update it with PUT). ${BULK}`,
     }, checkNew, (auth, webcastId, items) => links.create(auth, webcastId, items));
 
-    bulk('PUT', {
-      operationId: 'updateAttendeeLinks', summary: 'Update Attendee Links', body: ExistingAttendeeLinkBulkSchema,
+    bulk('updateAttendeeLinks', {
+      body: ExistingAttendeeLinkBulkSchema,
       description: `Replaces sourceId and join of existing links, found by id within the webcast or, for an item without id (the reference marks it read-only), by the item's attendee (404 item otherwise); the attendee of a link cannot change. ${BULK}`,
     }, checkExisting, (auth, webcastId, items) => links.update(auth, webcastId, items));
 
-    app.get('/webcasts/:id/attendee-links', {
-      schema: {
-        tags, operationId: 'listWebcastAttendeeLinks', summary: 'List Attendee Links of a Webcast', security: oauth('event/attendee-links:read'), deprecated: true,
-        description: 'Deprecated in the reference in favour of `GET /webcasts/attendee-links?filter=webcast.id eq \'...\'`. '
-          + 'Filterable: id, sourceId, attendee.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
-        params: WebcastIdParamsSchema, querystring: UnsortedListQuery, response: { 200: AttendeeLinkPageSchema, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    }, async (request) => links.list(requireAuth(request).accountId, request.query, request.params.id));
+    op('listWebcastAttendeeLinks', {
+      summary: 'List Attendee Links of a Webcast',
+      description: 'Deprecated in the reference in favour of `GET /webcasts/attendee-links?filter=webcast.id eq \'...\'`. '
+        + 'Filterable: id, sourceId, attendee.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
+      params: WebcastIdParamsSchema, querystring: UnsortedListQuery, response: { 200: AttendeeLinkPageSchema }, schema: { deprecated: true },
+    }, async (request) => links.list(request.auth.accountId, request.query, request.params.id));
 
-    app.delete('/webcasts/:id/attendee-links/:attendeeLinkId', {
-      schema: {
-        tags, operationId: 'deleteAttendeeLink', summary: 'Delete Attendee Link', security: oauth('event/attendee-links:delete'),
-        params: AttendeeLinkParamsSchema, response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    }, async (request, reply) => {
-      await links.delete(requireAuth(request).accountId, request.params.id, request.params.attendeeLinkId);
-      return reply.code(204).send(null);
+    op('deleteAttendeeLink', { params: AttendeeLinkParamsSchema, response: { 204: Type.Null({ description: 'Deleted' }) } }, async (request) => {
+      await links.delete(request.auth.accountId, request.params.id, request.params.attendeeLinkId);
+      return null;
     });
-  };
+  });
 }
