@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { oauth } from '../../http/auth.js';
 import { CommonErrors } from '../../errors.js';
 import type { AuthContext } from '../../actor.js';
 import { operations } from '../../http/operations.js';
@@ -14,8 +13,8 @@ import { WebcastIdParamsSchema } from './webcasts.schemas.js';
 import { UnsortedListQuery } from './webcasts.routes.js';
 
 // The seed: writing attendee links needs both the read and the write scope on the client (the reference's
-// entries name only the write scope, so the security is eventline's, stricter, and checked from it).
-const WRITE = { security: oauth('event/attendee-links:read', 'event/attendee-links:write') };
+// entries name only the write scope: eventline asks both, stricter).
+const WRITE_SCOPES = ['event/attendee-links:read', 'event/attendee-links:write'];
 
 const BULK = `Up to ${MAX_LINKS_PER_CALL} items. Answers 207 with one result per item, in request order: each item is stored or refused on its own `
   + '(400 invalid, 404 attendee not in the webcast\'s event, 409 conflict), and a refused item changes nothing. '
@@ -38,7 +37,7 @@ export function attendeeLinksRoutes(links: AttendeeLinksService) {
       operationId: string, doc: { description: string; body: typeof AttendeeLinkBulkSchema | typeof ExistingAttendeeLinkBulkSchema },
       check: (value: unknown) => T, run: (auth: AuthContext, webcastId: string, items: BulkInput<T>) => Promise<AttendeeLinkBulkResult>,
     ) => op(operationId, {
-      ...doc, params: WebcastIdParamsSchema, response: { 207: AttendeeLinkBulkResponseSchema }, schema: WRITE,
+      ...doc, params: WebcastIdParamsSchema, response: { 207: AttendeeLinkBulkResponseSchema }, scopes: WRITE_SCOPES,
       route: { attachValidation: true, preValidation: requireArrayBody },
     }, async (request) => run(request.auth, request.params.id, checkItems(bulkItems(request, MAX_LINKS_PER_CALL), check)));
 
