@@ -6,7 +6,7 @@ import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import type { AuthContext } from '../../actor.js';
-import type { JobHandler, JobQueue } from '../../jobs/index.js';
+import { recurringJob, type JobHandler, type JobQueue } from '../../jobs/index.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import { ActivityErrors } from './activities.errors.js';
@@ -185,17 +185,16 @@ export class ActivitiesService implements ActivityReporter {
   }
 
   /** Makes sure one purge job is waiting; each run schedules the next, an hour later (one job per hour slot). */
+  /** The hourly retention purge, a recurring job. */
+  private purgeJob() {
+    return recurringJob(this.jobs, this.clock, PURGE_JOB, PURGE_EVERY_MS, () => this.purge());
+  }
+
   async schedulePurge(): Promise<void> {
-    await this.jobs.enqueueSlot({ type: PURGE_JOB, payload: {}, runAt: this.clock(), everyMs: PURGE_EVERY_MS });
+    await this.purgeJob().schedule();
   }
 
   jobHandlers(): Record<string, JobHandler> {
-    return {
-      [PURGE_JOB]: async () => {
-        const result = await this.purge();
-        await this.jobs.enqueueSlot({ type: PURGE_JOB, payload: {}, runAt: new Date(this.clock().getTime() + PURGE_EVERY_MS), everyMs: PURGE_EVERY_MS });
-        return result;
-      },
-    };
+    return { ...this.purgeJob().handlers };
   }
 }

@@ -4,7 +4,7 @@ import { iso, type Clock } from '../../db/time.js';
 import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
 import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
-import type { JobHandler, JobQueue } from '../../jobs/index.js';
+import { recurringJob, type JobHandler, type JobQueue } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import { CommunicationErrors } from './communications.errors.js';
 import { MESSAGES_COUNTS, type CommunicationsRepository } from './communications.repository.js';
@@ -176,18 +176,17 @@ export class CommunicationsService {
   }
 
   /** Makes sure one purge job is waiting (called when a worker starts); each run schedules the next, an hour later. */
+  /** The hourly retention purge, a recurring job. */
+  private purgeJob() {
+    return recurringJob(this.jobs, this.clock, PURGE_JOB, PURGE_EVERY_MS, () => this.purge());
+  }
+
+  /** Makes sure one purge job is waiting (called when a worker starts); each run schedules the next, an hour later. */
   async schedulePurge(): Promise<void> {
-    // One job per hour slot, so every process may call this at start without starting a second chain.
-    await this.jobs.enqueueSlot({ type: PURGE_JOB, payload: {}, runAt: this.clock(), everyMs: PURGE_EVERY_MS });
+    await this.purgeJob().schedule();
   }
 
   jobHandlers(): Record<string, JobHandler> {
-    return {
-      [PURGE_JOB]: async () => {
-        const result = await this.purge();
-        await this.jobs.enqueueSlot({ type: PURGE_JOB, payload: {}, runAt: new Date(this.clock().getTime() + PURGE_EVERY_MS), everyMs: PURGE_EVERY_MS });
-        return result;
-      },
-    };
+    return { ...this.purgeJob().handlers };
   }
 }

@@ -8,7 +8,7 @@ import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
 import type { ApiError } from '../../errors.js';
-import type { JobHandler, JobQueue } from '../../jobs/index.js';
+import { recurringJob, type JobHandler, type JobQueue } from '../../jobs/index.js';
 import type { ObjectStorage, StoredObject } from '../../storage/index.js';
 import { inspect, isWebImage, SAMPLE_BYTES } from './files.content.js';
 import { FileErrors } from './files.errors.js';
@@ -296,18 +296,18 @@ export class FilesService implements FileStore {
     }
   }
 
+  /** The hourly retention purge, a recurring job. */
+  private purgeJob() {
+    return recurringJob(this.jobs, this.clock, PURGE_JOB, PURGE_EVERY_MS, async () => ({ removed: await this.purge() }));
+  }
+
   async schedulePurge(): Promise<void> {
-    // One job per hour slot, so every process may call this at start without starting a second chain.
-    await this.jobs.enqueueSlot({ type: PURGE_JOB, payload: {}, runAt: this.clock(), everyMs: PURGE_EVERY_MS });
+    await this.purgeJob().schedule();
   }
 
   jobHandlers(): Record<string, JobHandler> {
     return {
-      [PURGE_JOB]: async () => {
-        const removed = await this.purge();
-        await this.jobs.enqueueSlot({ type: PURGE_JOB, payload: {}, runAt: new Date(this.clock().getTime() + PURGE_EVERY_MS), everyMs: PURGE_EVERY_MS });
-        return { removed };
-      },
+      ...this.purgeJob().handlers,
       // Bytes of files whose rows an erasure deleted (in its transaction); deleting twice is harmless.
       [DELETE_OBJECTS_JOB]: async (job) => {
         const keys = objectKeys(job.payload);
