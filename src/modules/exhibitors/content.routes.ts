@@ -33,14 +33,14 @@ export function declareContentOperations(op: Operations, content: ExhibitorConte
     params: ExhibitorParamsSchema, response: { 200: WeblinkListSchema },
   }, async ({ auth, params }) => content.listWeblinks(auth.accountId, ...exhibitorPath(params)));
 
+  op('getExhibitorWeblink', { description: 'One weblink of the exhibitor.', params: WeblinkParamsSchema, response: { 200: WeblinkSchema } },
+    async ({ auth, params }) => content.getWeblink(auth.accountId, ...exhibitorPath(params), params.weblinkId.toLowerCase()));
+
   op('createExhibitorWeblink', {
     description: 'Creates a weblink. `url` must be an absolute http or https URL without credentials (400 otherwise: `javascript:`, `data:`, relative URLs). '
       + 'A 51st weblink is 422. `event.id` and `exhibitor.id` must be the path\'s (400).',
     params: ExhibitorParamsSchema, body: WeblinkInputSchema, response: { 201: WeblinkSchema },
   }, async ({ auth, params, body }) => content.createWeblink(auth, ...exhibitorPath(params), body));
-
-  op('getExhibitorWeblink', { description: 'One weblink of the exhibitor.', params: WeblinkParamsSchema, response: { 200: WeblinkSchema } },
-    async ({ auth, params }) => content.getWeblink(auth.accountId, ...exhibitorPath(params), params.weblinkId.toLowerCase()));
 
   op('updateExhibitorWeblink', {
     description: 'Replaces the weblink (the same rules as creating one).',

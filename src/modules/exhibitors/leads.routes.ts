@@ -14,8 +14,7 @@ const EXTENSION = 'eventline extension (the reference only reads leads and quali
 export function leadsRoutes(leads: LeadsService, qualification: QualificationService) {
   return operations((op) => {
     op('getLeadQualificationQuestions', {
-      description: 'Retrieves a list of lead qualification questions associated with a single exhibitor at the given event, in the order they were created. '
-        + 'An exhibitor of another event or account is 404.',
+      description: 'The questions the exhibitor\'s booth staff ask leads, in the order they were created. An exhibitor of another event or account is 404.',
       params: EventExhibitorParamsSchema, response: { 200: QuestionListSchema },
     }, async ({ auth, params }) => qualification.list(auth.accountId, params.id, params.exhibitorId));
 
@@ -57,7 +56,7 @@ export function leadsRoutes(leads: LeadsService, qualification: QualificationSer
     }, async ({ auth, params }) => leads.delete(auth, params.id, params.exhibitorId, params.leadId).then(() => null));
 
     op('getLeadQualificationAnswers', {
-      description: 'Gets a list of answers to lead qualification questions for a given lead id: one record per question answered.',
+      description: 'The lead\'s answers to the exhibitor\'s qualification questions: one record per question answered.',
       params: LeadParamsSchema, response: { 200: LeadAnswersListSchema },
     }, async ({ auth, params }) => leads.answers(auth.accountId, params.id, params.exhibitorId, params.leadId));
 

@@ -36,8 +36,7 @@ function declareTeamOperations(op: Operations, team: ExhibitorTeamService): void
     async ({ auth, params }) => team.getAdmin(auth.accountId, ...exhibitorPath(params), params.adminId.toLowerCase()));
 
   op('updateExhibitorAdmin', {
-    description: 'Replaces the admin\'s name and email (the same rules as creating one).',
-    params: AdminParamsSchema, body: AdminInputSchema, response: { 200: AdminSchema },
+    description: 'Replaces the admin\'s name and email (the same rules as creating one).', params: AdminParamsSchema, body: AdminInputSchema, response: { 200: AdminSchema },
   }, async ({ auth, params, body }) => team.updateAdmin(auth, ...exhibitorPath(params), params.adminId.toLowerCase(), body));
 
   op.list('listBoothStaff', {
@@ -52,8 +51,10 @@ function declareTeamOperations(op: Operations, team: ExhibitorTeamService): void
     params: ExhibitorParamsSchema, body: BoothStaffInputSchema, response: { 201: BoothStaffSchema },
   }, async ({ auth, params, body }) => team.addBoothStaff(auth, ...exhibitorPath(params), body));
 
-  op('getBoothStaff', { description: 'The attendee id of one booth staff member.', params: BoothStaffParamsSchema, response: { 200: BoothStaffSchema } },
-    async ({ auth, params }) => team.getBoothStaff(auth.accountId, ...exhibitorPath(params), params.boothstaffId.toLowerCase()));
+  op('getBoothStaff', {
+    description: 'The attendee id of one booth staff member.',
+    params: BoothStaffParamsSchema, response: { 200: BoothStaffSchema },
+  }, async ({ auth, params }) => team.getBoothStaff(auth.accountId, ...exhibitorPath(params), params.boothstaffId.toLowerCase()));
 
   op('deleteBoothStaff', {
     description: 'Removes the attendee from the exhibitor\'s booth staff (the attendee stays registered).',
