@@ -5,7 +5,8 @@ import { ALL_SCOPES } from '../modules/oauth/index.js';
 /**
  * The demo event's exhibit hall: registration types (attendees hold one; the
  * first attendees are exhibitor staff), sponsorship levels, exhibitor
- * categories, a few exhibitors in them, and a registration pack.
+ * categories, a few exhibitors in them, a registration pack, and the event's
+ * exhibitor questions with one exhibitor's answers.
  */
 /** Returns the exhibitor whose booth the demo's leads are scanned at (Harborcast Studios). */
 export async function seedDemoExhibitors(services: Services, input: { accountId: string; plannerId: string; eventId: string }): Promise<{ leadsExhibitorId: string }> {
@@ -53,6 +54,20 @@ export async function seedDemoExhibitors(services: Services, input: { accountId:
 
   await services.registrationPacks.create(auth, eventId, harbor.id, {
     event, exhibitor: { id: harbor.id }, capacities: [{ registrationType: { id: staff.id }, reservedCapacity: 6 }, { registrationType: { id: attendee.id }, reservedCapacity: 10 }],
+  });
+
+  // DESIGN rule 11: writing exhibitor questions is an extension, so the demo carries examples of it.
+  const questions = services.exhibitorQuestions;
+  const focus = await questions.createQuestion(auth, eventId, {
+    event, text: 'What will visitors find at your booth?', code: 'FOCUS', type: 'SingleChoice', required: true, answerFormat: 'RadioButton',
+    choices: [{ text: 'Live production and studios' }, { text: 'Webinar and streaming software' }, { text: 'Venues and travel' }], otherAnswer: { text: 'Something else' },
+  });
+  const followUp = await questions.createQuestion(auth, eventId, {
+    event, text: 'Where should attendees write after the event?', code: 'FOLLOWUP', type: 'OpenEndedTextOneLine', required: false, answerFormat: 'EmailAddress',
+  });
+  const answer = (question: { id: string }, answers: Array<{ type: 'Choice' | 'Text'; value?: string; choice?: { id: string } }>) => ({ question, event, exhibitor: { id: harbor.id }, answers });
+  await questions.putAnswers(auth, eventId, harbor.id, {
+    data: [answer(focus, [{ type: 'Choice', choice: { id: focus.choices?.[0]?.id ?? '' } }]), answer(followUp, [{ type: 'Text', value: 'hello@harborcast.example' }])],
   });
   return { leadsExhibitorId: harbor.id };
 }

@@ -323,7 +323,7 @@ describe('obfuscating a contact', () => {
 });
 
 describe('the demo account', () => {
-  it('has an exhibit hall: registration types its attendees hold, sponsorship levels, categories, exhibitors and a registration pack', async () => {
+  it('has an exhibit hall: registration types its attendees hold, sponsorship levels, categories, exhibitors, a registration pack and exhibitor questions', async () => {
     const { credentials } = await seedDemo(t.services, t.config);
     if (!credentials) throw new Error('the demo was not seeded');
     const demo = apiClient(t.app, await tokenFor(t.app, credentials));
@@ -342,5 +342,10 @@ describe('the demo account', () => {
     expect((await ok<{ data: Pack[] }>(demo('GET', `/ea/events/${id}/exhibitors/${harbor?.id ?? ''}/registration-packs`))).data).toHaveLength(1);
     const categories = await ok<Page<{ id: string }>>(demo('GET', `/ea/events/${id}/exhibitor-categories`));
     expect(categories.data).toHaveLength(2);
+    // The exhibitor questions (written through the createExhibitorQuestion extension) and Harborcast's answers to them.
+    const questions = await ok<{ data: Array<{ id: string; code?: string; type: string }> }>(demo('GET', `/ea/events/${id}/exhibitor-questions`));
+    expect(questions.data.map((q) => [q.code, q.type])).toEqual([['FOCUS', 'SingleChoice'], ['FOLLOWUP', 'OpenEndedTextOneLine']]);
+    const answers = await ok<{ data: Array<{ question: { id: string } }> }>(demo('GET', `/ea/events/${id}/exhibitors/${harbor?.id ?? ''}/exhibitor-answers`));
+    expect(answers.data.map((a) => a.question.id)).toEqual(questions.data.map((q) => q.id));
   });
 });

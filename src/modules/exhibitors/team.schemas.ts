@@ -28,6 +28,11 @@ export const ExhibitorParamsSchema = Type.Object({ id: Uuid('ID of an event.'), 
 export const AdminParamsSchema = Type.Object({ ...ExhibitorParamsSchema.properties, adminId: Uuid('ID of an exhibitor admin.') });
 export const BoothStaffParamsSchema = Type.Object({ ...ExhibitorParamsSchema.properties, boothstaffId: Uuid('ID of a booth staff member.') });
 
+/** The event and exhibitor of the path as stored (lower case): a client may send a UUID in capitals. */
+export function exhibitorPath(params: Static<typeof ExhibitorParamsSchema>): readonly [eventId: string, exhibitorId: string] {
+  return [params.id.toLowerCase(), params.exhibitorId.toLowerCase()];
+}
+
 /** `limit` and `token`: the only paging parameters the reference gives the team lists. */
 export const TeamListQuerySchema = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: `The maximum number of records to return per page (1-${MAX_LIMIT}).` })),

@@ -1,16 +1,12 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { ApiError } from '../../errors.js';
-import { oauth, PUBLIC, requireAuth } from '../../http/auth.js';
-import { errorResponses } from '../../http/responses.js';
+import { operations } from '../../http/operations.js';
 import { SERVED_TYPES, isWebImage } from './files.content.js';
 import { FileErrors } from './files.errors.js';
 import { ContentQuerySchema, FileParamsSchema, FileUploadSchema, FileWithAuditSchema } from './files.schemas.js';
 import type { FilesService, UploadPart } from './files.service.js';
-
-const tags = ['File'];
 
 // What a form may hold besides the file: a few short fields.
 const FORM_LIMITS = { files: 1, fields: 4, parts: 5, fieldNameSize: 100, fieldSize: 1024, headerPairs: 50 };
@@ -63,66 +59,51 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
 }
 
 export function filesRoutes(files: FilesService) {
-  return async function routes(instance: FastifyInstance): Promise<void> {
+  return operations(async (op) => {
     // Registered here, so multipart bodies are parsed for these routes only. File
     // parts stream (nothing is buffered or written to a temporary file by the plugin).
     // The size limit is enforced by the service as bytes arrive; busboy's own limit
     // sits one byte above it as a second guard.
-    await instance.register(multipart, { limits: { ...FORM_LIMITS, fileSize: files.maxBytes + 1 }, throwFileSizeLimit: false });
+    await op.app.register(multipart, { limits: { ...FORM_LIMITS, fileSize: files.maxBytes + 1 }, throwFileSizeLimit: false });
     // Any other body type here: a 415 that names the one that works (JSON bodies reach the handler, which says the same).
-    instance.addContentTypeParser('*', (_request, _payload, done) => {
+    op.app.addContentTypeParser('*', (_request, _payload, done) => {
       done(FileErrors.notMultipart(), undefined);
     });
-    const app = instance.withTypeProvider<TypeBoxTypeProvider>();
 
-    app.post('/files', {
-      schema: {
-        tags, operationId: 'uploadFile', summary: 'Upload a File', security: oauth('file/file:write'),
-        description: 'Uploads a file and returns a unique ID to identify the file, and `path.href`, a signed URL of its bytes valid for a limited time '
-          + '(1 hour by default). The file must be at most 10 MiB (FILES_MAX_BYTES). The type is read from the content (magic bytes) and must be one of '
-          + 'the allowed types; the file name\'s extension and an image/* part Content-Type must agree with it, and an image\'s header must be readable. '
-          + 'The file ID can be used with other APIs to associate the file with an entity. Unassociated files expire within 30 days. '
-          + '`purpose=image` (eventline extension) requires a JPEG, PNG or GIF image. Bad input is a 400 (415 for a body that is not multipart/form-data, '
-          + '413 for a file over the limit) and stores nothing.',
-        consumes: ['multipart/form-data'],
-        body: FileUploadSchema,
-        response: { 201: FileWithAuditSchema, ...errorResponses(400, 401, 403, 413, 415, 429) },
-      },
+    op('uploadFile', {
+      description: 'Uploads a file and returns a unique ID to identify the file, and `path.href`, a signed URL of its bytes valid for a limited time '
+        + '(1 hour by default). The file must be at most 10 MiB (FILES_MAX_BYTES). The type is read from the content (magic bytes) and must be one of '
+        + 'the allowed types; the file name\'s extension and an image/* part Content-Type must agree with it, and an image\'s header must be readable. '
+        + 'The file ID can be used with other APIs to associate the file with an entity. Unassociated files expire within 30 days. '
+        + '`purpose=image` (eventline extension) requires a JPEG, PNG or GIF image. Bad input is a 400 (415 for a body that is not multipart/form-data, '
+        + '413 for a file over the limit) and stores nothing.',
+      body: FileUploadSchema, response: { 201: FileWithAuditSchema }, errors: [413, 415], schema: { consumes: ['multipart/form-data'] },
       // The body is a stream read by the handler: the schema above documents the form, nothing validates it here.
-      validatorCompiler: () => () => true,
-    }, async (request, reply) => {
-      const auth = requireAuth(request);
+      route: { validatorCompiler: () => () => true },
+    }, async (request) => {
       if (!request.isMultipart()) {
         throw request.headers['content-type'] === undefined ? FileErrors.missingFile(undefined, { target: 'file' }) : FileErrors.notMultipart();
       }
-      const file = await files.upload(auth, formParts(request));
-      return reply.code(201).send(file);
+      return files.upload(request.auth, formParts(request));
     });
 
-    app.get('/files/:id', {
-      schema: {
-        tags, operationId: 'getFile', summary: 'Get File Location', security: oauth('file/file:read'),
-        description: 'Returns the file, with `path.href`: a new signed URL of its bytes, valid for a limited time (1 hour by default). '
-          + 'A file of another account is 404.',
-        params: FileParamsSchema, response: { 200: FileWithAuditSchema, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    }, async (request) => files.get(requireAuth(request).accountId, request.params.id));
+    op('getFile', {
+      description: 'Returns the file, with `path.href`: a new signed URL of its bytes, valid for a limited time (1 hour by default). '
+        + 'A file of another account is 404.',
+      params: FileParamsSchema, response: { 200: FileWithAuditSchema },
+    }, async (request) => files.get(request.auth.accountId, request.params.id));
 
-    // Declared on the plain instance: the answer is a stream, which the typed reply (a string, from the schema) would refuse.
-    instance.get<{ Params: Static<typeof FileParamsSchema>; Querystring: Static<typeof ContentQuerySchema> }>('/files/:id/content', {
-      // A HEAD would open the bytes only to drop them.
-      exposeHeadRoute: false,
-      schema: {
-        tags, operationId: 'getFileContent', summary: 'File content (signed URL)', security: PUBLIC,
-        description: 'eventline: the bytes of a file, only through the signed `path.href` of an upload or of GET /files/{id}, until it expires. '
-          + 'An expired, changed or unknown URL is 403. Served with the type its content was checked to be, `X-Content-Type-Options: nosniff`, '
-          + 'and as an attachment unless it is an image.',
-        params: FileParamsSchema, querystring: ContentQuerySchema,
-        response: {
-          200: { description: 'The file\'s bytes.', content: Object.fromEntries(SERVED_TYPES.map((t) => [t, { schema: Type.String({ format: 'binary' }) }])) },
-          ...errorResponses(400, 403, 429),
-        },
+    // Public: the signed URL is the credential (request.auth is null here).
+    op('getFileContent', {
+      description: 'eventline: the bytes of a file, only through the signed `path.href` of an upload or of GET /files/{id}, until it expires. '
+        + 'An expired, changed or unknown URL is 403. Served with the type its content was checked to be, `X-Content-Type-Options: nosniff`, '
+        + 'and as an attachment unless it is an image.',
+      params: FileParamsSchema, querystring: ContentQuerySchema,
+      response: {
+        200: { description: 'The file\'s bytes.', content: Object.fromEntries(SERVED_TYPES.map((t) => [t, { schema: Type.String({ format: 'binary' }) }])) },
       },
+      // A HEAD would open the bytes only to drop them.
+      route: { exposeHeadRoute: false },
     }, async (request, reply) => {
       const { file, object } = await files.open(request.params.id, request.query);
       return reply
@@ -134,5 +115,5 @@ export function filesRoutes(files: FilesService) {
         .header('cache-control', 'private, no-store')
         .send(object.body);
     });
-  };
+  });
 }
