@@ -290,7 +290,7 @@ describe('surveys: tenancy and erasure', () => {
 });
 
 describe('surveys: the demo account', () => {
-  it('carries an answered event survey and a standalone survey ready to send, and holds the survey scopes', async () => {
+  it('carries an answered event survey, a poll to try (text, single choice, rating) and a standalone survey ready to send, and holds the survey scopes', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'eventline-demo-surveys-'));
     const demo = await startTestApp({ env: { DATA_DIR: dataDir }, build: { worker: false } });
     try {
@@ -340,5 +340,6 @@ describe('surveys: the demo account', () => {
       await demo.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  // The whole demo is seeded here (in a hook elsewhere, with the hooks' 60 s): a loaded machine needs more than the 30 s of a test.
+  }, 90_000);
 });

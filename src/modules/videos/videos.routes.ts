@@ -49,9 +49,11 @@ export function videosRoutes(videos: VideosService) {
     // The parts of a video (renditions, audio tracks, text tracks, views): each read or added by the video's id.
     const readOfVideo = <R extends TSchema>(operationId: string, description: string, schema: R, read: (accountId: string, videoId: string) => Promise<Static<R>>) =>
       op(operationId, { description, params: VideoParamsSchema, response: { 200: schema } }, async (request) => read(request.auth.accountId, request.params.videoId));
+    // Fastify has checked the body against `body`; only its static type is lost, since B is generic here.
     const addToVideo = <B extends TSchema, R extends TSchema>(operationId: string, description: string, body: B, schema: R,
       add: (auth: AuthContext, videoId: string, input: Static<B>) => Promise<Static<R>>) =>
-      op(operationId, { description, params: VideoParamsSchema, body, response: { 201: schema } }, async (request) => add(request.auth, request.params.videoId, request.body));
+      op(operationId, { description, params: VideoParamsSchema, body, response: { 201: schema } },
+        async (request) => add(request.auth, request.params.videoId, request.body as Static<B>));
 
     readOfVideo('listVideoRenditions', 'The renditions of a video (at most 11): metadata the operator or the provider supplied. eventline does no transcoding.',
       RenditionsSchema, (accountId, videoId) => videos.renditions(accountId, videoId));
