@@ -6,11 +6,11 @@ import {
   HookInputSchema, HookListQuerySchema, HookPageSchema, HookSchema, SigningSecretSchema,
 } from './contact-hooks.schemas.js';
 
-const EXTENSION = 'eventline extension (not in the reference).';
 const CALLBACK = 'The callback must be https to a public address: it is resolved and refused (400, target callback) when any address is private, loopback, '
   + 'link-local (169.254.0.0/16, the cloud metadata services), carrier-grade NAT, unique local IPv6 or otherwise reserved; loopback only when the operator '
   + 'sets HOOKS_ALLOW_LOOPBACK for development. A host that does not resolve yet is accepted: each delivery resolves and checks it, and retries with back-off '
   + 'while it cannot resolve; address literals and localhost are always judged at once. The security secret is stored encrypted and never returned.';
+const EXTENSION = 'eventline extension (not in the reference).';
 
 export function contactHooksRoutes(hooks: ContactHooksService, apiVersion: string) {
   return operations((op) => {
