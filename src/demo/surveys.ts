@@ -4,8 +4,9 @@ import type { AuthContext } from '../actor.js';
 /**
  * The demo's surveys: an event feedback survey of the summit, which two
  * attendees (not the six with join links, whose activities the engagement demo
- * walks through) have answered, and a standalone follow-up survey with an
- * invitation template and one respondent, ready for POST .../email.
+ * walks through) have answered, a poll of the summit with a text, a single-choice
+ * and a rating question to try responses on, and a standalone follow-up survey
+ * with an invitation template and one respondent, ready for POST .../email.
  */
 export async function seedDemoSurveys(services: Services, auth: AuthContext, eventId: string, attendeeIds: readonly string[]): Promise<void> {
   const { surveys, surveyResponses } = services;
@@ -28,6 +29,22 @@ export async function seedDemoSurveys(services: Services, auth: AuthContext, eve
     if (score) await surveyResponses.createEventResponse(auth, eventId, feedback.id, respondent.id, { question: { id: nps.id }, answers: [{ type: 'Choice', choice: { id: score.id } }] });
     if (liked) await surveyResponses.createEventResponse(auth, eventId, feedback.id, respondent.id, { question: { id: best.id }, answers: [{ type: 'Choice', choice: { id: liked.id } }] });
   }
+
+  // A poll with one question of each kind most surveys use (free text, a single choice, a rating), left unanswered
+  // so that responses can be tried on it (docs/surveys.md).
+  const poll = await surveys.createEventSurvey(auth, eventId, {
+    title: 'Summit quick poll', code: 'SUMMIT-POLL', type: 'Event Feedback', audienceType: 'Attendee', availableTo: 'Event Participants',
+    description: 'Three questions to try survey responses on: text, a single choice and a rating.',
+  });
+  await surveys.createEventQuestion(auth, eventId, poll.id, { text: 'What is your role?', code: 'ROLE', type: 'Text' });
+  await surveys.createEventQuestion(auth, eventId, poll.id, {
+    text: 'Which track will you follow next time?', code: 'TRACK', type: 'SingleChoice', required: true,
+    choices: [{ text: 'Product' }, { text: 'Engineering' }, { text: 'Marketing' }],
+  });
+  await surveys.createEventQuestion(auth, eventId, poll.id, {
+    text: 'How would you rate the venue?', code: 'VENUE', type: 'Rating',
+    choices: [{ text: 'Poor' }, { text: 'Fair' }, { text: 'Good' }, { text: 'Very good' }, { text: 'Excellent' }],
+  });
 
   const followUp = await surveys.createStandardSurvey(auth, { title: 'Demo Co customer follow-up', code: 'FOLLOW-UP', description: 'A standalone survey sent by email.' });
   await surveys.createStandardQuestion(auth, followUp.id, {

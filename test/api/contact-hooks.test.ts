@@ -358,6 +358,43 @@ describe('contact hooks: callbacks', () => {
     expect(receiver.received.length).toBe(before);
   });
 
+  it('accepts a callback whose host does not resolve yet (201), tries it at delivery and retries it; literal private addresses stay 400', async () => {
+    const other = await createTenant(t.services);
+    const b = apiClient(t.app, await tokenFor(t.app, other));
+    const security = { type: 'basic', secret: 'ZGVtbzpwQDU1dzByZA==' };
+    for (const callback of ['https://10.0.0.1/identify', 'https://169.254.169.254/latest/meta-data/']) {
+      const refused = await b('POST', '/ea/contacts/hooks', { name: 'Literal', callback, security });
+      expect(refused.statusCode, callback).toBe(400);
+      expect(refused.json(), callback).toMatchObject({ code: 400, target: 'callback' });
+    }
+    // A name under `.invalid` never resolves (RFC 6761): what a laptop without DNS sees of any name.
+    const created = await b('POST', '/ea/contacts/hooks', { name: 'Not in DNS yet', callback: 'https://identify.eventline.invalid/hook', security });
+    expect(created.statusCode, created.body).toBe(201);
+    const theirs = created.json() as Hook;
+    expect(theirs.callback).toBe('https://identify.eventline.invalid/hook');
+
+    const contact = await newContact(b);
+    const [queued] = await deliveriesOf(contact.id, b, theirs.id);
+    if (!queued) throw new Error('no delivery');
+    const detail = await waitFor(async () => {
+      const d = (await b('GET', `/ea/contacts/hooks/${theirs.id}/deliveries/${queued.id}`)).json() as Delivery;
+      return d.attemptLog?.[1]?.outcome === 'network' ? d : undefined;
+    }, 30_000, 'the second attempt to fail');
+    expect(['retrying', 'delivering']).toContain(detail.status);
+    expect(detail.lastError).toMatch(/identify\.eventline\.invalid (does|did) not resolve/);
+    expect(detail.attemptLog?.slice(0, 2)).toEqual([
+      expect.objectContaining({ attempt: 1, outcome: 'network', error: expect.stringMatching(/does not resolve|did not resolve/) as unknown }),
+      expect.objectContaining({ attempt: 2, outcome: 'network' }),
+    ]);
+    // The durable job is what retries it, with its back-off.
+    const job = await t.services.db.db.selectFrom('jobs').select(['status', 'attempts']).where('type', '=', DELIVER_JOB)
+      .where('payload', 'like', `%${queued.id}%`).executeTakeFirstOrThrow();
+    expect(job.attempts).toBeGreaterThanOrEqual(2);
+    expect(job.status).not.toBe('failed');
+    // Deleting the hook ends the retries.
+    expect((await b('DELETE', `/ea/contacts/hooks/${theirs.id}`)).statusCode).toBe(204);
+  });
+
   it('sends Basic credentials as given', async () => {
     const other = await createTenant(t.services);
     const b = apiClient(t.app, await tokenFor(t.app, other));

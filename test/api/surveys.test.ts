@@ -290,7 +290,7 @@ describe('surveys: tenancy and erasure', () => {
 });
 
 describe('surveys: the demo account', () => {
-  it('carries an answered event survey and a standalone survey ready to send, and holds the survey scopes', async () => {
+  it('carries an answered event survey, a poll to try (text, single choice, rating) and a standalone survey ready to send, and holds the survey scopes', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'eventline-demo-surveys-'));
     const demo = await startTestApp({ env: { DATA_DIR: dataDir }, build: { worker: false } });
     try {
@@ -306,10 +306,32 @@ describe('surveys: the demo account', () => {
       expect(application?.scopes).toEqual(expect.arrayContaining(surveyScopes));
       const a = apiClient(demo.app, await tokenFor(demo.app, credentials, surveyScopes.join(' ')));
       const surveys = json<Page<Row>>(await a('GET', '/ea/surveys'), 200).data;
-      expect(surveys.map((s) => [s['type'], s['title']])).toEqual([['Event', 'Summit feedback'], ['Standalone', 'Demo Co customer follow-up']]);
+      expect(surveys.map((s) => [s['type'], s['title']])).toEqual([
+        ['Event', 'Summit feedback'], ['Event', 'Summit quick poll'], ['Standalone', 'Demo Co customer follow-up'],
+      ]);
       const event = surveys[0] as Row & { events: { id: string }[] };
-      const ofEvent = json<Page<Row>>(await a('GET', `/ea/events/${event.events[0]?.id ?? ''}/surveys`), 200).data;
-      expect(json<Page<Row>>(await a('GET', `/ea/events/${event.events[0]?.id ?? ''}/surveys/${ofEvent[0]?.id ?? ''}/responses`), 200).data).toHaveLength(4);
+      const eventPath = `/ea/events/${event.events[0]?.id ?? ''}/surveys`;
+      const ofEvent = json<Page<Row>>(await a('GET', eventPath), 200).data;
+      expect(json<Page<Row>>(await a('GET', `${eventPath}/${ofEvent[0]?.id ?? ''}/responses`), 200).data).toHaveLength(4);
+
+      // The poll: a text, a single-choice and a rating question, unanswered, each answered here as a user would try it.
+      const poll = ofEvent.find((s) => s['title'] === 'Summit quick poll');
+      const pollPath = `${eventPath}/${poll?.id ?? ''}`;
+      const questions = json<Page<Row & { choices?: { id: string }[] }>>(await a('GET', `${pollPath}/questions`), 200).data;
+      expect(questions.map((q) => [q['code'], q['type']])).toEqual([['ROLE', 'Text'], ['TRACK', 'SingleChoice'], ['VENUE', 'Rating']]);
+      expect(json<Page<Row>>(await a('GET', `${pollPath}/responses`), 200).data).toEqual([]);
+      const [feedbackRespondent] = json<Page<Row & { attendee: { id: string } }>>(await a('GET', `${eventPath}/${ofEvent[0]?.id ?? ''}/respondents`), 200).data;
+      const pollRespondent = json<Row>(await a('POST', `${pollPath}/respondents`, { attendee: { id: feedbackRespondent?.attendee.id } }), 201);
+      const [role, track, venue] = questions;
+      const answers: Array<[Row | undefined, unknown[]]> = [
+        [role, [{ type: 'Text', value: 'Developer' }]],
+        [track, [{ type: 'Choice', choice: { id: track?.choices?.[1]?.id } }]],
+        [venue, [{ type: 'Choice', choice: { id: venue?.choices?.[4]?.id } }]],
+      ];
+      for (const [question, given] of answers) {
+        json(await a('POST', `${pollPath}/respondents/${pollRespondent.id}/responses`, { question: { id: question?.id }, answers: given }), 201);
+      }
+      expect(json<Page<Row>>(await a('GET', `${pollPath}/responses`), 200).data).toHaveLength(3);
       const standalone = json<Page<Row>>(await a('GET', '/ea/standard-surveys'), 200).data[0] as Row;
       const [respondent] = json<Page<Row>>(await a('GET', `/ea/standard-surveys/${standalone.id}/respondents`), 200).data;
       const [template] = json<Page<Row>>(await a('GET', `/ea/standard-surveys/${standalone.id}/email-templates`), 200).data;
@@ -318,5 +340,6 @@ describe('surveys: the demo account', () => {
       await demo.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  // The whole demo is seeded here (in a hook elsewhere, with the hooks' 60 s): a loaded machine needs more than the 30 s of a test.
+  }, 90_000);
 });

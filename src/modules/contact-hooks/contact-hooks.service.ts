@@ -91,10 +91,16 @@ export class ContactHooksService {
     return new SecretBox([...configured, ...(stored !== undefined ? [{ kid: this.repo.storedKeyId(), secret: stored }] : [])]);
   }
 
+  /**
+   * Refuses a callback that can never be called: not https, credentials in it, an address literal or `localhost` in a
+   * refused range, or a name that resolves into one. A name that does not resolve yet (no DNS here, or not published
+   * yet) is accepted: each delivery resolves and checks it again, and one that cannot resolve is retried with back-off.
+   */
   private async checkCallback(callback: string): Promise<void> {
     try {
       await resolveCallback(callback, outboundPolicy(this.config), this.resolver);
     } catch (err) {
+      if (err instanceof CallbackError && err.kind === 'unresolved') return;
       if (err instanceof CallbackError) throw ContactHookErrors.callbackRefused(err.message, { target: 'callback' });
       throw err;
     }

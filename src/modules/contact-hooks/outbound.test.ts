@@ -58,6 +58,16 @@ describe('resolveCallback', () => {
     await expect(resolveCallback('https://localhost:8443/', dev, resolver)).resolves.toMatchObject({ address: '127.0.0.1' });
   });
 
+  it('refuses `localhost` and the names under it without asking DNS (a machine without DNS included)', async () => {
+    for (const url of ['https://localhost/', 'https://LOCALHOST./', 'https://api.localhost:8443/']) {
+      const err = await refusal(url);
+      expect(err.kind, url).toBe('refused');
+      expect(err.message, url).toMatch(/is a loopback name/);
+    }
+    // Only the label itself: a public name that merely contains it is resolved as usual.
+    expect((await refusal('https://notlocalhost.example.test/')).kind).toBe('unresolved');
+  });
+
   it('reads the host the way the URL parser normalises it (hex, decimal and bracketed forms)', async () => {
     expect((await refusal('https://0x7f.1/')).message).toMatch(/127\.0\.0\.1/);
     expect((await refusal('https://2130706433/')).message).toMatch(/127\.0\.0\.1/);

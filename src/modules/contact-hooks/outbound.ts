@@ -67,6 +67,8 @@ const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 
+const LOCALHOST = /(^|\.)localhost\.?$/i;
+
 function familyOf(address: string): Family | undefined {
   const v = isIP(address);
   return v === 4 ? 'ipv4' : v === 6 ? 'ipv6' : undefined;
@@ -137,6 +139,10 @@ export async function resolveCallback(raw: string, policy: Pick<OutboundPolicy, 
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const literal = isIP(host);
   const httpsOnly = new CallbackError('callback must be an https URL (http is allowed to loopback only, for development)', 'refused');
+  // RFC 6761: `localhost` and the names under it are loopback, whatever (and whether) DNS answers.
+  if (literal === 0 && LOCALHOST.test(host) && !policy.allowLoopback) {
+    throw new CallbackError(`callback host ${host} is a loopback name (allowed only with HOOKS_ALLOW_LOOPBACK, for development)`, 'refused');
+  }
   let found: ReadonlyArray<{ address: string; family: number }>;
   try {
     found = literal !== 0 ? [{ address: host, family: literal }] : await resolveAll(host, resolver);
