@@ -116,7 +116,7 @@ export function catalogueOf(yamlText: string): { operations: CatalogueOperation[
         method: method.toUpperCase() as HttpMethod,
         path,
         tag: typeof tags[0] === 'string' ? tags[0] : 'Other',
-        summary: typeof op['summary'] === 'string' ? op['summary'] : op['operationId'],
+        summary: typeof op['summary'] === 'string' ? op['summary'].replace(/\s+/g, ' ').trim() : op['operationId'],
         security: securityOf(op['security'] ?? doc['security']),
         statuses,
         parameters: [...byKey.values()],
