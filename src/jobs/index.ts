@@ -7,4 +7,4 @@ export {
   type JobContext, type JobHandler, type WorkerLogger, type WorkerOptions,
 } from './worker.js';
 export { jobsErasers } from './jobs.erasers.js';
-export { recurringJob } from './recurring.js';
+export { recurringJob, type RecurringJob } from './recurring.js';

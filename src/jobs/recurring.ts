@@ -6,7 +6,13 @@ import type { JobHandler } from './worker.js';
  * A job that runs every `everyMs` (retention purges): each run schedules the next, and a run's id names its
  * time slot, so any number of processes may schedule it at start without starting a second chain.
  */
-export function recurringJob(queue: JobQueue, clock: Clock, type: string, everyMs: number, run: () => Promise<unknown>) {
+export interface RecurringJob {
+  /** Makes sure one run is waiting. */
+  readonly schedule: () => Promise<void>;
+  readonly handlers: Readonly<Record<string, JobHandler>>;
+}
+
+export function recurringJob(queue: JobQueue, clock: Clock, type: string, everyMs: number, run: () => Promise<unknown>): RecurringJob {
   const enqueue = (runAt: Date) => queue.enqueueSlot({ type, payload: {}, runAt, everyMs });
   const handler: JobHandler = async () => {
     const result = await run();
@@ -14,10 +20,9 @@ export function recurringJob(queue: JobQueue, clock: Clock, type: string, everyM
     return result;
   };
   return {
-    /** Makes sure one run is waiting. */
     schedule: async (): Promise<void> => {
       await enqueue(clock());
     },
-    handlers: { [type]: handler } as Readonly<Record<string, JobHandler>>,
+    handlers: { [type]: handler },
   };
 }

@@ -303,7 +303,7 @@ describe('compliance communications: retention and erasure', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Page>().data).toHaveLength(0);
     expect(t.services.jobHandlers[PURGE_JOB]).toBeDefined();
-    await t.services.communications.communications.schedulePurge();
+    await t.services.communications.communications.purgeJob.schedule();
     const job = await db.selectFrom('jobs').select('id').where('type', '=', PURGE_JOB).where('status', '=', 'queued').executeTakeFirstOrThrow();
     const result = await t.services.jobHandlers[PURGE_JOB]?.({ id: job.id } as never, {} as never) as { messages: number };
     expect(result.messages).toBeGreaterThanOrEqual(before);

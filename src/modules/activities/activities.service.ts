@@ -6,7 +6,7 @@ import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import type { AuthContext } from '../../actor.js';
-import { recurringJob, type JobHandler, type JobQueue } from '../../jobs/index.js';
+import { recurringJob, type JobQueue, type RecurringJob } from '../../jobs/index.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import { ActivityErrors } from './activities.errors.js';
@@ -85,7 +85,12 @@ export class ActivitiesService implements ActivityReporter {
     private readonly jobs: JobQueue,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    this.purgeJob = recurringJob(this.jobs, this.clock, PURGE_JOB, PURGE_EVERY_MS, () => this.purge());
+  }
+
+  /** The hourly retention purge: a recurring job (the module schedules it at start and hands over its handler). */
+  readonly purgeJob: RecurringJob;
 
   /** A higher module (engagement scores) acts on every new activity, in its transaction. Registered at wiring time. */
   onRecorded(listener: ActivityListener): void {
@@ -184,17 +189,4 @@ export class ActivitiesService implements ActivityReporter {
     }
   }
 
-  /** Makes sure one purge job is waiting; each run schedules the next, an hour later (one job per hour slot). */
-  /** The hourly retention purge, a recurring job. */
-  private purgeJob() {
-    return recurringJob(this.jobs, this.clock, PURGE_JOB, PURGE_EVERY_MS, () => this.purge());
-  }
-
-  async schedulePurge(): Promise<void> {
-    await this.purgeJob().schedule();
-  }
-
-  jobHandlers(): Record<string, JobHandler> {
-    return { ...this.purgeJob().handlers };
-  }
 }

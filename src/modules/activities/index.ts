@@ -25,9 +25,9 @@ export function createActivitiesModule(deps: ModuleDeps, uses: { attendees: Atte
     name: 'activities',
     services: { activities, activityMetadata },
     routes: activitiesRoutes(activities, activityMetadata),
-    jobHandlers: activities.jobHandlers(),
+    jobHandlers: activities.purgeJob.handlers,
     erasers: activitiesErasers(repo, uses.attendees),
     // Retention (2 years) is enforced by an hourly job that reschedules itself.
-    start: () => activities.schedulePurge(),
+    start: activities.purgeJob.schedule,
   });
 }

@@ -4,7 +4,7 @@ import { iso, type Clock } from '../../db/time.js';
 import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
 import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
-import { recurringJob, type JobHandler, type JobQueue } from '../../jobs/index.js';
+import { recurringJob, type JobQueue, type RecurringJob } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import { CommunicationErrors } from './communications.errors.js';
 import { MESSAGES_COUNTS, type CommunicationsRepository } from './communications.repository.js';
@@ -56,7 +56,12 @@ export class CommunicationsService {
     private readonly jobs: JobQueue,
     private readonly config: Config,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.purgeJob = recurringJob(this.jobs, this.clock, PURGE_JOB, PURGE_EVERY_MS, () => this.purge());
+  }
+
+  /** The hourly retention purge: a recurring job (the module schedules it at start and hands over its handler). */
+  readonly purgeJob: RecurringJob;
 
   /** Loads the URL signing keys: the configured ring, else one generated once and kept in the database. */
   async init(): Promise<void> {
@@ -175,18 +180,4 @@ export class CommunicationsService {
     return this.repo.purge(iso(new Date(this.clock().getTime() - RETENTION_DAYS * DAY_MS)));
   }
 
-  /** Makes sure one purge job is waiting (called when a worker starts); each run schedules the next, an hour later. */
-  /** The hourly retention purge, a recurring job. */
-  private purgeJob() {
-    return recurringJob(this.jobs, this.clock, PURGE_JOB, PURGE_EVERY_MS, () => this.purge());
-  }
-
-  /** Makes sure one purge job is waiting (called when a worker starts); each run schedules the next, an hour later. */
-  async schedulePurge(): Promise<void> {
-    await this.purgeJob().schedule();
-  }
-
-  jobHandlers(): Record<string, JobHandler> {
-    return { ...this.purgeJob().handlers };
-  }
 }

@@ -63,10 +63,10 @@ export async function createCommunicationsModule(deps: ModuleDeps, uses: Communi
       await app.register(chatRoutes(chat));
       await app.register(joinEmailRoutes(joinLinkEmails));
     },
-    jobHandlers: communications.jobHandlers(),
+    jobHandlers: communications.purgeJob.handlers,
     erasers: communicationsErasers(repo, uses.attendees),
     // Retention (30 days) is enforced by an hourly job that reschedules itself.
-    start: () => communications.schedulePurge(),
+    start: communications.purgeJob.schedule,
     close: async () => mail.close(),
   });
 }

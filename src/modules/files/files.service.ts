@@ -8,7 +8,7 @@ import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
 import type { ApiError } from '../../errors.js';
-import { recurringJob, type JobHandler, type JobQueue } from '../../jobs/index.js';
+import { recurringJob, type JobHandler, type JobQueue, type RecurringJob } from '../../jobs/index.js';
 import type { ObjectStorage, StoredObject } from '../../storage/index.js';
 import { inspect, isWebImage, SAMPLE_BYTES } from './files.content.js';
 import { FileErrors } from './files.errors.js';
@@ -103,6 +103,7 @@ export class FilesService implements FileStore {
     private readonly config: Config,
     private readonly clock: Clock,
   ) {
+    this.purgeJob = recurringJob(this.jobs, this.clock, PURGE_JOB, PURGE_EVERY_MS, async () => ({ removed: await this.purge() }));
     this.settings = filesConfig(config);
   }
 
@@ -296,18 +297,12 @@ export class FilesService implements FileStore {
     }
   }
 
-  /** The hourly retention purge, a recurring job. */
-  private purgeJob() {
-    return recurringJob(this.jobs, this.clock, PURGE_JOB, PURGE_EVERY_MS, async () => ({ removed: await this.purge() }));
-  }
-
-  async schedulePurge(): Promise<void> {
-    await this.purgeJob().schedule();
-  }
+  /** The hourly purge of unassociated files: a recurring job (the module schedules it at start). */
+  readonly purgeJob: RecurringJob;
 
   jobHandlers(): Record<string, JobHandler> {
     return {
-      ...this.purgeJob().handlers,
+      ...this.purgeJob.handlers,
       // Bytes of files whose rows an erasure deleted (in its transaction); deleting twice is harmless.
       [DELETE_OBJECTS_JOB]: async (job) => {
         const keys = objectKeys(job.payload);

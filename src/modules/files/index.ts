@@ -36,7 +36,7 @@ export function createFilesModule(deps: ModuleDeps, uses: FilesUses) {
     jobHandlers: files.jobHandlers(),
     erasers: filesErasers(repo, deps.jobs),
     // Unattached files expire after 30 days: an hourly job that reschedules itself.
-    start: () => files.schedulePurge(),
+    start: files.purgeJob.schedule,
     close: () => storage.close(),
   });
 }
