@@ -22,7 +22,7 @@ const JSON_MEDIA_TYPE = 'application/json';
  * anything else); application/scim+json otherwise, as RFC 7644 §8.1 says: no Accept, a wildcard, or
  * application/scim+json named at least as high.
  */
-export function scimMediaType(accept: string | undefined): string {
+function scimMediaType(accept: string | undefined): string {
   let json = 0;
   let scim = 0;
   for (const part of (accept ?? '').split(',')) {
@@ -114,8 +114,41 @@ function scimOperations(op: Operations) {
   };
 }
 
+type ScimOperation = ReturnType<typeof scimOperations>;
+
 const NOT_MODIFIED = { 304: { description: 'Not modified (If-None-Match).', type: 'null' } };
-const NO_CONTENT = (description: string) => ({ 204: { description, type: 'null' } });
+const PROJECTION = { querystring: ProjectionQuerySchema };
+const IF_MATCH = { params: IdParamsSchema, headers: IfMatchHeadersSchema };
+
+/** A resource type: its schemas, the operationIds of list, create, get, replace, patch and delete, and eventline's words for all but get. */
+interface ScimResource {
+  readonly kind: 'User' | 'Group';
+  readonly schema: TSchema;
+  readonly input: TSchema;
+  readonly list: TSchema;
+  readonly ids: readonly [string, string, string, string, string, string];
+  readonly words: readonly [string, string, string, string, string];
+}
+
+/** The six operations on the resources of one type, each a call of the service's method for that type (listUsers, createGroup...). */
+function resourceOperations(op: ScimOperation, scim: ScimService, r: ScimResource): void {
+  const { kind, schema, input } = r;
+  const [listId, createId, getId, replaceId, patchId, deleteId] = r.ids;
+  const [lists, creates, replaces, patches, deletes] = r.words;
+  const noun = kind.toLowerCase();
+  op(listId, { description: lists, querystring: ScimListQuerySchema, response: { 200: ok(r.list, `Successfully retrieved a paginated list of ${kind}s.`) } },
+    async (request) => scim[`list${kind}s`](request.auth.accountId, request.query));
+  op(createId, { description: creates, ...PROJECTION, schema: body(input), response: { 201: ok(schema, `Successfully created a ${noun}.`) }, errors: [409] },
+    async (request, reply) => withAnswer(reply, await scim[`create${kind}`](request.auth, request.body, request.query)));
+  op(getId, { params: IdParamsSchema, ...PROJECTION, headers: IfNoneMatchHeadersSchema, response: { 200: ok(schema, `Successfully retrieved a ${noun}.`), ...NOT_MODIFIED } },
+    async (request, reply) => single(request, reply, await scim[`get${kind}`](request.auth.accountId, request.params.id, request.query)));
+  op(replaceId, { description: replaces, ...IF_MATCH, ...PROJECTION, schema: body(input), response: { 200: ok(schema, `Successfully updated a ${noun}.`) }, errors: [409, 412] },
+    async (request, reply) => withAnswer(reply, await scim[`replace${kind}`](request.auth, request.params.id, request.body, request.headers['if-match'], request.query)));
+  op(patchId, { description: patches, ...IF_MATCH, ...PROJECTION, schema: body(PatchOpSchema), response: { 200: ok(schema, `Successfully patched a ${noun}.`) }, errors: [409, 412] },
+    async (request, reply) => withAnswer(reply, await scim[`patch${kind}`](request.auth, request.params.id, request.body, request.headers['if-match'], request.query)));
+  op(deleteId, { description: deletes, ...IF_MATCH, response: { 204: { description: `Successfully deleted a ${noun}.`, type: 'null' } }, errors: [412] },
+    async (request, reply) => scim[`delete${kind}`](request.auth, request.params.id, request.headers['if-match']).then(() => reply.send()));
+}
 
 /** SCIM 2.0 at /{version}/scim/v2 (RFC 7644): the reference's User SCIM operations, and what identity providers also call. */
 export function scimRoutes(scim: ScimService) {
@@ -131,9 +164,6 @@ export function scimRoutes(scim: ScimService) {
       });
     }, { prefix: '/scim' });
     const op = scimOperations(operation);
-    const write = { querystring: ProjectionQuerySchema };
-    const replace = { params: IdParamsSchema, querystring: ProjectionQuerySchema, headers: IfMatchHeadersSchema };
-    const read = { params: IdParamsSchema, querystring: ProjectionQuerySchema, headers: IfNoneMatchHeadersSchema };
 
     // ---- discovery --------------------------------------------------------------
     op('getServiceProviderConfig', {
@@ -155,76 +185,37 @@ export function scimRoutes(scim: ScimService) {
     op('getResourceType', { params: ResourceTypeParamsSchema, response: { 200: ok(ScimResourceTypeSchema, 'Successfully retrieved a Resource.') } },
       async (request) => scim.discovery.getResourceType(request.params.id));
 
-    // ---- users --------------------------------------------------------------------
-    op('listUsers', {
-      description: 'The account\'s users, oldest first, a page at a time by startIndex and count. The filter runs in the database. Filterable: id, externalId, userName, '
-        + 'name.givenName, name.familyName, name.middleName, name.formatted, displayName, title, locale, timezone, preferredLanguage, active, emails (value, type), '
-        + 'groups (value, display), roles (value), meta.created, meta.lastModified.',
-      querystring: ScimListQuerySchema, response: { 200: ok(ScimUserListSchema, 'Successfully retrieved a paginated list of Users.') },
-    }, async (request) => scim.listUsers(request.auth.accountId, request.query));
-
-    op('createUser', {
-      description: 'Creates an account user. userName is unique in the account, the email across the server (409 uniqueness). With neither groups nor roles '
-        + 'the user joins the Developers group (least privilege). Without a password the user cannot sign in until one is set (PUT or PATCH password).',
-      ...write, schema: body(ScimUserInputSchema), response: { 201: ok(ScimUserSchema, 'Successfully created a user.') },
-    }, async (request, reply) => withAnswer(reply, await scim.createUser(request.auth, request.body, request.query)));
-
-    op('getUser', { ...read, response: { 200: ok(ScimUserSchema, 'Successfully retrieved a user.'), ...NOT_MODIFIED } },
-      async (request, reply) => single(request, reply, await scim.getUser(request.auth.accountId, request.params.id, request.query)));
-
-    op('updateUser', {
-      description: 'Replaces the user. Attributes left out are cleared, except emails (the sign-in email stays), active, password, groups and roles (kept). '
-        + 'active: false signs the user out everywhere and stops their tokens at once.',
-      ...replace, schema: body(ScimUserInputSchema), response: { 200: ok(ScimUserSchema, 'Successfully updated a user.') }, errors: [409, 412],
-    }, async (request, reply) => withAnswer(reply, await scim.replaceUser(request.auth, request.params.id, request.body, request.headers['if-match'], request.query)));
-
-    op('patchUser', {
-      description: 'eventline extension, not in the reference (identity providers call it): RFC 7644 §3.5.2 PATCH with add, remove and replace, with or without a '
-        + 'path, value filters (emails[type eq "work"].value), op names in any case and "True"/"False" strings (as Entra ID sends them).',
-      ...replace, schema: body(PatchOpSchema), response: { 200: ok(ScimUserSchema, 'Successfully patched a user.') },
-    }, async (request, reply) => withAnswer(reply, await scim.patchUser(request.auth, request.params.id, request.body, request.headers['if-match'], request.query)));
-
-    op('deleteUser', {
-      description: 'Deletes the user: their sessions and authorization codes end, they leave their groups and workspaces, and the applications they created are revoked. '
-        + 'Audit fields elsewhere (createdBy, lastModifiedBy) keep their id.',
-      params: IdParamsSchema, headers: IfMatchHeadersSchema, response: NO_CONTENT('Successfully deleted a User.'), errors: [412],
-    }, async (request, reply) => {
-      await scim.deleteUser(request.auth, request.params.id, request.headers['if-match']);
-      return reply.send();
+    resourceOperations(op, scim, {
+      kind: 'User', schema: ScimUserSchema, input: ScimUserInputSchema, list: ScimUserListSchema,
+      ids: ['listUsers', 'createUser', 'getUser', 'updateUser', 'patchUser', 'deleteUser'],
+      words: [
+        'The account\'s users, oldest first, a page at a time by startIndex and count. The filter runs in the database. Filterable: id, externalId, userName, '
+          + 'name.givenName, name.familyName, name.middleName, name.formatted, displayName, title, locale, timezone, preferredLanguage, active, emails (value, type), '
+          + 'groups (value, display), roles (value), meta.created, meta.lastModified.',
+        'Creates an account user. userName is unique in the account, the email across the server (409 uniqueness). With neither groups nor roles '
+          + 'the user joins the Developers group (least privilege). Without a password the user cannot sign in until one is set (PUT or PATCH password).',
+        'Replaces the user. Attributes left out are cleared, except emails (the sign-in email stays), active, password, groups and roles (kept). '
+          + 'active: false signs the user out everywhere and stops their tokens at once.',
+        'eventline extension, not in the reference (identity providers call it): RFC 7644 §3.5.2 PATCH with add, remove and replace, with or without a '
+          + 'path, value filters (emails[type eq "work"].value), op names in any case and "True"/"False" strings (as Entra ID sends them).',
+        'Deletes the user: their sessions and authorization codes end, they leave their groups and workspaces, and the applications they created are revoked. '
+          + 'Audit fields elsewhere (createdBy, lastModifiedBy) keep their id.',
+      ],
     });
 
-    // ---- groups ---------------------------------------------------------------------
-    op('getUserGroups', {
-      description: 'The account\'s user groups (the same as /account-user-groups; a group may give its members a role), oldest first. '
-        + 'Filterable: id, externalId, displayName, members (value), meta.created, meta.lastModified. excludedAttributes=members leaves the members out.',
-      querystring: ScimListQuerySchema, response: { 200: ok(ScimGroupListSchema, 'Successfully retrieved a list of SCIM groups.') },
-    }, async (request) => scim.listGroups(request.auth.accountId, request.query));
-
-    op('createScimGroup', {
-      description: 'eventline extension: creates an account user group, with its members. displayName is unique in the account (409 uniqueness).',
-      ...write, schema: body(ScimGroupInputSchema), response: { 201: ok(ScimGroupSchema, 'Successfully created a group.') },
-    }, async (request, reply) => withAnswer(reply, await scim.createGroup(request.auth, request.body, request.query)));
-
-    op('getScimGroup', { ...read, response: { 200: ok(ScimGroupSchema, 'Successfully retrieved a group.'), ...NOT_MODIFIED } },
-      async (request, reply) => single(request, reply, await scim.getGroup(request.auth.accountId, request.params.id, request.query)));
-
-    op('updateScimGroup', {
-      description: 'eventline extension: replaces displayName and externalId; members when sent (absent: kept); role and description when sent (absent: kept).',
-      ...replace, schema: body(ScimGroupInputSchema), response: { 200: ok(ScimGroupSchema, 'Successfully updated a group.') },
-    }, async (request, reply) => withAnswer(reply, await scim.replaceGroup(request.auth, request.params.id, request.body, request.headers['if-match'], request.query)));
-
-    op('patchScimGroup', {
-      description: 'eventline extension: RFC 7644 PATCH. Members are added (add members), removed (remove members with a value list, or members[value eq "id"]), '
-        + 'or replaced; displayName, externalId, role and description changed. A member\'s role follows at once.',
-      ...replace, schema: body(PatchOpSchema), response: { 200: ok(ScimGroupSchema, 'Successfully patched a group.') },
-    }, async (request, reply) => withAnswer(reply, await scim.patchGroup(request.auth, request.params.id, request.body, request.headers['if-match'], request.query)));
-
-    op('deleteScimGroup', {
-      description: 'eventline extension: deletes the group; its members lose the role it gave them at once.',
-      params: IdParamsSchema, headers: IfMatchHeadersSchema, response: NO_CONTENT('Successfully deleted a group.'),
-    }, async (request, reply) => {
-      await scim.deleteGroup(request.auth, request.params.id, request.headers['if-match']);
-      return reply.send();
+    // The account's user groups, the same as /account-user-groups.
+    resourceOperations(op, scim, {
+      kind: 'Group', schema: ScimGroupSchema, input: ScimGroupInputSchema, list: ScimGroupListSchema,
+      ids: ['getUserGroups', 'createScimGroup', 'getScimGroup', 'updateScimGroup', 'patchScimGroup', 'deleteScimGroup'],
+      words: [
+        'The account\'s user groups (the same as /account-user-groups; a group may give its members a role), oldest first. Filterable: id, externalId, '
+          + 'displayName, members (value), meta.created, meta.lastModified. excludedAttributes=members leaves the members out.',
+        'eventline extension: creates an account user group, with its members. displayName is unique in the account (409 uniqueness).',
+        'eventline extension: replaces displayName and externalId; members when sent (absent: kept); role and description when sent (absent: kept).',
+        'eventline extension: RFC 7644 PATCH. Members are added (add members), removed (remove members with a value list, or members[value eq "id"]), '
+          + 'or replaced; displayName, externalId, role and description changed. A member\'s role follows at once.',
+        'eventline extension: deletes the group; its members lose the role it gave them at once.',
+      ],
     });
   });
 }
