@@ -83,12 +83,12 @@ function scimErrorHandler(error: FastifyError | ApiError, request: FastifyReques
 type IfNoneMatch = { readonly headers: { readonly 'if-none-match'?: string | undefined } };
 
 /** The answer of a write: the resource, its ETag and Location. */
-function withAnswer<T>(reply: FastifyReply, answer: ScimAnswer<T>): FastifyReply {
+function withAnswer(reply: FastifyReply, answer: ScimAnswer<object>): FastifyReply {
   return reply.header('etag', answer.etag).header('location', answer.location).send(answer.resource);
 }
 
 /** A single resource: ETag, Location, and 304 for a matching If-None-Match. */
-function single<T>(request: IfNoneMatch, reply: FastifyReply, answer: ScimAnswer<T>): FastifyReply {
+function single(request: IfNoneMatch, reply: FastifyReply, answer: ScimAnswer<object>): FastifyReply {
   const seen = request.headers['if-none-match'];
   if (seen !== undefined && seen.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(answer.etag.replace(/^W\//, ''))) {
     return reply.code(304).header('etag', answer.etag).send();
