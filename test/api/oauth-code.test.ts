@@ -85,8 +85,9 @@ function submitSignIn(fields: Record<string, string>, opts: { cookie?: string; e
   });
 }
 
-function redirectParams(res: LightMyRequestResponse, redirectUri = REDIRECT): URLSearchParams {
-  expect(res.statusCode, res.body).toBe(303);
+/** The parameters of a redirect to the client: 303 after the sign-in form's POST (RFC 9700 §4.12), 302 from the GET (the reference's). */
+function redirectParams(res: LightMyRequestResponse, redirectUri = REDIRECT, status: 302 | 303 = 303): URLSearchParams {
+  expect(res.statusCode, res.body).toBe(status);
   const location = String(res.headers.location);
   const url = new URL(location);
   expect(`${url.origin}${url.pathname}`).toBe(redirectUri);
@@ -327,17 +328,31 @@ describe('authorization code with PKCE: who may sign in', () => {
 });
 
 describe('authorization code with PKCE: request checks', () => {
-  it('redirects with invalid_request when PKCE is missing or plain', async () => {
-    const { challenge } = pkce();
-    for (const overrides of [
-      { code_challenge: undefined, code_challenge_method: undefined },
-      { code_challenge_method: undefined },
-      { code_challenge: challenge, code_challenge_method: 'plain' },
-      { code_challenge: 'too-short', code_challenge_method: 'S256' },
-    ]) {
-      const res = await t.app.inject({ method: 'GET', url: `${AUTHORIZE_PATH}?${new URLSearchParams(authorizeQuery({ ...overrides, state: 'pk' })).toString()}` });
-      const params = redirectParams(res);
+  const { challenge } = pkce();
+  const MALFORMED_PKCE = [
+    { code_challenge_method: undefined },
+    { code_challenge: challenge, code_challenge_method: 'plain' },
+    { code_challenge: 'too-short', code_challenge_method: 'S256' },
+    { code_challenge: undefined, code_challenge_method: 'S256' },
+  ];
+
+  it('redirects the public web client with invalid_request (302) when PKCE is missing or not S256', async () => {
+    const redirect = `${t.baseUrl}/app/callback`;
+    for (const overrides of [{ code_challenge: undefined, code_challenge_method: undefined }, ...MALFORMED_PKCE]) {
+      const query = authorizeQuery({ client_id: FIRST_PARTY_CLIENT_ID, redirect_uri: redirect, scope: undefined, ...overrides, state: 'pk' });
+      const params = redirectParams(await t.app.inject({ method: 'GET', url: `${AUTHORIZE_PATH}?${new URLSearchParams(query).toString()}` }), redirect, 302);
       expect(params.get('error')).toBe('invalid_request');
+      expect(params.get('error_description')).toMatch(/PKCE is required/);
+      expect(params.get('state')).toBe('pk');
+      expect(params.get('iss')).toBe(t.baseUrl);
+    }
+  });
+
+  it('redirects an application with invalid_request (302) when the PKCE it sends is not S256', async () => {
+    for (const overrides of MALFORMED_PKCE) {
+      const res = await t.app.inject({ method: 'GET', url: `${AUTHORIZE_PATH}?${new URLSearchParams(authorizeQuery({ ...overrides, state: 'pk' })).toString()}` });
+      const params = redirectParams(res, REDIRECT, 302);
+      expect(params.get('error'), JSON.stringify(overrides)).toBe('invalid_request');
       expect(params.get('error_description')).toMatch(/PKCE/);
       expect(params.get('state')).toBe('pk');
       expect(params.get('iss')).toBe(t.baseUrl);
@@ -350,11 +365,18 @@ describe('authorization code with PKCE: request checks', () => {
     const params = redirectParams(await submitSignIn(fields, { cookie: page.csrfCookie, email: admin.email, password: PASSWORD }));
     expect(params.get('error')).toBe('invalid_request');
     expect(params.get('code')).toBeNull();
+    // The public client's PKCE cannot be dropped from the form either.
+    const redirect = `${t.baseUrl}/app/callback`;
+    const own = await openSignIn(authorizeQuery({ client_id: FIRST_PARTY_CLIENT_ID, redirect_uri: redirect, scope: undefined }));
+    const { code_challenge: _c2, code_challenge_method: _m2, ...bare } = own.fields;
+    const refused = redirectParams(await submitSignIn(bare, { cookie: own.csrfCookie, email: admin.email, password: PASSWORD }), redirect);
+    expect(refused.get('error')).toBe('invalid_request');
+    expect(refused.get('code')).toBeNull();
   });
 
-  it('redirects with unsupported_response_type for response_type=token', async () => {
+  it('redirects with unsupported_response_type (302) for response_type=token', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${AUTHORIZE_PATH}?${new URLSearchParams(authorizeQuery({ response_type: 'token' })).toString()}` });
-    expect(redirectParams(res).get('error')).toBe('unsupported_response_type');
+    expect(redirectParams(res, REDIRECT, 302).get('error')).toBe('unsupported_response_type');
   });
 
   it('redirects with invalid_scope for a scope the application was not granted', async () => {
@@ -453,6 +475,49 @@ describe('authorization code with PKCE: request checks', () => {
     const page = await openSignIn(authorizeQuery({ state: '"><script>alert(1)</script>' }));
     expect(page.res.body).not.toContain('<script>');
     expect(page.fields['state']).toBe('"><script>alert(1)</script>');
+  });
+});
+
+describe('authorization code without PKCE: a confidential client', () => {
+  const noPkce = () => authorizeQuery({ code_challenge: undefined, code_challenge_method: undefined });
+
+  it('signs in without PKCE and exchanges the code with the client secret and no code_verifier', async () => {
+    const page = await openSignIn(noPkce());
+    expect(page.fields['code_challenge']).toBeUndefined();
+    const res = await submitSignIn(page.fields, { cookie: page.csrfCookie, email: admin.email, password: PASSWORD });
+    const code = redirectParams(res).get('code') ?? '';
+    expect(code).not.toBe('');
+    const token = await exchange({ code, redirect_uri: REDIRECT }, basic(tenant.clientId, tenant.clientSecret));
+    expect(token.statusCode, token.body).toBe(200);
+    expect(decodeJwt(token.json<{ access_token: string }>().access_token)).toMatchObject({ client_id: tenant.clientId, uid: admin.id });
+    expect((await apiClient(t.app, token.json<{ access_token: string }>().access_token)('GET', '/ea/events')).statusCode).toBe(200);
+  });
+
+  it('still needs the client secret for such a code', async () => {
+    const code = await codeFor(admin, noPkce());
+    expectOAuthError(await exchange({ code, redirect_uri: REDIRECT, client_id: tenant.clientId }), 401, 'invalid_client');
+    expect((await exchange({ code, redirect_uri: REDIRECT }, basic(tenant.clientId, tenant.clientSecret))).statusCode).toBe(200);
+  });
+
+  it('refuses a code_verifier for a code requested without a code_challenge (no PKCE downgrade)', async () => {
+    const code = await codeFor(admin, noPkce());
+    expectOAuthError(await exchange({ code, redirect_uri: REDIRECT, code_verifier: pkce().verifier }, basic(tenant.clientId, tenant.clientSecret)), 400, 'invalid_grant');
+  });
+
+  it('still needs the matching code_verifier when the client sent a code_challenge', async () => {
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(admin, authorizeQuery({ code_challenge: challenge }));
+    expectOAuthError(await exchange({ code, redirect_uri: REDIRECT }, basic(tenant.clientId, tenant.clientSecret)), 400, 'invalid_request');
+    expectOAuthError(await exchange({ code, redirect_uri: REDIRECT, code_verifier: pkce().verifier }, basic(tenant.clientId, tenant.clientSecret)), 400, 'invalid_grant');
+    expectOAuthError(await exchange({ code, redirect_uri: REDIRECT, code_verifier: verifier }, basic(tenant.clientId, tenant.clientSecret)), 400, 'invalid_grant');
+  });
+
+  it('keeps PKCE required of the public web client at the token endpoint', async () => {
+    const redirect = `${t.baseUrl}/app/callback`;
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(admin, authorizeQuery({ client_id: FIRST_PARTY_CLIENT_ID, redirect_uri: redirect, scope: undefined, code_challenge: challenge }), redirect);
+    expectOAuthError(await exchange({ code, redirect_uri: redirect, client_id: FIRST_PARTY_CLIENT_ID }), 400, 'invalid_request');
+    expect((await exchange({ code, redirect_uri: redirect, code_verifier: verifier, client_id: FIRST_PARTY_CLIENT_ID })).statusCode).toBe(200);
   });
 });
 

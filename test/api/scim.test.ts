@@ -570,6 +570,75 @@ describe('authentication and tenancy', () => {
   });
 });
 
+describe('media types', () => {
+  const JSON_ACCEPT = { accept: 'application/json' };
+  const typeOfAnswer = (res: LightMyRequestResponse): string => String(res.headers['content-type']).split(';')[0] ?? '';
+
+  it('answers application/json when Accept asks for it (the reference\'s type), in the same shape, through the same response schema', async () => {
+    const created = await scim('POST', '/Users', userBody('json.accept@example.test', { password: 'a long enough password' }), JSON_ACCEPT);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.headers['content-type']).toBe('application/json; charset=utf-8');
+    const user = created.json() as UserResource & { password?: string };
+    // The response schema still filters what leaves the server: the password is never returned.
+    expect(user.password).toBeUndefined();
+    expect(scimResourceErrors(user, typeOf('User'), schemas)).toEqual([]);
+    for (const path of [`/Users/${user.id}`, '/Users', '/Groups', '/ServiceProviderConfig', '/Schemas', '/ResourceTypes/User']) {
+      const res = await scim('GET', path, undefined, JSON_ACCEPT);
+      expect(res.statusCode, path).toBe(200);
+      expect(typeOfAnswer(res), path).toBe('application/json');
+    }
+    const patched = await scim('PATCH', `/Users/${user.id}`, patch({ op: 'replace', path: 'title', value: 'Engineer' }), JSON_ACCEPT);
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(typeOfAnswer(patched)).toBe('application/json');
+    expect(patched.json()).toMatchObject({ id: user.id, title: 'Engineer' });
+    expect((await scim('DELETE', `/Users/${user.id}`, undefined, { ...JSON_ACCEPT, 'if-match': patched.headers.etag as string })).statusCode).toBe(204);
+  });
+
+  it('answers errors in the RFC 7644 shape as application/json too when Accept asks for it', async () => {
+    const check = (res: LightMyRequestResponse, status: number) => {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(typeOfAnswer(res)).toBe('application/json');
+      expect(res.json()).toMatchObject({ schemas: [ERROR_URN], status });
+    };
+    check(await scim('GET', '/Users/0190a1b2-0000-7000-8000-000000000000', undefined, JSON_ACCEPT), 404);
+    check(await scim('GET', `/Users?filter=${encodeURIComponent('userName zz "x"')}`, undefined, JSON_ACCEPT), 400);
+    check(await scim('POST', '/Users', { schemas: [USER_URN] }, JSON_ACCEPT), 400);
+    check(await scimClient(t.app, undefined)('GET', '/Users', undefined, JSON_ACCEPT), 401);
+    check(await scim('GET', '/Bulk', undefined, JSON_ACCEPT), 404);
+  });
+
+  it('answers application/scim+json without Accept, for a wildcard, or when Accept names it at least as high (RFC 7644 §8.1)', async () => {
+    const cases: Array<[string | undefined, string]> = [
+      [undefined, SCIM_JSON], ['*/*', SCIM_JSON], ['application/*', SCIM_JSON], [SCIM_JSON, SCIM_JSON],
+      [`${SCIM_JSON}, application/json`, SCIM_JSON], [`application/json;q=0.5, ${SCIM_JSON}`, SCIM_JSON],
+      ['application/json, text/plain, */*', 'application/json'], [`application/json, ${SCIM_JSON};q=0.9`, 'application/json'],
+    ];
+    for (const [accept, expected] of cases) {
+      const res = await scim('GET', '/ServiceProviderConfig', undefined, accept === undefined ? {} : { accept });
+      expect(res.statusCode, accept).toBe(200);
+      expect(typeOfAnswer(res), accept).toBe(expected);
+      const missing = await scim('GET', '/Users/0190a1b2-0000-7000-8000-000000000000', undefined, accept === undefined ? {} : { accept });
+      expect(typeOfAnswer(missing), accept).toBe(expected);
+    }
+  });
+
+  it('documents both media types for every SCIM response', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/ea/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
+    const scimPaths = Object.entries(doc.paths).filter(([path]) => path.startsWith('/ea/scim/v2/'));
+    expect(scimPaths.length).toBeGreaterThan(5);
+    for (const [path, methods] of scimPaths) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (status === '204' || status === '304') continue;
+          expect(Object.keys(response.content ?? {}).sort(), `${method} ${path} ${status}`).toEqual(['application/json', SCIM_JSON]);
+        }
+      }
+    }
+  });
+});
+
 /** The Authorization header of the suite's SCIM token, for raw requests. */
 async function scimAuth(): Promise<string> {
   return `Bearer ${(await t.services.scimTokens.issue(tenant.accountId, 'raw')).token}`;

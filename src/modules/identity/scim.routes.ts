@@ -1,9 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import type { Static, TSchema } from 'typebox';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+import { catalogueOperation } from '../../contract/catalogue.js';
 import { ApiError } from '../../errors.js';
-import { oauth, requireAuth } from '../../http/auth.js';
 import { addJsonBodyParser } from '../../http/body.js';
 import { asApiError } from '../../http/errors.js';
+import { operations, routeSchema, type OperationHandler, type OperationOptions, type Operations } from '../../http/operations.js';
 import { SCIM_TYPES } from './identity.errors.js';
 import { ERROR_URN } from './scim.definitions.js';
 import type { ScimAnswer, ScimService } from './scim.service.js';
@@ -13,11 +14,35 @@ import {
   ScimResourceTypeSchema, ScimSchemaListSchema, ScimSchemaSchema, ScimUserInputSchema, ScimUserListSchema, ScimUserSchema, ServiceProviderConfigSchema,
 } from './scim.schemas.js';
 
-const tags = ['User SCIM'];
-const CONTENT_TYPE = `${SCIM_MEDIA_TYPE}; charset=utf-8`;
-const READ = oauth('account/users:read');
-const WRITE = oauth('account/users:write');
-const DELETE = oauth('account/users:delete');
+const JSON_MEDIA_TYPE = 'application/json';
+
+/**
+ * The media type of a SCIM answer, errors included: application/json when the Accept header names it above
+ * application/scim+json (the reference declares application/json for /scim/v2, and its vendor's SDK refuses
+ * anything else); application/scim+json otherwise, as RFC 7644 §8.1 says: no Accept, a wildcard, or
+ * application/scim+json named at least as high.
+ */
+function scimMediaType(accept: string | undefined): string {
+  let json = 0;
+  let scim = 0;
+  for (const part of (accept ?? '').split(',')) {
+    const [range = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = Number(params.find((p) => p.startsWith('q='))?.slice(2) ?? 1);
+    if (!(q > 0)) continue;
+    if (range === JSON_MEDIA_TYPE) json = Math.max(json, q);
+    else if (range === SCIM_MEDIA_TYPE) scim = Math.max(scim, q);
+  }
+  return json > scim ? JSON_MEDIA_TYPE : SCIM_MEDIA_TYPE;
+}
+
+const contentType = (request: FastifyRequest): string => `${scimMediaType(request.headers.accept)}; charset=utf-8`;
+
+/** A schema in both media types a SCIM answer may have (Fastify serializes by the reply's type: both must be there). */
+const content = (schema: TSchema) => ({ content: { [SCIM_MEDIA_TYPE]: { schema }, [JSON_MEDIA_TYPE]: { schema } } });
+/** A success response with a body. */
+const ok = (schema: TSchema, description: string) => ({ description, ...content(schema) });
+/** A request body taken as application/scim+json (RFC 7644 §3.1) or application/json. */
+const body = (schema: TSchema) => ({ body: content(schema) });
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget)', 401: 'Bad or expired token',
@@ -25,19 +50,13 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Too many requests',
 };
 
-/** Responses in application/scim+json: the success ones given, and the SCIM error shape for each error status. */
-function responses(ok: Record<number, { schema?: TSchema; description: string }>, errors: readonly number[]) {
+/** The RFC 7644 error shape for every error status the operation answers (those `op` would give the contract's shape). */
+function scimErrors(operationId: string, errors: readonly number[] | undefined): Record<number, unknown> {
   const out: Record<number, unknown> = {};
-  for (const [status, r] of Object.entries(ok)) {
-    out[Number(status)] = r.schema ? { description: r.description, content: { [SCIM_MEDIA_TYPE]: { schema: r.schema } } } : { description: r.description, type: 'null' };
+  for (const status of Object.keys(routeSchema(catalogueOperation(operationId), { errors }).response ?? {}).map(Number)) {
+    out[status] = { description: ERROR_DESCRIPTIONS[status] ?? 'Error', ...content(ScimErrorSchema) };
   }
-  for (const status of errors) out[status] = { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { [SCIM_MEDIA_TYPE]: { schema: ScimErrorSchema } } };
   return out;
-}
-
-/** A request body taken as application/scim+json (RFC 7644 §3.1) or application/json. */
-function body(schema: TSchema) {
-  return { content: { [SCIM_MEDIA_TYPE]: { schema }, 'application/json': { schema } } };
 }
 
 function scimTypeOf(error: FastifyError | ApiError, api: ApiError): string | undefined {
@@ -51,7 +70,7 @@ function scimTypeOf(error: FastifyError | ApiError, api: ApiError): string | und
 
 function sendScimError(reply: FastifyReply, status: number, detail: string, scimType?: string, headers?: Record<string, string>): FastifyReply {
   if (headers) reply.headers(headers);
-  return reply.code(status).type(CONTENT_TYPE).send({ schemas: [ERROR_URN], status, ...(scimType !== undefined ? { scimType } : {}), detail });
+  return reply.code(status).type(contentType(reply.request)).send({ schemas: [ERROR_URN], status, ...(scimType !== undefined ? { scimType } : {}), detail });
 }
 
 /** Every error on the SCIM paths in RFC 7644 §3.12 form (a deliberate exception to the contract's error shape, for /scim only). */
@@ -61,181 +80,142 @@ function scimErrorHandler(error: FastifyError | ApiError, request: FastifyReques
   return sendScimError(reply, api.status, detail, scimTypeOf(error, api), api.options.headers);
 }
 
-function withAnswer<T>(reply: FastifyReply, answer: ScimAnswer<T>, status = 200): FastifyReply {
-  return reply.code(status).type(CONTENT_TYPE).header('etag', answer.etag).header('location', answer.location).send(answer.resource);
+type IfNoneMatch = { readonly headers: { readonly 'if-none-match'?: string | undefined } };
+
+/** The answer of a write: the resource, its ETag and Location. */
+function withAnswer(reply: FastifyReply, answer: ScimAnswer<object>): FastifyReply {
+  return reply.header('etag', answer.etag).header('location', answer.location).send(answer.resource);
 }
 
-type Projection = Static<typeof ProjectionQuerySchema>;
-type ListQuery = Static<typeof ScimListQuerySchema>;
-type IdParams = Static<typeof IdParamsSchema>;
-type IfMatch = Static<typeof IfMatchHeadersSchema>;
-type IfNoneMatch = Static<typeof IfNoneMatchHeadersSchema>;
+/** A single resource: ETag, Location, and 304 for a matching If-None-Match. */
+function single(request: IfNoneMatch, reply: FastifyReply, answer: ScimAnswer<object>): FastifyReply {
+  const seen = request.headers['if-none-match'];
+  if (seen !== undefined && seen.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(answer.etag.replace(/^W\//, ''))) {
+    return reply.code(304).header('etag', answer.etag).send();
+  }
+  return withAnswer(reply, answer);
+}
+
+/**
+ * SCIM's operations are declared like the others, with two differences: every error is an RFC 7644 error
+ * (documented so, and rendered so by the SCIM error handler), and an answer with a body has the negotiated
+ * media type, set before the handler runs.
+ */
+function scimOperations(op: Operations) {
+  return <P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, H extends TSchema | undefined = undefined,
+    R extends Readonly<Record<number, unknown>> | undefined = undefined>(
+    operationId: string, options: OperationOptions<P, Q, undefined, H, R>, handler: OperationHandler<P, Q, undefined, H, R>): void => {
+    const answersBody = Object.keys(options.response ?? {}).some((s) => s.startsWith('2') && s !== '204');
+    const response = { ...scimErrors(operationId, options.errors), ...options.response } as unknown as R;
+    op<P, Q, undefined, H, R>(operationId, { ...options, response }, async (request, reply) => {
+      if (answersBody) reply.type(contentType(request));
+      return handler(request, reply);
+    });
+  };
+}
+
+type ScimOperation = ReturnType<typeof scimOperations>;
+
+const NOT_MODIFIED = { 304: { description: 'Not modified (If-None-Match).', type: 'null' } };
+const PROJECTION = { querystring: ProjectionQuerySchema };
+const IF_MATCH = { params: IdParamsSchema, headers: IfMatchHeadersSchema };
+
+/** A resource type: its schemas, the operationIds of list, create, get, replace, patch and delete, and eventline's words for all but get. */
+interface ScimResource {
+  readonly kind: 'User' | 'Group';
+  readonly schema: TSchema;
+  readonly input: TSchema;
+  readonly list: TSchema;
+  readonly ids: readonly [string, string, string, string, string, string];
+  readonly words: readonly [string, string, string, string, string];
+}
+
+/** The six operations on the resources of one type, each a call of the service's method for that type (listUsers, createGroup...). */
+function resourceOperations(op: ScimOperation, scim: ScimService, r: ScimResource): void {
+  const { kind, schema, input } = r;
+  const [listId, createId, getId, replaceId, patchId, deleteId] = r.ids;
+  const [lists, creates, replaces, patches, deletes] = r.words;
+  const noun = kind.toLowerCase();
+  op(listId, { description: lists, querystring: ScimListQuerySchema, response: { 200: ok(r.list, `Successfully retrieved a paginated list of ${kind}s.`) } },
+    async (request) => scim[`list${kind}s`](request.auth.accountId, request.query));
+  op(createId, { description: creates, ...PROJECTION, schema: body(input), response: { 201: ok(schema, `Successfully created a ${noun}.`) }, errors: [409] },
+    async (request, reply) => withAnswer(reply, await scim[`create${kind}`](request.auth, request.body, request.query)));
+  op(getId, { params: IdParamsSchema, ...PROJECTION, headers: IfNoneMatchHeadersSchema, response: { 200: ok(schema, `Successfully retrieved a ${noun}.`), ...NOT_MODIFIED } },
+    async (request, reply) => single(request, reply, await scim[`get${kind}`](request.auth.accountId, request.params.id, request.query)));
+  op(replaceId, { description: replaces, ...IF_MATCH, ...PROJECTION, schema: body(input), response: { 200: ok(schema, `Successfully updated a ${noun}.`) }, errors: [409, 412] },
+    async (request, reply) => withAnswer(reply, await scim[`replace${kind}`](request.auth, request.params.id, request.body, request.headers['if-match'], request.query)));
+  op(patchId, { description: patches, ...IF_MATCH, ...PROJECTION, schema: body(PatchOpSchema), response: { 200: ok(schema, `Successfully patched a ${noun}.`) }, errors: [409, 412] },
+    async (request, reply) => withAnswer(reply, await scim[`patch${kind}`](request.auth, request.params.id, request.body, request.headers['if-match'], request.query)));
+  op(deleteId, { description: deletes, ...IF_MATCH, response: { 204: { description: `Successfully deleted a ${noun}.`, type: 'null' } }, errors: [412] },
+    async (request, reply) => scim[`delete${kind}`](request.auth, request.params.id, request.headers['if-match']).then(() => reply.send()));
+}
 
 /** SCIM 2.0 at /{version}/scim/v2 (RFC 7644): the reference's User SCIM operations, and what identity providers also call. */
 export function scimRoutes(scim: ScimService) {
-  return async function routes(root: FastifyInstance): Promise<void> {
-    // Everything under /scim answers in SCIM's shape, unknown paths included; the operations live under /scim/v2.
-    await root.register(async (scimRoot) => {
-      addJsonBodyParser(scimRoot, SCIM_MEDIA_TYPE);
-      scimRoot.setErrorHandler(scimErrorHandler);
+  return operations(async (operation) => {
+    const { app } = operation;
+    addJsonBodyParser(app, SCIM_MEDIA_TYPE);
+    app.setErrorHandler(scimErrorHandler);
+    // Everything under /scim answers in SCIM's shape, unknown paths included.
+    await app.register(async (scimRoot) => {
       scimRoot.setNotFoundHandler((request, reply) => {
         const path = request.url.split('?')[0] ?? '';
         void sendScimError(reply, 404, `No SCIM operation ${request.method} ${path.slice(0, 200)}`);
       });
-      await scimRoot.register(async (app) => operations(app), { prefix: '/v2' });
     }, { prefix: '/scim' });
-  };
-
-  async function operations(app: FastifyInstance): Promise<void> {
-
-    const get = <Q, P>(url: string, schema: FastifySchema, handler: (request: FastifyRequest<{ Querystring: Q; Params: P; Headers: IfNoneMatch }>, reply: FastifyReply) => Promise<unknown>) =>
-      app.get<{ Querystring: Q; Params: P; Headers: IfNoneMatch }>(url, { schema: { tags, ...schema } }, async (request, reply) => {
-        reply.type(CONTENT_TYPE);
-        return handler(request, reply);
-      });
-
-    /** A single resource: ETag, Location, and 304 for a matching If-None-Match. */
-    const single = <T>(request: FastifyRequest<{ Headers: IfNoneMatch }>, reply: FastifyReply, answer: ScimAnswer<T>) => {
-      const seen = request.headers['if-none-match'];
-      if (seen !== undefined && seen.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(answer.etag.replace(/^W\//, ''))) {
-        return reply.code(304).header('etag', answer.etag).send();
-      }
-      return withAnswer(reply, answer);
-    };
+    const op = scimOperations(operation);
 
     // ---- discovery --------------------------------------------------------------
-    get('/ServiceProviderConfig', {
-      operationId: 'getServiceProviderConfig', summary: 'Get Service Provider Config', security: READ,
+    op('getServiceProviderConfig', {
       description: 'What eventline supports of SCIM: PATCH, filters (at most 200 results a page), ETags, password changes; no bulk, no sorting.',
-      response: responses({ 200: { schema: ServiceProviderConfigSchema, description: 'Successfully retrieved Service Provider Config.' } }, [401, 403, 429]),
+      response: { 200: ok(ServiceProviderConfigSchema, 'Successfully retrieved Service Provider Config.') },
     }, async () => scim.discovery.serviceProviderConfig());
 
-    get('/Schemas', {
-      operationId: 'getSchemas', summary: 'List Schemas', security: READ,
+    op('getSchemas', {
       description: 'The schemas of the User and Group resources and their extensions, describing exactly the attributes eventline keeps.',
-      response: responses({ 200: { schema: ScimSchemaListSchema, description: 'Successfully retrieved a list of schemas.' } }, [401, 403, 429]),
+      response: { 200: ok(ScimSchemaListSchema, 'Successfully retrieved a list of schemas.') },
     }, async () => scim.discovery.listSchemas());
 
-    get<unknown, Static<typeof SchemaIdParamsSchema>>('/Schemas/:id', {
-      operationId: 'getSchema', summary: 'Get Schema', security: READ, params: SchemaIdParamsSchema,
-      response: responses({ 200: { schema: ScimSchemaSchema, description: 'Successfully retrieved a schema.' } }, [400, 401, 403, 404, 429]),
-    }, async (request) => scim.discovery.getSchema(request.params.id));
+    op('getSchema', { params: SchemaIdParamsSchema, response: { 200: ok(ScimSchemaSchema, 'Successfully retrieved a schema.') } },
+      async (request) => scim.discovery.getSchema(request.params.id));
 
-    get('/ResourceTypes', {
-      operationId: 'getResourceTypes', summary: 'List Resource Types', security: READ,
-      response: responses({ 200: { schema: ScimResourceTypeListSchema, description: 'Successfully retrieved a list of Resource Types.' } }, [401, 403, 429]),
-    }, async () => scim.discovery.listResourceTypes());
+    op('getResourceTypes', { response: { 200: ok(ScimResourceTypeListSchema, 'Successfully retrieved a list of Resource Types.') } },
+      async () => scim.discovery.listResourceTypes());
 
-    get<unknown, Static<typeof ResourceTypeParamsSchema>>('/ResourceTypes/:id', {
-      operationId: 'getResourceType', summary: 'Get Resource Type', security: READ, params: ResourceTypeParamsSchema,
-      response: responses({ 200: { schema: ScimResourceTypeSchema, description: 'Successfully retrieved a Resource.' } }, [400, 401, 403, 404, 429]),
-    }, async (request) => scim.discovery.getResourceType(request.params.id));
+    op('getResourceType', { params: ResourceTypeParamsSchema, response: { 200: ok(ScimResourceTypeSchema, 'Successfully retrieved a Resource.') } },
+      async (request) => scim.discovery.getResourceType(request.params.id));
 
-    // ---- users --------------------------------------------------------------------
-    get<ListQuery, unknown>('/Users', {
-      operationId: 'listUsers', summary: 'List Users', security: READ, querystring: ScimListQuerySchema,
-      description: 'The account\'s users, oldest first, a page at a time by startIndex and count. The filter runs in the database. Filterable: id, externalId, userName, '
-        + 'name.givenName, name.familyName, name.middleName, name.formatted, displayName, title, locale, timezone, preferredLanguage, active, emails (value, type), '
-        + 'groups (value, display), roles (value), meta.created, meta.lastModified.',
-      response: responses({ 200: { schema: ScimUserListSchema, description: 'Successfully retrieved a paginated list of Users.' } }, [400, 401, 403, 429]),
-    }, async (request) => scim.listUsers(requireAuth(request).accountId, request.query));
-
-    app.post<{ Querystring: Projection; Body: unknown }>('/Users', {
-      schema: {
-        tags, operationId: 'createUser', summary: 'Create User', security: WRITE, querystring: ProjectionQuerySchema, body: body(ScimUserInputSchema),
-        description: 'Creates an account user. userName is unique in the account, the email across the server (409 uniqueness). With neither groups nor roles '
+    resourceOperations(op, scim, {
+      kind: 'User', schema: ScimUserSchema, input: ScimUserInputSchema, list: ScimUserListSchema,
+      ids: ['listUsers', 'createUser', 'getUser', 'updateUser', 'patchUser', 'deleteUser'],
+      words: [
+        'The account\'s users, oldest first, a page at a time by startIndex and count. The filter runs in the database. Filterable: id, externalId, userName, '
+          + 'name.givenName, name.familyName, name.middleName, name.formatted, displayName, title, locale, timezone, preferredLanguage, active, emails (value, type), '
+          + 'groups (value, display), roles (value), meta.created, meta.lastModified.',
+        'Creates an account user. userName is unique in the account, the email across the server (409 uniqueness). With neither groups nor roles '
           + 'the user joins the Developers group (least privilege). Without a password the user cannot sign in until one is set (PUT or PATCH password).',
-        response: responses({ 201: { schema: ScimUserSchema, description: 'Successfully created a user.' } }, [400, 401, 403, 409, 429]),
-      },
-    }, async (request, reply) => withAnswer(reply, await scim.createUser(requireAuth(request), request.body, request.query), 201));
-
-    get<Projection, IdParams>('/Users/:id', {
-      operationId: 'getUser', summary: 'Get User', security: READ, params: IdParamsSchema, querystring: ProjectionQuerySchema, headers: IfNoneMatchHeadersSchema,
-      response: responses({ 200: { schema: ScimUserSchema, description: 'Successfully retrieved a user.' }, 304: { description: 'Not modified (If-None-Match).' } }, [400, 401, 403, 404, 429]),
-    }, async (request, reply) => single(request, reply, await scim.getUser(requireAuth(request).accountId, request.params.id, request.query)));
-
-    app.put<{ Params: IdParams; Querystring: Projection; Headers: IfMatch; Body: unknown }>('/Users/:id', {
-      schema: {
-        tags, operationId: 'updateUser', summary: 'Update User', security: WRITE, params: IdParamsSchema, querystring: ProjectionQuerySchema, headers: IfMatchHeadersSchema,
-        body: body(ScimUserInputSchema),
-        description: 'Replaces the user. Attributes left out are cleared, except emails (the sign-in email stays), active, password, groups and roles (kept). '
+        'Replaces the user. Attributes left out are cleared, except emails (the sign-in email stays), active, password, groups and roles (kept). '
           + 'active: false signs the user out everywhere and stops their tokens at once.',
-        response: responses({ 200: { schema: ScimUserSchema, description: 'Successfully updated a user.' } }, [400, 401, 403, 404, 409, 412, 429]),
-      },
-    }, async (request, reply) => withAnswer(reply, await scim.replaceUser(requireAuth(request), request.params.id, request.body, request.headers['if-match'], request.query)));
-
-    app.patch<{ Params: IdParams; Querystring: Projection; Headers: IfMatch; Body: unknown }>('/Users/:id', {
-      schema: {
-        tags, operationId: 'patchUser', summary: 'Patch User (eventline extension)', security: WRITE, params: IdParamsSchema, querystring: ProjectionQuerySchema,
-        headers: IfMatchHeadersSchema, body: body(PatchOpSchema),
-        description: 'eventline extension, not in the reference (identity providers call it): RFC 7644 §3.5.2 PATCH with add, remove and replace, with or without a '
+        'eventline extension, not in the reference (identity providers call it): RFC 7644 §3.5.2 PATCH with add, remove and replace, with or without a '
           + 'path, value filters (emails[type eq "work"].value), op names in any case and "True"/"False" strings (as Entra ID sends them).',
-        response: responses({ 200: { schema: ScimUserSchema, description: 'Successfully patched a user.' } }, [400, 401, 403, 404, 409, 412, 429]),
-      },
-    }, async (request, reply) => withAnswer(reply, await scim.patchUser(requireAuth(request), request.params.id, request.body, request.headers['if-match'], request.query)));
-
-    app.delete<{ Params: IdParams; Headers: IfMatch }>('/Users/:id', {
-      schema: {
-        tags, operationId: 'deleteUser', summary: 'Delete User', security: DELETE, params: IdParamsSchema, headers: IfMatchHeadersSchema,
-        description: 'Deletes the user: their sessions and authorization codes end, they leave their groups and workspaces, and the applications they created are revoked. '
+        'Deletes the user: their sessions and authorization codes end, they leave their groups and workspaces, and the applications they created are revoked. '
           + 'Audit fields elsewhere (createdBy, lastModifiedBy) keep their id.',
-        response: responses({ 204: { description: 'Successfully deleted a User.' } }, [400, 401, 403, 404, 412, 429]),
-      },
-    }, async (request, reply) => {
-      await scim.deleteUser(requireAuth(request), request.params.id, request.headers['if-match']);
-      return reply.code(204).send();
+      ],
     });
 
-    // ---- groups ---------------------------------------------------------------------
-    get<ListQuery, unknown>('/Groups', {
-      operationId: 'getUserGroups', summary: 'Get SCIM Groups', security: READ, querystring: ScimListQuerySchema,
-      description: 'The account\'s user groups (the same as /account-user-groups; a group may give its members a role), oldest first. '
-        + 'Filterable: id, externalId, displayName, members (value), meta.created, meta.lastModified. excludedAttributes=members leaves the members out.',
-      response: responses({ 200: { schema: ScimGroupListSchema, description: 'Successfully retrieved a list of SCIM groups.' } }, [400, 401, 403, 429]),
-    }, async (request) => scim.listGroups(requireAuth(request).accountId, request.query));
-
-    app.post<{ Querystring: Projection; Body: unknown }>('/Groups', {
-      schema: {
-        tags, operationId: 'createScimGroup', summary: 'Create SCIM Group (eventline extension)', security: WRITE, querystring: ProjectionQuerySchema, body: body(ScimGroupInputSchema),
-        description: 'eventline extension: creates an account user group, with its members. displayName is unique in the account (409 uniqueness).',
-        response: responses({ 201: { schema: ScimGroupSchema, description: 'Successfully created a group.' } }, [400, 401, 403, 409, 429]),
-      },
-    }, async (request, reply) => withAnswer(reply, await scim.createGroup(requireAuth(request), request.body, request.query), 201));
-
-    get<Projection, IdParams>('/Groups/:id', {
-      operationId: 'getScimGroup', summary: 'Get SCIM Group (eventline extension)', security: READ, params: IdParamsSchema, querystring: ProjectionQuerySchema,
-      headers: IfNoneMatchHeadersSchema,
-      response: responses({ 200: { schema: ScimGroupSchema, description: 'Successfully retrieved a group.' }, 304: { description: 'Not modified (If-None-Match).' } }, [400, 401, 403, 404, 429]),
-    }, async (request, reply) => single(request, reply, await scim.getGroup(requireAuth(request).accountId, request.params.id, request.query)));
-
-    app.put<{ Params: IdParams; Querystring: Projection; Headers: IfMatch; Body: unknown }>('/Groups/:id', {
-      schema: {
-        tags, operationId: 'updateScimGroup', summary: 'Update SCIM Group (eventline extension)', security: WRITE, params: IdParamsSchema, querystring: ProjectionQuerySchema,
-        headers: IfMatchHeadersSchema, body: body(ScimGroupInputSchema),
-        description: 'eventline extension: replaces displayName and externalId; members when sent (absent: kept); role and description when sent (absent: kept).',
-        response: responses({ 200: { schema: ScimGroupSchema, description: 'Successfully updated a group.' } }, [400, 401, 403, 404, 409, 412, 429]),
-      },
-    }, async (request, reply) => withAnswer(reply, await scim.replaceGroup(requireAuth(request), request.params.id, request.body, request.headers['if-match'], request.query)));
-
-    app.patch<{ Params: IdParams; Querystring: Projection; Headers: IfMatch; Body: unknown }>('/Groups/:id', {
-      schema: {
-        tags, operationId: 'patchScimGroup', summary: 'Patch SCIM Group (eventline extension)', security: WRITE, params: IdParamsSchema, querystring: ProjectionQuerySchema,
-        headers: IfMatchHeadersSchema, body: body(PatchOpSchema),
-        description: 'eventline extension: RFC 7644 PATCH. Members are added (add members), removed (remove members with a value list, or members[value eq "id"]), '
+    // The account's user groups, the same as /account-user-groups.
+    resourceOperations(op, scim, {
+      kind: 'Group', schema: ScimGroupSchema, input: ScimGroupInputSchema, list: ScimGroupListSchema,
+      ids: ['getUserGroups', 'createScimGroup', 'getScimGroup', 'updateScimGroup', 'patchScimGroup', 'deleteScimGroup'],
+      words: [
+        'The account\'s user groups (the same as /account-user-groups; a group may give its members a role), oldest first. Filterable: id, externalId, '
+          + 'displayName, members (value), meta.created, meta.lastModified. excludedAttributes=members leaves the members out.',
+        'eventline extension: creates an account user group, with its members. displayName is unique in the account (409 uniqueness).',
+        'eventline extension: replaces displayName and externalId; members when sent (absent: kept); role and description when sent (absent: kept).',
+        'eventline extension: RFC 7644 PATCH. Members are added (add members), removed (remove members with a value list, or members[value eq "id"]), '
           + 'or replaced; displayName, externalId, role and description changed. A member\'s role follows at once.',
-        response: responses({ 200: { schema: ScimGroupSchema, description: 'Successfully patched a group.' } }, [400, 401, 403, 404, 409, 412, 429]),
-      },
-    }, async (request, reply) => withAnswer(reply, await scim.patchGroup(requireAuth(request), request.params.id, request.body, request.headers['if-match'], request.query)));
-
-    app.delete<{ Params: IdParams; Headers: IfMatch }>('/Groups/:id', {
-      schema: {
-        tags, operationId: 'deleteScimGroup', summary: 'Delete SCIM Group (eventline extension)', security: DELETE, params: IdParamsSchema, headers: IfMatchHeadersSchema,
-        description: 'eventline extension: deletes the group; its members lose the role it gave them at once.',
-        response: responses({ 204: { description: 'Successfully deleted a group.' } }, [400, 401, 403, 404, 412, 429]),
-      },
-    }, async (request, reply) => {
-      await scim.deleteGroup(requireAuth(request), request.params.id, request.headers['if-match']);
-      return reply.code(204).send();
+        'eventline extension: deletes the group; its members lose the role it gave them at once.',
+      ],
     });
-  }
+  });
 }

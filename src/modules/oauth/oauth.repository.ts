@@ -26,6 +26,13 @@ export class OAuthRepository {
     return ex.deleteFrom('authorization_codes').where('user_id', '=', userId).execute();
   }
 
+  /** The code_challenge of a code still usable ('' when it was requested without PKCE); undefined for any other code. */
+  async pendingCodeChallenge(codeHash: string, now: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('authorization_codes').select('code_challenge')
+      .where('code_hash', '=', codeHash).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+    return row?.code_challenge;
+  }
+
   /** Marks a code used exactly once; a replayed code finds nothing to update. */
   async consumeCode(codeHash: string, now: string) {
     const r = await this.db.updateTable('authorization_codes').set({ used_at: now })

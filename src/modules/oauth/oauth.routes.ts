@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cookie from '@fastify/cookie';
+import { Type } from 'typebox';
 import type { Config } from '../../config/index.js';
-import { PUBLIC, type SecurityRequirement } from '../../http/auth.js';
+import { PUBLIC } from '../../http/auth.js';
 import { ErrorResponseSchema } from '../../http/errors.js';
+import { operations } from '../../http/operations.js';
 import type { KeyStore } from './keys.js';
 import { OAuthError } from './oauth.errors.js';
 import { basicAttempted } from './oauth.grants.js';
@@ -15,8 +17,20 @@ import {
 import type { AuthorizeAnswer, OAuthService } from './oauth.service.js';
 import { errorPage, signInPage } from './signin.page.js';
 
-const ANY_TOKEN: SecurityRequirement[] = [{ 'OAuth2.clientCredentials': [] }, { 'OAuth2.authorizationCode': [] }];
 const CSRF_COOKIE = 'eventline_signin_csrf';
+
+/** What GET /oauth2/authorize answers: a page for the user, or a redirect to the client. */
+const AUTHORIZE_RESPONSES = {
+  200: {
+    description: 'The sign-in page; its form posts back to this path and is answered with a 303 redirect to the client, with a code or an error.',
+    content: { 'text/html': { schema: Type.String() } },
+  },
+  302: Type.Null({ description: 'Back to the client\'s redirect_uri with error, error_description, state and iss (RFC 6749 §4.1.2.1, RFC 9207).' }),
+  400: {
+    description: 'An error page, never a redirect, when client_id or redirect_uri is missing, unknown or not registered; a malformed query is the contract\'s error.',
+    content: { 'text/html': { schema: Type.String() }, 'application/json': { schema: ErrorResponseSchema } },
+  },
+};
 
 // Why the sign-in form is shown again, and with which status.
 const SIGN_IN_RETRY = {
@@ -60,7 +74,9 @@ export function oauthRoutes(deps: { oauth: OAuthService; config: Config }) {
     }));
   };
 
-  const answer = (reply: FastifyReply, a: AuthorizeAnswer) => {
+  // The GET's redirects are 302, as the reference documents; the sign-in form's are 303 (See Other), so the
+  // browser follows a POST with a GET and never re-posts the password to the client (RFC 9700 §4.12).
+  const answer = (reply: FastifyReply, a: AuthorizeAnswer, redirectStatus: 302 | 303) => {
     switch (a.kind) {
       case 'error-page':
         reply.header('cache-control', 'no-store').header('x-frame-options', 'DENY')
@@ -68,7 +84,7 @@ export function oauthRoutes(deps: { oauth: OAuthService; config: Config }) {
         return reply.code(400).type('text/html').send(errorPage(a.message, `${config.publicUrl}/`));
       case 'redirect':
         if (a.codeIssued) reply.clearCookie(CSRF_COOKIE, { path: authorizePath });
-        return reply.redirect(a.location, 303);
+        return reply.redirect(a.location, redirectStatus);
       case 'sign-in': {
         const retry = a.retry === undefined ? undefined : SIGN_IN_RETRY[a.retry];
         if (retry) reply.code(retry.status);
@@ -77,28 +93,25 @@ export function oauthRoutes(deps: { oauth: OAuthService; config: Config }) {
     }
   };
 
-  return async function routes(instance: FastifyInstance): Promise<void> {
+  return operations(async (op) => {
     // Cookies are parsed only for the routes that use them (this plugin's), not for every API call.
-    await instance.register(cookie);
-    const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+    await op.app.register(cookie);
 
-    app.post('/oauth2/token', {
-      attachValidation: true,
-      // Every failure here is an RFC 6749 error, not the contract's error shape:
-      // the grant's own, and a body Fastify cannot parse (bad JSON, unknown media type).
-      errorHandler: (error, request, reply) => {
-        const status = error.statusCode ?? 500;
-        const err = error instanceof OAuthError ? error
-          : status >= 400 && status < 500 ? new OAuthError('invalid_request', 'The token request body could not be read: send application/x-www-form-urlencoded parameters')
-          : undefined;
-        if (!err) throw error;
-        return sendOAuthError(reply, err, basicAttempted(request.headers.authorization));
-      },
-      schema: {
-        tags: ['Authentication'], operationId: 'oauth2Token', summary: 'Token',
-        description: 'Client credentials (HTTP Basic or form credentials; `grant_type` and `client_id` are also read from the query string) or authorization code with PKCE. Answers RFC 6749 errors.',
-        security: PUBLIC, querystring: TokenQuerySchema, body: TokenRequestSchema,
-        response: { 200: TokenResponseSchema, 400: OAuthErrorSchema, 401: OAuthErrorSchema },
+    op('oauth2Token', {
+      description: 'Client credentials (HTTP Basic or form credentials; `grant_type` and `client_id` are also read from the query string) or authorization code (PKCE required of the public web client; optional for an application, which authenticates with its secret). Answers RFC 6749 errors.',
+      querystring: TokenQuerySchema, body: TokenRequestSchema, response: { 200: TokenResponseSchema, 400: OAuthErrorSchema, 401: OAuthErrorSchema },
+      route: {
+        attachValidation: true,
+        // Every failure here is an RFC 6749 error, not the contract's error shape:
+        // the grant's own, and a body Fastify cannot parse (bad JSON, unknown media type).
+        errorHandler: (error, request, reply) => {
+          const status = error.statusCode ?? 500;
+          const err = error instanceof OAuthError ? error
+            : status >= 400 && status < 500 ? new OAuthError('invalid_request', 'The token request body could not be read: send application/x-www-form-urlencoded parameters')
+            : undefined;
+          if (!err) throw error;
+          return sendOAuthError(reply, err, basicAttempted(request.headers.authorization));
+        },
       },
     }, async (request, reply) => {
       const token = await oauth.token({
@@ -108,39 +121,27 @@ export function oauthRoutes(deps: { oauth: OAuthService; config: Config }) {
       return token;
     });
 
-    app.get('/oauth2/authorize', {
-      schema: {
-        tags: ['Authentication'], operationId: 'oauth2Authorize', summary: 'Authorize (sign-in page)',
-        description: 'Authorization code flow with PKCE (S256), for users with the administrator or planner role (developers are refused with access_denied). Shows a sign-in page. A loopback redirect URI (http on 127.0.0.1, [::1] or localhost) matches on any port and loopback host (RFC 8252 §7.3).',
-        security: PUBLIC, querystring: AuthorizeQuerySchema,
-      },
-    }, async (request, reply) => answer(reply, await oauth.authorizationPage(request.query)));
+    op('oauth2Authorize', {
+      description: 'Authorization code flow for users with the administrator or planner role (developers are refused with access_denied). Shows a sign-in page, whose form posts back here and is answered with a 303 redirect to the client (RFC 9700 §4.12); this GET redirects to the client with 302 when it refuses the request (an error for the client, RFC 6749 §4.1.2.1). PKCE (S256) is required of the public web client, and optional for an application, which authenticates with its client secret at the token endpoint (RFC 9700 §2.1.1). A loopback redirect URI (http on 127.0.0.1, [::1] or localhost) matches on any port and loopback host (RFC 8252 §7.3).',
+      querystring: AuthorizeQuerySchema, response: AUTHORIZE_RESPONSES,
+    }, async (request, reply) => answer(reply, await oauth.authorizationPage(request.query), 302));
 
-    app.post('/oauth2/authorize', {
+    // The sign-in form's POST: not an operation of the contract (hidden from the OpenAPI document).
+    op.app.withTypeProvider<TypeBoxTypeProvider>().post('/oauth2/authorize', {
       schema: { tags: ['Authentication'], operationId: 'oauth2AuthorizeSubmit', summary: 'Authorize (sign-in form post)', security: PUBLIC, body: AuthorizeFormSchema, hide: true },
-    }, async (request, reply) => answer(reply, await oauth.authorize(request.body, request.cookies[CSRF_COOKIE], request.ip)));
+    }, async (request, reply) => answer(reply, await oauth.authorize(request.body, request.cookies[CSRF_COOKIE], request.ip), 303));
 
-    app.get('/token-validation', {
-      schema: {
-        tags: ['Authentication'], operationId: 'validateToken', summary: 'Validate Token', security: ANY_TOKEN,
-        response: { 200: TokenValidationSchema, 401: ErrorResponseSchema },
-      },
-    }, async () => ({ tokenValid: true, statusCode: 200 }));
-  };
+    op('validateToken', { response: { 200: TokenValidationSchema } }, async () => ({ tokenValid: true, statusCode: 200 }));
+  });
 }
 
 export function wellKnownRoutes(deps: { oauth: OAuthService; keys: KeyStore }) {
   const { oauth, keys } = deps;
-  return async function routes(instance: FastifyInstance): Promise<void> {
-    const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-    app.get('/.well-known/oauth-authorization-server', {
-      schema: { tags: ['Authentication'], operationId: 'authorizationServerMetadata', summary: 'OAuth 2.0 authorization server metadata (RFC 8414)', security: PUBLIC, response: { 200: MetadataSchema } },
-    }, async () => oauth.metadata());
-    app.get('/.well-known/jwks.json', {
-      schema: { tags: ['Authentication'], operationId: 'jwks', summary: 'JSON Web Key Set of the token signing keys', security: PUBLIC, response: { 200: JwksSchema } },
-    }, async (_request, reply) => {
+  return operations((op) => {
+    op('authorizationServerMetadata', { response: { 200: MetadataSchema } }, async () => oauth.metadata());
+    op('jwks', { response: { 200: JwksSchema } }, async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return keys.jwks();
     });
-  };
+  });
 }

@@ -212,8 +212,13 @@ export class OAuthService implements Authenticator {
     if (q.response_type !== 'code') {
       return this.redirectWithError(q.redirect_uri, new OAuthError('unsupported_response_type', 'response_type must be code'), q.state);
     }
-    if (!q.code_challenge || q.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge)) {
-      return this.redirectWithError(q.redirect_uri, new OAuthError('invalid_request', 'PKCE is required: code_challenge with code_challenge_method=S256'), q.state);
+    // PKCE is required of the public web client. An application authenticates with its secret at the token
+    // endpoint, so it may leave PKCE out (RFC 9700 §2.1.1); what it sends must still be S256.
+    const publicClient = q.client_id === FIRST_PARTY_CLIENT_ID;
+    const pkceSent = q.code_challenge !== undefined || q.code_challenge_method !== undefined;
+    if ((publicClient || pkceSent) && (!q.code_challenge || q.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge))) {
+      const message = publicClient ? 'PKCE is required: code_challenge with code_challenge_method=S256' : 'PKCE takes code_challenge with code_challenge_method=S256';
+      return this.redirectWithError(q.redirect_uri, new OAuthError('invalid_request', message), q.state);
     }
     return { redirectUri: q.redirect_uri };
   }
@@ -281,11 +286,18 @@ export class OAuthService implements Authenticator {
         throw new OAuthError('invalid_client', 'Client authentication failed: an application authenticates with its client secret (HTTP Basic or form)');
       }
     }
-    if (!input.codeVerifier || !/^[A-Za-z0-9\-._~]{43,128}$/.test(input.codeVerifier)) {
+    // The verifier is required of the public client and for every code requested with a code_challenge (an
+    // application may leave PKCE out); a request without it is malformed, and the code stays unspent.
+    const verifier = input.codeVerifier;
+    const verifierRequired = verifier === undefined
+      && (input.clientId === FIRST_PARTY_CLIENT_ID || (await this.repo.pendingCodeChallenge(sha256(input.code), iso(this.clock()))) !== '');
+    if (verifierRequired || (verifier !== undefined && !/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier))) {
       throw new OAuthError('invalid_request', 'code_verifier (PKCE, 43-128 characters) is required');
     }
     const row = await this.repo.consumeCode(sha256(input.code), iso(this.clock()));
-    if (!row || row.client_id !== input.clientId || row.redirect_uri !== input.redirectUri || row.code_challenge !== sha256(input.codeVerifier)) {
+    // A verifier for a code requested without a challenge is refused too: no PKCE downgrade (RFC 9700 §2.1.1).
+    const pkceHolds = row !== undefined && (row.code_challenge === '' ? verifier === undefined : verifier !== undefined && row.code_challenge === sha256(verifier));
+    if (!row || row.client_id !== input.clientId || row.redirect_uri !== input.redirectUri || !pkceHolds) {
       throw new OAuthError('invalid_grant', 'The authorization code is invalid, expired, already used, or does not match the client, redirect_uri or code_verifier');
     }
     // The user may have been deactivated or demoted between sign-in and exchange.

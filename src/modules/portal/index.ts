@@ -19,8 +19,6 @@ export function createPortalModule(deps: ModuleDeps, uses: { accounts: AccountsS
   return defineModule({
     name: 'portal',
     services: { portal },
-    rootRoutes: async (app) => {
-      await app.register(routes, { prefix: '/portal' });
-    },
+    rootRoutes: routes,
   });
 }

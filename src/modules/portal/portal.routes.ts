@@ -1,9 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { Type } from 'typebox';
-import { PUBLIC } from '../../http/auth.js';
-import { errorResponses } from '../../http/responses.js';
+import { operations } from '../../http/operations.js';
 import { PortalErrors } from './portal.errors.js';
 import {
   ApplicationInputSchema, ApplicationSchema, IdParamsSchema, InvitationInputSchema, InvitationSchema, NewApplicationSchema,
@@ -19,8 +17,6 @@ declare module 'fastify' {
 }
 
 export const PORTAL_COOKIE = 'eventline_portal';
-const tags = ['Developer portal'];
-const SESSION = [{ portalSession: [] }];
 
 /** The session the gate found; a route without the session gate has none. */
 function signedIn(request: FastifyRequest): SignedIn {
@@ -47,113 +43,70 @@ export function portalRoutes(deps: { portal: PortalService; secureCookies: boole
   const reads = { preHandler: [sessionGate] };
   const writes = { preHandler: [sessionGate, csrfGate] };
 
-  return async function routes(instance: FastifyInstance): Promise<void> {
+  return operations(async (op) => {
     // Cookies are parsed only for the routes that use them (this plugin's), not for every API call.
-    await instance.register(cookie);
-    const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-    app.decorateRequest('portalSession', null);
+    await op.app.register(cookie);
+    op.app.decorateRequest('portalSession', null);
     // Nothing the portal answers may be cached: sessions, CSRF tokens, secrets.
-    app.addHook('onSend', async (_request, reply) => {
+    op.app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
 
-    app.post('/session', {
-      preHandler: [jsonOnly],
-      schema: {
-        tags, operationId: 'portalSignIn', summary: 'Sign in to the developer portal', security: PUBLIC, body: SignInBodySchema,
-        description: 'Email and password in a JSON body (a cross-site form cannot send JSON, so sign-in cannot be forged). Sets the HttpOnly session cookie and returns the CSRF token.',
-        response: { 201: PortalSessionSchema, ...errorResponses(400, 401, 413, 415, 429) },
-      },
+    op('portalSignIn', {
+      description: 'Email and password in a JSON body (a cross-site form cannot send JSON, so sign-in cannot be forged). Sets the HttpOnly session cookie and returns the CSRF token.',
+      body: SignInBodySchema, response: { 201: PortalSessionSchema }, route: { preHandler: [jsonOnly] },
     }, async (request, reply) => {
       const { cookie, session } = await portal.signIn(request.body.email, request.body.password, request.ip);
       reply.setCookie(PORTAL_COOKIE, cookie, { ...cookieOptions, expires: new Date(session.expiresAt) });
-      return reply.code(201).send(session);
+      return session;
     });
 
-    app.get('/session', {
-      ...reads,
-      schema: { tags, operationId: 'portalSession', summary: 'The signed-in portal user', security: SESSION, response: { 200: PortalSessionSchema, ...errorResponses(401) } },
-    }, async (request) => portal.describe(signedIn(request)));
+    op('portalSession', { response: { 200: PortalSessionSchema }, route: reads }, async (request) => portal.describe(signedIn(request)));
 
-    app.delete('/session', {
-      ...writes,
-      schema: { tags, operationId: 'portalSignOut', summary: 'Sign out', security: SESSION, response: { 204: Type.Null(), ...errorResponses(401, 403) } },
-    }, async (request, reply) => {
+    op('portalSignOut', { response: { 204: Type.Null() }, route: writes }, async (request, reply) => {
       await portal.signOut(request.cookies[PORTAL_COOKIE]);
       reply.clearCookie(PORTAL_COOKIE, { path: '/portal' });
-      return reply.code(204).send(null);
+      return reply.send(null);
     });
 
-    app.get('/scopes', {
-      ...reads,
-      schema: {
-        tags, operationId: 'portalScopes', summary: 'The scope catalogue', security: SESSION,
-        description: 'Every scope with a description of what it allows, for choosing an application\'s scopes (none is preselected).',
-        response: { 200: ScopeListSchema, ...errorResponses(401) },
-      },
+    op('portalScopes', {
+      description: 'Every scope with a description of what it allows, for choosing an application\'s scopes (none is preselected).',
+      response: { 200: ScopeListSchema }, route: reads,
     }, async () => portal.scopes());
 
-    app.get('/workspaces', {
-      ...reads,
-      schema: {
-        tags, operationId: 'portalListWorkspaces', summary: 'Workspaces', security: SESSION,
-        description: 'Administrators and planners see every workspace of the account; developers the ones they were invited to.',
-        response: { 200: Type.Array(WorkspaceSchema), ...errorResponses(401) },
-      },
+    op('portalListWorkspaces', {
+      description: 'Administrators and planners see every workspace of the account; developers the ones they were invited to.',
+      response: { 200: Type.Array(WorkspaceSchema) }, route: reads,
     }, async (request) => portal.listWorkspaces(signedIn(request).user));
 
-    app.post('/workspaces', {
-      ...writes,
-      schema: { tags, operationId: 'portalCreateWorkspace', summary: 'Create a workspace', security: SESSION, body: WorkspaceInputSchema, response: { 201: WorkspaceSchema, ...errorResponses(400, 401, 403) } },
-    }, async (request, reply) => reply.code(201).send(await portal.createWorkspace(signedIn(request).user, request.body)));
+    op('portalCreateWorkspace', { body: WorkspaceInputSchema, response: { 201: WorkspaceSchema }, route: writes },
+      async (request) => portal.createWorkspace(signedIn(request).user, request.body));
 
-    app.get('/workspaces/:id/invitations', {
-      ...reads,
-      schema: { tags, operationId: 'portalListInvitations', summary: 'Invitations of a workspace', security: SESSION, params: IdParamsSchema, response: { 200: Type.Array(InvitationSchema), ...errorResponses(401, 404) } },
-    }, async (request) => portal.listInvitations(signedIn(request).user, request.params.id));
+    op('portalListInvitations', { params: IdParamsSchema, response: { 200: Type.Array(InvitationSchema) }, route: reads },
+      async (request) => portal.listInvitations(signedIn(request).user, request.params.id));
 
-    app.post('/workspaces/:id/invitations', {
-      ...writes,
-      schema: {
-        tags, operationId: 'portalInvite', summary: 'Invite a developer to a workspace', security: SESSION, params: IdParamsSchema, body: InvitationInputSchema,
-        description: 'A user of the account with that email joins at once; otherwise the invitation is honoured when the user is created.',
-        response: { 201: InvitationSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    }, async (request, reply) => reply.code(201).send(await portal.invite(signedIn(request).user, request.params.id, request.body.email)));
+    op('portalInvite', {
+      description: 'A user of the account with that email joins at once; otherwise the invitation is honoured when the user is created.',
+      params: IdParamsSchema, body: InvitationInputSchema, response: { 201: InvitationSchema }, route: writes,
+    }, async (request) => portal.invite(signedIn(request).user, request.params.id, request.body.email));
 
-    app.get('/applications', {
-      ...reads,
-      schema: { tags, operationId: 'portalListApplications', summary: 'Applications', security: SESSION, response: { 200: Type.Array(ApplicationSchema), ...errorResponses(401) } },
-    }, async (request) => portal.listApplications(signedIn(request).user));
+    op('portalListApplications', { response: { 200: Type.Array(ApplicationSchema) }, route: reads }, async (request) => portal.listApplications(signedIn(request).user));
 
-    app.post('/applications', {
-      ...writes,
-      schema: {
-        tags, operationId: 'portalCreateApplication', summary: 'Create an application', security: SESSION, body: ApplicationInputSchema,
-        description: 'Returns the client id and the client secret. The secret is shown once: only its hash is kept. '
-          + '`scopes` is required and must name at least one scope granted to the workspace (400 otherwise): there is no default.',
-        response: { 201: NewApplicationSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    }, async (request, reply) => reply.code(201).send(await portal.createApplication(signedIn(request).user, request.body)));
+    op('portalCreateApplication', {
+      description: 'Returns the client id and the client secret. The secret is shown once: only its hash is kept. '
+        + '`scopes` is required and must name at least one scope granted to the workspace (400 otherwise): there is no default.',
+      body: ApplicationInputSchema, response: { 201: NewApplicationSchema }, route: writes,
+    }, async (request) => portal.createApplication(signedIn(request).user, request.body));
 
-    app.post('/applications/:id/revoke', {
-      ...writes,
-      schema: {
-        tags, operationId: 'portalRevokeApplication', summary: 'Revoke an application', security: SESSION, params: IdParamsSchema,
-        description: 'Its tokens stop working on their next call.',
-        response: { 200: ApplicationSchema, ...errorResponses(401, 403, 404) },
-      },
+    op('portalRevokeApplication', {
+      description: 'Its tokens stop working on their next call.', params: IdParamsSchema, response: { 200: ApplicationSchema }, route: writes,
     }, async (request) => portal.revokeApplication(signedIn(request).user, request.params.id));
 
-    app.post('/applications/:id/rotate-secret', {
-      ...writes,
-      schema: {
-        tags, operationId: 'portalRotateApplicationSecret', summary: 'Rotate an application\'s client secret', security: SESSION, params: IdParamsSchema,
-        description: 'Replaces the client secret and returns the new one, once (only its hash is kept). The old secret stops working at once. '
-          + 'Access tokens issued with the old secret keep working until they expire (at most 3600 s); revoke the application to stop them at once. '
-          + 'A revoked application is a 409.',
-        response: { 200: RotatedSecretSchema, ...errorResponses(401, 403, 404, 409) },
-      },
+    op('portalRotateApplicationSecret', {
+      description: 'Replaces the client secret and returns the new one, once (only its hash is kept). The old secret stops working at once. '
+        + 'Access tokens issued with the old secret keep working until they expire (at most 3600 s); revoke the application to stop them at once. '
+        + 'A revoked application is a 409.',
+      params: IdParamsSchema, response: { 200: RotatedSecretSchema }, route: writes,
     }, async (request) => portal.rotateSecret(signedIn(request).user, request.params.id));
-  };
+  });
 }
