@@ -38,8 +38,18 @@ export function unversionedPaths(doc: OpenAPI3, version: string): string[] {
   return Object.keys(doc.paths ?? {}).filter((p) => p !== `/${version}` && !p.startsWith(`/${version}/`)).sort();
 }
 
+/** The document without the reference operations eventline answers 501 to: the SDK types what the server serves. */
+export function servedOnly(doc: OpenAPI3): OpenAPI3 {
+  const paths: NonNullable<OpenAPI3['paths']> = {};
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const kept = Object.fromEntries(Object.entries(item).filter(([, op]) => !(typeof op === 'object' && op !== null && 'x-eventline-not-implemented' in op)));
+    if (Object.keys(kept).length > 0) paths[path] = kept;
+  }
+  return { ...doc, paths };
+}
+
 export async function generateSchemaSource(): Promise<string> {
-  const doc = await openApiDocument();
+  const doc = servedOnly(await openApiDocument());
   const version = typeof doc.info.version === 'string' ? doc.info.version : 'ea';
   const types = astToString(await openapiTS(doc, { alphabetize: true }));
   const outside = unversionedPaths(doc, version).map((p) => `  ${JSON.stringify(p)},`).join('\n');

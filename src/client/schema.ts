@@ -123,7 +123,7 @@ export interface paths {
         get: operations["listAttendeeInsights"];
         put?: never;
         /**
-         * Create Engagement Score (eventline extension)
+         * Create Engagement Score
          * @description eventline extension (the reference only reads engagement scores). Defines a score for an event: the actions (activity type, optionally its name) and the points each matching activity earns. The event's first score is its default. The score is computed at once from the event's activities, then kept up to date as activities arrive.
          */
         post: operations["createAttendeeInsights"];
@@ -146,13 +146,13 @@ export interface paths {
          */
         get: operations["getAttendeeInsightsById"];
         /**
-         * Update Engagement Score (eventline extension)
+         * Update Engagement Score
          * @description eventline extension (the reference only reads engagement scores). Renames or redefines a score. New actions recompute the score from the event's activities (the 2 years kept); `default: true` makes it the event's default. The event cannot change.
          */
         put: operations["updateAttendeeInsights"];
         post?: never;
         /**
-         * Delete Engagement Score (eventline extension)
+         * Delete Engagement Score
          * @description eventline extension (the reference only reads engagement scores). Deletes the score and its points; the activities stay.
          */
         delete: operations["deleteAttendeeInsights"];
@@ -189,7 +189,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Explain a Score (eventline extension)
+         * Explain a Score
          * @description eventline extension (the reference only reads engagement scores). Which activities earned the attendee's points in this score, through which action, in the order they happened. An attendee without points has an empty list. Points stay earned when an activity is later purged (retention).
          */
         get: operations["explainScore"];
@@ -348,7 +348,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List Attendees with the filter in the body
+         * List Attendees
          * @description Gets a paginated list of the account's attendees (the attendees of Included sessions are the event's attendees). Filterable: event.id, id, confirmationNumber, checkedIn, registrationPath.id, invitationList.id, referenceId, note, guest, unsubscribed, invitedBy, responseMethod, status, contact.id, visibility, contact.deleted, primaryId (eq|ne); registrationType.id (eq|ne|is null|is not null|is empty|is not empty); contact.title, contact.company, contact.firstName, contact.lastName, contact.email (eq|ne|sw, case-insensitive); checkIn, checkOut, registeredAt, registrationLastModified, lastModified, created, attendeeLastModified (eq|ne|lt|le|gt|ge). Sortable: contact.firstName, contact.lastName, contact.title, contact.company, registeredAt, checkIn (e.g. contact.lastName:ASC,registeredAt:DESC). lastModified also moves when the contact changes.
          */
         post: operations["listAttendeesPostFilter"];
@@ -590,7 +590,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List Contacts with the filter in the body
+         * List Contacts
          * @description Gets a paginated list of contacts, e.g. filter=email eq 'h.potterfield@example.com'. Filterable: id, sourceId (eq|ne); firstName, lastName, email (eq|ne|contains|sw); ccEmail, company, type.id, nickname, title, workPhone, middleName, mobilePhone, homeFax, designation, homePhone, pager, workFax, lastModifiedBy, createdBy, workAddress.address1|address2|address3|city, homeAddress.address1|address2|address3|city, deleted, optOut.optedOut (eq|ne); lastModified, created (eq|ne|lt|le|gt|ge). Strings compare case-insensitively. Deleted contacts are listed only when the filter names `deleted` (e.g. deleted eq 'true').
          */
         post: operations["listContactsPostFilters"];
@@ -615,7 +615,7 @@ export interface paths {
         put?: never;
         /**
          * Create Contact Hook
-         * @description Creates the account's contact hook: eventline then calls its callback with a contact transaction whenever a contact is created or updated through POST /contacts (upsert included) or POST /attendees, and on POST /contacts/{id}/identify, and merges the non-blank fields of the answer into the contact. The callback must be https to a public address: it is resolved and refused (400, target callback) when any address is private, loopback, link-local (169.254.0.0/16, the cloud metadata services), carrier-grade NAT, unique local IPv6 or otherwise reserved; loopback only when the operator sets HOOKS_ALLOW_LOOPBACK for development. The security secret is stored encrypted and never returned. An account has one hook: a second is 409. The response carries `signingSecret` (Standard Webhooks, `whsec_...`), shown only here.
+         * @description Creates the account's contact hook: eventline then calls its callback with a contact transaction whenever a contact is created or updated through POST /contacts (upsert included) or POST /attendees, and on POST /contacts/{id}/identify, and merges the non-blank fields of the answer into the contact. The callback must be https to a public address: it is resolved and refused (400, target callback) when any address is private, loopback, link-local (169.254.0.0/16, the cloud metadata services), carrier-grade NAT, unique local IPv6 or otherwise reserved; loopback only when the operator sets HOOKS_ALLOW_LOOPBACK for development. A host that does not resolve yet is accepted: each delivery resolves and checks it, and retries with back-off while it cannot resolve; address literals and localhost are always judged at once. The security secret is stored encrypted and never returned. An account has one hook: a second is 409. The response carries `signingSecret` (Standard Webhooks, `whsec_...`), shown only here.
          */
         post: operations["createContactHook"];
         delete?: never;
@@ -634,7 +634,7 @@ export interface paths {
         get?: never;
         /**
          * Update Contact Hook
-         * @description Replaces the hook's name, callback and security (send the secret again). The signing secret does not change. The callback must be https to a public address: it is resolved and refused (400, target callback) when any address is private, loopback, link-local (169.254.0.0/16, the cloud metadata services), carrier-grade NAT, unique local IPv6 or otherwise reserved; loopback only when the operator sets HOOKS_ALLOW_LOOPBACK for development. The security secret is stored encrypted and never returned.
+         * @description Replaces the hook's name, callback and security (send the secret again). The signing secret does not change. The callback must be https to a public address: it is resolved and refused (400, target callback) when any address is private, loopback, link-local (169.254.0.0/16, the cloud metadata services), carrier-grade NAT, unique local IPv6 or otherwise reserved; loopback only when the operator sets HOOKS_ALLOW_LOOPBACK for development. A host that does not resolve yet is accepted: each delivery resolves and checks it, and retries with back-off while it cannot resolve; address literals and localhost are always judged at once. The security secret is stored encrypted and never returned.
          */
         put: operations["updateContactHook"];
         post?: never;
@@ -934,7 +934,7 @@ export interface paths {
         get: operations["getExhibitorQuestions"];
         put?: never;
         /**
-         * Create Exhibitor Question (eventline extension)
+         * Create Exhibitor Question
          * @description eventline extension (the reference only reads exhibitor questions). Adds a question at the end of the event's list. Choice questions (MultiChoice, SingleChoice) need choices and may have otherAnswer and notApplicableAnswer; answerFormat and answerLimits must suit the type (400 otherwise, naming the field). A code is unique within the event (409).
          */
         post: operations["createExhibitorQuestion"];
@@ -953,13 +953,13 @@ export interface paths {
         };
         get?: never;
         /**
-         * Update Exhibitor Question (eventline extension)
+         * Update Exhibitor Question
          * @description eventline extension (the reference only reads exhibitor questions). Replaces the question (the same rules as creating one). A choice sent with its id keeps it, and the answers that chose it; an id the question does not have is 400. A change that exhibitors' stored answers would no longer satisfy (a removed choice they chose, a new type, tighter limits) is 409: change or clear those answers first.
          */
         put: operations["updateExhibitorQuestion"];
         post?: never;
         /**
-         * Delete Exhibitor Question (eventline extension)
+         * Delete Exhibitor Question
          * @description eventline extension (the reference only reads exhibitor questions). Deletes the question and every exhibitor's answer to it.
          */
         delete: operations["deleteExhibitorQuestion"];
@@ -1242,7 +1242,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Scan a Lead (eventline extension)
+         * Scan a Lead
          * @description eventline extension (the reference only reads leads and qualification questions; see docs/leads.md). A booth staff member of the exhibitor (`boothStaff.id`, from GET .../booth-staff) scans an attendee of the SAME event (`attendee.id`; an attendee of another event is 400 and nothing is stored). The lead copies the attendee's contact details at the scan. The first scan of an attendee creates the lead (201); a later scan is another visit to the same lead (200): device and booth staff are updated, `comments` replaced when sent, a deleted lead restored. `answers` are checked against the exhibitor's qualification questions (a wrong type or unknown choice is 400 naming the question, and nothing is stored). `eliterature.documents` records what the attendee asked for (GET /eliterature-requests). Each scan is a `lead.scanned` attendee activity (a booth visit); answers are a `lead.qualified` one.
          */
         post: operations["scanLead"];
@@ -1263,7 +1263,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a Lead (eventline extension)
+         * Delete a Lead
          * @description eventline extension (the reference only reads leads and qualification questions; see docs/leads.md). Marks the lead deleted: GET /leads shows it with `deleted: true` (filter `deleted eq 'false'` leaves it out). A new scan of the attendee restores it. Obfuscating the contact is what erases its data.
          */
         delete: operations["deleteLead"];
@@ -1281,11 +1281,11 @@ export interface paths {
         };
         /**
          * List Qualification Answers
-         * @description Gets a list of answers to lead qualification questions for a given lead id: one record per question answered.
+         * @description The lead's answers to the exhibitor's qualification questions: one record per question answered.
          */
         get: operations["getLeadQualificationAnswers"];
         /**
-         * Answer Qualification Questions (eventline extension)
+         * Answer Qualification Questions
          * @description eventline extension (the reference only reads leads and qualification questions; see docs/leads.md). Answers after the scan: a list of `{ question: { id }, answers: [...] }`. Each named question's answers are replaced (an empty list removes them); questions not named keep theirs. Checked like the scan's answers (400 naming the question; nothing stored). Answers the list of all the lead's answers, and records a `lead.qualified` activity.
          */
         put: operations["updateLeadQualificationAnswers"];
@@ -1329,12 +1329,12 @@ export interface paths {
         };
         /**
          * List Qualification Questions
-         * @description Retrieves a list of lead qualification questions associated with a single exhibitor at the given event, in the order they were created. An exhibitor of another event or account is 404.
+         * @description The questions the exhibitor's booth staff ask leads, in the order they were created. An exhibitor of another event or account is 404.
          */
         get: operations["getLeadQualificationQuestions"];
         put?: never;
         /**
-         * Create Qualification Question (eventline extension)
+         * Create Qualification Question
          * @description eventline extension (the reference only reads leads and qualification questions; see docs/leads.md). Adds a question booth staff ask leads. MultiChoice, SingleChoice and Rating questions need choices (each gets an id); open-ended ones (OpenEndedTextOneLine, OpenEndedTextCommentBox, OpenEndedDateTime) have none. `notApplicableAnswer` and `otherAnswers` (choice questions only) offer those answers. `required` questions must be answered for a lead to be `qualified`.
          */
         post: operations["createLeadQualificationQuestion"];
@@ -1353,13 +1353,13 @@ export interface paths {
         };
         get?: never;
         /**
-         * Update Qualification Question (eventline extension)
+         * Update Qualification Question
          * @description eventline extension (the reference only reads leads and qualification questions; see docs/leads.md). Replaces the question. Send a choice with its `id` to keep it (answers name choices by id); a choice without one is new, and choices left out are gone (answers already given keep them). The type cannot change once the question has answers (409).
          */
         put: operations["updateLeadQualificationQuestion"];
         post?: never;
         /**
-         * Delete Qualification Question (eventline extension)
+         * Delete Qualification Question
          * @description eventline extension (the reference only reads leads and qualification questions; see docs/leads.md). Deletes the question and every lead's answers to it.
          */
         delete: operations["deleteLeadQualificationQuestion"];
@@ -1546,7 +1546,7 @@ export interface paths {
         get: operations["listRegistrationTypes"];
         put?: never;
         /**
-         * Create Registration Type (eventline extension)
+         * Create Registration Type
          * @description eventline extension (the reference reads and updates registration types but has no operation that creates one). Name, code, description and virtual are set here once: the reference's update treats them as read-only. Capacity is unlimited (-1) unless given.
          */
         post: operations["createRegistrationType"];
@@ -1590,7 +1590,7 @@ export interface paths {
         get: operations["getSponsorshipLevels"];
         put?: never;
         /**
-         * Create Sponsorship Level (eventline extension)
+         * Create Sponsorship Level
          * @description eventline extension (the reference only reads sponsorship levels), under exhibitor/sponsorship-levels:write. Creates a sponsorship level (Gold, Silver...) that exhibitors then name in `sponsorshipLevel.id`. `event.id` must be the path's.
          */
         post: operations["createSponsorshipLevel"];
@@ -1613,13 +1613,13 @@ export interface paths {
          */
         get: operations["getSponsorshipLevel"];
         /**
-         * Update Sponsorship Level (eventline extension)
+         * Update Sponsorship Level
          * @description eventline extension (the reference only reads sponsorship levels), under exhibitor/sponsorship-levels:write. Renames or re-ranks the level (a rank left out is cleared).
          */
         put: operations["updateSponsorshipLevel"];
         post?: never;
         /**
-         * Delete Sponsorship Level (eventline extension)
+         * Delete Sponsorship Level
          * @description eventline extension (the reference only reads sponsorship levels), under exhibitor/sponsorship-levels:write. Deletes a level no exhibitor holds (409 otherwise: give those exhibitors another level first).
          */
         delete: operations["deleteSponsorshipLevel"];
@@ -1642,7 +1642,7 @@ export interface paths {
         get: operations["getEventSurveys"];
         put?: never;
         /**
-         * Create Event Survey (eventline extension)
+         * Create Event Survey
          * @description eventline extension (the reference only reads survey definitions). Creates a survey of the event (Active unless `status` says otherwise); `sessions` must be sessions of the event (400). Add questions with POST .../questions.
          */
         post: operations["createEventSurvey"];
@@ -1666,7 +1666,7 @@ export interface paths {
         get: operations["getEventSurveyQuestions"];
         put?: never;
         /**
-         * Create Event Survey Question (eventline extension)
+         * Create Event Survey Question
          * @description eventline extension (the reference only reads survey definitions). Appends a question; eventline gives ids to its choices, categories, sub categories and fields. A LargeChoices question takes its choices in `largeChoices`.
          */
         post: operations["createEventSurveyQuestion"];
@@ -1864,7 +1864,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List Events with the filter in the body
+         * List Events
          * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode.
          */
         post: operations["getEventsPostFilters"];
@@ -1882,7 +1882,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List All Event Survey Responses
+         * List All Event Responses
          * @description Responses of every event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id, event.id (eq|ne).
          */
         get: operations["getAllEventSurveyResponses"];
@@ -2024,7 +2024,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List Leads with the filter in the body
+         * List Leads
          * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated.
          */
         post: operations["getLeadsPostFiltersData"];
@@ -2145,7 +2145,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List Communication with the filter in the body
+         * List Communication
          * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
          */
         post: operations["filterCommunicationLogMessages"];
@@ -2163,8 +2163,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Authorize (sign-in page)
-         * @description Authorization code flow with PKCE (S256), for users with the administrator or planner role (developers are refused with access_denied). Shows a sign-in page. A loopback redirect URI (http on 127.0.0.1, [::1] or localhost) matches on any port and loopback host (RFC 8252 §7.3).
+         * Authorize
+         * @description Authorization code flow for users with the administrator or planner role (developers are refused with access_denied). Shows a sign-in page, whose form posts back here and is answered with a 303 redirect to the client (RFC 9700 §4.12); this GET redirects to the client with 302 when it refuses the request (an error for the client, RFC 6749 §4.1.2.1). PKCE (S256) is required of the public web client, and optional for an application, which authenticates with its client secret at the token endpoint (RFC 9700 §2.1.1). A loopback redirect URI (http on 127.0.0.1, [::1] or localhost) matches on any port and loopback host (RFC 8252 §7.3).
          */
         get: operations["oauth2Authorize"];
         put?: never;
@@ -2186,7 +2186,7 @@ export interface paths {
         put?: never;
         /**
          * Token
-         * @description Client credentials (HTTP Basic or form credentials; `grant_type` and `client_id` are also read from the query string) or authorization code with PKCE. Answers RFC 6749 errors.
+         * @description Client credentials (HTTP Basic or form credentials; `grant_type` and `client_id` are also read from the query string) or authorization code (PKCE required of the public web client; optional for an application, which authenticates with its secret). Answers RFC 6749 errors.
          */
         post: operations["oauth2Token"];
         delete?: never;
@@ -2269,7 +2269,7 @@ export interface paths {
         get: operations["getUserGroups"];
         put?: never;
         /**
-         * Create SCIM Group (eventline extension)
+         * Create SCIM Group
          * @description eventline extension: creates an account user group, with its members. displayName is unique in the account (409 uniqueness).
          */
         post: operations["createScimGroup"];
@@ -2286,23 +2286,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get SCIM Group (eventline extension) */
+        /** Get SCIM Group */
         get: operations["getScimGroup"];
         /**
-         * Update SCIM Group (eventline extension)
+         * Update SCIM Group
          * @description eventline extension: replaces displayName and externalId; members when sent (absent: kept); role and description when sent (absent: kept).
          */
         put: operations["updateScimGroup"];
         post?: never;
         /**
-         * Delete SCIM Group (eventline extension)
+         * Delete SCIM Group
          * @description eventline extension: deletes the group; its members lose the role it gave them at once.
          */
         delete: operations["deleteScimGroup"];
         options?: never;
         head?: never;
         /**
-         * Patch SCIM Group (eventline extension)
+         * Patch SCIM Group
          * @description eventline extension: RFC 7644 PATCH. Members are added (add members), removed (remove members with a value list, or members[value eq "id"]), or replaced; displayName, externalId, role and description changed. A member's role follows at once.
          */
         patch: operations["patchScimGroup"];
@@ -2446,7 +2446,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Patch User (eventline extension)
+         * Patch User
          * @description eventline extension, not in the reference (identity providers call it): RFC 7644 §3.5.2 PATCH with add, remove and replace, with or without a path, value filters (emails[type eq "work"].value), op names in any case and "True"/"False" strings (as Entra ID sends them).
          */
         patch: operations["patchUser"];
@@ -2512,7 +2512,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete Session Check-In
+         * Del Session Check-in
          * @description Deletes the attendance of an attendee (listed afterwards with deleted: true); the enrollment stays.
          */
         delete: operations["deleteSessionAttendance"];
@@ -2711,7 +2711,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List Session Registrants with the filter in the body
+         * List Session Registrants
          * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified.
          */
         post: operations["listSessionsEnrollmentPostFilter"];
@@ -2731,7 +2731,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * List Sessions with the filter in the body
+         * List Sessions
          * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC.
          */
         post: operations["listSessionsPostFilters"];
@@ -2755,7 +2755,7 @@ export interface paths {
         get: operations["getStandardSurveys"];
         put?: never;
         /**
-         * Create Standalone Survey (eventline extension)
+         * Create Standalone Survey
          * @description eventline extension (the reference only reads survey definitions). Creates a standalone survey (Active unless `status` says otherwise).
          */
         post: operations["createStandardSurvey"];
@@ -2773,13 +2773,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List Standalone Survey Email Templates
+         * List Stdl. Survey Email Templ.
          * @description The email templates of a standalone survey.
          */
         get: operations["getStandardSurveyEmailTemplates"];
         put?: never;
         /**
-         * Create Standalone Survey Email Template (eventline extension)
+         * Create Standalone Survey Email Template
          * @description eventline extension (the reference only reads survey definitions). Adds an invitation template. Subject and bodies may hold {{surveyTitle}}, {{responseCode}}, {{firstName}}, {{lastName}}. Mail leaves from the server's configured sender (MAIL_FROM); fromName, fromEmail and replyTo are kept, not used as the envelope sender.
          */
         post: operations["createStandardSurveyEmailTemplate"];
@@ -2797,13 +2797,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List Standalone Survey Questions
+         * List Stdl. Survey Questions
          * @description The questions of a standalone survey, in their order.
          */
         get: operations["getStandardSurveyQuestions"];
         put?: never;
         /**
-         * Create Standalone Survey Question (eventline extension)
+         * Create Standalone Survey Question
          * @description eventline extension (the reference only reads survey definitions). Appends a question; eventline gives ids to its choices, categories, sub categories and fields. A LargeChoices question takes its choices in `largeChoices`.
          */
         post: operations["createStandardSurveyQuestion"];
@@ -2821,13 +2821,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List Standalone Survey Respondents
+         * List Stdl. Survey Respondents
          * @description The respondents of a standalone survey. Filterable: id (eq|ne).
          */
         get: operations["getStandardSurveyRespondents"];
         put?: never;
         /**
-         * Create Standalone Survey Respondent
+         * Create Stdl. Survey Respondent
          * @description Creates a respondent for a contact of the account (`contact.id`, required by eventline: invitations go to its address). eventline extension: `attendee.id`, an attendee of that contact, makes the respondent's responses activities of that attendee.
          */
         post: operations["createStandardSurveyRespondent"];
@@ -2846,7 +2846,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Update Standalone Survey Respondent
+         * Update Stdl. Survey Respondent
          * @description Replaces the respondent's writable fields (contact, attendee, status, locale, reference, source, transaction, invitation list).
          */
         put: operations["UpdateStandardSurveyRespondent"];
@@ -2887,7 +2887,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create Standalone Survey Responses
+         * Create Stdl. Survey Responses
          * @description Records the respondent's answers to one question. The answers are checked against the question before anything is stored: answer types the question type takes, choices, categories, sub categories and fields that are the question's, numbers and dates where the question takes them, a required question or part not left empty. A refusal is a 400 whose message names the question and whose target names the answer. A second response to the same question is the next `attempt`. Each response is also an attendee activity (see docs/surveys.md).
          */
         post: operations["createStandardSurveyResponses"];
@@ -2906,7 +2906,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Update Standalone Survey Responses
+         * Update Stdl. Survey Responses
          * @description Replaces the answers of a response; the question cannot change (400). The answers are checked against the question before anything is stored: answer types the question type takes, choices, categories, sub categories and fields that are the question's, numbers and dates where the question takes them, a required question or part not left empty. A refusal is a 400 whose message names the question and whose target names the answer. A second response to the same question is the next `attempt`. Each response is also an attendee activity (see docs/surveys.md).
          */
         put: operations["updateStandardSurveyResponses"];
@@ -2925,7 +2925,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List Standalone Survey Responses
+         * List Stdl. Survey Responses
          * @description Responses of every standalone survey. Filterable: survey.id, question.id, respondent.id (eq).
          */
         get: operations["getStandardSurveyResponses"];
@@ -3002,7 +3002,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get Usage per Hour (eventline extension)
+         * Get Usage per Hour
          * @description eventline extension, not in the reference: calls per UTC hour of one UTC day (today by default) against the daily quota, for charting. This call does not count against the quota or the rate limit.
          */
         get: operations["getUsageHourly"];
@@ -3048,7 +3048,7 @@ export interface paths {
         get: operations["listVideos"];
         put?: never;
         /**
-         * Create Video from a File (eventline extension)
+         * Create Video from a File
          * @description eventline extension (the reference only reads this). Makes a video of a file uploaded with POST /files (`purpose=video`: MP4, QuickTime or WebM, checked on its bytes), for one event (and optionally one of its sessions). The file is attached to the video, so it no longer expires. eventline does no transcoding: the video plays as uploaded; add renditions and audio tracks the provider made with the operations below.
          */
         post: operations["createVideo"];
@@ -3072,7 +3072,7 @@ export interface paths {
         get: operations["listAudioTracks"];
         put?: never;
         /**
-         * Add Audio Track (eventline extension)
+         * Add Audio Track
          * @description eventline extension (the reference only reads this). Records an audio track (a dub, a description track...) made elsewhere. `default: true` makes it the video's only default.
          */
         post: operations["createAudioTrack"];
@@ -3096,7 +3096,7 @@ export interface paths {
         get: operations["listVideoRenditions"];
         put?: never;
         /**
-         * Add Video Rendition (eventline extension)
+         * Add Video Rendition
          * @description eventline extension (the reference only reads this). Records a rendition the provider or an operator made elsewhere (HLS, MP4, a poster...): its type, location and size. eventline does no transcoding and does not fetch the location. A video has at most 11 renditions (400).
          */
         post: operations["createVideoRendition"];
@@ -3158,12 +3158,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get Text Track WebVTT (eventline extension)
+         * Get Text Track WebVTT
          * @description eventline extension (the reference only reads this). The track's WebVTT file (text/vtt); 404 until one was uploaded.
          */
         get: operations["getTextTrackContent"];
         /**
-         * Upload Text Track WebVTT (eventline extension)
+         * Upload Text Track WebVTT
          * @description eventline extension (the reference only reads this). The track's WebVTT file, as `text/vtt` (UTF-8, at most 2 MiB). It is parsed and validated with W3C's WebVTT parser; an invalid file is a 400 whose message names the line (and `details[0].target` is `line N`), and nothing changes. A valid one replaces the previous file and makes the track `Available`.
          */
         put: operations["putTextTrackContent"];
@@ -3184,7 +3184,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record a Video View (eventline extension)
+         * Record a Video View
          * @description eventline extension (the reference only reads this). Called by a player or the provider sync when an attendee watched the video: who (an attendee of the video's event), how long (milliseconds), on which device. The view is also an `event.videoPlayed` activity of the attendee (data.title: the video's title), recorded in the same transaction, so engagement scores with an `event.videoPlayed` action count it.
          */
         post: operations["createVideoView"];
@@ -3281,12 +3281,12 @@ export interface paths {
          */
         get: operations["listWebcastAttendeeLinks"];
         /**
-         * Update Attendee Links
+         * Update Attendee Link
          * @description Replaces sourceId and join of existing links, found by id within the webcast or, for an item without id (the reference marks it read-only), by the item's attendee (404 item otherwise); the attendee of a link cannot change. Up to 100 items. Answers 207 with one result per item, in request order: each item is stored or refused on its own (400 invalid, 404 attendee not in the webcast's event, 409 conflict), and a refused item changes nothing. Needs both event/attendee-links:read and event/attendee-links:write.
          */
         put: operations["updateAttendeeLinks"];
         /**
-         * Create Attendee Links
+         * Create Attendee Link
          * @description Adds personalized join links for attendees of the webcast's event (one per attendee; an attendee that already has one is a 409 item: update it with PUT). Up to 100 items. Answers 207 with one result per item, in request order: each item is stored or refused on its own (400 invalid, 404 attendee not in the webcast's event, 409 conflict), and a refused item changes nothing. Needs both event/attendee-links:read and event/attendee-links:write.
          */
         post: operations["createAttendeeLinks"];
@@ -3595,6 +3595,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
         };
     };
     authorizationServerMetadata: {
@@ -3630,6 +3666,42 @@ export interface operations {
                         service_documentation: string;
                         token_endpoint: string;
                         token_endpoint_auth_methods_supported: string[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
                     };
                 };
             };
@@ -7157,6 +7229,24 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17789,6 +17879,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
             };
             /** @description Bad or expired token */
             401: {
@@ -31341,6 +31449,24 @@ export interface operations {
                     "message/rfc822": string;
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Forbidden: a required scope is missing */
             403: {
                 headers: {
@@ -31561,12 +31687,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The sign-in page; its form posts back to this path and is answered with a 303 redirect to the client, with a code or an error. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Back to the client's redirect_uri with error, error_description, state and iss (RFC 6749 §4.1.2.1, RFC 9207). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
                 content?: never;
+            };
+            /** @description An error page, never a redirect, when client_id or redirect_uri is missing, unknown or not registered; a malformed query is the contract's error. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
             };
         };
     };
@@ -31633,6 +31805,24 @@ export interface operations {
                         /** @enum {string} */
                         error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
                         error_description?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
                     };
                 };
             };
@@ -32319,12 +32509,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successfully retrieved a list of SCIM groups. */
+            /** @description Successfully retrieved a paginated list of Groups. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        itemsPerPage: number;
+                        Resources: {
+                            displayName?: string;
+                            /** @description The identity provider's id of the group. */
+                            externalId?: string;
+                            /** Format: uuid */
+                            id: string;
+                            members?: ({
+                                display?: string;
+                                /** @enum {string} */
+                                type?: "User";
+                                /** Format: uuid */
+                                value?: string;
+                            } & {
+                                [key: string]: string;
+                            })[];
+                            /** Meta */
+                            meta?: {
+                                /** Format: date-time */
+                                created?: string;
+                                /** Format: date-time */
+                                lastModified?: string;
+                                /** Format: uri */
+                                location?: string;
+                                /** @description Group */
+                                resourceType?: string;
+                                /** @description The resource's version, also its ETag: send it in If-Match. */
+                                version?: string;
+                            };
+                            schemas: string[];
+                            "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                                description?: string;
+                                role?: "administrator" | "planner" | "developer";
+                            };
+                        }[];
+                        schemas: string[];
+                        startIndex: number;
+                        totalResults: number;
+                    };
                     "application/scim+json": {
                         itemsPerPage: number;
                         Resources: {
@@ -32373,6 +32603,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32390,6 +32629,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32407,6 +32655,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32424,6 +32681,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32486,6 +32752,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        displayName?: string;
+                        /** @description The identity provider's id of the group. */
+                        externalId?: string;
+                        /** Format: uuid */
+                        id: string;
+                        members?: ({
+                            display?: string;
+                            /** @enum {string} */
+                            type?: "User";
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description Group */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        schemas: string[];
+                        "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                            description?: string;
+                            role?: "administrator" | "planner" | "developer";
+                        };
+                    };
                     "application/scim+json": {
                         displayName?: string;
                         /** @description The identity provider's id of the group. */
@@ -32528,6 +32828,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32545,6 +32854,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32562,6 +32880,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32579,6 +32906,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32596,6 +32932,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32635,6 +32980,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        displayName?: string;
+                        /** @description The identity provider's id of the group. */
+                        externalId?: string;
+                        /** Format: uuid */
+                        id: string;
+                        members?: ({
+                            display?: string;
+                            /** @enum {string} */
+                            type?: "User";
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description Group */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        schemas: string[];
+                        "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                            description?: string;
+                            role?: "administrator" | "planner" | "developer";
+                        };
+                    };
                     "application/scim+json": {
                         displayName?: string;
                         /** @description The identity provider's id of the group. */
@@ -32684,6 +33063,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32701,6 +33089,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32718,6 +33115,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32735,6 +33141,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32752,6 +33167,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32820,6 +33244,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        displayName?: string;
+                        /** @description The identity provider's id of the group. */
+                        externalId?: string;
+                        /** Format: uuid */
+                        id: string;
+                        members?: ({
+                            display?: string;
+                            /** @enum {string} */
+                            type?: "User";
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description Group */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        schemas: string[];
+                        "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                            description?: string;
+                            role?: "administrator" | "planner" | "developer";
+                        };
+                    };
                     "application/scim+json": {
                         displayName?: string;
                         /** @description The identity provider's id of the group. */
@@ -32862,6 +33320,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32879,6 +33346,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32896,6 +33372,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32913,6 +33398,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32930,6 +33424,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32947,6 +33450,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -32964,6 +33476,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33005,6 +33526,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33022,6 +33552,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33039,6 +33578,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33056,6 +33604,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33073,6 +33630,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33090,6 +33656,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33152,6 +33727,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        displayName?: string;
+                        /** @description The identity provider's id of the group. */
+                        externalId?: string;
+                        /** Format: uuid */
+                        id: string;
+                        members?: ({
+                            display?: string;
+                            /** @enum {string} */
+                            type?: "User";
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description Group */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        schemas: string[];
+                        "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
+                            description?: string;
+                            role?: "administrator" | "planner" | "developer";
+                        };
+                    };
                     "application/scim+json": {
                         displayName?: string;
                         /** @description The identity provider's id of the group. */
@@ -33194,6 +33803,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33211,6 +33829,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33228,6 +33855,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33245,6 +33881,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33262,6 +33907,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33279,6 +33933,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33296,6 +33959,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33324,6 +33996,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        itemsPerPage: number;
+                        Resources: {
+                            description: string;
+                            /** Format: uri */
+                            endpoint: string;
+                            id: string;
+                            meta: {
+                                /** Format: uri */
+                                location: string;
+                                resourceType: string;
+                            };
+                            name: string;
+                            schema: string;
+                            schemaExtensions: {
+                                required: boolean;
+                                schema: string;
+                            }[];
+                            schemas: string[];
+                        }[];
+                        schemas: string[];
+                        startIndex: number;
+                        totalResults: number;
+                    };
                     "application/scim+json": {
                         itemsPerPage: number;
                         Resources: {
@@ -33350,12 +34046,47 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
             /** @description Bad or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33373,6 +34104,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33390,6 +34130,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33421,6 +34170,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        description: string;
+                        /** Format: uri */
+                        endpoint: string;
+                        id: string;
+                        meta: {
+                            /** Format: uri */
+                            location: string;
+                            resourceType: string;
+                        };
+                        name: string;
+                        schema: string;
+                        schemaExtensions: {
+                            required: boolean;
+                            schema: string;
+                        }[];
+                        schemas: string[];
+                    };
                     "application/scim+json": {
                         description: string;
                         /** Format: uri */
@@ -33447,6 +34214,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33464,6 +34240,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33481,6 +34266,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33498,6 +34292,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33515,6 +34318,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33543,6 +34355,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        itemsPerPage: number;
+                        Resources: {
+                            attributes: {
+                                canonicalValues?: string[];
+                                caseExact: boolean;
+                                description: string;
+                                multiValued: boolean;
+                                mutability: string;
+                                name: string;
+                                referenceTypes?: string[];
+                                required: boolean;
+                                returned: string;
+                                subAttributes?: {
+                                    canonicalValues?: string[];
+                                    caseExact: boolean;
+                                    description: string;
+                                    multiValued: boolean;
+                                    mutability: string;
+                                    name: string;
+                                    referenceTypes?: string[];
+                                    required: boolean;
+                                    returned: string;
+                                    type: string;
+                                    uniqueness: string;
+                                }[];
+                                type: string;
+                                uniqueness: string;
+                            }[];
+                            description: string;
+                            id: string;
+                            meta: {
+                                /** Format: uri */
+                                location: string;
+                                resourceType: string;
+                            };
+                            name: string;
+                            schemas: string[];
+                        }[];
+                        schemas: string[];
+                        startIndex: number;
+                        totalResults: number;
+                    };
                     "application/scim+json": {
                         itemsPerPage: number;
                         Resources: {
@@ -33588,12 +34443,47 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
             /** @description Bad or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33611,6 +34501,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33628,6 +34527,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33659,6 +34567,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        attributes: {
+                            canonicalValues?: string[];
+                            caseExact: boolean;
+                            description: string;
+                            multiValued: boolean;
+                            mutability: string;
+                            name: string;
+                            referenceTypes?: string[];
+                            required: boolean;
+                            returned: string;
+                            subAttributes?: {
+                                canonicalValues?: string[];
+                                caseExact: boolean;
+                                description: string;
+                                multiValued: boolean;
+                                mutability: string;
+                                name: string;
+                                referenceTypes?: string[];
+                                required: boolean;
+                                returned: string;
+                                type: string;
+                                uniqueness: string;
+                            }[];
+                            type: string;
+                            uniqueness: string;
+                        }[];
+                        description: string;
+                        id: string;
+                        meta: {
+                            /** Format: uri */
+                            location: string;
+                            resourceType: string;
+                        };
+                        name: string;
+                        schemas: string[];
+                    };
                     "application/scim+json": {
                         attributes: {
                             canonicalValues?: string[];
@@ -33704,6 +34649,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33721,6 +34675,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33738,6 +34701,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33755,6 +34727,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33772,6 +34753,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33800,6 +34790,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        authenticationSchemes: {
+                            description: string;
+                            documentationUri: string;
+                            name: string;
+                            primary: boolean;
+                            specUri: string;
+                            type: string;
+                        }[];
+                        bulk: {
+                            maxOperations: number;
+                            maxPayloadSize: number;
+                            supported: boolean;
+                        };
+                        changePassword: {
+                            supported: boolean;
+                        };
+                        /** Format: uri */
+                        documentationUri: string;
+                        etag: {
+                            supported: boolean;
+                        };
+                        filter: {
+                            maxResults: number;
+                            supported: boolean;
+                        };
+                        meta: {
+                            /** Format: uri */
+                            location: string;
+                            resourceType: string;
+                        };
+                        patch: {
+                            supported: boolean;
+                        };
+                        schemas: string[];
+                        sort: {
+                            supported: boolean;
+                        };
+                    };
                     "application/scim+json": {
                         authenticationSchemes: {
                             description: string;
@@ -33841,12 +34870,47 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request (scimType: invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                    "application/scim+json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
+                };
+            };
             /** @description Bad or expired token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33864,6 +34928,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33881,6 +34954,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -33920,6 +35002,119 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        itemsPerPage: number;
+                        Resources: {
+                            active?: boolean;
+                            addresses?: {
+                                /** @description Country. */
+                                country?: string;
+                                /** @description City. */
+                                locality?: string;
+                                /** @description Postal code. */
+                                postalCode?: string;
+                                primary?: boolean;
+                                /** @description State or region. */
+                                region?: string;
+                                /** @description Street. */
+                                streetAddress?: string;
+                                /** @description work or home. */
+                                type?: string;
+                            }[];
+                            /** @description Display name. */
+                            displayName?: string;
+                            emails?: {
+                                primary?: boolean;
+                                /** @description work, home or other. */
+                                type?: string;
+                                value?: string;
+                            }[];
+                            /** @description The identity provider's id of the user. */
+                            externalId?: string;
+                            groups?: ({
+                                display?: string;
+                                /** Format: uuid */
+                                value?: string;
+                            } & {
+                                [key: string]: string;
+                            })[];
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Locale (IETF language tag). */
+                            locale?: string;
+                            /** Meta */
+                            meta?: {
+                                /** Format: date-time */
+                                created?: string;
+                                /** Format: date-time */
+                                lastModified?: string;
+                                /** Format: uri */
+                                location?: string;
+                                /** @description User */
+                                resourceType?: string;
+                                /** @description The resource's version, also its ETag: send it in If-Match. */
+                                version?: string;
+                            };
+                            /** Name */
+                            name?: {
+                                /** @description Family name. */
+                                familyName?: string;
+                                /** @description The full name (read-only). */
+                                formatted?: string;
+                                /** @description Given name. */
+                                givenName?: string;
+                                /** @description Honorific prefix. */
+                                honorificPrefix?: string;
+                                /** @description Honorific suffix. */
+                                honorificSuffix?: string;
+                                /** @description Middle name. */
+                                middleName?: string;
+                            };
+                            phoneNumbers?: {
+                                /** @description work, home or mobile. */
+                                type?: string;
+                                value?: string;
+                            }[];
+                            /** @description Preferred language. */
+                            preferredLanguage?: string;
+                            roles?: {
+                                display?: string;
+                                primary?: boolean;
+                                value?: "administrator" | "planner" | "developer";
+                            }[];
+                            schemas: string[];
+                            sendLoginDetails?: boolean;
+                            /** @description IANA time zone. */
+                            timezone?: string;
+                            /** @description Title. */
+                            title?: string;
+                            /** EnterpriseUser */
+                            "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                                company?: string;
+                                costCenter?: string;
+                                department?: string;
+                                division?: string;
+                                employeeNumber?: string;
+                                federatedId?: string;
+                                homeFax?: string;
+                                manager?: {
+                                    value?: string;
+                                } & {
+                                    [key: string]: string;
+                                };
+                                organization?: string;
+                                pager?: string;
+                                sendLoginDetails?: boolean;
+                                workFax?: string;
+                            };
+                            userName?: string;
+                            /** @description Always "Planner Account User". */
+                            userType?: string;
+                        }[];
+                        schemas: string[];
+                        startIndex: number;
+                        totalResults: number;
+                    };
                     "application/scim+json": {
                         itemsPerPage: number;
                         Resources: {
@@ -34041,6 +35236,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34058,6 +35262,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34075,6 +35288,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34092,6 +35314,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34210,6 +35441,113 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        active?: boolean;
+                        addresses?: {
+                            /** @description Country. */
+                            country?: string;
+                            /** @description City. */
+                            locality?: string;
+                            /** @description Postal code. */
+                            postalCode?: string;
+                            primary?: boolean;
+                            /** @description State or region. */
+                            region?: string;
+                            /** @description Street. */
+                            streetAddress?: string;
+                            /** @description work or home. */
+                            type?: string;
+                        }[];
+                        /** @description Display name. */
+                        displayName?: string;
+                        emails?: {
+                            primary?: boolean;
+                            /** @description work, home or other. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description The identity provider's id of the user. */
+                        externalId?: string;
+                        groups?: ({
+                            display?: string;
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Locale (IETF language tag). */
+                        locale?: string;
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description User */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        /** Name */
+                        name?: {
+                            /** @description Family name. */
+                            familyName?: string;
+                            /** @description The full name (read-only). */
+                            formatted?: string;
+                            /** @description Given name. */
+                            givenName?: string;
+                            /** @description Honorific prefix. */
+                            honorificPrefix?: string;
+                            /** @description Honorific suffix. */
+                            honorificSuffix?: string;
+                            /** @description Middle name. */
+                            middleName?: string;
+                        };
+                        phoneNumbers?: {
+                            /** @description work, home or mobile. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description Preferred language. */
+                        preferredLanguage?: string;
+                        roles?: {
+                            display?: string;
+                            primary?: boolean;
+                            value?: "administrator" | "planner" | "developer";
+                        }[];
+                        schemas: string[];
+                        sendLoginDetails?: boolean;
+                        /** @description IANA time zone. */
+                        timezone?: string;
+                        /** @description Title. */
+                        title?: string;
+                        /** EnterpriseUser */
+                        "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                            company?: string;
+                            costCenter?: string;
+                            department?: string;
+                            division?: string;
+                            employeeNumber?: string;
+                            federatedId?: string;
+                            homeFax?: string;
+                            manager?: {
+                                value?: string;
+                            } & {
+                                [key: string]: string;
+                            };
+                            organization?: string;
+                            pager?: string;
+                            sendLoginDetails?: boolean;
+                            workFax?: string;
+                        };
+                        userName?: string;
+                        /** @description Always "Planner Account User". */
+                        userType?: string;
+                    };
                     "application/scim+json": {
                         active?: boolean;
                         addresses?: {
@@ -34325,6 +35663,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34342,6 +35689,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34359,6 +35715,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34376,6 +35741,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34393,6 +35767,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34432,6 +35815,113 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        active?: boolean;
+                        addresses?: {
+                            /** @description Country. */
+                            country?: string;
+                            /** @description City. */
+                            locality?: string;
+                            /** @description Postal code. */
+                            postalCode?: string;
+                            primary?: boolean;
+                            /** @description State or region. */
+                            region?: string;
+                            /** @description Street. */
+                            streetAddress?: string;
+                            /** @description work or home. */
+                            type?: string;
+                        }[];
+                        /** @description Display name. */
+                        displayName?: string;
+                        emails?: {
+                            primary?: boolean;
+                            /** @description work, home or other. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description The identity provider's id of the user. */
+                        externalId?: string;
+                        groups?: ({
+                            display?: string;
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Locale (IETF language tag). */
+                        locale?: string;
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description User */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        /** Name */
+                        name?: {
+                            /** @description Family name. */
+                            familyName?: string;
+                            /** @description The full name (read-only). */
+                            formatted?: string;
+                            /** @description Given name. */
+                            givenName?: string;
+                            /** @description Honorific prefix. */
+                            honorificPrefix?: string;
+                            /** @description Honorific suffix. */
+                            honorificSuffix?: string;
+                            /** @description Middle name. */
+                            middleName?: string;
+                        };
+                        phoneNumbers?: {
+                            /** @description work, home or mobile. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description Preferred language. */
+                        preferredLanguage?: string;
+                        roles?: {
+                            display?: string;
+                            primary?: boolean;
+                            value?: "administrator" | "planner" | "developer";
+                        }[];
+                        schemas: string[];
+                        sendLoginDetails?: boolean;
+                        /** @description IANA time zone. */
+                        timezone?: string;
+                        /** @description Title. */
+                        title?: string;
+                        /** EnterpriseUser */
+                        "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                            company?: string;
+                            costCenter?: string;
+                            department?: string;
+                            division?: string;
+                            employeeNumber?: string;
+                            federatedId?: string;
+                            homeFax?: string;
+                            manager?: {
+                                value?: string;
+                            } & {
+                                [key: string]: string;
+                            };
+                            organization?: string;
+                            pager?: string;
+                            sendLoginDetails?: boolean;
+                            workFax?: string;
+                        };
+                        userName?: string;
+                        /** @description Always "Planner Account User". */
+                        userType?: string;
+                    };
                     "application/scim+json": {
                         active?: boolean;
                         addresses?: {
@@ -34554,6 +36044,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34571,6 +36070,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34588,6 +36096,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34605,6 +36122,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34622,6 +36148,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34746,6 +36281,113 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        active?: boolean;
+                        addresses?: {
+                            /** @description Country. */
+                            country?: string;
+                            /** @description City. */
+                            locality?: string;
+                            /** @description Postal code. */
+                            postalCode?: string;
+                            primary?: boolean;
+                            /** @description State or region. */
+                            region?: string;
+                            /** @description Street. */
+                            streetAddress?: string;
+                            /** @description work or home. */
+                            type?: string;
+                        }[];
+                        /** @description Display name. */
+                        displayName?: string;
+                        emails?: {
+                            primary?: boolean;
+                            /** @description work, home or other. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description The identity provider's id of the user. */
+                        externalId?: string;
+                        groups?: ({
+                            display?: string;
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Locale (IETF language tag). */
+                        locale?: string;
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description User */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        /** Name */
+                        name?: {
+                            /** @description Family name. */
+                            familyName?: string;
+                            /** @description The full name (read-only). */
+                            formatted?: string;
+                            /** @description Given name. */
+                            givenName?: string;
+                            /** @description Honorific prefix. */
+                            honorificPrefix?: string;
+                            /** @description Honorific suffix. */
+                            honorificSuffix?: string;
+                            /** @description Middle name. */
+                            middleName?: string;
+                        };
+                        phoneNumbers?: {
+                            /** @description work, home or mobile. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description Preferred language. */
+                        preferredLanguage?: string;
+                        roles?: {
+                            display?: string;
+                            primary?: boolean;
+                            value?: "administrator" | "planner" | "developer";
+                        }[];
+                        schemas: string[];
+                        sendLoginDetails?: boolean;
+                        /** @description IANA time zone. */
+                        timezone?: string;
+                        /** @description Title. */
+                        title?: string;
+                        /** EnterpriseUser */
+                        "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                            company?: string;
+                            costCenter?: string;
+                            department?: string;
+                            division?: string;
+                            employeeNumber?: string;
+                            federatedId?: string;
+                            homeFax?: string;
+                            manager?: {
+                                value?: string;
+                            } & {
+                                [key: string]: string;
+                            };
+                            organization?: string;
+                            pager?: string;
+                            sendLoginDetails?: boolean;
+                            workFax?: string;
+                        };
+                        userName?: string;
+                        /** @description Always "Planner Account User". */
+                        userType?: string;
+                    };
                     "application/scim+json": {
                         active?: boolean;
                         addresses?: {
@@ -34861,6 +36503,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34878,6 +36529,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34895,6 +36555,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34912,6 +36581,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34929,6 +36607,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34946,6 +36633,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34963,6 +36659,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -34991,7 +36696,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successfully deleted a User. */
+            /** @description Successfully deleted a user. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -35004,6 +36709,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -35021,6 +36735,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -35038,6 +36761,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -35055,6 +36787,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -35072,6 +36813,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -35089,6 +36839,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -35151,6 +36910,113 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        active?: boolean;
+                        addresses?: {
+                            /** @description Country. */
+                            country?: string;
+                            /** @description City. */
+                            locality?: string;
+                            /** @description Postal code. */
+                            postalCode?: string;
+                            primary?: boolean;
+                            /** @description State or region. */
+                            region?: string;
+                            /** @description Street. */
+                            streetAddress?: string;
+                            /** @description work or home. */
+                            type?: string;
+                        }[];
+                        /** @description Display name. */
+                        displayName?: string;
+                        emails?: {
+                            primary?: boolean;
+                            /** @description work, home or other. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description The identity provider's id of the user. */
+                        externalId?: string;
+                        groups?: ({
+                            display?: string;
+                            /** Format: uuid */
+                            value?: string;
+                        } & {
+                            [key: string]: string;
+                        })[];
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Locale (IETF language tag). */
+                        locale?: string;
+                        /** Meta */
+                        meta?: {
+                            /** Format: date-time */
+                            created?: string;
+                            /** Format: date-time */
+                            lastModified?: string;
+                            /** Format: uri */
+                            location?: string;
+                            /** @description User */
+                            resourceType?: string;
+                            /** @description The resource's version, also its ETag: send it in If-Match. */
+                            version?: string;
+                        };
+                        /** Name */
+                        name?: {
+                            /** @description Family name. */
+                            familyName?: string;
+                            /** @description The full name (read-only). */
+                            formatted?: string;
+                            /** @description Given name. */
+                            givenName?: string;
+                            /** @description Honorific prefix. */
+                            honorificPrefix?: string;
+                            /** @description Honorific suffix. */
+                            honorificSuffix?: string;
+                            /** @description Middle name. */
+                            middleName?: string;
+                        };
+                        phoneNumbers?: {
+                            /** @description work, home or mobile. */
+                            type?: string;
+                            value?: string;
+                        }[];
+                        /** @description Preferred language. */
+                        preferredLanguage?: string;
+                        roles?: {
+                            display?: string;
+                            primary?: boolean;
+                            value?: "administrator" | "planner" | "developer";
+                        }[];
+                        schemas: string[];
+                        sendLoginDetails?: boolean;
+                        /** @description IANA time zone. */
+                        timezone?: string;
+                        /** @description Title. */
+                        title?: string;
+                        /** EnterpriseUser */
+                        "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                            company?: string;
+                            costCenter?: string;
+                            department?: string;
+                            division?: string;
+                            employeeNumber?: string;
+                            federatedId?: string;
+                            homeFax?: string;
+                            manager?: {
+                                value?: string;
+                            } & {
+                                [key: string]: string;
+                            };
+                            organization?: string;
+                            pager?: string;
+                            sendLoginDetails?: boolean;
+                            workFax?: string;
+                        };
+                        userName?: string;
+                        /** @description Always "Planner Account User". */
+                        userType?: string;
+                    };
                     "application/scim+json": {
                         active?: boolean;
                         addresses?: {
@@ -35266,6 +37132,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -35283,6 +37158,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -35300,6 +37184,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -35317,6 +37210,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -35334,6 +37236,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -35351,6 +37262,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -35368,6 +37288,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        detail: string;
+                        /** @description urn:ietf:params:scim:api:messages:2.0:Error */
+                        schemas: string[];
+                        /** @description invalidFilter, invalidSyntax, invalidValue, invalidPath, mutability, noTarget or uniqueness. */
+                        scimType?: string;
+                        /** @description The HTTP status (a number, as the reference types it; RFC 7644 writes it as a string). */
+                        status: number;
+                    };
                     "application/scim+json": {
                         detail: string;
                         /** @description urn:ietf:params:scim:api:messages:2.0:Error */
@@ -41750,8 +43679,62 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41846,6 +43829,24 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -41968,6 +43969,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Service unavailable */
             503: {
                 headers: {
@@ -42015,6 +44034,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Bad or expired token */
             401: {
                 headers: {
@@ -42035,6 +44072,24 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -46824,6 +48879,42 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
         };
     };
     portalListApplications: {
@@ -46854,8 +48945,44 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Bad or expired token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -46986,6 +49113,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
         };
     };
     portalRevokeApplication: {
@@ -47015,6 +49160,24 @@ export interface operations {
                         revokedAt: string | null;
                         scopes: string[];
                         workspaceId: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
                     };
                 };
             };
@@ -47072,6 +49235,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
         };
     };
     portalRotateApplicationSecret: {
@@ -47103,6 +49284,24 @@ export interface operations {
                         revokedAt: string | null;
                         scopes: string[];
                         workspaceId: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
                     };
                 };
             };
@@ -47178,6 +49377,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
         };
     };
     portalScopes: {
@@ -47202,8 +49419,44 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Bad or expired token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47258,8 +49511,44 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Bad or expired token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47429,6 +49718,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Bad or expired token */
             401: {
                 headers: {
@@ -47449,6 +49756,24 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47491,8 +49816,44 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Bad or expired token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47596,6 +49957,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
         };
     };
     portalListInvitations: {
@@ -47626,6 +50005,24 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
             /** @description Bad or expired token */
             401: {
                 headers: {
@@ -47646,6 +50043,24 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -47770,6 +50185,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
         };
     };
     readyz: {
@@ -47789,6 +50222,42 @@ export interface operations {
                 content: {
                     "application/json": {
                         status: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
                     };
                 };
             };
