@@ -148,8 +148,9 @@ export class RedisThrottleStore implements ThrottleStore {
       // No offline queue: while Redis is down a sign-in fails at once (503) instead of waiting.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: opts.timeoutMs,
-      connectTimeout: Math.max(opts.timeoutMs, 1000),
+      // Sign-in is not latency-critical like the API's limiter: a slower answer beats a 503 on a busy machine.
+      commandTimeout: Math.max(opts.timeoutMs, 2000),
+      connectTimeout: Math.max(opts.timeoutMs, 5000),
       retryStrategy: (times) => Math.min(100 * times, 2000),
     });
     // Errors reach the caller as ThrottleUnavailableError; the client's own events need a listener.
@@ -171,6 +172,18 @@ export class RedisThrottleStore implements ThrottleStore {
     await this.call('signInSucceeded', [forget, giveBack]);
   }
 
+  private ready(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.redis.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.redis.once('ready', done);
+    });
+  }
+
   async close(): Promise<void> {
     if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
     else this.redis.disconnect();
@@ -180,6 +193,8 @@ export class RedisThrottleStore implements ThrottleStore {
     try {
       if (this.redis.status === 'wait') this.connecting ??= this.redis.connect().catch(() => undefined);
       await this.connecting;
+      // (Re)connecting: wait for it, boundedly, rather than fail the attempts of a burst that came first.
+      if (this.redis.status !== 'ready') await this.ready(5000);
       const run = (this.redis as unknown as Record<string, (...a: Array<string | number>) => Promise<unknown>>)[command];
       if (!run) throw new Error(`no command ${command}`);
       return await run.apply(this.redis, args);
