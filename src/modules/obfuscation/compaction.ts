@@ -235,6 +235,7 @@ export class Compactor {
         + 'the rewrite keeps the row versions they may read: run it again once they end');
     }
     const tables: Array<{ table: string; outcome: TableOutcome; detail?: string }> = [];
+    let statistics: CompactionReport['statistics'];
     await s.setLockTimeout(opts.lockTimeoutMs);
     try {
       for (const table of wanted) {
@@ -244,6 +245,8 @@ export class Compactor {
         }
         tables.push({ table, ...(await this.rewriteOne(s, schema, table)) });
       }
+      // Under the same lock timeout: pg_statistic's rewrite must not wait (and hold queries up) without bound.
+      statistics = await this.refreshStatistics(s, schema, existing, tables, warnings);
     } finally {
       await s.resetLockTimeout();
     }
@@ -252,7 +255,6 @@ export class Compactor {
       else if (t.outcome === 'not-permitted' || t.outcome === 'not-rewritten') warnings.push(`${t.table}: not rewritten, only the table's owner (or a superuser) may VACUUM FULL it`);
       else if (t.outcome === 'failed') warnings.push(`${t.table}: not rewritten (${t.detail ?? 'error'})`);
     }
-    const statistics = await this.refreshStatistics(s, schema, existing, tables, warnings);
     let checkpoint: CompactionReport['checkpoint'] = 'done';
     try {
       await s.checkpoint();
@@ -264,7 +266,7 @@ export class Compactor {
         : `CHECKPOINT failed (${code})`);
     }
     const status = warnings.length === 0 ? 'done' : 'partial';
-    return { dialect: 'postgres', status, tables, statistics, checkpoint, olderSnapshots: older, warnings };
+    return { dialect: 'postgres', status, tables, ...(statistics ? { statistics } : {}), checkpoint, olderSnapshots: older, warnings };
   }
 
   /**
@@ -294,7 +296,8 @@ export class Compactor {
       catalogue = (await s.statisticsFilenode()) !== before ? 'rewritten' : 'not-rewritten';
     } catch (err) {
       catalogue = 'failed';
-      warnings.push(`pg_statistic: not rewritten (${codeOf(err)})`);
+      const code = codeOf(err);
+      warnings.push(code === '55P03' ? `pg_statistic: not rewritten, its lock was not granted in time` : `pg_statistic: not rewritten (${code})`);
     }
     if (catalogue === 'not-rewritten') {
       warnings.push('pg_statistic: not rewritten, only a superuser (PostgreSQL 17: a role granted MAINTAIN on it) may VACUUM FULL it; '
