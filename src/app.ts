@@ -10,7 +10,7 @@ import { systemClock, type Clock } from './db/time.js';
 import { CommonErrors } from './errors.js';
 import { registerAuth } from './http/auth.js';
 import { operations } from './http/operations.js';
-import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerAcceptCheck } from './http/accept.js';
 import { registerPageTokenSealing } from './http/page-tokens.js';
 import { registerJsonBodies } from './http/body.js';
@@ -193,6 +193,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // What Node's parser refuses (431 for oversized headers) in the contract's error shape too.
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerRouteInfo(app);

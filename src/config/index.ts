@@ -30,6 +30,20 @@ export interface RateLimitConfig {
   readonly usageFlushSeconds: number;
 }
 
+/** Sign-in throttling (src/modules/accounts/signin-throttle.ts; README "Sign-in"). */
+export interface SignInConfig {
+  /** Attempts on one email, and from one client address, before each further one waits for a lock that doubles. */
+  readonly perAccount: number;
+  readonly perAddress: number;
+  /** The first lock; each further attempt that gets through doubles it, up to 15 minutes. */
+  readonly firstLockSeconds: number;
+  /** Namespace of the throttle's keys in Redis (with REDIS_URL every process shares them). */
+  readonly keyPrefix: string;
+  /** Password checks (argon2) that run at once, and how many more may wait; any further attempt is 429 at once. */
+  readonly hashConcurrency: number;
+  readonly hashQueue: number;
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -48,6 +62,7 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly tiers: Readonly<Record<Tier, TierLimits>>;
   readonly rateLimit: RateLimitConfig;
+  readonly signIn: SignInConfig;
   readonly webDir: string;
   readonly dataDir: string;
   /** Where `eventline api` calls and with which client credentials (EVENTLINE_URL, EVENTLINE_CLIENT_ID, EVENTLINE_CLIENT_SECRET). */
@@ -321,6 +336,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       keyPrefix: env['RATE_LIMIT_KEY_PREFIX'] || 'eventline:rl:',
       redisTimeoutMs: int(env, 'RATE_LIMIT_REDIS_TIMEOUT_MS', 500, 10, 60_000),
       usageFlushSeconds: int(env, 'USAGE_FLUSH_SECONDS', 10, 1, 3600),
+    }),
+    signIn: Object.freeze({
+      perAccount: int(env, 'SIGNIN_ATTEMPTS_PER_ACCOUNT', 5, 1, 1000),
+      perAddress: int(env, 'SIGNIN_ATTEMPTS_PER_ADDRESS', 20, 1, 100_000),
+      firstLockSeconds: int(env, 'SIGNIN_FIRST_LOCK_SECONDS', 30, 1, 900),
+      keyPrefix: env['SIGNIN_KEY_PREFIX'] || 'eventline:signin:',
+      hashConcurrency: int(env, 'SIGNIN_HASH_CONCURRENCY', 2, 1, 64),
+      hashQueue: int(env, 'SIGNIN_HASH_QUEUE', 8, 0, 1000),
     }),
     webDir: resolve(env['WEB_DIR'] ?? './web/dist'),
     dataDir,

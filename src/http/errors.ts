@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Type, type Static } from 'typebox';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { StorageUnavailableError } from '../storage/index.js';
@@ -87,6 +89,27 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   const message = error.code === 'FST_ERR_BAD_URL' ? 'The request path is not valid percent-encoded UTF-8' : 'Bad Request';
   void sendError(reply, new ApiError('client', status, message, { target: 'path' }));
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers or a request line over
+ * the server's maxHeaderSize, a malformed request, a client that is too slow): Fastify's default
+ * answer is `{error, message, statusCode}`, this one the contract's `{code, message}`. Nothing of
+ * the request is echoed or logged (it may hold credentials), and the connection closes, as Node's
+ * own answer does.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Duplex): void {
+  // A reset connection has nobody to answer (https://nodejs.org/api/http.html#event-clienterror).
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request header fields too large: the request line and headers may be at most 16 KB'] as const
+    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_REQUEST_HEADERS_TIMEOUT' ? [408, 'Request timeout'] as const
+    : [400, 'Bad Request: the request is not valid HTTP/1.1'] as const;
+  if (socket.writable) {
+    const payload = JSON.stringify({ code: status, message });
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`);
+  }
+  socket.destroy();
 }
 
 /**

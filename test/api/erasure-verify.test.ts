@@ -82,6 +82,11 @@ async function deploy(legacy: boolean): Promise<Deployment> {
 /** Forms of the contact's values it never typed as such: "Last, First", the email's local part, the phone's digits alone. */
 const otherForms = (p: PersonData): string[] => [`${p.lastName}, ${p.firstName}`, p.email.split('@')[0] ?? '', p.phone.replace(/\D/g, '')];
 
+/** Every name form eventline promises to erase: first, last, the full name in either order, the email and its local part. */
+const nameForms = (p: PersonData): string[] => [
+  p.firstName, p.lastName, `${p.firstName} ${p.lastName}`, `${p.lastName} ${p.firstName}`, `${p.lastName}, ${p.firstName}`, p.email, p.email.split('@')[0] ?? '',
+];
+
 const fullWidth = (s: string): string => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 
 function person(): PersonData {
@@ -218,6 +223,8 @@ describe(`raw-byte erasure proof (${testDialect})`, () => {
     const done = JSON.parse(compact.out) as { status: string; checkpoint: string; tables: Array<{ outcome: string }> };
     expect(done).toMatchObject({ status: 'done', checkpoint: 'done' });
     if (onPg) expect(done.tables.length).toBeGreaterThan(10);
+    // Every table was rewritten (so analyzed), and pg_statistic's own file too.
+    if (onPg) expect(done).toMatchObject({ statistics: { catalogue: 'rewritten' } });
     expect(done.tables.every((t) => t.outcome === 'rewritten')).toBe(true);
 
     const after = await verify(d, contactId, p);
@@ -237,6 +244,15 @@ describe(`raw-byte erasure proof (${testDialect})`, () => {
     rawCheckRan(before.report, () => ctx.skip());
     expect(before.report.hits.filter((h) => isRaw(h.place)).length).toBeGreaterThan(0);
     expect(before.report.hits.filter((h) => !isRaw(h.place)).length).toBeGreaterThan(5);
+    // As autovacuum does on a live database: statistics gathered before the erasure sample the contact's
+    // values into pg_statistic (most-common values, histograms), which the compaction must not leave behind.
+    if (onPg) {
+      for (const table of ['contacts', 'attendees', 'communication_messages', 'session_chat_messages', 'session_questions', 'mail_outbox', 'attendee_activities', 'leads']) {
+        await sql`analyze ${sql.table(table)}`.execute(d.handle.db);
+      }
+      const sampled = await d.services.obfuscation.verify({ contactId, values: [p.email, p.lastName], rawBytes: true });
+      expect(sampled.hits.filter((h) => h.place.startsWith('pgdata:') && h.place.includes('(pg_statistic')).length).toBeGreaterThan(0);
+    }
 
     expect(await obfuscate(d, contactId)).toMatchObject({ compaction: 'done' });
     const after = await verify(d, contactId, p);
@@ -246,10 +262,47 @@ describe(`raw-byte erasure proof (${testDialect})`, () => {
     expect(after.code).toBe(0);
     expect(after.report.notScanned.join('\n')).toMatch(onPg ? /WAL segments[\s\S]*backups[\s\S]*replicas/ : /backups/);
 
+    // Every name form eventline promises, each searched alone, with no rule about whose it is: none is left in any
+    // row or in the database's files (SQLite with its WAL; PostgreSQL with pg_statistic), though the fixture quotes
+    // the contact in others' reactions, answers, chat, activities and mail.
+    const forms = nameForms(p);
+    const alone = await d.services.obfuscation.verify({ contactId, values: forms, rawBytes: true, dataDir: d.config.dataDir });
+    expect(alone.checksRun.some((c) => c.startsWith(RAW_CHECK))).toBe(true);
+    if (onPg) expect(alone.checksRun.join('\n')).toContain('pg_statistic');
+    expect(alone.hits.map((h) => `${h.place} ${forms[h.valueIndex] === undefined ? '' : `form #${h.valueIndex + 1}`}`)).toEqual([]);
+
     // Someone else's values are all still there, in rows and in bytes: the scan is not blind after a compaction.
     const still = await verify(d, other, kept);
     expect(still.report.hits.filter((h) => isRaw(h.place)).length).toBeGreaterThan(0);
     expect(still.code).toBe(1);
+  }, RAW_TIMEOUT_MS);
+
+  it('verify-obfuscated reports a lone first or last name left in a copy of the contact\'s words (what erasure left before issue 28), not in someone else\'s record', async () => {
+    const d = open.find((x) => x.config.obfuscation.compact === 'after-job') ?? await deploy(false);
+    const p = person();
+    const contactId = await seed(d, p);
+    expect(await obfuscate(d, contactId)).toMatchObject({ compaction: 'done' });
+    expect((await verify(d, contactId, p)).code).toBe(0);
+    // What the erasers left before: another person's reaction log quoting "Sign: <LAST NAME>", and a bystander's "Agree with <last name>".
+    const venue = await d.services.db.db.selectFrom('sessions').select(['event_id', 'id']).where('account_id', '=', d.accountId).executeTakeFirstOrThrow();
+    const reactionId = newId();
+    await d.services.db.db.insertInto('communication_messages').values({
+      id: reactionId, account_id: d.accountId, type: 'chat', created: new Date().toISOString(), event_id: venue.event_id, contact_id: null,
+      payload: JSON.stringify({ actionType: 'reaction.created', message: { textHtml: `<p>Sign: ${p.lastName.toUpperCase()}</p>` }, reaction: { type: 'like' } }), tags: '{}', mail_id: null,
+    }).execute();
+    // A contact who shares only the first name, in a record of their own: not this contact.
+    const namesake = newId();
+    await d.services.db.db.insertInto('contacts').values({
+      id: namesake, account_id: d.accountId, first_name: p.firstName, last_name: 'Namesake', middle_name: null, email: `namesake.${newId()}@example.test`, company: null, title: null,
+      source_id: null, profile: '{}', deleted: 0, purged: 0, created: new Date().toISOString(), last_modified: new Date().toISOString(), created_by: 'test', last_modified_by: 'test',
+    }).execute();
+    const found = await verify(d, contactId, p);
+    expect(found.code).toBe(1);
+    const rows = found.report.hits.filter((h) => !isRaw(h.place));
+    expect(rows).toEqual([expect.objectContaining({ place: 'communication_messages.payload', row: reactionId })]);
+    expect(JSON.stringify(found.report).toLowerCase()).not.toContain(p.lastName.toLowerCase());
+    await d.services.db.db.deleteFrom('communication_messages').where('id', '=', reactionId).execute();
+    await d.services.db.db.deleteFrom('contacts').where('id', '=', namesake).execute();
   }, RAW_TIMEOUT_MS);
 
   it('names the raw-byte check as not run when the database files cannot be read', async () => {
@@ -258,7 +311,7 @@ describe(`raw-byte erasure proof (${testDialect})`, () => {
     const contactId = await seed(d, p);
     if (onPg) {
       const missing = await cli(d.config, ['contacts', 'verify-obfuscated', contactId, '--email', p.email, '--pg-data-dir', join(tmpdir(), `no-such-pgdata-${newId()}`)]);
-      expect(missing.out).toMatch(/Checks NOT run:\n(?: {2}.*\n)* {2}PostgreSQL relation files, raw bytes \(tables, indexes, TOAST\): \S+ cannot be read by this process/);
+      expect(missing.out).toMatch(/Checks NOT run:\n(?: {2}.*\n)* {2}PostgreSQL relation files, raw bytes \(tables, indexes, TOAST, and the planner statistics in pg_statistic\): \S+ cannot be read by this process/);
       expect(missing.code).toBe(1); // the contact is not obfuscated: its rows hold the values
       // A data directory of another cluster (a local server at the same path as the remote one) is refused, not scanned.
       const foreign = mkdtempSync(join(tmpdir(), 'eventline-pgdata-'));

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, sampleEvent, startTestApp, tokenFor, type TestApp } from '../helpers/app.js';
 
@@ -82,5 +83,80 @@ describe('NUL characters', () => {
     expect(query.statusCode).toBe(400);
     const list = await t.app.inject({ method: 'GET', url: `/ea/contacts?filter=${encodeURIComponent("email eq 'nul@example.test'")}`, headers });
     expect((list.json() as { data: unknown[] }).data).toEqual([]);
+  });
+});
+
+// What Node's HTTP parser refuses never reaches Fastify's routing, and app.inject does not go through
+// that parser: these run over a real socket. Every answer must still be the contract's {code, message}.
+describe('oversized and malformed requests over real HTTP', () => {
+  let port = 0;
+  beforeAll(async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    port = address.port;
+  });
+
+  /** Sends raw bytes and reads everything until the server closes (or ends) the connection. */
+  function raw(request: string): Promise<{ status: number; headers: string; body: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host: '127.0.0.1', port });
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      // The server may close while the request is still being written: what it answered is what counts.
+      socket.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)));
+      socket.on('close', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const [head = '', ...rest] = text.split('\r\n\r\n');
+        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), headers: head, body: rest.join('\r\n\r\n') });
+      });
+      socket.write(request);
+    });
+  }
+  const get = (target: string, headers: string[]) => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`;
+
+  function contractError(res: { status: number; headers: string; body: string }, status: number): void {
+    expect(res.status, res.headers).toBe(status);
+    expect(res.headers).toMatch(/content-type: application\/json/i);
+    const body = JSON.parse(res.body) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+    expect(body['code']).toBe(status);
+    expect(typeof body['message']).toBe('string');
+  }
+
+  it('answers 20,000 bytes of headers with 431 in the contract\'s error shape', async () => {
+    contractError(await raw(get('/ea/events', [`X-Padding: ${'a'.repeat(20_000)}`])), 431);
+  });
+
+  it('answers a request line over 16 KB, and many small headers adding up to over 16 KB, with 431 in the same shape', async () => {
+    contractError(await raw(get(`/ea/events?filter=${'a'.repeat(20_000)}`, [])), 431);
+    contractError(await raw(get('/ea/events', Array.from({ length: 800 }, (_, i) => `X-H${i}: ${'v'.repeat(20)}`))), 431);
+  });
+
+  it('answers random oversized headers and request lines with 431, and malformed requests with 400, always as {code, message}', async () => {
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 16_500, max: 64_000 }),
+        fc.constantFrom('header', 'line', 'cookie'),
+        fc.stringMatching(/^[A-Za-z0-9]{1,12}$/),
+        async (size, where, name) => {
+          const pad = 'x'.repeat(size);
+          const request = where === 'line' ? get(`/ea/${name}?q=${pad}`, []) : where === 'cookie' ? get('/ea/events', [`Cookie: ${name}=${pad}`]) : get(`/ea/${name}`, [`X-${name}: ${pad}`]);
+          const res = await raw(request);
+          sent++;
+          contractError(res, 431);
+        },
+      ),
+      { numRuns: 40, seed: 20261127 },
+    );
+    for (const malformed of ['GARBAGE\r\n\r\n', 'GET /ea/events HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n', 'GET /ea/events HTTP/1.1\r\nBad Header\r\n\r\n', 'GET / HTTP/9.9\r\n\r\n']) {
+      contractError(await raw(malformed), 400);
+      sent++;
+    }
+    expect(sent).toBe(44);
+    // The server is still serving after all of them.
+    const ok = await raw(get('/healthz', []));
+    expect(ok.status).toBe(200);
   });
 });

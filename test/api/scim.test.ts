@@ -519,6 +519,76 @@ describe('groups', () => {
   });
 });
 
+describe('what identity providers send (issue 28)', () => {
+  // RFC 7644 tells clients to send Accept: application/scim+json; Okta and Entra ID do, DELETE included.
+  const accept = { accept: SCIM_JSON };
+
+  it('deletes a user and a group with Accept: application/scim+json: 204, and an unknown id is 404 whatever Accept says', async () => {
+    const user = await createUser('deprovisioned@example.test');
+    const del = await scim('DELETE', `/Users/${user.id}`, undefined, accept);
+    expect(del.statusCode, del.body).toBe(204);
+    expect(del.body).toBe('');
+    expectScimError(await scim('GET', `/Users/${user.id}`), 404);
+    expectScimError(await scim('DELETE', `/Users/${user.id}`, undefined, accept), 404);
+    expectScimError(await scim('DELETE', '/Users/0190a1b2-0000-7000-8000-000000000000', undefined, accept), 404);
+    // No body, so no media type to refuse: any Accept admits a 204, and the 404 is a 404.
+    expectScimError(await scim('DELETE', '/Users/0190a1b2-0000-7000-8000-000000000000', undefined, { accept: 'text/html' }), 404);
+
+    const created = await scim('POST', '/Groups', { schemas: [GROUP_URN], displayName: 'Leaving Soon' }, accept);
+    expect(created.statusCode, created.body).toBe(201);
+    const group = created.json() as GroupResource;
+    const gone = await scim('DELETE', `/Groups/${group.id}`, undefined, accept);
+    expect(gone.statusCode, gone.body).toBe(204);
+    expectScimError(await scim('GET', `/Groups/${group.id}`), 404);
+    expectScimError(await scim('DELETE', `/Groups/${group.id}`, undefined, accept), 404);
+    expectScimError(await scim('DELETE', '/Groups/0190a1b2-0000-7000-8000-000000000000', undefined, { accept: 'application/xml' }), 404);
+    // An answer with a body still negotiates: SCIM JSON is not XML.
+    expect((await scim('GET', `/Users/${(await createUser('still.here@example.test')).id}`, undefined, { accept: 'application/xml' })).statusCode).toBe(406);
+  });
+
+  it('takes null and [] as unassigned (RFC 7643 §2.5) on POST, PUT and PATCH, as Entra ID sends them', async () => {
+    const nulls = { title: null, addresses: null, phoneNumbers: null, preferredLanguage: null, displayName: null, locale: null, timezone: null, externalId: null, password: null };
+    const res = await scim('POST', '/Users', userBody('unassigned@example.test', nulls), accept);
+    expect(res.statusCode, res.body).toBe(201);
+    conforms(res, 'User');
+    const user = res.json() as UserResource;
+    for (const k of ['title', 'addresses', 'phoneNumbers', 'preferredLanguage']) expect(user).not.toHaveProperty(k);
+    expect(user.name).toMatchObject({ givenName: 'Ada', familyName: 'Lovelace' });
+
+    const empties = await scim('POST', '/Users', userBody('unassigned.arrays@example.test', { addresses: [], phoneNumbers: [], name: { givenName: 'Ada', familyName: 'Lovelace', middleName: null } }));
+    expect(empties.statusCode, empties.body).toBe(201);
+    expect(empties.json()).not.toHaveProperty('phoneNumbers');
+
+    // PUT: null clears what was there.
+    const full = await createUser('unassigned.put@example.test', { title: 'Before', preferredLanguage: 'en', phoneNumbers: [{ value: '+1 555 0199', type: 'work' }], addresses: [{ locality: 'Paris' }] });
+    const put = await scim('PUT', `/Users/${full.id}`, userBody('unassigned.put@example.test', { ...nulls, emails: null, active: null, groups: null, roles: null }), accept);
+    expect(put.statusCode, put.body).toBe(200);
+    conforms(put, 'User');
+    const afterPut = put.json() as UserResource;
+    for (const k of ['title', 'addresses', 'phoneNumbers', 'preferredLanguage']) expect(afterPut).not.toHaveProperty(k);
+    expect(afterPut.active).toBe(true);
+    expect(afterPut.emails).toEqual([{ value: 'unassigned.put@example.test', type: 'work', primary: true }]);
+
+    // PATCH: a replace with null, or with [] for a multi-valued attribute, unassigns it.
+    await scim('PATCH', `/Users/${full.id}`, patch({ op: 'replace', value: { title: 'Again', phoneNumbers: [{ value: '+1 555 0198', type: 'work' }] } }));
+    const patched = await scim('PATCH', `/Users/${full.id}`, patch({ op: 'replace', path: 'title', value: null }, { op: 'replace', path: 'phoneNumbers', value: [] }, { op: 'replace', value: { preferredLanguage: null } }), accept);
+    expect(patched.statusCode, patched.body).toBe(200);
+    conforms(patched, 'User');
+    expect(patched.json()).not.toHaveProperty('title');
+    expect(patched.json()).not.toHaveProperty('phoneNumbers');
+    expect(patched.json()).not.toHaveProperty('preferredLanguage');
+    expect((await getUser(full.id)).title).toBeUndefined();
+
+    // Groups too: null members on create, null externalId on PUT.
+    const g = await scim('POST', '/Groups', { schemas: [GROUP_URN], displayName: 'Null Members', members: null, externalId: null });
+    expect(g.statusCode, g.body).toBe(201);
+    const gPut = await scim('PUT', `/Groups/${(g.json() as GroupResource).id}`, { schemas: [GROUP_URN], displayName: 'Null Members', externalId: null, members: [] });
+    expect(gPut.statusCode, gPut.body).toBe(200);
+    // A required attribute stays required: null userName is 400, and nothing is created.
+    expectScimError(await scim('POST', '/Users', userBody('x@example.test', { userName: null })), 400, 'invalidValue');
+  });
+});
+
 describe('authentication and tenancy', () => {
   it('takes a client-credentials token with the account/users scopes; refuses one without them with a SCIM 403, and no token with a SCIM 401', async () => {
     const full = scimClient(t.app, await tokenFor(t.app, tenant));

@@ -103,5 +103,52 @@ export async function seedPerson(db: Db, v: Venue, p: PersonData): Promise<{ con
     session_id: null, speaker_id: null, looping_choice_id: null, attempt: 1,
     answers: JSON.stringify([{ type: 'Text', value: `I am ${full}, ${p.email}, call ${p.phone}` }]), ...audit(t),
   }).execute();
+  await quotedByOthers(db, v, p, attendeeId);
   return { contactId, attendeeId };
+}
+
+/**
+ * Copies of the person's words in other people's rows, as chat and Q&A write them: the person's
+ * chat message signed with the last name alone and a question with the first name alone; a
+ * bystander's reaction and answer, whose communication-log records quote them; the bystander's
+ * own "Agree with <last name>"; an activity and a stored email (a notification) of the bystander
+ * that name the person by first or last name only. Erasure must match every form there.
+ */
+async function quotedByOthers(db: Db, v: Venue, p: PersonData, attendeeId: string): Promise<void> {
+  const t = at();
+  const tag = newId().slice(-6);
+  const bystanderContact = newId();
+  const bystander = newId();
+  await db.insertInto('contacts').values({
+    id: bystanderContact, account_id: v.accountId, first_name: 'Bystander', last_name: `Person${tag}`, middle_name: null, email: `bystander.${tag}@example.test`,
+    company: null, title: null, source_id: null, profile: '{}', deleted: 0, purged: 0, ...audit(t),
+  }).execute();
+  await db.insertInto('attendees').values({
+    id: bystander, account_id: v.accountId, event_id: v.eventId, contact_id: bystanderContact, confirmation_number: `C${bystander.slice(-8)}`,
+    status: 'Accepted', checked_in: 0, check_in: null, check_out: null, duration: null, reference_id: null, note: null, guest: 0,
+    visibility: null, invited_by: null, response_method: null, registered_at: t, extra: '{}', attendee_last_modified: t, ...audit(t),
+  }).execute();
+  const session = { account_id: v.accountId, event_id: v.eventId, session_id: v.sessionId };
+  const messageId = newId();
+  const signed = `<p>Slides are on the portal. Sign: ${p.lastName.toUpperCase()}</p>`;
+  await db.insertInto('session_chat_messages').values({ id: messageId, ...session, attendee_id: attendeeId, parent_id: null, text_html: signed, created: t }).execute();
+  await db.insertInto('session_chat_messages').values({ id: newId(), ...session, attendee_id: bystander, parent_id: messageId, text_html: `<p>Agree with ${p.lastName}</p>`, created: t }).execute();
+  const questionId = newId();
+  const asked = `${p.firstName} asks: will the recording be shared?`;
+  await db.insertInto('session_questions').values({ id: questionId, ...session, attendee_id: attendeeId, text: asked, anonymous: 0, status: 'answered', answer: 'Yes, tomorrow.', created: t, last_modified: t }).execute();
+  const log = (payload: unknown, type: 'chat' | 'session_qa') => db.insertInto('communication_messages').values({
+    id: newId(), account_id: v.accountId, type, created: t, event_id: v.eventId, contact_id: bystanderContact, payload: JSON.stringify(payload), tags: JSON.stringify({ sessionId: v.sessionId }), mail_id: null,
+  }).execute();
+  // The bystander's reaction quotes the message; the bystander's answer quotes the question.
+  await log({ actionType: 'reaction.created', chatType: 'session', attendee: { id: bystander }, message: { id: messageId, textHtml: signed }, reaction: { type: 'like' }, channel: { id: v.sessionId } }, 'chat');
+  await log({ actionType: 'question.answered', attendee: { id: bystander }, question: { id: questionId, text: asked, status: 'answered', anonymous: false, answer: 'Yes, tomorrow.' } }, 'session_qa');
+  await db.insertInto('attendee_activities').values({
+    id: newId(), account_id: v.accountId, event_id: v.eventId, attendee_id: bystander, contact_id: bystanderContact, type: 'session.external', name: 'note', time: t, created: t,
+    session_id: v.sessionId, exhibitor_id: null, appointment_id: null, speaker_id: null, data_id: v.sessionId, external_date: t,
+    details: JSON.stringify({ additionalFields: { note: `Sat next to ${p.firstName}` } }),
+  }).execute();
+  await db.insertInto('mail_outbox').values({
+    id: newId(), account_id: v.accountId, created: t, contact_id: bystanderContact, recipient: `bystander.${tag}@example.test`, subject: `${p.lastName} answered your question`,
+    raw: `To: bystander.${tag}@example.test\r\nSubject: answered\r\n\r\n${p.firstName} replied.\r\n`, transport: 'outbox',
+  }).execute();
 }

@@ -17,7 +17,20 @@ interface Search {
   readonly values: readonly string[];
   /** valueIndex -> the indexes of every word of the same name (itself included). */
   readonly nameWords: ReadonlyMap<number, readonly number[]>;
+  /** The local parts of the --email values (`ada.lovelace` of `ada.lovelace@example.com`), searched like a name's words. */
+  readonly localParts: ReadonlySet<number>;
 }
+
+/**
+ * Tables whose rows copy or quote what people wrote (communication logs, chat with its reactions,
+ * questions and answers, activities, stored mail, contact-hook notifications): their erasers match every
+ * form of an erased contact's values in anyone's rows, name parts and the email's local part included
+ * (docs/privacy.md). So there a lone first or last name is a leftover of the contact, whoever's row it is.
+ */
+const QUOTING_TABLES: ReadonlySet<string> = new Set([
+  'communication_messages', 'session_chat_messages', 'session_questions', 'attendee_activities', 'mail_outbox',
+  'contact_hook_transactions', 'contact_hook_attempts',
+]);
 
 /**
  * The values in a fixed order (emails, full names, the names' words, other values: the report
@@ -42,11 +55,19 @@ function searchOf(opts: VerifyOpts): Search {
     if (group.length < 2) continue;
     for (const i of group) nameWords.set(i, [...new Set([...(nameWords.get(i) ?? []), ...group])]);
   }
-  return { values, nameWords };
+  // Each email's local part, last (the positions of the given values stay), unless it was given as a value itself.
+  const localParts = new Set<number>();
+  for (const e of opts.email) {
+    const local = e.split('@')[0] ?? '';
+    if (local.length < 3 || values.includes(local)) continue;
+    localParts.add(indexOf(local));
+  }
+  return { values, nameWords, localParts };
 }
 
 /**
- * A word of a name counts as found only where the contact's name is: where every word of
+ * A word of a name (or an email's local part) counts as found only where the contact's name is: in a
+ * table that copies or quotes what people wrote (QUOTING_TABLES), where every word of
  * the name is (the same row of a table, in any of its columns), or where another of the
  * contact's values is too (the same row, or the same file), or in the contact's own row.
  * Otherwise it is someone else who shares a first or a last name, and is no trace of this
@@ -61,13 +82,15 @@ function contactHits(hits: readonly VerifierHit[], search: Search, contactId: st
     const key = placeOf(h);
     found.set(key, (found.get(key) ?? new Set<number>()).add(h.valueIndex));
   }
+  const partial = (i: number): boolean => search.nameWords.has(i) || search.localParts.has(i);
   return hits.filter((h) => {
-    const group = search.nameWords.get(h.valueIndex);
-    if (group === undefined) return true;
+    if (!partial(h.valueIndex)) return true;
+    const group = search.nameWords.get(h.valueIndex) ?? [h.valueIndex];
     if (isRow(h) && h.row === contactId) return true;
+    if (isRow(h) && QUOTING_TABLES.has(h.place.slice(0, h.place.indexOf('.')))) return true;
     const here = found.get(placeOf(h)) ?? new Set<number>();
-    const other = [...here].some((i) => !search.nameWords.has(i));
-    return other || (isRow(h) && h.row !== undefined && group.every((i) => here.has(i)));
+    const other = [...here].some((i) => !partial(i));
+    return other || (isRow(h) && h.row !== undefined && group.length > 1 && group.every((i) => here.has(i)));
   });
 }
 
@@ -83,7 +106,7 @@ export function registerContacts(program: Command, ctx: CliContext): void {
       + 'case and Unicode form. Lists the checks it could not run. Exits 1 when any value is found',
     )
     .option('--email <email>', 'a former email (repeatable)', (v: string, p: string[]) => collect(nonEmpty(v), p), [])
-    .option('--name <name>', 'a former full name, e.g. "Ada Lovelace" (repeatable): found as a whole, or first and last name together; someone else who only shares a first or a last name is not a hit', (v: string, p: string[]) => collect(nonEmpty(v), p), [])
+    .option('--name <name>', 'a former full name, e.g. "Ada Lovelace" (repeatable): found as a whole, or first and last name together; a lone first or last name is a hit in the contact\'s own rows and in copies of what people wrote (communication logs, chat, reactions, questions, answers, activities, stored mail, hook notifications), not in someone else\'s record who shares it', (v: string, p: string[]) => collect(nonEmpty(v), p), [])
     .option('--value <value>', 'any other former value, e.g. a phone number (repeatable)', (v: string, p: string[]) => collect(nonEmpty(v), p), [])
     .option('--pg-data-dir <path>', 'PostgreSQL: where this machine sees the server\'s data directory (default: what the server reports)', nonEmpty)
     .option('--no-checkpoint', 'PostgreSQL: do not run CHECKPOINT before reading the relation files (pages changed in memory since the last checkpoint are then not seen)')

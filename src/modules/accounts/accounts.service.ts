@@ -3,9 +3,9 @@ import argon2 from 'argon2';
 import type { Config } from '../../config/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import type { ErrorFactory } from '../../errors.js';
+import { CommonErrors, type ErrorFactory } from '../../errors.js';
 import { parseScopes } from '../../scopes.js';
-import { SignInThrottle } from './signin-throttle.js';
+import { MemoryThrottleStore, PasswordCheckGate, SignInThrottle, ThrottleUnavailableError } from './signin-throttle.js';
 import { GrantCache, GRANTS_CHANGED } from './grant-cache.js';
 import type { ChangeFeed } from '../../db/changes.js';
 import type { Kysely } from 'kysely';
@@ -109,11 +109,16 @@ export class AccountsService {
     private readonly repo: AccountsRepository,
     private readonly config: Pick<Config, 'region'>,
     private readonly clock: Clock = systemClock,
-    private readonly throttle: SignInThrottle = new SignInThrottle(clock),
+    signIns: { throttle: SignInThrottle; gate: PasswordCheckGate } = { throttle: new SignInThrottle(new MemoryThrottleStore(), clock), gate: new PasswordCheckGate(2, 8) },
     private readonly changes?: ChangeFeed,
   ) {
     this.grantCache = changes ? new GrantCache(changes) : undefined;
+    this.throttle = signIns.throttle;
+    this.gate = signIns.gate;
   }
+
+  private readonly throttle: SignInThrottle;
+  private readonly gate: PasswordCheckGate;
 
   private readonly grantCache: GrantCache | undefined;
 
@@ -285,14 +290,26 @@ export class AccountsService {
    * email or password. Throws 429 with Retry-After while the email or the address is locked by failures.
    */
   async signIn(email: string, password: string, address: string): Promise<User | undefined> {
-    const wait = this.throttle.waitMs(email, address);
-    if (wait > 0) {
-      throw AccountErrors.tooManySignIns(undefined, { headers: { 'retry-after': String(Math.ceil(wait / 1000)) } });
+    // A place among the password checks first (synchronous): a burst beyond them is refused at once, uncounted.
+    const place = this.gate.admit();
+    if (!place) throw AccountErrors.tooManySignIns('Too many sign-ins at once; try again in a moment', { headers: { 'retry-after': '1' } });
+    try {
+      // Counted before the password is checked: concurrent attempts cannot all pass one check.
+      let wait: number;
+      try {
+        wait = await this.throttle.reserve(email, address);
+      } catch (err) {
+        if (err instanceof ThrottleUnavailableError) throw CommonErrors.unavailable('Sign-in is unavailable for a moment; try again', { headers: { 'retry-after': '1' } });
+        throw err;
+      }
+      if (wait > 0) throw AccountErrors.tooManySignIns(undefined, { headers: { 'retry-after': String(Math.ceil(wait / 1000)) } });
+      const user = await place.run(() => this.verifyPassword(email, password));
+      // The answer stands even if the store fails now: the attempt was counted, the password matched.
+      if (user) await this.throttle.succeeded(email, address).catch(() => undefined);
+      return user;
+    } finally {
+      place.leave();
     }
-    const user = await this.verifyPassword(email, password);
-    if (user) this.throttle.succeeded(email);
-    else this.throttle.failed(email, address);
-    return user;
   }
 
   /** Returns the user when the password matches; undefined otherwise, in comparable time. */

@@ -57,7 +57,9 @@ export function communicationsErasers(repo: CommunicationsRepository, attendees:
       },
     },
     {
-      // Messages, chat, questions and stored mail of anyone that quote the contacts.
+      // Messages, chat, questions and stored mail of anyone that quote the contacts: log records copy a message or a
+      // question (another person's reaction to it, an answer to it), so every form of the contacts' values is matched
+      // here, name parts and the email's local part included, as in the contacts' own rows (docs/privacy.md).
       place: 'communications mentioning the contacts',
       columns: [],
       mentions: [
@@ -65,7 +67,7 @@ export function communicationsErasers(repo: CommunicationsRepository, attendees:
         'mail_outbox.recipient', 'mail_outbox.subject', 'mail_outbox.raw',
       ],
       async erase(trx, s, now) {
-        const forms = storedForms(s.identifying);
+        const forms = storedForms(s.values);
         let changed = 0;
         for (const place of MENTIONS) changed += await redactMentions(trx, place, s.accountId, forms, now);
         return changed;

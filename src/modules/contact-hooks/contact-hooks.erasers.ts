@@ -39,12 +39,13 @@ export function contactHooksErasers(repo: ContactHooksRepository): readonly Eras
       },
     },
     {
-      // Errors and merge results of other contacts' callbacks may quote these contacts.
+      // Errors and merge results of other contacts' callbacks (notifications to a hook) may quote these contacts:
+      // every form of their values, name parts included, as in copies of their words elsewhere.
       place: 'contact hook logs mentioning the contacts',
       columns: [],
       mentions: ['contact_hook_transactions.last_error', 'contact_hook_transactions.merge_result', 'contact_hook_attempts.error'],
       async erase(trx, s, now) {
-        const forms = storedForms(s.identifying);
+        const forms = storedForms(s.values);
         return (await redactMentions(trx, { table: 'contact_hook_transactions', columns: ['last_error', 'merge_result'] }, s.accountId, forms, now))
           + (await redactMentions(trx, { table: 'contact_hook_attempts', columns: ['error'] }, s.accountId, forms, now));
       },

@@ -7,7 +7,7 @@ export interface ContactErasureSubject {
   readonly purged: boolean;
   /** The contact's values in their stored form, for the erasers that hunt in free text. Never logged, never persisted. */
   readonly values: readonly string[];
-  /** Values that point at one person (email, full name, phones, extra emails): hunted in every free-text column that may mention anyone. */
+  /** Values that point at one person (email, full name in either order, phones, extra emails): hunted in every personal column of anyone's rows. */
   readonly identifying: readonly string[];
 }
 
@@ -45,7 +45,8 @@ export function erasureSubject(c: ContactRow): ContactErasureSubject {
   return {
     purged: c.purged === 1,
     values: [...new Set(all.filter((x): x is string => typeof x === 'string' && x.trim() !== ''))],
-    identifying: [c.email ?? '', full.includes(' ') ? full : '', ...profile].filter((x) => x !== ''),
+    // The full name in either order: "Lovelace Ada" and "Lovelace, Ada" point at the person as surely as "Ada Lovelace".
+    identifying: [c.email ?? '', ...(full.includes(' ') ? [full, ...reversed] : []), ...profile].filter((x) => x !== ''),
   };
 }
 

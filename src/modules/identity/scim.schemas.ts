@@ -149,36 +149,40 @@ export const ScimListQuerySchema = Type.Object({
 export const IfMatchHeadersSchema = Type.Object({ 'if-match': Type.Optional(Type.String({ maxLength: 1000, description: 'The ETag (meta.version) the change applies to: 412 when the resource has changed since.' })) });
 export const IfNoneMatchHeadersSchema = Type.Object({ 'if-none-match': Type.Optional(Type.String({ maxLength: 1000, description: 'An ETag: 304 when the resource still has it.' })) });
 
+// RFC 7643 §2.5: null, or an empty array for a multi-valued attribute, means unassigned. Entra ID sends
+// `"title": null` and the like, on POST as on PUT; every optional attribute of a request takes null.
+const unassignable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+
 export const ScimUserInputSchema = Type.Object({
-  schemas: Type.Optional(Type.Array(Type.String())),
-  externalId: Type.Optional(Type.String()),
-  userName: Type.Optional(Type.String({ description: 'Required (names are case-insensitive in SCIM, so the check is the service\'s).' })),
-  name: Type.Optional(Type.Object({
-    givenName: Type.Optional(Type.String()), familyName: Type.Optional(Type.String()), middleName: Type.Optional(Type.String()),
-    honorificPrefix: Type.Optional(Type.String()), honorificSuffix: Type.Optional(Type.String()),
+  schemas: unassignable(Type.Array(Type.String())),
+  externalId: unassignable(Type.String()),
+  userName: unassignable(Type.String({ description: 'Required (names are case-insensitive in SCIM, so the check is the service\'s).' })),
+  name: unassignable(Type.Object({
+    givenName: unassignable(Type.String()), familyName: unassignable(Type.String()), middleName: unassignable(Type.String()),
+    honorificPrefix: unassignable(Type.String()), honorificSuffix: unassignable(Type.String()),
   })),
-  displayName: Type.Optional(Type.String()),
-  title: Type.Optional(Type.String()),
-  preferredLanguage: Type.Optional(Type.String()),
-  locale: Type.Optional(Type.String()),
-  timezone: Type.Optional(Type.String()),
-  active: Type.Optional(Bool),
-  password: Type.Optional(Type.String()),
-  emails: Type.Optional(Type.Array(Type.Object({ value: Type.String(), type: Type.Optional(Type.String()), primary: Type.Optional(Bool) }))),
-  phoneNumbers: Type.Optional(Type.Array(Type.Object({ value: Type.String(), type: Type.Optional(Type.String()) }))),
-  addresses: Type.Optional(Type.Array(Type.Object({}))),
-  groups: Type.Optional(Type.Array(Type.Object({ value: Type.String() }))),
-  roles: Type.Optional(Type.Array(Type.Object({ value: Type.String() }))),
-  sendLoginDetails: Type.Optional(Bool),
-  [ENTERPRISE_URN]: Type.Optional(Type.Object({})),
+  displayName: unassignable(Type.String()),
+  title: unassignable(Type.String()),
+  preferredLanguage: unassignable(Type.String()),
+  locale: unassignable(Type.String()),
+  timezone: unassignable(Type.String()),
+  active: unassignable(Bool),
+  password: unassignable(Type.String()),
+  emails: unassignable(Type.Array(Type.Object({ value: Type.String(), type: unassignable(Type.String()), primary: unassignable(Bool) }))),
+  phoneNumbers: unassignable(Type.Array(Type.Object({ value: Type.String(), type: unassignable(Type.String()) }))),
+  addresses: unassignable(Type.Array(Type.Object({}))),
+  groups: unassignable(Type.Array(Type.Object({ value: Type.String() }))),
+  roles: unassignable(Type.Array(Type.Object({ value: Type.String() }))),
+  sendLoginDetails: unassignable(Bool),
+  [ENTERPRISE_URN]: unassignable(Type.Object({})),
 }, { title: 'ScimUserInput', description: 'A User resource. Unknown attributes are ignored; read-only ones (id, meta, userType) too.' });
 
 export const ScimGroupInputSchema = Type.Object({
-  schemas: Type.Optional(Type.Array(Type.String())),
-  externalId: Type.Optional(Type.String()),
-  displayName: Type.Optional(Type.String({ description: 'Required.' })),
-  members: Type.Optional(Type.Array(Type.Object({ value: Type.String() }))),
-  [EVENTLINE_GROUP_URN]: Type.Optional(Type.Object({ role: Type.Optional(Type.Union([RoleSchema, Type.Null()])), description: Type.Optional(Type.String()) })),
+  schemas: unassignable(Type.Array(Type.String())),
+  externalId: unassignable(Type.String()),
+  displayName: unassignable(Type.String({ description: 'Required.' })),
+  members: unassignable(Type.Array(Type.Object({ value: Type.String() }))),
+  [EVENTLINE_GROUP_URN]: unassignable(Type.Object({ role: unassignable(Type.Union([RoleSchema, Type.Null()])), description: unassignable(Type.String()) })),
 }, { title: 'ScimGroupInput' });
 
 export const PatchOpSchema = Type.Object({

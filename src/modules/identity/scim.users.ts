@@ -175,7 +175,8 @@ export function readUserInput(body: Record<string, unknown>): UserInput {
   if (managerId !== null) enterprise.manager = managerId;
 
   const active = scimBoolean(body['active'], 'active');
-  const password = body['password'];
+  // null is unassigned (RFC 7643 §2.5): no password given, like leaving it out.
+  const password = body['password'] ?? undefined;
   if (password !== undefined && (typeof password !== 'string' || password.length === 0 || password.length > 256)) {
     throw ScimErrors.invalidValue("'password' must be a string of 1-256 characters");
   }

@@ -87,7 +87,7 @@ export function oauthRoutes(deps: { oauth: OAuthService; config: Config }) {
         return reply.redirect(a.location, redirectStatus);
       case 'sign-in': {
         const retry = a.retry === undefined ? undefined : SIGN_IN_RETRY[a.retry];
-        if (retry) reply.code(retry.status);
+        if (retry) reply.code(retry.status).headers(a.headers ?? {});
         return showSignIn(reply, a.params, retry?.message, a.email);
       }
     }

@@ -58,7 +58,7 @@ export type AuthorizeAnswer =
   // Back to the client, with a code or an error (RFC 6749 §4.1.2, RFC 9207 `iss`).
   | { kind: 'redirect'; location: string; codeIssued: boolean }
   // The sign-in form, again with the reason when the last attempt failed.
-  | { kind: 'sign-in'; params: Record<string, string>; retry?: 'form-expired' | 'wrong-password' | 'too-many-attempts'; email?: string };
+  | { kind: 'sign-in'; params: Record<string, string>; retry?: 'form-expired' | 'wrong-password' | 'too-many-attempts'; email?: string; headers?: Record<string, string> };
 
 const sha256 = (v: string): string => createHash('sha256').update(v).digest('base64url');
 
@@ -239,7 +239,10 @@ export class OAuthService implements Authenticator {
     try {
       user = form.email && form.password ? await this.accounts.signIn(form.email, form.password, address) : undefined;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 429) return { kind: 'sign-in', params, retry: 'too-many-attempts', ...(form.email !== undefined ? { email: form.email } : {}) };
+      // The page again, with the throttle's Retry-After.
+      if (err instanceof ApiError && err.status === 429) {
+        return { kind: 'sign-in', params, retry: 'too-many-attempts', ...(form.email !== undefined ? { email: form.email } : {}), ...(err.options.headers ? { headers: err.options.headers } : {}) };
+      }
       throw err;
     }
     if (!user) return { kind: 'sign-in', params, retry: 'wrong-password', ...(form.email !== undefined ? { email: form.email } : {}) };

@@ -24,6 +24,12 @@ export interface CompactionReport {
   readonly vacuum?: 'done' | 'failed';
   /** SQLite: WAL checkpoint and truncation; PostgreSQL: CHECKPOINT. `busy`: a SQLite reader kept it from finishing. */
   readonly checkpoint: 'done' | 'busy' | 'not-permitted' | 'failed' | 'not-run';
+  /**
+   * PostgreSQL: the planner statistics. `analyzed`: tables with a declared personal column whose statistics were
+   * refreshed (besides those VACUUM (FULL, ANALYZE) rewrote); `catalogue`: pg_statistic's own file rewritten, so the
+   * old statistics rows (dead tuples holding sampled values) are gone too.
+   */
+  readonly statistics?: { readonly analyzed: number; readonly catalogue: 'rewritten' | 'not-rewritten' | 'failed' };
   /** PostgreSQL: sessions that could still see rows older than the compaction when the rewrites started (their row versions are kept). */
   readonly olderSnapshots: number;
   /** Why a step did not run or did not finish; table names and error codes only, never data. */
@@ -82,6 +88,8 @@ export class Compactor {
     private readonly dialect: Dialect,
     private readonly mode: CompactMode,
     log?: WarnLog,
+    /** Tables with a declared personal column: their statistics are refreshed after every erasure, rewritten or not. */
+    private readonly personalTables: readonly string[] = [],
   ) {
     this.log = log;
   }
@@ -227,6 +235,7 @@ export class Compactor {
         + 'the rewrite keeps the row versions they may read: run it again once they end');
     }
     const tables: Array<{ table: string; outcome: TableOutcome; detail?: string }> = [];
+    let statistics: CompactionReport['statistics'];
     await s.setLockTimeout(opts.lockTimeoutMs);
     try {
       for (const table of wanted) {
@@ -236,6 +245,8 @@ export class Compactor {
         }
         tables.push({ table, ...(await this.rewriteOne(s, schema, table)) });
       }
+      // Under the same lock timeout: pg_statistic's rewrite must not wait (and hold queries up) without bound.
+      statistics = await this.refreshStatistics(s, schema, existing, tables, warnings);
     } finally {
       await s.resetLockTimeout();
     }
@@ -255,7 +266,44 @@ export class Compactor {
         : `CHECKPOINT failed (${code})`);
     }
     const status = warnings.length === 0 ? 'done' : 'partial';
-    return { dialect: 'postgres', status, tables, checkpoint, olderSnapshots: older, warnings };
+    return { dialect: 'postgres', status, tables, ...(statistics ? { statistics } : {}), checkpoint, olderSnapshots: older, warnings };
+  }
+
+  /**
+   * ANALYZE of every table with a declared personal column that was not just rewritten (VACUUM (FULL, ANALYZE)
+   * analyzed those): statistics gathered before the erasure hold its values in most-common-value lists and
+   * histograms, also of tables the erasure did not touch. Then pg_statistic itself is rewritten, since the
+   * replaced statistics rows stay in its file as dead tuples.
+   */
+  private async refreshStatistics(
+    s: PgSession, schema: string, existing: readonly string[], tables: ReadonlyArray<{ table: string; outcome: TableOutcome }>, warnings: string[],
+  ): Promise<NonNullable<CompactionReport['statistics']>> {
+    const rewritten = new Set(tables.filter((t) => t.outcome === 'rewritten').map((t) => t.table));
+    let analyzed = 0;
+    for (const table of this.personalTables) {
+      if (rewritten.has(table) || !existing.includes(table)) continue;
+      try {
+        await s.analyze(schema, table);
+        analyzed += 1;
+      } catch (err) {
+        warnings.push(`${table}: statistics not refreshed (${codeOf(err)})`);
+      }
+    }
+    let catalogue: 'rewritten' | 'not-rewritten' | 'failed';
+    try {
+      const before = await s.statisticsFilenode();
+      await s.vacuumStatistics();
+      catalogue = (await s.statisticsFilenode()) !== before ? 'rewritten' : 'not-rewritten';
+    } catch (err) {
+      catalogue = 'failed';
+      const code = codeOf(err);
+      warnings.push(code === '55P03' ? `pg_statistic: not rewritten, its lock was not granted in time` : `pg_statistic: not rewritten (${code})`);
+    }
+    if (catalogue === 'not-rewritten') {
+      warnings.push('pg_statistic: not rewritten, only a superuser (PostgreSQL 17: a role granted MAINTAIN on it) may VACUUM FULL it; '
+        + 'its file keeps the replaced statistics rows until then');
+    }
+    return { analyzed, catalogue };
   }
 
   private async rewriteOne(s: PgSession, schema: string, table: string): Promise<{ outcome: TableOutcome; detail?: string }> {

@@ -69,6 +69,27 @@ export class PgSession {
     await sql`vacuum (full, analyze) ${sql.table(`${schema}.${table}`)}`.execute(this.conn);
   }
 
+  /** Refreshes the table's planner statistics from its live rows (most-common values and histograms hold column values). */
+  async analyze(schema: string, table: string): Promise<void> {
+    await sql`analyze ${sql.table(`${schema}.${table}`)}`.execute(this.conn);
+  }
+
+  /** pg_statistic's file number (this database's): VACUUM FULL gives it a new one. */
+  async statisticsFilenode(): Promise<string | null> {
+    const r = await sql<{ n: string | null }>`select pg_relation_filenode('pg_catalog.pg_statistic'::regclass)::text as n`.execute(this.conn);
+    return r.rows[0]?.n ?? null;
+  }
+
+  /**
+   * Rewrites pg_statistic (and its TOAST table): ANALYZE replaces a table's statistics rows, but the
+   * old ones (with the erased values they sampled) stay in the catalogue's file as dead tuples until
+   * it is rewritten. Only a superuser (or, on PostgreSQL 17, a role with MAINTAIN on it) may; another
+   * role gets a warning from PostgreSQL and the file number stays.
+   */
+  async vacuumStatistics(): Promise<void> {
+    await sql`vacuum full pg_catalog.pg_statistic`.execute(this.conn);
+  }
+
   async setLockTimeout(ms: number): Promise<void> {
     // SET takes no bind parameters; the value is an integer we computed.
     await sql.raw(`set lock_timeout = ${Math.max(1, Math.trunc(ms))}`).execute(this.conn);
@@ -154,7 +175,7 @@ export class DiskRepository {
     return r.rows[0]?.id;
   }
 
-  /** Every relation holding rows of the current schema: its tables, their indexes, their TOAST tables and TOAST indexes. */
+  /** Every relation holding rows of the current schema (its tables, their indexes, their TOAST tables and TOAST indexes), and pg_statistic with its TOAST table. */
   async pgRelationFiles(): Promise<RelationFile[]> {
     const r = await sql<{ relation: string; path: string | null }>`
       with own as (
@@ -165,7 +186,12 @@ export class DiskRepository {
         union all select o.reltoastrelid, o.relname || ' (TOAST)' from own o where o.reltoastrelid <> 0
         union all select i.indexrelid, o.relname || ' (TOAST index)' from own o join pg_index i on i.indrelid = o.reltoastrelid where o.reltoastrelid <> 0
       )
-      select relation, pg_relation_filepath(oid) as path from rels order by relation`.execute(this.db);
+      select relation, pg_relation_filepath(oid) as path from rels
+      union all
+      -- The planner's statistics: most-common values and histograms sampled from the tables' columns.
+      select 'pg_statistic', pg_relation_filepath('pg_catalog.pg_statistic'::regclass)
+      union all select 'pg_statistic (TOAST)', pg_relation_filepath(c.reltoastrelid) from pg_class c where c.oid = 'pg_catalog.pg_statistic'::regclass and c.reltoastrelid <> 0
+      order by relation`.execute(this.db);
     return r.rows.flatMap((x) => (x.path ? [{ relation: x.relation, path: x.path }] : []));
   }
 }

@@ -1,7 +1,7 @@
 import { jobsErasers } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import type { ContactsService } from '../contacts/index.js';
-import type { TableDeclaration } from '../../db/declare.js';
+import { columnUse, type TableDeclaration } from '../../db/declare.js';
 import { defineModule, type ModuleDeps } from '../module.js';
 import type { EraserRegistry } from '../privacy/index.js';
 import { Compactor, type WarnLog } from './compaction.js';
@@ -26,7 +26,9 @@ export { ObfuscationErrors } from './obfuscation.errors.js';
 export function createObfuscationModule(deps: ModuleDeps, uses: { accounts: AccountsService; contacts: ContactsService; erasers: EraserRegistry; declarations: readonly TableDeclaration[]; log?: WarnLog }) {
   const repo = new ObfuscationRepository(deps.db.db, deps.db.dialect);
   const disk = new DiskRepository(deps.db.db);
-  const compactor = new Compactor(disk, deps.db.dialect, deps.config.obfuscation.compact, uses.log);
+  // Tables with a declared personal column: the compaction refreshes their statistics after every erasure.
+  const personal = uses.declarations.filter((d) => Object.values(d.columns).some((c) => columnUse(c) !== 'none')).map((d) => d.table);
+  const compactor = new Compactor(disk, deps.db.dialect, deps.config.obfuscation.compact, uses.log, personal);
   const obfuscation = new ObfuscationService(repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock, { repo: disk, compactor, database: deps.config.database });
   return defineModule({
     name: 'obfuscation',

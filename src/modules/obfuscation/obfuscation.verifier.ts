@@ -68,7 +68,7 @@ export interface VerifierDeps {
 const CHECK_ROWS = 'database rows (every column of every table, from the catalogue)';
 const CHECK_DATA_DIR = 'files under the data dir';
 const CHECK_SQLITE = 'SQLite files, raw bytes (database file, -wal, -shm, -journal)';
-const CHECK_PG = 'PostgreSQL relation files, raw bytes (tables, indexes, TOAST)';
+const CHECK_PG = 'PostgreSQL relation files, raw bytes (tables, indexes, TOAST, and the planner statistics in pg_statistic)';
 
 const ALWAYS_NOT_SCANNED = [
   'request logs: written to stdout by the HTTP logger (never to the database or the data dir), with personal data redacted; check your log shipper\'s retention',
@@ -78,7 +78,7 @@ const PG_NOT_SCANNED = [
   'PostgreSQL WAL segments (pg_wal/): they hold the old row versions until the server recycles them, and recycled segments are overwritten, not zeroed',
   'archived WAL and point-in-time-recovery archives, base backups and pg_dump files: they keep the values for as long as you keep them',
   'streaming replicas and standbys: their own files and WAL (they receive the erasure and the compaction, and drop old versions once they replay them)',
-  'planner statistics (pg_statistic) and other system catalogues, PostgreSQL server logs (when statement logging is on)',
+  'system catalogues other than pg_statistic, PostgreSQL server logs (when statement logging is on)',
   'values PostgreSQL stored compressed (TOAST compression of values over about 2 kB): the byte scan cannot see inside them',
   'operating-system swap, filesystem snapshots and disk blocks freed by the filesystem',
 ];

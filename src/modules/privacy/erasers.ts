@@ -16,8 +16,10 @@ export interface ErasureSubject {
    */
   readonly values: readonly string[];
   /**
-   * The values that point at one person (emails, full names, phones), of every contact of the batch: what
-   * places that may mention anyone (descriptions, logs, messages of others) are searched for.
+   * The values that point at one person (emails, full names in either order, phones), of every contact of the batch:
+   * what the personal columns of other people's rows (descriptions, notes, other contacts' records) are searched for.
+   * Places that copy or quote what people wrote (communication logs, chat, questions and answers, activities, stored
+   * mail, hook callbacks) are searched for all of `values` instead, name parts included (docs/privacy.md).
    */
   readonly identifying: readonly string[];
 }
