@@ -32718,30 +32718,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Required. */
-                    displayName?: string;
-                    externalId?: string;
+                    displayName?: string | null;
+                    externalId?: string | null;
                     members?: {
                         value: string;
-                    }[];
-                    schemas?: string[];
+                    }[] | null;
+                    schemas?: string[] | null;
                     "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
-                        description?: string;
-                        role?: ("administrator" | "planner" | "developer") | null;
-                    };
+                        description?: string | null;
+                        role?: (("administrator" | "planner" | "developer") | null) | null;
+                    } | null;
                 };
                 "application/scim+json": {
-                    /** @description Required. */
-                    displayName?: string;
-                    externalId?: string;
+                    displayName?: string | null;
+                    externalId?: string | null;
                     members?: {
                         value: string;
-                    }[];
-                    schemas?: string[];
+                    }[] | null;
+                    schemas?: string[] | null;
                     "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
-                        description?: string;
-                        role?: ("administrator" | "planner" | "developer") | null;
-                    };
+                        description?: string | null;
+                        role?: (("administrator" | "planner" | "developer") | null) | null;
+                    } | null;
                 };
             };
         };
@@ -33210,30 +33208,28 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Required. */
-                    displayName?: string;
-                    externalId?: string;
+                    displayName?: string | null;
+                    externalId?: string | null;
                     members?: {
                         value: string;
-                    }[];
-                    schemas?: string[];
+                    }[] | null;
+                    schemas?: string[] | null;
                     "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
-                        description?: string;
-                        role?: ("administrator" | "planner" | "developer") | null;
-                    };
+                        description?: string | null;
+                        role?: (("administrator" | "planner" | "developer") | null) | null;
+                    } | null;
                 };
                 "application/scim+json": {
-                    /** @description Required. */
-                    displayName?: string;
-                    externalId?: string;
+                    displayName?: string | null;
+                    externalId?: string | null;
                     members?: {
                         value: string;
-                    }[];
-                    schemas?: string[];
+                    }[] | null;
+                    schemas?: string[] | null;
                     "urn:ietf:params:scim:schemas:extension:eventline:2.0:Group"?: {
-                        description?: string;
-                        role?: ("administrator" | "planner" | "developer") | null;
-                    };
+                        description?: string | null;
+                        role?: (("administrator" | "planner" | "developer") | null) | null;
+                    } | null;
                 };
             };
         };
@@ -35351,86 +35347,78 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
-                    active?: boolean | string;
-                    addresses?: Record<string, never>[];
-                    displayName?: string;
+                    active?: (boolean | string) | null;
+                    addresses?: Record<string, never>[] | null;
+                    displayName?: string | null;
                     emails?: {
-                        /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
-                        primary?: boolean | string;
-                        type?: string;
+                        primary?: (boolean | string) | null;
+                        type?: string | null;
                         value: string;
-                    }[];
-                    externalId?: string;
+                    }[] | null;
+                    externalId?: string | null;
                     groups?: {
                         value: string;
-                    }[];
-                    locale?: string;
+                    }[] | null;
+                    locale?: string | null;
                     name?: {
-                        familyName?: string;
-                        givenName?: string;
-                        honorificPrefix?: string;
-                        honorificSuffix?: string;
-                        middleName?: string;
-                    };
-                    password?: string;
+                        familyName?: string | null;
+                        givenName?: string | null;
+                        honorificPrefix?: string | null;
+                        honorificSuffix?: string | null;
+                        middleName?: string | null;
+                    } | null;
+                    password?: string | null;
                     phoneNumbers?: {
-                        type?: string;
+                        type?: string | null;
                         value: string;
-                    }[];
-                    preferredLanguage?: string;
+                    }[] | null;
+                    preferredLanguage?: string | null;
                     roles?: {
                         value: string;
-                    }[];
-                    schemas?: string[];
-                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
-                    sendLoginDetails?: boolean | string;
-                    timezone?: string;
-                    title?: string;
-                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: Record<string, never>;
-                    /** @description Required (names are case-insensitive in SCIM, so the check is the service's). */
-                    userName?: string;
+                    }[] | null;
+                    schemas?: string[] | null;
+                    sendLoginDetails?: (boolean | string) | null;
+                    timezone?: string | null;
+                    title?: string | null;
+                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: Record<string, never> | null;
+                    userName?: string | null;
                 };
                 "application/scim+json": {
-                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
-                    active?: boolean | string;
-                    addresses?: Record<string, never>[];
-                    displayName?: string;
+                    active?: (boolean | string) | null;
+                    addresses?: Record<string, never>[] | null;
+                    displayName?: string | null;
                     emails?: {
-                        /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
-                        primary?: boolean | string;
-                        type?: string;
+                        primary?: (boolean | string) | null;
+                        type?: string | null;
                         value: string;
-                    }[];
-                    externalId?: string;
+                    }[] | null;
+                    externalId?: string | null;
                     groups?: {
                         value: string;
-                    }[];
-                    locale?: string;
+                    }[] | null;
+                    locale?: string | null;
                     name?: {
-                        familyName?: string;
-                        givenName?: string;
-                        honorificPrefix?: string;
-                        honorificSuffix?: string;
-                        middleName?: string;
-                    };
-                    password?: string;
+                        familyName?: string | null;
+                        givenName?: string | null;
+                        honorificPrefix?: string | null;
+                        honorificSuffix?: string | null;
+                        middleName?: string | null;
+                    } | null;
+                    password?: string | null;
                     phoneNumbers?: {
-                        type?: string;
+                        type?: string | null;
                         value: string;
-                    }[];
-                    preferredLanguage?: string;
+                    }[] | null;
+                    preferredLanguage?: string | null;
                     roles?: {
                         value: string;
-                    }[];
-                    schemas?: string[];
-                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
-                    sendLoginDetails?: boolean | string;
-                    timezone?: string;
-                    title?: string;
-                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: Record<string, never>;
-                    /** @description Required (names are case-insensitive in SCIM, so the check is the service's). */
-                    userName?: string;
+                    }[] | null;
+                    schemas?: string[] | null;
+                    sendLoginDetails?: (boolean | string) | null;
+                    timezone?: string | null;
+                    title?: string | null;
+                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: Record<string, never> | null;
+                    userName?: string | null;
                 };
             };
         };
@@ -36191,86 +36179,78 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
-                    active?: boolean | string;
-                    addresses?: Record<string, never>[];
-                    displayName?: string;
+                    active?: (boolean | string) | null;
+                    addresses?: Record<string, never>[] | null;
+                    displayName?: string | null;
                     emails?: {
-                        /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
-                        primary?: boolean | string;
-                        type?: string;
+                        primary?: (boolean | string) | null;
+                        type?: string | null;
                         value: string;
-                    }[];
-                    externalId?: string;
+                    }[] | null;
+                    externalId?: string | null;
                     groups?: {
                         value: string;
-                    }[];
-                    locale?: string;
+                    }[] | null;
+                    locale?: string | null;
                     name?: {
-                        familyName?: string;
-                        givenName?: string;
-                        honorificPrefix?: string;
-                        honorificSuffix?: string;
-                        middleName?: string;
-                    };
-                    password?: string;
+                        familyName?: string | null;
+                        givenName?: string | null;
+                        honorificPrefix?: string | null;
+                        honorificSuffix?: string | null;
+                        middleName?: string | null;
+                    } | null;
+                    password?: string | null;
                     phoneNumbers?: {
-                        type?: string;
+                        type?: string | null;
                         value: string;
-                    }[];
-                    preferredLanguage?: string;
+                    }[] | null;
+                    preferredLanguage?: string | null;
                     roles?: {
                         value: string;
-                    }[];
-                    schemas?: string[];
-                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
-                    sendLoginDetails?: boolean | string;
-                    timezone?: string;
-                    title?: string;
-                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: Record<string, never>;
-                    /** @description Required (names are case-insensitive in SCIM, so the check is the service's). */
-                    userName?: string;
+                    }[] | null;
+                    schemas?: string[] | null;
+                    sendLoginDetails?: (boolean | string) | null;
+                    timezone?: string | null;
+                    title?: string | null;
+                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: Record<string, never> | null;
+                    userName?: string | null;
                 };
                 "application/scim+json": {
-                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
-                    active?: boolean | string;
-                    addresses?: Record<string, never>[];
-                    displayName?: string;
+                    active?: (boolean | string) | null;
+                    addresses?: Record<string, never>[] | null;
+                    displayName?: string | null;
                     emails?: {
-                        /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
-                        primary?: boolean | string;
-                        type?: string;
+                        primary?: (boolean | string) | null;
+                        type?: string | null;
                         value: string;
-                    }[];
-                    externalId?: string;
+                    }[] | null;
+                    externalId?: string | null;
                     groups?: {
                         value: string;
-                    }[];
-                    locale?: string;
+                    }[] | null;
+                    locale?: string | null;
                     name?: {
-                        familyName?: string;
-                        givenName?: string;
-                        honorificPrefix?: string;
-                        honorificSuffix?: string;
-                        middleName?: string;
-                    };
-                    password?: string;
+                        familyName?: string | null;
+                        givenName?: string | null;
+                        honorificPrefix?: string | null;
+                        honorificSuffix?: string | null;
+                        middleName?: string | null;
+                    } | null;
+                    password?: string | null;
                     phoneNumbers?: {
-                        type?: string;
+                        type?: string | null;
                         value: string;
-                    }[];
-                    preferredLanguage?: string;
+                    }[] | null;
+                    preferredLanguage?: string | null;
                     roles?: {
                         value: string;
-                    }[];
-                    schemas?: string[];
-                    /** @description true or false; the strings "True" and "False" are accepted (Entra ID sends them). */
-                    sendLoginDetails?: boolean | string;
-                    timezone?: string;
-                    title?: string;
-                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: Record<string, never>;
-                    /** @description Required (names are case-insensitive in SCIM, so the check is the service's). */
-                    userName?: string;
+                    }[] | null;
+                    schemas?: string[] | null;
+                    sendLoginDetails?: (boolean | string) | null;
+                    timezone?: string | null;
+                    title?: string | null;
+                    "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: Record<string, never> | null;
+                    userName?: string | null;
                 };
             };
         };
