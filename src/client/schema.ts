@@ -2164,7 +2164,7 @@ export interface paths {
         };
         /**
          * Authorize
-         * @description Authorization code flow for users with the administrator or planner role (developers are refused with access_denied). Shows a sign-in page, whose form posts back here and is answered with a 303 redirect to the client (RFC 9700 §4.12); this GET redirects to the client with 302 when it refuses the request (an error for the client, RFC 6749 §4.1.2.1). PKCE (S256) is required of the public web client, and optional for an application, which authenticates with its client secret at the token endpoint (RFC 9700 §2.1.1). A loopback redirect URI (http on 127.0.0.1, [::1] or localhost) matches on any port and loopback host (RFC 8252 §7.3).
+         * @description Authorization code flow for users with the administrator or planner role (developers are refused with access_denied). Redirects (302) a sound request to the sign-in page, /oauth2/authorize/sign-in with the same query, whose form posts back here and is answered with a 303 redirect to the client (RFC 9700 §4.12); this GET redirects to the client with 302 when it refuses the request (an error for the client, RFC 6749 §4.1.2.1). PKCE (S256) is required of the public web client, and optional for an application, which authenticates with its client secret at the token endpoint (RFC 9700 §2.1.1). A loopback redirect URI (http on 127.0.0.1, [::1] or localhost) matches on any port and loopback host (RFC 8252 §7.3).
          */
         get: operations["oauth2Authorize"];
         put?: never;
@@ -31687,16 +31687,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The sign-in page; its form posts back to this path and is answered with a 303 redirect to the client, with a code or an error. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Back to the client's redirect_uri with error, error_description, state and iss (RFC 6749 §4.1.2.1, RFC 9207). */
+            /** @description To the sign-in page (`/oauth2/authorize/sign-in` with the same query) when the request is sound; else back to the client's redirect_uri with error, error_description, state and iss (RFC 6749 §4.1.2.1, RFC 9207). */
             302: {
                 headers: {
                     [name: string]: unknown;

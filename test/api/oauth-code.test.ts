@@ -9,6 +9,7 @@ import { apiClient, createTenant, type Tenant } from '../helpers/app.js';
 import { startListeningTestApp, type ListeningTestApp } from '../helpers/http.js';
 
 const AUTHORIZE_PATH = '/ea/oauth2/authorize';
+const SIGN_IN_PATH = `${AUTHORIZE_PATH}/sign-in`;
 const TOKEN_PATH = '/ea/oauth2/token';
 const CSRF_COOKIE = 'eventline_signin_csrf';
 const REDIRECT = 'https://client.example.test/callback';
@@ -68,8 +69,17 @@ function authorizeQuery(overrides: Record<string, string | undefined> = {}): Rec
   return out;
 }
 
+/** GET /oauth2/authorize, following its 302 to the hosted sign-in page when it sends the browser there. */
+async function authorizeGet(query: Record<string, string> | string): Promise<LightMyRequestResponse> {
+  const url = typeof query === 'string' ? query : `${AUTHORIZE_PATH}?${new URLSearchParams(query).toString()}`;
+  const res = await t.app.inject({ method: 'GET', url });
+  const location = res.headers.location;
+  if (res.statusCode !== 302 || typeof location !== 'string' || !location.startsWith(`${SIGN_IN_PATH}?`)) return res;
+  return t.app.inject({ method: 'GET', url: location });
+}
+
 async function openSignIn(query: Record<string, string>): Promise<SignInPage> {
-  const res = await t.app.inject({ method: 'GET', url: `${AUTHORIZE_PATH}?${new URLSearchParams(query).toString()}` });
+  const res = await authorizeGet(query);
   expect(res.statusCode, res.body).toBe(200);
   const cookie = res.cookies.find((c) => c.name === CSRF_COOKIE);
   return { res, fields: formFields(res.body), csrfCookie: cookie?.value ?? '' };
@@ -412,7 +422,7 @@ describe('authorization code with PKCE: request checks', () => {
     const own = await createTenant(t.services, { redirectUris: ['http://127.0.0.1/callback'] });
     const query = (redirect: string) => `${AUTHORIZE_PATH}?${new URLSearchParams(authorizeQuery({ client_id: own.clientId, redirect_uri: redirect })).toString()}`;
     for (const redirect of ['http://127.0.0.1/callback', 'http://127.0.0.1:51234/callback', 'http://localhost:8080/callback', 'http://[::1]:9000/callback']) {
-      expect((await t.app.inject({ method: 'GET', url: query(redirect) })).statusCode, redirect).toBe(200);
+      expect((await authorizeGet(query(redirect))).statusCode, redirect).toBe(200);
     }
     for (const redirect of ['http://127.0.0.1:51234/other', 'https://127.0.0.1:51234/callback', 'http://127.0.0.1.evil.example/callback', 'http://10.0.0.1/callback', 'http://127.0.0.1:5/callback?x=1']) {
       expect((await t.app.inject({ method: 'GET', url: query(redirect) })).statusCode, redirect).toBe(400);
@@ -480,6 +490,16 @@ describe('authorization code with PKCE: request checks', () => {
 
 describe('authorization code without PKCE: a confidential client', () => {
   const noPkce = () => authorizeQuery({ code_challenge: undefined, code_challenge_method: undefined });
+
+  it('redirects the GET without PKCE with 302 to the hosted sign-in page (the reference documents 302), with the query kept', async () => {
+    const query = noPkce();
+    const res = await t.app.inject({ method: 'GET', url: `${AUTHORIZE_PATH}?${new URLSearchParams(query).toString()}` });
+    expect(res.statusCode, res.body).toBe(302);
+    const location = new URL(String(res.headers.location), t.baseUrl);
+    expect(location.pathname).toBe(SIGN_IN_PATH);
+    expect(Object.fromEntries(location.searchParams)).toEqual(query);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
 
   it('signs in without PKCE and exchanges the code with the client secret and no code_verifier', async () => {
     const page = await openSignIn(noPkce());

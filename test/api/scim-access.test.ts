@@ -39,7 +39,7 @@ const unescape = (v: string) => v.replace(/&quot;/g, '"').replace(/&#39;/g, "'")
 /** Signs in on the real authorization page; the redirect's code, or the page's status when there is none. */
 async function authorize(email: string, challenge: string): Promise<{ code?: string; res: LightMyRequestResponse }> {
   const query = { response_type: 'code', client_id: tenant.clientId, redirect_uri: REDIRECT, scope: 'event/events:read event/events:write', state: 's', code_challenge: challenge, code_challenge_method: 'S256' };
-  const page = await t.app.inject({ method: 'GET', url: `${AUTHORIZE}?${new URLSearchParams(query).toString()}` });
+  const page = await t.app.inject({ method: 'GET', url: `${AUTHORIZE}/sign-in?${new URLSearchParams(query).toString()}` });
   expect(page.statusCode, page.body).toBe(200);
   const fields: Record<string, string> = {};
   for (const m of page.body.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescape(m[1] ?? '')] = unescape(m[2] ?? '');

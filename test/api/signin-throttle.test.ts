@@ -60,7 +60,7 @@ describe('sign-in bursts on one process', () => {
     const victim = await t.services.accounts.createUser({ accountId: tenant.accountId, email: `page-burst-${randomUUID()}@example.test`, role: 'planner', password: PASSWORD });
     const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
     const query = new URLSearchParams({ response_type: 'code', client_id: tenant.clientId, redirect_uri: REDIRECT, scope: 'event/events:read', state: 'burst', code_challenge: challenge, code_challenge_method: 'S256' });
-    const page = await t.app.inject({ method: 'GET', url: `${AUTHORIZE_PATH}?${query.toString()}`, remoteAddress: '10.28.0.2' });
+    const page = await t.app.inject({ method: 'GET', url: `${AUTHORIZE_PATH}/sign-in?${query.toString()}`, remoteAddress: '10.28.0.2' });
     expect(page.statusCode, page.body).toBe(200);
     const fields: Record<string, string> = {};
     for (const m of page.body.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[m[1] ?? ''] = (m[2] ?? '').replace(/&amp;/g, '&');

@@ -21,15 +21,24 @@ const CSRF_COOKIE = 'eventline_signin_csrf';
 
 /** What GET /oauth2/authorize answers: a page for the user, or a redirect to the client. */
 const AUTHORIZE_RESPONSES = {
-  200: {
-    description: 'The sign-in page; its form posts back to this path and is answered with a 303 redirect to the client, with a code or an error.',
-    content: { 'text/html': { schema: Type.String() } },
-  },
-  302: Type.Null({ description: 'Back to the client\'s redirect_uri with error, error_description, state and iss (RFC 6749 §4.1.2.1, RFC 9207).' }),
+  302: Type.Null({
+    description: 'To the sign-in page (`/oauth2/authorize/sign-in` with the same query) when the request is sound; else back to the client\'s '
+      + 'redirect_uri with error, error_description, state and iss (RFC 6749 §4.1.2.1, RFC 9207).',
+  }),
   400: {
     description: 'An error page, never a redirect, when client_id or redirect_uri is missing, unknown or not registered; a malformed query is the contract\'s error.',
     content: { 'text/html': { schema: Type.String() }, 'application/json': { schema: ErrorResponseSchema } },
   },
+};
+
+/** The sign-in page itself: what `GET /oauth2/authorize` sends a sound request to (a hosted page, as the reference's 302 implies). */
+const SIGN_IN_RESPONSES = {
+  200: {
+    description: 'The sign-in page; its form posts back to /oauth2/authorize and is answered with a 303 redirect to the client, with a code or an error.',
+    content: { 'text/html': { schema: Type.String() } },
+  },
+  302: AUTHORIZE_RESPONSES[302],
+  400: AUTHORIZE_RESPONSES[400],
 };
 
 // Why the sign-in form is shown again, and with which status.
@@ -122,8 +131,18 @@ export function oauthRoutes(deps: { oauth: OAuthService; config: Config }) {
     });
 
     op('oauth2Authorize', {
-      description: 'Authorization code flow for users with the administrator or planner role (developers are refused with access_denied). Shows a sign-in page, whose form posts back here and is answered with a 303 redirect to the client (RFC 9700 §4.12); this GET redirects to the client with 302 when it refuses the request (an error for the client, RFC 6749 §4.1.2.1). PKCE (S256) is required of the public web client, and optional for an application, which authenticates with its client secret at the token endpoint (RFC 9700 §2.1.1). A loopback redirect URI (http on 127.0.0.1, [::1] or localhost) matches on any port and loopback host (RFC 8252 §7.3).',
+      description: 'Authorization code flow for users with the administrator or planner role (developers are refused with access_denied). Redirects (302) a sound request to the sign-in page, /oauth2/authorize/sign-in with the same query, whose form posts back here and is answered with a 303 redirect to the client (RFC 9700 §4.12); this GET redirects to the client with 302 when it refuses the request (an error for the client, RFC 6749 §4.1.2.1). PKCE (S256) is required of the public web client, and optional for an application, which authenticates with its client secret at the token endpoint (RFC 9700 §2.1.1). A loopback redirect URI (http on 127.0.0.1, [::1] or localhost) matches on any port and loopback host (RFC 8252 §7.3).',
       querystring: AuthorizeQuerySchema, response: AUTHORIZE_RESPONSES,
+    }, async (request, reply) => {
+      const page = await oauth.authorizationPage(request.query);
+      if (page.kind !== 'sign-in') return answer(reply, page, 302);
+      const query = new URLSearchParams(Object.entries(request.query).filter((e): e is [string, string] => typeof e[1] === 'string')).toString();
+      return reply.header('cache-control', 'no-store').redirect(`${authorizePath}/sign-in?${query}`, 302);
+    });
+
+    // The hosted sign-in page (checked again: its query is the client's request), hidden from the OpenAPI document.
+    op.app.withTypeProvider<TypeBoxTypeProvider>().get('/oauth2/authorize/sign-in', {
+      schema: { tags: ['Authentication'], operationId: 'oauth2SignInPage', summary: 'Sign-in page', security: PUBLIC, querystring: AuthorizeQuerySchema, response: SIGN_IN_RESPONSES, hide: true },
     }, async (request, reply) => answer(reply, await oauth.authorizationPage(request.query), 302));
 
     // The sign-in form's POST: not an operation of the contract (hidden from the OpenAPI document).
