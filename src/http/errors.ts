@@ -53,8 +53,8 @@ function validationTarget(context: string | undefined, item: ValidationItem): st
 /**
  * A path segment without the format of the id it stands in for (`players` where `/webcasts/{id}` wants
  * a UUID) names no resource and no operation: a 404, as for any path nothing serves. Fastify matches
- * the route before it validates parameters, so without this `GET /webcasts/players` (an operation of
- * the reference that eventline does not serve) would be a 400 "id must match format uuid". Other path
+ * the route before it validates parameters, so without this `GET /webcasts/nope` would be a 400 "id must
+ * match format uuid" (`/webcasts/players` is an operation of its own: 501 until it is built). Other path
  * parameter failures (a feature type outside its enum) stay 400s that list the allowed values.
  */
 function unmatchedPath(request: FastifyRequest, item: ValidationItem | undefined): ApiError {
