@@ -23,7 +23,7 @@ import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { serviceRequired } from '../helpers/services.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import { fixtureAttendees, fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
-import { createVenue, seedPerson, type Venue } from '../contract/obfuscation.fixtures.js';
+import { LOG_RECORDS_PER_PERSON, createVenue, seedPerson, type Venue } from '../contract/obfuscation.fixtures.js';
 import {
   ClusterProcess, NoAnswer, classify, closeAgents, countedAs, json, refuses, send, sleep, type Answer, type AnswerClass,
 } from './harness.js';
@@ -352,7 +352,7 @@ function clusterSuite(dbUrl: string, redisServerUrl: string): void {
         const left = await db.selectFrom('communication_messages').select('id').where('id', 'in', oldMessageIds).execute();
         if (left.length > 0) problems.push(`${left.length} messages past retention are still there`);
         const kept = await db.selectFrom('communication_messages').select('id').where('account_id', '=', tenantA.accountId).execute();
-        const expectedKept = BIG_BULK + DRAIN_BULK + SINGLE_OBFUSCATIONS + SMALL_BULK_CONTACTS;
+        const expectedKept = (BIG_BULK + DRAIN_BULK + SINGLE_OBFUSCATIONS + SMALL_BULK_CONTACTS) * LOG_RECORDS_PER_PERSON;
         if (kept.length !== expectedKept) problems.push(`${kept.length} messages within retention, expected ${expectedKept}`);
         return { units: ran.length, once: problems.length === 0 ? ran.length : 0, problems };
       },

@@ -44,6 +44,9 @@ export async function createVenue(services: Services, accountId: string): Promis
   return { accountId, eventId: event.id, sessionId, webcastId };
 }
 
+/** The communication-log records `seedPerson` writes: the person's own message, and a bystander's reaction and answer that quote them. */
+export const LOG_RECORDS_PER_PERSON = 3;
+
 /** A contact with an attendee, enrollment, check-in, join link, message, stored email and survey response that all carry its data. */
 export async function seedPerson(db: Db, v: Venue, p: PersonData): Promise<{ contactId: string; attendeeId: string }> {
   const t = at();
