@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type MigrationResultSet, type SqliteDatabase, type TableMetadata } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type LogEvent, type MigrationResultSet, type SqliteDatabase, type TableMetadata } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Config } from '../config/index.js';
@@ -37,6 +37,17 @@ export interface DbOptions {
    * The pool has already dropped it and opens a new one on the next query; this only reports it.
    */
   onIdleError?: (err: Error) => void;
+  /**
+   * Sees every query Kysely runs, with its parameters (not the direct reads of compiledOnce): the plan test
+   * (test/db/plans.test.ts) EXPLAINs the list queries it records. Never set in production: parameters hold personal data.
+   */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+}
+
+function queryLog(opts: DbOptions): { log?: (event: LogEvent) => void } {
+  const onQuery = opts.onQuery;
+  if (onQuery === undefined) return {};
+  return { log: (event) => { if (event.level === 'query') onQuery(event.query.sql, event.query.parameters); } };
 }
 
 export function createDb(database: Config['database'], opts: DbOptions = {}): DbHandle {
@@ -57,7 +68,7 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
     // Erasure must reach the disk: freed and overwritten cells are zeroed rather than left in free space.
     sqlite.pragma('secure_delete = ON');
     const statements = cachingStatements(sqlite);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), ...queryLog(opts) });
     // A BEGIN on the connection (a Kysely transaction, which holds the connection across awaits) makes
     // `inTransaction` true until its COMMIT or ROLLBACK: reads then take Kysely's path and wait for it.
     registerDirectRead(db, (text, parameters) => (sqlite.inTransaction ? undefined : statements.prepare(text).all(parameters)));
@@ -81,7 +92,7 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
   // see http/errors.ts) and the pool drops it on release.
   pool.on('error', (err) => opts.onIdleError?.(err));
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(opts) });
   const changes = new PostgresChangeFeed(db as unknown as Kysely<never>, {
     connectionString: database.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true,
   });

@@ -39,7 +39,9 @@ export async function readTextColumns<DB>(db: Kysely<DB>, dialect: Dialect): Pro
     }
     return { tables: tables.sort(), textColumns: textColumns.sort() };
   }
-  const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+  // Ordinary tables only: an FTS5 search index (virtual, and its shadow tables) stores no value of its own but the
+  // trigrams of declared columns of its content table (migration 0023), erased with them (FTS5 secure-delete).
+  const rows = await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%'`.execute(db);
   for (const { name: table } of rows.rows) {
     if (MIGRATION_TABLES.has(table)) continue;
     tables.push(table);

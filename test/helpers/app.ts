@@ -3,6 +3,7 @@ import { buildApp, type BuildOptions, type Services } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
 import type { EventInput } from '../../src/modules/events/index.js';
+import type { DbOptions } from '../../src/db/index.js';
 import { createTestDb, type TestDatabase } from './db.js';
 
 export interface TestApp {
@@ -15,9 +16,9 @@ export interface TestApp {
 
 /** The real app on a real, fresh database (SQLite, or PostgreSQL when DATABASE_URL is set). */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; config?: Partial<Config>; build?: Omit<BuildOptions, 'db'> } = {},
+  opts: { env?: Record<string, string>; config?: Partial<Config>; build?: Omit<BuildOptions, 'db'>; dbOptions?: DbOptions } = {},
 ): Promise<TestApp> {
-  const db = await createTestDb();
+  const db = await createTestDb(opts.dbOptions);
   // Rate limits are off unless a test turns them on (RATE_LIMIT_ENABLED: 'true'):
   // suites that make hundreds of calls in a burst test other things.
   const config = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', ...opts.env }, { database: db.config, ...opts.config });

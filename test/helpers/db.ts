@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDb, migrateToLatest, type DbHandle, type Dialect } from '../../src/db/index.js';
+import { createDb, migrateToLatest, type DbHandle, type DbOptions, type Dialect } from '../../src/db/index.js';
 import type { Config } from '../../src/config/index.js';
 
 // The suite runs on PostgreSQL when DATABASE_URL is set (CI's second pass),
@@ -58,9 +58,9 @@ export async function createTestDatabaseConfig(): Promise<{ config: Config['data
   };
 }
 
-export async function createTestDb(): Promise<TestDatabase> {
+export async function createTestDb(opts: DbOptions = {}): Promise<TestDatabase> {
   const { config, drop } = await createTestDatabaseConfig();
-  const handle = createDb(config);
+  const handle = createDb(config, opts);
   await migrateToLatest(handle.db, config.dialect === 'postgres' ? config.schema : undefined);
   return {
     config,

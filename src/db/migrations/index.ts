@@ -21,6 +21,7 @@ import * as m0019 from './0019_leads.js';
 import * as m0020 from './0020_surveys.js';
 import * as m0021 from './0021_videos.js';
 import * as m0022 from './0022_list_counts.js';
+import * as m0023 from './0023_contact_search.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020_surveys': m0020,
   '0021_videos': m0021,
   '0022_list_counts': m0022,
+  '0023_contact_search': m0023,
 };

@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { LIKE_OPS, NO_VALUE_OPS, displayOp, lookupField, type FilterField, type FilterFields, type FilterNode } from './types.js';
+import { LIKE_OPS, NO_VALUE_OPS, SEARCH_MIN_LENGTH, SEARCH_OPS, displayOp, lookupField, type FilterField, type FilterFields, type FilterNode } from './types.js';
 
 type Cmp = Extract<FilterNode, { kind: 'cmp' }>;
 type Param = string | number;
@@ -42,6 +42,18 @@ function like(text: RawBuilder<unknown>, pattern: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`lower(${text}) like lower(${cast(pattern, 'text')}) escape '\\'`;
 }
 
+/**
+ * The candidates of a substring or prefix match from the field's trigram index, or undefined when the index cannot
+ * answer: a value shorter than a trigram, or one holding LIKE's own characters (SQLite's FTS5 uses the index only
+ * for a LIKE without ESCAPE, and PostgreSQL reads '\\' as the escape by default, so such a value would not mean
+ * the same on both). The exact LIKE is still applied: the index only narrows the rows it is tested on.
+ */
+function searchCandidates(field: FilterField, op: Cmp['op'], value: string, pattern: string): RawBuilder<SqlBool> | undefined {
+  const search = field.search;
+  if (search === undefined || !SEARCH_OPS.has(op) || [...value].length < SEARCH_MIN_LENGTH || /[\\%_]/.test(value)) return undefined;
+  return sql<SqlBool>`${sql.ref(search.key)} in (select id from ${sql.table(search.table)} where ${sql.ref(search.column)} like lower(${cast(pattern, 'text')}))`;
+}
+
 function compileComparison(node: Cmp, fields: FilterFields): RawBuilder<SqlBool> {
   const field = lookupField(fields, node.field);
   if (field === undefined) throw invalidNode(`unknown field '${node.field}'`);
@@ -62,9 +74,11 @@ function compileComparison(node: Cmp, fields: FilterFields): RawBuilder<SqlBool>
 
   if (LIKE_OPS.has(node.op)) {
     const value = String(node.values[0]);
-    if (node.op === 'sw') return like(text, `${escapeLike(value)}%`);
-    if (node.op === 'ew') return like(text, `%${escapeLike(value)}`);
-    if (node.op === 'co' || node.op === 'contains') return like(text, `%${escapeLike(value)}%`);
+    const pattern = node.op === 'sw' ? `${escapeLike(value)}%` : node.op === 'ew' ? `%${escapeLike(value)}` : `%${escapeLike(value)}%`;
+    if (node.op !== 'match') {
+      const candidates = searchCandidates(field, node.op, value, pattern);
+      return candidates === undefined ? like(text, pattern) : sql<SqlBool>`(${candidates} and ${like(text, pattern)})`;
+    }
     const words = value.split(/\s+/).filter((w) => w !== '');
     if (words.length === 0) throw invalidNode(`'match' needs at least one word`);
     return sql<SqlBool>`(${sql.join(words.map((w) => like(text, `%${escapeLike(w)}%`)), sql` and `)})`;

@@ -26,7 +26,34 @@ export interface FilterField {
   ops: readonly FilterOp[];
   /** Compare strings with lower() on both sides (eq, ne, in; string fields only). */
   caseInsensitive?: boolean;
+  /**
+   * `eq` and `in` are answered from an index shaped (account, the compared expression, the list's order):
+   * test/db/plans.test.ts proves the plan on both databases.
+   */
+  indexed?: boolean;
+  /** `sw`, `ew`, `co` and `contains` of three characters or more are answered from a trigram index: see FilterSearch. */
+  search?: FilterSearch;
 }
+
+/**
+ * A trigram index over a text column: on SQLite an FTS5 table (tokenize 'trigram', external content, kept by
+ * triggers), on PostgreSQL a view of the lower-cased columns whose base table has pg_trgm GIN indexes; the same
+ * name and columns on both (migration 0023). A LIKE on it gives the candidates' keys, a superset of the matches:
+ * the exact, case-folded LIKE still decides.
+ */
+export interface FilterSearch {
+  /** The index's table or view, e.g. 'contacts_search' (trusted, never input). */
+  readonly table: string;
+  /** Its column for this field. */
+  readonly column: string;
+  /** The list's column that the index's `id` names, e.g. 'c.id'. */
+  readonly key: string;
+}
+
+/** The operators a search index answers, for values of at least SEARCH_MIN_LENGTH characters. */
+export const SEARCH_OPS: ReadonlySet<FilterOp> = new Set<FilterOp>(['sw', 'ew', 'co', 'contains']);
+/** A trigram index needs a whole trigram to look anything up. */
+export const SEARCH_MIN_LENGTH = 3;
 
 export type FilterFields = Readonly<Record<string, FilterField>>;
 

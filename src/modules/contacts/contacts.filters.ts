@@ -9,13 +9,15 @@ const eqne = ['eq', 'ne'] as const;
 const range = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'] as const;
 const search = ['eq', 'ne', 'contains', 'sw'] as const;
 const ci = (column: string, ops: FilterFields[string]['ops'] = eqne) => ({ column, type: 'string' as const, ops, caseInsensitive: true });
+/** A field with an index for eq (account, lower(column), id) and a trigram index for sw and contains (migration 0023). */
+const indexed = (column: string) => ({ ...ci(`c.${column}`, search), indexed: true, search: { table: 'contacts_search', column, key: 'c.id' } });
 
 export const CONTACT_FILTER_FIELDS: FilterFields = {
   id: { column: 'c.id', type: 'uuid', ops: eqne },
   sourceId: { column: 'c.source_id', type: 'string', ops: eqne },
-  firstName: ci('c.first_name', search),
-  lastName: ci('c.last_name', search),
-  email: ci('c.email', search),
+  firstName: indexed('first_name'),
+  lastName: indexed('last_name'),
+  email: indexed('email'),
   ccEmail: ci('c.p_cc_email'),
   company: ci('c.company'),
   'type.id': { column: 'c.p_type_id', type: 'uuid', ops: eqne },

@@ -150,6 +150,10 @@ export class DiskRepository {
   /** SQLite: rebuilds the database file, so no free page or freed cell keeps bytes written before secure_delete was on. */
   async sqliteVacuum(): Promise<void> {
     await sql`vacuum`.execute(this.db);
+    // VACUUM may renumber the rowids of a table without an INTEGER PRIMARY KEY, and an FTS5 search index over
+    // such a table (migration 0023) names its rows by rowid: each is rebuilt from its content table.
+    const virtual = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and sql like 'create virtual table % using fts5%'`.execute(this.db);
+    for (const { name } of virtual.rows) await sql`insert into ${sql.table(name)} (${sql.ref(name)}) values ('rebuild')`.execute(this.db);
   }
 
   /** PostgreSQL: runs fn on one connection of the pool, held for its duration. */
