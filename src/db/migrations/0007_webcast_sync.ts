@@ -1,29 +1,18 @@
 import type { Kysely } from 'kysely';
-import { columns } from './columns.js';
+import { createTable, dropTables, each } from './columns.js';
 
 // Sync state of sessions held on an outside webcast platform (src/modules/sync).
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('webcast_sync_states')
-    .$call(columns('text!', 'account_id', 'session_id', 'provider'))
-    .$call(columns('text', 'meeting_id', 'webcast_id', 'snapshot'))
-    .addColumn('progress', 'text', (c) => c.notNull().defaultTo('{}'))
-    .addColumn('outcome', 'text', (c) => c.notNull())
-    .$call(columns('text', 'error', 'last_run'))
-    .$call(columns('text!', 'created', 'last_modified'))
-    .addPrimaryKeyConstraint('webcast_sync_states_pk', ['account_id', 'session_id'])
-    .execute();
-  await db.schema
-    .createTable('webcast_sync_log')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .$call(columns('text!', 'account_id', 'session_id', 'field', 'kept', 'discarded_side'))
-    .$call(columns('text', 'discarded_value', 'kept_value'))
-    .addColumn('created', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('webcast_sync_log_session').on('webcast_sync_log').columns(['account_id', 'session_id', 'created']).execute();
+  await createTable(db, 'webcast_sync_states', {
+    ...each('text!', 'account_id', 'session_id', 'provider'), ...each('text', 'meeting_id', 'webcast_id', 'snapshot'),
+    progress: "text! = '{}'", outcome: 'text!', error: 'text', last_run: 'text', created: 'text!', last_modified: 'text!',
+  }, { webcast_sync_states_pk: 'primary key: account_id, session_id' });
+  await createTable(db, 'webcast_sync_log', {
+    id: 'text key', ...each('text!', 'account_id', 'session_id', 'field', 'kept', 'discarded_side'),
+    discarded_value: 'text', kept_value: 'text', created: 'text!',
+  }, { webcast_sync_log_session: 'account_id, session_id, created' });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('webcast_sync_log').execute();
-  await db.schema.dropTable('webcast_sync_states').execute();
+  await dropTables(db, 'webcast_sync_log', 'webcast_sync_states');
 }

@@ -1,21 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { newId } from '../ids.js';
-import { audited, columns, owned } from './columns.js';
+import { audited, createTable, dropTables, each, owned } from './columns.js';
 
 // The features of an event (the reference's Event Features): one row per event
 // and feature type, created lazily with the type's defaults; `launched` is when
 // the feature was made available to the audience (NULL: not launched).
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('event_features')
-    .$call(owned)
-    .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('enabled', 'integer', (c) => c.notNull())
-    .$call(columns('text', 'enabled_tier', 'config', 'launched'))
-    .$call(audited)
-    .execute();
-  await db.schema.createIndex('event_features_event_type').unique().on('event_features').columns(['event_id', 'type']).execute();
+  await createTable(db, 'event_features', {
+    ...owned, event_id: 'text! -> events', type: 'text!', enabled: 'integer!', ...each('text', 'enabled_tier', 'config', 'launched'), ...audited,
+  }, { event_features_event_type: 'unique: event_id, type' });
 
   // Grandfathering: chat and Q&A need the AttendeeHub launched, which no event
   // before this migration could do. Every event that exists now gets it
@@ -37,5 +30,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('event_features').execute();
+  await dropTables(db, 'event_features');
 }

@@ -1,66 +1,46 @@
 import { sql, type Kysely } from 'kysely';
 import { newId } from '../ids.js';
-import { audited, columns, owned } from './columns.js';
+import { addColumns, audited, createTable, dropTables, each, owned } from './columns.js';
 
 // Identity (issue 14): account users can be switched off (`users.active`), the
 // account's user groups (which SCIM exposes as Groups; a group may carry a role),
 // their members, the SCIM attributes of each user (user_profiles), and the
 // per-account SCIM bearer tokens an operator issues for identity providers.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Deactivated users (SCIM active: false) cannot sign in; their tokens and sessions stop at once.
-  await db.schema.alterTable('users').addColumn('active', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-  // When the user's access was last cut (deactivation): tokens issued before it stay refused, even after reactivation.
-  await db.schema.alterTable('users').addColumn('access_revoked_at', 'text').execute();
+  await addColumns(db, 'users', {
+    // Deactivated users (SCIM active: false) cannot sign in; their tokens and sessions stop at once.
+    active: 'integer! = 1',
+    // When the user's access was last cut (deactivation): tokens issued before it stay refused, even after reactivation.
+    access_revoked_at: 'text',
+  });
   // SCIM lists an account's users in creation order; deactivation and deletion end a user's authorization codes.
   await db.schema.createIndex('users_account_created').on('users').columns(['account_id', 'created', 'id']).execute();
   await db.schema.createIndex('authorization_codes_user').on('authorization_codes').columns(['user_id']).execute();
 
-  await db.schema
-    .createTable('user_groups')
-    .$call(owned)
-    .addColumn('name', 'text', (c) => c.notNull())
-    // administrator | planner | developer, or NULL: a member's role is the highest role of its groups.
-    .$call(columns('text', 'description', 'role', 'external_id'))
-    .$call(audited)
-    .execute();
+  await createTable(db, 'user_groups', {
+    // role: administrator | planner | developer, or NULL: a member's role is the highest role of its groups.
+    ...owned, name: 'text!', description: 'text', role: 'text', external_id: 'text', ...audited,
+  }, { user_groups_account_created: 'account_id, created, id' });
   // Names are unique in an account whatever their letter case: identity providers link groups by name.
   await sql`create unique index user_groups_account_name on user_groups (account_id, lower(name))`.execute(db);
-  await db.schema.createIndex('user_groups_account_created').on('user_groups').columns(['account_id', 'created', 'id']).execute();
 
-  await db.schema
-    .createTable('user_group_members')
-    .addColumn('group_id', 'text', (c) => c.notNull().references('user_groups.id'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
-    .addColumn('created', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('user_group_members_pk', ['group_id', 'user_id'])
-    .execute();
-  await db.schema.createIndex('user_group_members_user').on('user_group_members').columns(['user_id', 'group_id']).execute();
+  await createTable(db, 'user_group_members', {
+    group_id: 'text! -> user_groups', user_id: 'text! -> users', account_id: 'text! -> accounts', created: 'text!',
+  }, {
+    user_group_members_pk: 'primary key: group_id, user_id',
+    user_group_members_user: 'user_id, group_id',
+  });
 
   // One row per user: the SCIM attributes eventline keeps beyond the user's email, name, role and state.
-  await db.schema
-    .createTable('user_profiles')
-    .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id'))
-    .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
-    .addColumn('user_name', 'text', (c) => c.notNull())
-    .$call(columns(
-      'text', 'external_id', 'given_name', 'family_name', 'middle_name', 'honorific_prefix', 'honorific_suffix', 'display_name', 'title',
-      'preferred_language', 'locale', 'timezone', 'email_type', 'phone_numbers', 'addresses', 'enterprise',
-    ))
-    .addColumn('send_login_details', 'integer', (c) => c.notNull().defaultTo(1))
-    .$call(columns('text!', 'created', 'last_modified'))
-    .execute();
+  await createTable(db, 'user_profiles', {
+    user_id: 'text key -> users', account_id: 'text! -> accounts', user_name: 'text!',
+    ...each('text', 'external_id', 'given_name', 'family_name', 'middle_name', 'honorific_prefix', 'honorific_suffix', 'display_name', 'title'),
+    ...each('text', 'preferred_language', 'locale', 'timezone', 'email_type', 'phone_numbers', 'addresses', 'enterprise'),
+    send_login_details: 'integer! = 1', created: 'text!', last_modified: 'text!',
+  }, { user_profiles_account_external: 'account_id, external_id' });
   await sql`create unique index user_profiles_account_user_name on user_profiles (account_id, lower(user_name))`.execute(db);
-  await db.schema.createIndex('user_profiles_account_external').on('user_profiles').columns(['account_id', 'external_id']).execute();
 
-  await db.schema
-    .createTable('scim_tokens')
-    .$call(owned)
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-    .$call(columns('text', 'description'))
-    .$call(columns('text!', 'created'))
-    .$call(columns('text', 'revoked_at'))
-    .execute();
+  await createTable(db, 'scim_tokens', { ...owned, token_hash: 'text! unique', description: 'text', created: 'text!', revoked_at: 'text' });
 
   // Every account that exists gets the three role groups, and every user joins the group of its role,
   // so that roles and group membership agree from the start.
@@ -99,10 +79,7 @@ const ROLE_GROUPS = [
 ] as const;
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('scim_tokens').execute();
-  await db.schema.dropTable('user_profiles').execute();
-  await db.schema.dropTable('user_group_members').execute();
-  await db.schema.dropTable('user_groups').execute();
+  await dropTables(db, 'scim_tokens', 'user_profiles', 'user_group_members', 'user_groups');
   await db.schema.dropIndex('authorization_codes_user').execute();
   await db.schema.dropIndex('users_account_created').execute();
   await db.schema.alterTable('users').dropColumn('access_revoked_at').execute();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { audited, columns, owned } from './columns.js';
+import { audited, createTable, dropTables, each, owned } from './columns.js';
 
 // Leads (the reference's Leads tag and the exhibitor's lead qualification questions), exhibitors module.
 // - lead_qualification_questions: what an exhibitor's booth staff ask a lead (choices as JSON).
@@ -8,68 +8,37 @@ import { audited, columns, owned } from './columns.js';
 // - lead_qualification_answers: one row per lead and question, the answers as JSON.
 // - eliterature_requests: the documents a lead asked the exhibitor for.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('lead_qualification_questions')
-    .$call(owned)
-    .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
-    .addColumn('exhibitor_id', 'text', (c) => c.notNull().references('exhibitors.id'))
-    .$call(columns('text!', 'type', 'text'))
-    .$call(columns('text', 'code'))
-    .$call(columns('text!', 'choices'))
-    .$call(columns('text', 'not_applicable_text', 'other_text'))
-    .$call(columns('integer!', 'required'))
-    .$call(audited)
-    .execute();
-  await db.schema.createIndex('lead_qualification_questions_exhibitor').on('lead_qualification_questions').columns(['account_id', 'exhibitor_id', 'created', 'id']).execute();
+  const ofExhibitor = { ...owned, event_id: 'text! -> events', exhibitor_id: 'text! -> exhibitors' } as const;
+  await createTable(db, 'lead_qualification_questions', {
+    ...ofExhibitor, type: 'text!', text: 'text!', code: 'text', choices: 'text!', not_applicable_text: 'text', other_text: 'text', required: 'integer!',
+    ...audited,
+  }, { lead_qualification_questions_exhibitor: 'account_id, exhibitor_id, created, id' });
 
-  await db.schema
-    .createTable('leads')
-    .$call(owned)
-    .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
-    .addColumn('exhibitor_id', 'text', (c) => c.notNull().references('exhibitors.id'))
-    .$call(columns('text!', 'attendee_id'))
-    .$call(columns('text', 'contact_id', 'booth_staff_id', 'device_id', 'device_name'))
-    .$call(columns('text', 'title', 'first_name', 'last_name', 'email', 'company', 'mobile_phone', 'home_address', 'home_phone', 'work_address', 'work_phone'))
-    .$call(columns('text!', 'type', 'application', 'source'))
-    .$call(columns('integer!', 'deleted', 'qualified'))
-    .$call(columns('text', 'comments', 'license_code'))
-    .$call(audited)
-    .execute();
-  // GET /leads walks the account's leads in (created, id) order; after/before bound last_modified.
-  await db.schema.createIndex('leads_account_created').on('leads').columns(['account_id', 'created', 'id']).execute();
-  // One lead per attendee and exhibitor: a second scan is a visit to the same lead.
-  await db.schema.createIndex('leads_exhibitor_attendee').unique().on('leads').columns(['exhibitor_id', 'attendee_id']).execute();
-  await db.schema.createIndex('leads_contact').on('leads').columns(['account_id', 'contact_id']).execute();
+  await createTable(db, 'leads', {
+    ...ofExhibitor, attendee_id: 'text!', ...each('text', 'contact_id', 'booth_staff_id', 'device_id', 'device_name'),
+    ...each('text', 'title', 'first_name', 'last_name', 'email', 'company', 'mobile_phone', 'home_address', 'home_phone', 'work_address', 'work_phone'),
+    ...each('text!', 'type', 'application', 'source'), deleted: 'integer!', qualified: 'integer!', comments: 'text', license_code: 'text', ...audited,
+  }, {
+    // GET /leads walks the account's leads in (created, id) order; after/before bound last_modified.
+    leads_account_created: 'account_id, created, id',
+    // One lead per attendee and exhibitor: a second scan is a visit to the same lead.
+    leads_exhibitor_attendee: 'unique: exhibitor_id, attendee_id',
+    leads_contact: 'account_id, contact_id',
+  });
 
-  await db.schema
-    .createTable('lead_qualification_answers')
-    .$call(owned)
-    .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
-    .addColumn('exhibitor_id', 'text', (c) => c.notNull().references('exhibitors.id'))
-    .addColumn('lead_id', 'text', (c) => c.notNull().references('leads.id'))
-    .addColumn('question_id', 'text', (c) => c.notNull().references('lead_qualification_questions.id'))
-    .$call(columns('text!', 'answers'))
-    .$call(audited)
-    .execute();
-  await db.schema.createIndex('lead_qualification_answers_lead').unique().on('lead_qualification_answers').columns(['lead_id', 'question_id']).execute();
-  await db.schema.createIndex('lead_qualification_answers_question').on('lead_qualification_answers').columns(['question_id']).execute();
+  await createTable(db, 'lead_qualification_answers', {
+    ...ofExhibitor, lead_id: 'text! -> leads', question_id: 'text! -> lead_qualification_questions', answers: 'text!', ...audited,
+  }, {
+    lead_qualification_answers_lead: 'unique: lead_id, question_id',
+    lead_qualification_answers_question: 'question_id',
+  });
 
-  await db.schema
-    .createTable('eliterature_requests')
-    .$call(owned)
-    .addColumn('event_id', 'text', (c) => c.notNull().references('events.id'))
-    .addColumn('exhibitor_id', 'text', (c) => c.notNull().references('exhibitors.id'))
-    .addColumn('lead_id', 'text', (c) => c.notNull().references('leads.id'))
-    .$call(columns('text!', 'documents'))
-    .$call(audited)
-    .execute();
-  await db.schema.createIndex('eliterature_requests_account_created').on('eliterature_requests').columns(['account_id', 'created', 'id']).execute();
-  await db.schema.createIndex('eliterature_requests_lead').on('eliterature_requests').columns(['lead_id']).execute();
+  await createTable(db, 'eliterature_requests', { ...ofExhibitor, lead_id: 'text! -> leads', documents: 'text!', ...audited }, {
+    eliterature_requests_account_created: 'account_id, created, id',
+    eliterature_requests_lead: 'lead_id',
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('eliterature_requests').execute();
-  await db.schema.dropTable('lead_qualification_answers').execute();
-  await db.schema.dropTable('leads').execute();
-  await db.schema.dropTable('lead_qualification_questions').execute();
+  await dropTables(db, 'eliterature_requests', 'lead_qualification_answers', 'leads', 'lead_qualification_questions');
 }

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { createTable, dropTables } from './columns.js';
 
 // Kept list counts (src/lists/list-counts.table.ts): the totalCount of the lists that promise an exact count at any
 // size, without counting a million rows on a first page. Triggers keep them exact in the writing transaction, on
@@ -51,13 +52,9 @@ end $$`,
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('list_counts')
-    .addColumn('account_id', 'text', (col) => col.notNull())
-    .addColumn('list', 'text', (col) => col.notNull())
-    .addColumn('scope', 'text', (col) => col.notNull())
-    .addColumn('n', 'bigint', (col) => col.notNull())
-    .addPrimaryKeyConstraint('list_counts_pk', ['account_id', 'list', 'scope'])
-    .execute();
+  await createTable(db, 'list_counts', { account_id: 'text!', list: 'text!', scope: 'text!', n: 'bigint!' }, {
+    list_counts_pk: 'primary key: account_id, list, scope',
+  });
   for (const c of COUNTED) {
     for (const s of c.scopes) {
       const scope = scopeOf(s, c.table);
@@ -87,5 +84,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       for (const t of ['insert', 'delete', 'update']) await sql.raw(`drop trigger ${c.table}_count_${t}`).execute(db);
     }
   }
-  await db.schema.dropTable('list_counts').execute();
+  await dropTables(db, 'list_counts');
 }
