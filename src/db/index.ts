@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type LogEvent, type MigrationResultSet, type SqliteDatabase, type TableMetadata } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type DatabaseIntrospector, type LogEvent, type MigrationResultSet, type SqliteDatabase, type TableMetadata } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Config } from '../config/index.js';
@@ -228,7 +228,19 @@ export async function migrating(run: () => Promise<MigrationResultSet>): Promise
 }
 
 export async function migrateToLatest(db: Db, schema?: string): Promise<MigrationResultSet> {
-  return migrating(() => migrator(db, schema).migrateToLatest());
+  const result = await migrating(() => migrator(db, schema).migrateToLatest());
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) await optimizeSqlite(db);
+  return result;
+}
+
+/**
+ * SQLite's planner knows a unique email is selective only from statistics (sqlite_stat1), which it never gathers by
+ * itself: `PRAGMA optimize` analyzes the tables whose statistics are missing or stale, each on a bounded sample
+ * (analysis_limit), as SQLite recommends at start and after large changes. PostgreSQL's autovacuum analyzes.
+ */
+export async function optimizeSqlite(db: Db): Promise<void> {
+  await sql`pragma analysis_limit = 1000`.execute(db);
+  await sql`pragma optimize = 0x10002`.execute(db);
 }
 
 /** Up or down to the named migration (tests of a migration's data step: an old schema, then latest). */
