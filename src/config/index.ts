@@ -52,7 +52,7 @@ export interface Config {
   readonly apiVersion: 'ea';
   readonly supportedVersions: readonly string[];
   readonly database:
-    | { readonly dialect: 'sqlite'; readonly file: string }
+    | { readonly dialect: 'sqlite'; readonly file: string; readonly readWorkers?: number }
     | { readonly dialect: 'postgres'; readonly url: string; readonly schema?: string; readonly poolMax?: number };
   readonly redisUrl?: string;
   readonly logLevel: string;
@@ -308,7 +308,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   const database: Config['database'] = databaseUrl
     ? { dialect: 'postgres', url: databaseUrl, ...(schema ? { schema } : {}), poolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 1000) }
-    : { dialect: 'sqlite', file: resolve(dataDir, 'eventline.db') };
+    : { dialect: 'sqlite', file: resolve(dataDir, 'eventline.db'), ...(env['SQLITE_READ_WORKERS'] ? { readWorkers: int(env, 'SQLITE_READ_WORKERS', 2, 0, 64) } : {}) };
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }

@@ -9,10 +9,15 @@ import { migrations } from './migrations/index.js';
 import type { Database } from './types.js';
 import { PostgresChangeFeed, SqliteChangeFeed, type ChangeFeed } from './changes.js';
 import { registerDirectRead } from './compiled.js';
+import { createReadPool, PoolingSqliteDialect } from './read-pool.js';
+export { OFF_THREAD } from './read-pool.js';
 
 export type { Database } from './types.js';
 export type Dialect = 'sqlite' | 'postgres';
 export { ANY_CHANGE, type ChangeFeed } from './changes.js';
+
+/** The read-only connections in worker threads that run lists on SQLite (SQLITE_READ_WORKERS). */
+export const DEFAULT_READ_WORKERS = 2;
 
 /** How long /readyz waits for the database. */
 export const PING_TIMEOUT_MS = 2000;
@@ -68,7 +73,13 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
     // Erasure must reach the disk: freed and overwritten cells are zeroed rather than left in free space.
     sqlite.pragma('secure_delete = ON');
     const statements = cachingStatements(sqlite);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), ...queryLog(opts) });
+    // Lists that may scan run on read-only connections in worker threads (src/db/read-pool.ts); an in-memory
+    // database has no file for another connection to open.
+    const readers = database.file === ':memory:' ? 0 : database.readWorkers ?? DEFAULT_READ_WORKERS;
+    const dialect = readers > 0
+      ? new PoolingSqliteDialect({ database: statements }, createReadPool(database.file, readers))
+      : new SqliteDialect({ database: statements });
+    const db = new Kysely<Database>({ dialect, ...queryLog(opts) });
     // A BEGIN on the connection (a Kysely transaction, which holds the connection across awaits) makes
     // `inTransaction` true until its COMMIT or ROLLBACK: reads then take Kysely's path and wait for it.
     registerDirectRead(db, (text, parameters) => (sqlite.inTransaction ? undefined : statements.prepare(text).all(parameters)));

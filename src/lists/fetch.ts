@@ -1,4 +1,5 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { OFF_THREAD } from '../db/read-pool.js';
 import { COUNT_BOUND, type KeptCounter } from './counts.js';
 import { keysetAfter, orderDirection, type CursorValue, type OrderColumn } from './keyset.js';
 
@@ -38,15 +39,15 @@ export interface PageResult<R> {
  */
 async function boundedCount<DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>): Promise<number | null> {
   const rows = filtered.clearSelect().clearOrderBy().select(sql<number>`1`.as('one'));
-  const beyond = await rows.limit(1).offset(COUNT_BOUND).executeTakeFirst();
+  const beyond = await rows.limit(1).offset(COUNT_BOUND).modifyEnd(OFF_THREAD).executeTakeFirst();
   if (beyond !== undefined) return null;
-  const count = await filtered.clearSelect().clearOrderBy().select(sql<number | string>`count(*)`.as('n')).executeTakeFirst();
+  const count = await filtered.clearSelect().clearOrderBy().select(sql<number | string>`count(*)`.as('n')).modifyEnd(OFF_THREAD).executeTakeFirst();
   const n: unknown = count ? Object.values(count)[0] : 0;
   return Number(n ?? 0);
 }
 
 /**
- * One keyset page plus the total: `base` is the repository's account-scoped
+ * One keyset page plus the total (both may run off the event loop on SQLite: OFF_THREAD, src/db/read-pool.ts): `base` is the repository's account-scoped
  * query (FROM, joins, tenant condition, select list); `extra` are conditions
  * of the repository's own (not purged, within retention). `kept` reads the list's
  * kept count for a scope (lists with KeptCounts): it is used when the page's filter
@@ -70,7 +71,7 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   const counting: Promise<number | null> = spec.knownTotal !== undefined
     ? Promise.resolve(spec.knownTotal)
     : kept !== undefined && spec.countScope !== undefined ? kept(spec.countScope) : boundedCount(filtered);
-  const [rows, totalCount] = await Promise.all([page.limit(spec.limit + 1).execute(), counting]);
+  const [rows, totalCount] = await Promise.all([page.limit(spec.limit + 1).modifyEnd(OFF_THREAD).execute(), counting]);
   const more = rows.length > spec.limit;
   const pageRows = rows.slice(0, spec.limit);
   if (spec.reverse) pageRows.reverse();
