@@ -1,4 +1,4 @@
-import { ERASED_BY, redactText, storedForms, type Eraser } from '../privacy/index.js';
+import { ERASED_BY, redactEach, redactText, storedForms, type Eraser } from '../privacy/index.js';
 import type { ContentRepository } from './content.repository.js';
 
 /**
@@ -15,15 +15,10 @@ export function contentErasers(repo: ContentRepository): Eraser[] {
       mentions: ['exhibitor_files.display_name'],
       async erase(trx, s, now) {
         const forms = storedForms(s.values);
-        if (forms.length === 0) return 0;
-        let changed = 0;
-        for (const r of await repo.filesMentioning(trx, s.accountId, forms)) {
+        return redactEach(forms, () => repo.filesMentioning(trx, s.accountId, forms), (r) => {
           const name = redactText(r.display_name, forms);
-          if (name === r.display_name) continue;
-          await repo.setFileName(s.accountId, r.id, { display_name: name, last_modified: now, last_modified_by: ERASED_BY }, trx);
-          changed += 1;
-        }
-        return changed;
+          return name === r.display_name ? undefined : name;
+        }, (r, name) => repo.setFileName(s.accountId, r.id, { display_name: name, last_modified: now, last_modified_by: ERASED_BY }, trx));
       },
     },
     {
@@ -32,18 +27,13 @@ export function contentErasers(repo: ContentRepository): Eraser[] {
       mentions: ['exhibitor_weblinks.name', 'exhibitor_weblinks.url'],
       async erase(trx, s, now) {
         const forms = storedForms(s.values);
-        if (forms.length === 0) return 0;
         // Each form as typed and percent-encoded, as a URL carries it.
         const inUrls = [...new Set([...forms, ...forms.map((f) => encodeURIComponent(f))])];
-        let changed = 0;
-        for (const r of await repo.weblinksMentioning(trx, s.accountId, inUrls)) {
+        return redactEach(forms, () => repo.weblinksMentioning(trx, s.accountId, inUrls), (r) => {
           const name = redactText(r.name, forms);
           const url = redactText(r.url, inUrls, 'obfuscated');
-          if (name === r.name && url === r.url) continue;
-          await repo.updateWeblink(s.accountId, r.id, { name, url, last_modified: now, last_modified_by: ERASED_BY }, trx);
-          changed += 1;
-        }
-        return changed;
+          return name === r.name && url === r.url ? undefined : { name, url };
+        }, (r, texts) => repo.updateWeblink(s.accountId, r.id, { ...texts, last_modified: now, last_modified_by: ERASED_BY }, trx));
       },
     },
   ];

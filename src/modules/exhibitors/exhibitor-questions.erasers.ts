@@ -1,4 +1,4 @@
-import { ERASED_BY, redactText, storedForms, type Eraser } from '../privacy/index.js';
+import { ERASED_BY, redactEach, redactText, storedForms, type Eraser } from '../privacy/index.js';
 import type { QuestionsRepository } from './exhibitor-questions.repository.js';
 
 /**
@@ -14,15 +14,10 @@ export function questionsErasers(repo: QuestionsRepository): Eraser[] {
     mentions: ['exhibitor_answers.answers'],
     async erase(trx, s, now) {
       const forms = storedForms(s.values);
-      if (forms.length === 0) return 0;
-      let changed = 0;
-      for (const r of await repo.answersMentioning(trx, s.accountId, forms)) {
+      return redactEach(forms, () => repo.answersMentioning(trx, s.accountId, forms), (r) => {
         const answers = redactText(r.answers, forms);
-        if (answers === r.answers) continue;
-        await repo.setAnswers(s.accountId, r.id, { answers, last_modified: now, last_modified_by: ERASED_BY }, trx);
-        changed += 1;
-      }
-      return changed;
+        return answers === r.answers ? undefined : answers;
+      }, (r, answers) => repo.setAnswers(s.accountId, r.id, { answers, last_modified: now, last_modified_by: ERASED_BY }, trx));
     },
   }];
 }

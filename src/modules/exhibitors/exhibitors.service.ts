@@ -1,11 +1,11 @@
 import type { Transaction } from 'kysely';
 import { Type } from 'typebox';
-import { actorName, type AuthContext } from '../../actor.js';
+import { auditStamp, type AuthContext } from '../../actor.js';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
-import { iso, type Clock } from '../../db/time.js';
+import type { Clock } from '../../db/time.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { EventsService } from '../events/index.js';
 import type { FileStore, FilesService } from '../files/index.js';
@@ -120,11 +120,10 @@ export class ExhibitorsService {
   async create(auth: AuthContext, eventId: string, input: ExhibitorInput): Promise<Exhibitor> {
     return this.repo.transaction(async (trx) => {
       const event = await this.scope.event(auth.accountId, eventId, trx);
-      const now = iso(this.clock());
-      const actor = actorName(auth);
+      const stamp = auditStamp(auth, this.clock());
       const row: ExhibitorRow = {
         id: newId(), account_id: auth.accountId, event_id: event, ...(await this.columns(auth.accountId, event, input, trx)),
-        banner_file_id: null, logo_file_id: null, deleted: 0, created: now, last_modified: now, created_by: actor, last_modified_by: actor,
+        banner_file_id: null, logo_file_id: null, deleted: 0, ...stamp.created,
       };
       await this.repo.insert(row, trx);
       return this.toApi(row);
@@ -135,7 +134,7 @@ export class ExhibitorsService {
   async update(auth: AuthContext, eventId: string, exhibitorId: string, input: ExhibitorInput): Promise<Exhibitor> {
     return this.repo.transaction(async (trx) => {
       const row = await this.scope.exhibitor(auth.accountId, eventId, exhibitorId, trx);
-      const patch: ExhibitorPatch = { ...(await this.columns(auth.accountId, row.event_id, input, trx)), last_modified: iso(this.clock()), last_modified_by: actorName(auth) };
+      const patch: ExhibitorPatch = { ...(await this.columns(auth.accountId, row.event_id, input, trx)), ...auditStamp(auth, this.clock()).modified };
       await this.repo.update(auth.accountId, row.id, patch, trx);
       return this.toApi({ ...row, ...patch } as ExhibitorRow);
     });
@@ -156,7 +155,7 @@ export class ExhibitorsService {
       await this.categories.removeExhibitor(auth.accountId, row.id, trx);
       await this.packs.deleteOfExhibitor(auth.accountId, row.id, trx);
       await this.repo.update(auth.accountId, row.id, {
-        deleted: 1, banner_file_id: null, logo_file_id: null, last_modified: iso(this.clock()), last_modified_by: actorName(auth),
+        deleted: 1, banner_file_id: null, logo_file_id: null, ...auditStamp(auth, this.clock()).modified,
       }, trx);
     });
   }
@@ -173,7 +172,7 @@ export class ExhibitorsService {
       const current = row[IMAGE_COLUMN[kind]];
       if (current !== null && current !== file.id) await this.files.attach(auth, current, { attachedTo: null }, trx).catch(() => undefined);
       await this.files.attach(auth, file.id, { attachedTo: slot }, trx);
-      await this.repo.update(auth.accountId, row.id, { [IMAGE_COLUMN[kind]]: file.id, last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx);
+      await this.repo.update(auth.accountId, row.id, { [IMAGE_COLUMN[kind]]: file.id, ...auditStamp(auth, this.clock()).modified }, trx);
       return { file: { id: file.id }, href: this.files.signedUrl(auth.accountId, file.id).href };
     });
   }
@@ -184,7 +183,7 @@ export class ExhibitorsService {
       const row = await this.scope.exhibitor(auth.accountId, eventId, exhibitorId, trx);
       if (row[IMAGE_COLUMN[kind]] !== fileId.toLowerCase()) throw ExhibitorErrors.fileNotAssigned(`The file is not the exhibitor's ${kind}`, { target: 'fileId' });
       await this.files.attach(auth, fileId.toLowerCase(), { attachedTo: null }, trx).catch(() => undefined);
-      await this.repo.update(auth.accountId, row.id, { [IMAGE_COLUMN[kind]]: null, last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx);
+      await this.repo.update(auth.accountId, row.id, { [IMAGE_COLUMN[kind]]: null, ...auditStamp(auth, this.clock()).modified }, trx);
     });
   }
 }

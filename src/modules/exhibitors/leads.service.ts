@@ -5,7 +5,7 @@ import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import { actorName, type AuthContext } from '../../actor.js';
+import { actorName, auditStamp, type AuthContext } from '../../actor.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { ActivityReporter } from '../activities/index.js';
 import type { Attendee, AttendeesService } from '../attendees/index.js';
@@ -214,7 +214,7 @@ export class LeadsService {
   /** eventline extension: marks the lead deleted (`deleted: true` in GET /leads); a new scan restores it. */
   async delete(auth: AuthContext, eventId: string, exhibitorId: string, leadId: string): Promise<void> {
     const lead = await this.requireLead(auth.accountId, eventId, exhibitorId, leadId);
-    await this.repo.updateLead(auth.accountId, lead.id, { deleted: 1, last_modified: iso(this.clock()), last_modified_by: actorName(auth) });
+    await this.repo.updateLead(auth.accountId, lead.id, { deleted: 1, ...auditStamp(auth, this.clock()).modified });
   }
 
   private async requireLead(accountId: string, eventId: string, exhibitorId: string, leadId: string, trx?: Transaction<Database>): Promise<LeadRow> {

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
+import type { ErrorFactory } from '../../errors.js';
 import type { AuditColumns } from '../../db/columns.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import type { ExhibitorRow } from './exhibitors.table.js';
@@ -14,6 +15,17 @@ export function audit(r: AuditColumns): { created: string; createdBy: string; la
 export async function requireExhibitor(repo: ExhibitorsRepository, accountId: string, eventId: string, exhibitorId: string, trx?: Transaction<Database>): Promise<ExhibitorRow> {
   const row = await repo.find(accountId, eventId, exhibitorId, trx);
   if (!row) throw TeamErrors.exhibitorNotFound(undefined, { target: 'exhibitorId' });
+  return row;
+}
+
+/** One record of the path's exhibitor, read by `find` with the exhibitor's id; else `notFound`, aimed at the record's path parameter. */
+export async function requireOfExhibitor<R>(
+  repo: ExhibitorsRepository, path: readonly [accountId: string, eventId: string, exhibitorId: string],
+  find: (exhibitorId: string) => Promise<R | undefined>, notFound: ErrorFactory, target: string,
+): Promise<R> {
+  const ex = await requireExhibitor(repo, ...path);
+  const row = await find(ex.id);
+  if (!row) throw notFound(undefined, { target });
   return row;
 }
 
