@@ -1,4 +1,4 @@
-import { ERASED_BY, redactEach, redactText, storedForms, type Eraser } from '../privacy/index.js';
+import { ERASED_BY, quotedTextEraser, redactEach, redactText, storedForms, type Eraser } from '../privacy/index.js';
 import type { ContentRepository } from './content.repository.js';
 
 /**
@@ -9,18 +9,13 @@ import type { ContentRepository } from './content.repository.js';
  */
 export function contentErasers(repo: ContentRepository): Eraser[] {
   return [
-    {
+    quotedTextEraser({
       place: 'exhibitor file names',
-      columns: [],
-      mentions: ['exhibitor_files.display_name'],
-      async erase(trx, s, now) {
-        const forms = storedForms(s.values);
-        return redactEach(forms, () => repo.filesMentioning(trx, s.accountId, forms), (r) => {
-          const name = redactText(r.display_name, forms);
-          return name === r.display_name ? undefined : name;
-        }, (r, name) => repo.setFileName(s.accountId, r.id, { display_name: name, last_modified: now, last_modified_by: ERASED_BY }, trx));
-      },
-    },
+      mention: 'exhibitor_files.display_name',
+      find: (trx, accountId, forms) => repo.filesMentioning(trx, accountId, forms),
+      text: (r) => r.display_name,
+      save: (trx, accountId, r, name, now) => repo.setFileName(accountId, r.id, { display_name: name, last_modified: now, last_modified_by: ERASED_BY }, trx),
+    }),
     {
       place: 'exhibitor weblinks',
       columns: [],
