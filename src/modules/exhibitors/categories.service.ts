@@ -11,7 +11,8 @@ import type { CategoryRow } from './categories.table.js';
 import { ExhibitorErrors } from './exhibitors.errors.js';
 import { idList } from './exhibitors.filters.js';
 import type { IdItem } from './exhibitors.schemas.js';
-import { auditOf, sameEvent, type ExhibitorFiles, type ExhibitorScope } from './exhibitors.service.js';
+import { sameEvent, type ExhibitorFiles, type ExhibitorScope } from './exhibitors.service.js';
+import { audit } from './team.common.js';
 
 const categoriesList = (eventId: string) => defineList<CategoryRow>({
   name: `exhibitor-categories:${eventId}`,
@@ -34,7 +35,7 @@ export class CategoriesService {
     return {
       id: r.id, event: { id: r.event_id }, name: r.name, ...(r.description !== null ? { description: r.description } : {}), order: r.sort_order, type: r.type,
       ...(r.banner_file_id !== null ? { bannerId: r.banner_file_id, bannerUrl: this.files.signedUrl(r.account_id, r.banner_file_id).href } : {}),
-      ...auditOf(r),
+      ...audit(r),
     };
   }
 

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { AuthContext } from '../../actor.js';
 import { auditStamp } from '../../actor.js';
+import { isUniqueViolation } from '../../db/constraints.js';
 import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
 import { systemClock, type Clock } from '../../db/time.js';
@@ -10,7 +11,7 @@ import type { QuestionsRepository } from './exhibitor-questions.repository.js';
 import { checkAnswer, questionProblem, type QuestionDef, type StoredAnswer } from './exhibitor-questions.rules.js';
 import { LimitsSchema, type Answer, type AnswersRequest, type AnswerValue, type Question, type QuestionInput } from './exhibitor-questions.schemas.js';
 import { ANSWER_TYPES, type AnswerRow, type QuestionRow } from './exhibitor-questions.table.js';
-import { audit, isUniqueViolation, requireExhibitor, samePathId } from './team.common.js';
+import { audit, requireExhibitor, samePathId } from './team.common.js';
 import { TeamErrors } from './team.errors.js';
 
 const choicesColumn = jsonColumn('exhibitor_questions.choices', Type.Array(Type.Object({ id: Type.String(), text: Type.String() })));

@@ -9,14 +9,16 @@ import type { Clock } from '../../db/time.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { EventsService } from '../events/index.js';
 import type { FileStore, FilesService } from '../files/index.js';
+import { some } from '../mapping.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import { ExhibitorErrors } from './exhibitors.errors.js';
 import { exhibitorsList, filterNamesDeleted } from './exhibitors.filters.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
-import type { Audit, BannerLogoFile, Exhibitor, ExhibitorInput } from './exhibitors.schemas.js';
+import type { BannerLogoFile, Exhibitor, ExhibitorInput } from './exhibitors.schemas.js';
 import type { ExhibitorPatch, ExhibitorRow } from './exhibitors.table.js';
 import type { RegistrationPacksRepository } from './registration-packs.repository.js';
 import type { SponsorshipLevelsRepository } from './sponsorship-levels.repository.js';
+import { audit } from './team.common.js';
 
 /** The files module as the exhibitor families use it: attach images and sign their URLs. */
 export type ExhibitorFiles = FileStore & Pick<FilesService, 'signedUrl'>;
@@ -32,12 +34,6 @@ const readAddress = jsonColumn('exhibitors.address', Type.Partial(Type.Object({
 })));
 const Link = Type.Object({ href: Type.String() });
 const readLinks = jsonColumn('exhibitors.contact_links', Type.Partial(Type.Object({ twitterUrl: Link, facebookUrl: Link, linkedInUrl: Link, instagramUrl: Link })));
-
-export function auditOf(r: { created: string; created_by: string; last_modified: string; last_modified_by: string }): Audit {
-  return { created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by };
-}
-
-const opt = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } => (value === null ? {} : ({ [key]: value } as { [P in K]: V }));
 
 /** The rules every exhibitor family shares: the account's event and its live exhibitors, else 404. */
 export class ExhibitorScope {
@@ -77,16 +73,16 @@ export class ExhibitorsService {
   private toApi(r: ExhibitorRow): Exhibitor {
     return {
       id: r.id, event: { id: r.event_id }, name: r.name,
-      ...opt('description', r.description), ...opt('code', r.code), ...opt('sourceId', r.source_id), ...opt('location', r.location),
+      ...some('description', r.description), ...some('code', r.code), ...some('sourceId', r.source_id), ...some('location', r.location),
       ...(r.address !== null ? { address: readAddress(r.address) } : {}),
-      ...opt('email', r.email), ...opt('mobilePhone', r.mobile_phone), ...opt('workPhone', r.work_phone), ...opt('otherPhone', r.other_phone),
-      ...opt('website', r.website),
+      ...some('email', r.email), ...some('mobilePhone', r.mobile_phone), ...some('workPhone', r.work_phone), ...some('otherPhone', r.other_phone),
+      ...some('website', r.website),
       ...(r.contact_links !== null ? { contactLinks: readLinks(r.contact_links) } : {}),
       hidden: r.hidden === 1, eventSponsor: r.event_sponsor === 1, featured: r.featured === 1, deleted: r.deleted === 1,
       ...(r.sponsorship_level_id !== null ? { sponsorshipLevel: { id: r.sponsorship_level_id } } : {}),
       ...(r.logo_file_id !== null ? { profileLogoId: r.logo_file_id, profileLogoUrl: this.files.signedUrl(r.account_id, r.logo_file_id).href } : {}),
       ...(r.banner_file_id !== null ? { bannerId: r.banner_file_id, bannerUrl: this.files.signedUrl(r.account_id, r.banner_file_id).href } : {}),
-      ...auditOf(r),
+      ...audit(r),
     };
   }
 

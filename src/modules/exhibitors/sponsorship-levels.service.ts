@@ -5,13 +5,14 @@ import { newId } from '../../db/ids.js';
 import type { Clock } from '../../db/time.js';
 import { ExhibitorErrors } from './exhibitors.errors.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
-import { auditOf, sameEvent, type ExhibitorScope } from './exhibitors.service.js';
+import { sameEvent, type ExhibitorScope } from './exhibitors.service.js';
 import type { SponsorshipLevelsRepository } from './sponsorship-levels.repository.js';
 import type { SponsorshipLevel, SponsorshipLevelInput } from './sponsorship-levels.schemas.js';
 import type { SponsorshipLevelRow } from './sponsorship-levels.table.js';
+import { audit } from './team.common.js';
 
 function toApi(r: SponsorshipLevelRow): SponsorshipLevel {
-  return { id: r.id, event: { id: r.event_id }, name: r.name, ...(r.rank !== null ? { rank: r.rank } : {}), ...auditOf(r) };
+  return { id: r.id, event: { id: r.event_id }, name: r.name, ...(r.rank !== null ? { rank: r.rank } : {}), ...audit(r) };
 }
 
 /** Sponsorship levels (Gold, Silver...): read per the reference; created, updated and deleted by eventline extensions. */

@@ -35,10 +35,3 @@ export function samePathId(body: { id: string } | undefined, pathId: string, tar
     throw TeamErrors.invalid(`${target} must be the one in the path (${pathId})`, { target });
   }
 }
-
-/** SQLite and PostgreSQL unique-constraint violations (the insert lost a race with an equal row). */
-export function isUniqueViolation(err: unknown): boolean {
-  if (err === null || typeof err !== 'object') return false;
-  const code = 'code' in err ? err.code : undefined;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

@@ -1,13 +1,14 @@
 import type { AuthContext } from '../../actor.js';
 import { auditStamp } from '../../actor.js';
 import type { Config } from '../../config/index.js';
+import { isUniqueViolation } from '../../db/constraints.js';
 import { newId } from '../../db/ids.js';
 import { systemClock, type Clock } from '../../db/time.js';
 import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import type { BoothStaffRow } from './exhibitors.table.js';
-import { audit, isUniqueViolation, requireExhibitor, requireOfExhibitor, samePathId } from './team.common.js';
+import { audit, requireExhibitor, requireOfExhibitor, samePathId } from './team.common.js';
 import { TeamErrors } from './team.errors.js';
 import type { TeamRepository } from './team.repository.js';
 import type { Admin, AdminInput, BoothStaff, BoothStaffInput } from './team.schemas.js';
