@@ -1,10 +1,18 @@
 import type { AttendeesService } from '../attendees/index.js';
-import { REDACTED, redactText, setTexts, storedForms, type Eraser } from '../privacy/index.js';
+import { REDACTED, redactedTexts, setTexts, storedForms, type Eraser } from '../privacy/index.js';
 import type { ActivitiesRepository } from './activities.repository.js';
 import { externalDetailsColumn } from './activities.service.js';
 import { EXTERNAL_TYPES, type ActivityType } from './activities.table.js';
 
 const isExternal = (type: ActivityType): boolean => (EXTERNAL_TYPES as readonly string[]).includes(type);
+
+/** An activity of the contact's own as the eraser leaves it: an external one's additional fields are all replaced. */
+function ownDetails(r: { type: ActivityType; details: string }): string {
+  if (!isExternal(r.type)) return r.details;
+  const data = externalDetailsColumn(r.details);
+  const fields = Object.fromEntries(Object.keys(data.additionalFields ?? {}).map((k) => [k, REDACTED]));
+  return JSON.stringify({ ...data, additionalFields: fields });
+}
 
 /**
  * One eraser for the journal (DESIGN style 9). Activities name people by ids
@@ -21,25 +29,9 @@ export function activitiesErasers(repo: ActivitiesRepository, attendees: Pick<At
     async erase(trx, s) {
       const forms = storedForms(s.values);
       const own = await repo.ofContacts(trx, s.accountId, s.contactIds, await attendees.contactAttendeeIds(s.accountId, s.contactIds, trx));
-      const ownIds = new Set(own.map((r) => r.id));
-      const changed: Array<{ id: string; text: string }> = [];
-      for (const r of own) {
-        let details = r.details;
-        if (isExternal(r.type)) {
-          const data = externalDetailsColumn(r.details);
-          const fields = Object.fromEntries(Object.keys(data.additionalFields ?? {}).map((k) => [k, REDACTED]));
-          details = JSON.stringify({ ...data, additionalFields: fields });
-        }
-        details = redactText(details, forms);
-        if (details !== r.details) changed.push({ id: r.id, text: details });
-      }
-      if (forms.length > 0) {
-        for (const r of await repo.mentioning(trx, s.accountId, forms)) {
-          if (ownIds.has(r.id)) continue;
-          const details = redactText(r.details, forms);
-          if (details !== r.details) changed.push({ id: r.id, text: details });
-        }
-      }
+      const changed = await redactedTexts(forms, { rows: own, text: (r) => r.details, redactOwn: ownDetails }, {
+        mentioning: () => repo.mentioning(trx, s.accountId, forms), text: (r) => r.details,
+      });
       await setTexts(trx, 'attendee_activities', 'details', s.accountId, changed);
       return changed.length;
     },

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Contact } from '../contacts/index.js';
+import { some } from '../mapping.js';
 import type { JoinedAttendeeRow } from './attendees.repository.js';
 import type { Attendee, AttendeeContact } from './attendees.schemas.js';
 
@@ -44,11 +45,6 @@ export function toAttendeeContact(contact: Contact): AttendeeContact {
   return { id: contact.id, ...fields, ...(contact.optOut ? { optOut: { optedOut: contact.optOut.optedOut } } : {}) };
 }
 
-function some<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
-  const out: Partial<Record<K, V>> = {};
-  if (value !== null && value !== undefined) out[key] = value;
-  return out;
-}
 const idRef = <K extends string>(key: K, id: string | null | undefined) => some(key, id ? { id } : null);
 
 /** An attendee in the reference's shape, with its contact (read through the contacts module) embedded. */

@@ -1,14 +1,8 @@
 import { Type } from 'typebox';
 import { jsonColumn } from '../../db/json.js';
+import { some } from '../mapping.js';
 import type { Attempt, Delivery, Hook } from './contact-hooks.schemas.js';
 import type { AttemptRow, ContactHookRow, TransactionRow } from './contact-hooks.table.js';
-
-/** `{ [key]: value }`, or nothing when the value is null (absent fields are left out). */
-function some<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
-  const out: Partial<Record<K, V>> = {};
-  if (value !== null && value !== undefined) out[key] = value;
-  return out;
-}
 
 /** A hook row in the reference's shape; the secrets stay behind. */
 export function toHook(row: ContactHookRow): Hook {

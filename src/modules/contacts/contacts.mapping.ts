@@ -1,3 +1,4 @@
+import { some } from '../mapping.js';
 import type { Address, Contact, ContactInput } from './contacts.schemas.js';
 import type { ContactRow } from './contacts.table.js';
 
@@ -59,13 +60,6 @@ function copyField<K extends ProfileKey>(to: ContactProfile, from: ProfileSource
 function pickProfile(p: ProfileSource): ContactProfile {
   const out: ContactProfile = {};
   for (const key of PROFILE_KEYS) copyField(out, p, key);
-  return out;
-}
-
-/** `{ [key]: value }`, or nothing when the value is null or undefined (the reference leaves absent fields out). */
-function some<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
-  const out: Partial<Record<K, V>> = {};
-  if (value !== null && value !== undefined) out[key] = value;
   return out;
 }
 

@@ -8,6 +8,7 @@ import { actorName, type AuthContext } from '../../actor.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { JobHandler, JobQueue } from '../../jobs/index.js';
 import { PermanentJobError } from '../../jobs/index.js';
+import { some } from '../mapping.js';
 import { EventErrors } from './events.errors.js';
 import { EVENTS_LIST } from './events.filters.js';
 import type { EventsRepository } from './events.repository.js';
@@ -57,11 +58,11 @@ function toEvent(r: EventRow): Event {
     languages: parseJson<string[]>(r.languages, []), venues: parseJson<Event['venues']>(r.venues, []),
     planners: parseJson<Event['planners']>(r.planners, []),
     showVenueLocation: r.show_venue_location === 1, showPointOfContact: r.show_point_of_contact === 1,
-    ...(r.note !== null ? { note: r.note } : {}),
-    ...(r.launch_after !== null ? { launchAfter: r.launch_after } : {}),
-    ...(r.close_after !== null ? { closeAfter: r.close_after } : {}),
-    ...(r.archive_after !== null ? { archiveAfter: r.archive_after } : {}),
-    ...(r.capacity !== null ? { capacity: r.capacity } : {}),
+    ...some('note', r.note),
+    ...some('launchAfter', r.launch_after),
+    ...some('closeAfter', r.close_after),
+    ...some('archiveAfter', r.archive_after),
+    ...some('capacity', r.capacity),
     defaultLocale: r.default_locale, currency: r.currency,
     status: r.status, eventStatus: r.event_status, testMode: r.test_mode === 1,
     created: r.created, lastModified: r.last_modified, createdBy: r.created_by, lastModifiedBy: r.last_modified_by,

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { listQuerySchema, paginated } from '../../http/paging.js';
-import { AuditSchemas, EventRefSchema, Uuid } from './exhibitors.schemas.js';
+import { AuditSchemas, EventRefSchema, imageFileSchema, imageRefs, Uuid } from './exhibitors.schemas.js';
 import { CATEGORY_TYPES } from './categories.table.js';
 
 export const CategoryParamsSchema = Type.Object({ id: Uuid('ID of an event.'), exhibitorCategoryId: Uuid('ID of an exhibitor category.') });
@@ -35,8 +35,7 @@ export const CategorySchema = Type.Object(
   {
     id: Uuid('ID of exhibitor category.'),
     ...CategoryFields,
-    bannerId: Type.Optional(Uuid('File ID for exhibitor category banner.')),
-    bannerUrl: Type.Optional(Type.String({ format: 'uri', description: 'A signed, expiring URL of the category banner.' })),
+    ...imageRefs('banner', 'File ID for exhibitor category banner.', 'category banner'),
     ...AuditSchemas,
   },
   { title: 'ExhibitorCategory' },
@@ -44,11 +43,5 @@ export const CategorySchema = Type.Object(
 export type Category = Static<typeof CategorySchema>;
 export const CategoryPageSchema = paginated(CategorySchema, 'ExhibitorCategoriesPaginatedResponse');
 
-export const CategoryBannerSchema = Type.Object(
-  {
-    file: Type.Object({ id: Uuid('The file.') }),
-    href: Type.String({ format: 'uri', description: 'A signed, expiring URL of the image.' }),
-  },
-  { title: 'ExhibitorCategoryBannerFile' },
-);
+export const CategoryBannerSchema = imageFileSchema('ExhibitorCategoryBannerFile', 'A signed, expiring URL of the image.');
 export type CategoryBanner = Static<typeof CategoryBannerSchema>;

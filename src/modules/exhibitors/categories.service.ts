@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
-import { actorName, type AuthContext } from '../../actor.js';
+import { auditStamp, type AuthContext } from '../../actor.js';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
-import { iso, type Clock } from '../../db/time.js';
+import type { Clock } from '../../db/time.js';
 import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import type { Category, CategoryBanner, CategoryInput } from './categories.schemas.js';
@@ -11,7 +11,8 @@ import type { CategoryRow } from './categories.table.js';
 import { ExhibitorErrors } from './exhibitors.errors.js';
 import { idList } from './exhibitors.filters.js';
 import type { IdItem } from './exhibitors.schemas.js';
-import { auditOf, sameEvent, type ExhibitorFiles, type ExhibitorScope } from './exhibitors.service.js';
+import { sameEvent, type ExhibitorFiles, type ExhibitorScope } from './exhibitors.service.js';
+import { audit } from './team.common.js';
 
 const categoriesList = (eventId: string) => defineList<CategoryRow>({
   name: `exhibitor-categories:${eventId}`,
@@ -34,7 +35,7 @@ export class CategoriesService {
     return {
       id: r.id, event: { id: r.event_id }, name: r.name, ...(r.description !== null ? { description: r.description } : {}), order: r.sort_order, type: r.type,
       ...(r.banner_file_id !== null ? { bannerId: r.banner_file_id, bannerUrl: this.files.signedUrl(r.account_id, r.banner_file_id).href } : {}),
-      ...auditOf(r),
+      ...audit(r),
     };
   }
 
@@ -57,11 +58,10 @@ export class CategoriesService {
   async create(auth: AuthContext, eventId: string, input: CategoryInput): Promise<Category> {
     const event = await this.scope.event(auth.accountId, eventId);
     sameEvent(input.event.id, event);
-    const now = iso(this.clock());
-    const actor = actorName(auth);
+    const stamp = auditStamp(auth, this.clock());
     const row: CategoryRow = {
       id: newId(), account_id: auth.accountId, event_id: event, name: input.name, description: input.description ?? null, sort_order: input.order, type: input.type,
-      banner_file_id: null, created: now, last_modified: now, created_by: actor, last_modified_by: actor,
+      banner_file_id: null, ...stamp.created,
     };
     await this.repo.insert(row);
     return this.toApi(row);
@@ -71,7 +71,7 @@ export class CategoriesService {
     const row = await this.category(auth.accountId, eventId, categoryId);
     sameEvent(input.event.id, row.event_id);
     const patch = {
-      name: input.name, description: input.description ?? null, sort_order: input.order, type: input.type, last_modified: iso(this.clock()), last_modified_by: actorName(auth),
+      name: input.name, description: input.description ?? null, sort_order: input.order, type: input.type, ...auditStamp(auth, this.clock()).modified,
     };
     await this.repo.update(auth.accountId, row.id, patch);
     return this.toApi({ ...row, ...patch });
@@ -96,7 +96,7 @@ export class CategoriesService {
       }
       if (row.banner_file_id !== null && row.banner_file_id !== file.id) await this.files.attach(auth, row.banner_file_id, { attachedTo: null }, trx).catch(() => undefined);
       await this.files.attach(auth, file.id, { attachedTo: slot }, trx);
-      await this.repo.update(auth.accountId, row.id, { banner_file_id: file.id, last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx);
+      await this.repo.update(auth.accountId, row.id, { banner_file_id: file.id, ...auditStamp(auth, this.clock()).modified }, trx);
       return { file: { id: file.id }, href: this.files.signedUrl(auth.accountId, file.id).href };
     });
   }
@@ -106,7 +106,7 @@ export class CategoriesService {
       const row = await this.category(auth.accountId, eventId, categoryId, trx);
       if (row.banner_file_id !== fileId.toLowerCase()) throw ExhibitorErrors.fileNotAssigned('The file is not the category\'s banner', { target: 'fileId' });
       await this.files.attach(auth, row.banner_file_id, { attachedTo: null }, trx).catch(() => undefined);
-      await this.repo.update(auth.accountId, row.id, { banner_file_id: null, last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx);
+      await this.repo.update(auth.accountId, row.id, { banner_file_id: null, ...auditStamp(auth, this.clock()).modified }, trx);
     });
   }
 
@@ -127,11 +127,10 @@ export class CategoriesService {
     await this.repo.transaction(async (trx) => {
       const row = await this.category(auth.accountId, eventId, categoryId, trx);
       const exhibitor = await this.scope.exhibitor(auth.accountId, row.event_id, exhibitorId, trx);
-      const now = iso(this.clock());
-      const actor = actorName(auth);
+      const stamp = auditStamp(auth, this.clock());
       await this.repo.addMember({
         id: newId(), account_id: auth.accountId, event_id: row.event_id, category_id: row.id, exhibitor_id: exhibitor.id,
-        created: now, last_modified: now, created_by: actor, last_modified_by: actor,
+        ...stamp.created,
       }, trx);
     });
   }

@@ -1,15 +1,15 @@
 import type { Transaction } from 'kysely';
 import type { AuthContext } from '../../actor.js';
 import type { Database } from '../../db/index.js';
-import { actorName } from '../../actor.js';
+import { auditStamp } from '../../actor.js';
 import { newId } from '../../db/ids.js';
-import { iso, systemClock, type Clock } from '../../db/time.js';
+import { systemClock, type Clock } from '../../db/time.js';
 import type { FileStore } from '../files/index.js';
 import type { ContentRepository } from './content.repository.js';
 import { MAX_CONTENT, type ExhibitorFile, type FileInput, type Weblink, type WeblinkInput } from './content.schemas.js';
 import type { ExhibitorFileRow, WeblinkRow } from './content.table.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
-import { audit, requireExhibitor, samePathId } from './team.common.js';
+import { audit, requireExhibitor, requireOfExhibitor, samePathId } from './team.common.js';
 import { TeamErrors } from './team.errors.js';
 
 /** What an exhibitor's files are attached to in the files module. */
@@ -58,10 +58,8 @@ export class ExhibitorContentService {
   }
 
   async getFile(accountId: string, eventId: string, exhibitorId: string, fileId: string): Promise<ExhibitorFile> {
-    const ex = await requireExhibitor(this.exhibitors, accountId, eventId, exhibitorId);
-    const row = await this.repo.findFile(accountId, ex.id, fileId);
-    if (!row) throw TeamErrors.fileNotFound(undefined, { target: 'fileId' });
-    return toFile(row);
+    return toFile(await requireOfExhibitor(this.exhibitors, [accountId, eventId, exhibitorId],
+      (id) => this.repo.findFile(accountId, id, fileId), TeamErrors.fileNotFound, 'fileId'));
   }
 
   /**
@@ -72,8 +70,7 @@ export class ExhibitorContentService {
    * a 51st file.
    */
   async putFile(auth: AuthContext, eventId: string, exhibitorId: string, fileId: string, input: FileInput): Promise<ExhibitorFile> {
-    const now = iso(this.clock());
-    const actor = actorName(auth);
+    const stamp = auditStamp(auth, this.clock());
     return this.repo.transaction(async (trx) => {
       const ex = await requireExhibitor(this.exhibitors, auth.accountId, eventId, exhibitorId, trx);
       samePathId(input.event, ex.event_id, 'event.id');
@@ -81,8 +78,8 @@ export class ExhibitorContentService {
       const fields = { display_name: input.displayName.trim(), hidden: input.hidden === true ? 1 : 0, display_order: input.order };
       const existing = await this.repo.findFile(auth.accountId, ex.id, fileId, trx);
       if (existing) {
-        await this.repo.updateFile(auth.accountId, fileId, { ...fields, last_modified: now, last_modified_by: actor }, trx);
-        return toFile({ ...existing, ...fields, last_modified: now, last_modified_by: actor });
+        await this.repo.updateFile(auth.accountId, fileId, { ...fields, ...stamp.modified }, trx);
+        return toFile({ ...existing, ...fields, ...stamp.modified });
       }
       const info = await this.files.info(auth.accountId, fileId, trx);
       if (info.attachedTo !== null && info.attachedTo !== fileOwner(ex.id)) throw TeamErrors.fileInUse(`The file ${fileId} is already associated with something else`, { target: 'fileId' });
@@ -92,7 +89,7 @@ export class ExhibitorContentService {
       await this.files.attach(auth, info.id, { attachedTo: fileOwner(ex.id) }, trx);
       const row: ExhibitorFileRow = {
         id: info.id, account_id: auth.accountId, event_id: ex.event_id, exhibitor_id: ex.id, ...fields,
-        created: now, last_modified: now, created_by: actor, last_modified_by: actor,
+        ...stamp.created,
       };
       await this.repo.insertFile(row, trx);
       return toFile(row);
@@ -124,15 +121,12 @@ export class ExhibitorContentService {
   }
 
   async getWeblink(accountId: string, eventId: string, exhibitorId: string, id: string): Promise<Weblink> {
-    const ex = await requireExhibitor(this.exhibitors, accountId, eventId, exhibitorId);
-    const row = await this.repo.findWeblink(accountId, ex.id, id);
-    if (!row) throw TeamErrors.weblinkNotFound(undefined, { target: 'weblinkId' });
-    return toWeblink(row);
+    return toWeblink(await requireOfExhibitor(this.exhibitors, [accountId, eventId, exhibitorId],
+      (ex) => this.repo.findWeblink(accountId, ex, id), TeamErrors.weblinkNotFound, 'weblinkId'));
   }
 
   async createWeblink(auth: AuthContext, eventId: string, exhibitorId: string, input: WeblinkInput): Promise<Weblink> {
-    const now = iso(this.clock());
-    const actor = actorName(auth);
+    const stamp = auditStamp(auth, this.clock());
     return this.repo.transaction(async (trx) => {
       const ex = await requireExhibitor(this.exhibitors, auth.accountId, eventId, exhibitorId, trx);
       const fields = weblinkFields(input, ex);
@@ -141,7 +135,7 @@ export class ExhibitorContentService {
       }
       const row: WeblinkRow = {
         id: newId(), account_id: auth.accountId, event_id: ex.event_id, exhibitor_id: ex.id, ...fields,
-        created: now, last_modified: now, created_by: actor, last_modified_by: actor,
+        ...stamp.created,
       };
       await this.repo.insertWeblink(row, trx);
       return toWeblink(row);
@@ -149,15 +143,14 @@ export class ExhibitorContentService {
   }
 
   async updateWeblink(auth: AuthContext, eventId: string, exhibitorId: string, id: string, input: WeblinkInput): Promise<Weblink> {
-    const now = iso(this.clock());
-    const actor = actorName(auth);
+    const stamp = auditStamp(auth, this.clock());
     return this.repo.transaction(async (trx) => {
       const ex = await requireExhibitor(this.exhibitors, auth.accountId, eventId, exhibitorId, trx);
       const existing = await this.repo.findWeblink(auth.accountId, ex.id, id, trx);
       if (!existing) throw TeamErrors.weblinkNotFound(undefined, { target: 'weblinkId' });
       const fields = weblinkFields(input, ex);
-      await this.repo.updateWeblink(auth.accountId, id, { ...fields, last_modified: now, last_modified_by: actor }, trx);
-      return toWeblink({ ...existing, ...fields, last_modified: now, last_modified_by: actor });
+      await this.repo.updateWeblink(auth.accountId, id, { ...fields, ...stamp.modified }, trx);
+      return toWeblink({ ...existing, ...fields, ...stamp.modified });
     });
   }
 

@@ -1,4 +1,4 @@
-import { ERASED_BY, redactText, storedForms, type Eraser } from '../privacy/index.js';
+import { ERASED_BY, quotedTextEraser, type Eraser } from '../privacy/index.js';
 import type { QuestionsRepository } from './exhibitor-questions.repository.js';
 
 /**
@@ -8,21 +8,11 @@ import type { QuestionsRepository } from './exhibitor-questions.repository.js';
  * answer stays. Choice answers hold choice ids only.
  */
 export function questionsErasers(repo: QuestionsRepository): Eraser[] {
-  return [{
+  return [quotedTextEraser({
     place: 'exhibitor answers',
-    columns: [],
-    mentions: ['exhibitor_answers.answers'],
-    async erase(trx, s, now) {
-      const forms = storedForms(s.values);
-      if (forms.length === 0) return 0;
-      let changed = 0;
-      for (const r of await repo.answersMentioning(trx, s.accountId, forms)) {
-        const answers = redactText(r.answers, forms);
-        if (answers === r.answers) continue;
-        await repo.setAnswers(s.accountId, r.id, { answers, last_modified: now, last_modified_by: ERASED_BY }, trx);
-        changed += 1;
-      }
-      return changed;
-    },
-  }];
+    mention: 'exhibitor_answers.answers',
+    find: (trx, accountId, forms) => repo.answersMentioning(trx, accountId, forms),
+    text: (r) => r.answers,
+    save: (trx, accountId, r, answers, now) => repo.setAnswers(accountId, r.id, { answers, last_modified: now, last_modified_by: ERASED_BY }, trx),
+  })];
 }

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ANSWER_FORMATS, ANSWER_TYPES, QUESTION_TYPES } from './exhibitor-questions.table.js';
-import { AuditSchema, EventParamsSchema, ReadOnlyAudit, Ref } from './team.schemas.js';
+import { AssociatedRefs, AuditSchema, EventParamsSchema, PathRefs, ReadOnlyAudit, Ref } from './team.schemas.js';
 
 // The reference's exhibitor questions (existing-exhibitor-question, read only
 // there: eventline adds create/update/delete as extensions) and answers
@@ -74,8 +74,7 @@ export type AnswerValue = Static<typeof AnswerValueSchema>;
 export const AnswerInputSchema = Type.Object({
   ...ReadOnlyAudit,
   question: Ref('The question answered.'),
-  event: Ref('The event: the one in the path.'),
-  exhibitor: Ref('The exhibitor: the one in the path.'),
+  ...PathRefs,
   answers: Type.Array(AnswerValueSchema, { maxItems: 101, description: 'The answer (an empty list clears it).' }),
 }, { title: 'ExhibitorAnswerInput', additionalProperties: false });
 export type AnswerInput = Static<typeof AnswerInputSchema>;
@@ -88,8 +87,7 @@ export type AnswersRequest = Static<typeof AnswersRequestSchema>;
 export const AnswerSchema = Type.Object({
   id: Type.String({ format: 'uuid', description: 'Exhibitor Answer id' }),
   question: Ref('The question answered.'),
-  event: Ref('The Associated Event.'),
-  exhibitor: Ref('The Associated Exhibitor.'),
+  ...AssociatedRefs,
   answers: Type.Array(AnswerValueSchema),
   ...AuditSchema,
 }, { title: 'ExhibitorAnswer' });

@@ -1,16 +1,17 @@
 import { Type } from 'typebox';
 import type { AuthContext } from '../../actor.js';
-import { actorName } from '../../actor.js';
+import { auditStamp } from '../../actor.js';
+import { isUniqueViolation } from '../../db/constraints.js';
 import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
-import { iso, systemClock, type Clock } from '../../db/time.js';
+import { systemClock, type Clock } from '../../db/time.js';
 import type { EventsService } from '../events/index.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import type { QuestionsRepository } from './exhibitor-questions.repository.js';
 import { checkAnswer, questionProblem, type QuestionDef, type StoredAnswer } from './exhibitor-questions.rules.js';
 import { LimitsSchema, type Answer, type AnswersRequest, type AnswerValue, type Question, type QuestionInput } from './exhibitor-questions.schemas.js';
 import { ANSWER_TYPES, type AnswerRow, type QuestionRow } from './exhibitor-questions.table.js';
-import { audit, isUniqueViolation, requireExhibitor, samePathId } from './team.common.js';
+import { audit, requireExhibitor, samePathId } from './team.common.js';
 import { TeamErrors } from './team.errors.js';
 
 const choicesColumn = jsonColumn('exhibitor_questions.choices', Type.Array(Type.Object({ id: Type.String(), text: Type.String() })));
@@ -91,8 +92,7 @@ export class ExhibitorQuestionsService {
     samePathId(input.event, eventId, 'event.id');
     const problem = questionProblem(input);
     if (problem) throw TeamErrors.invalid(problem.message, { target: problem.target });
-    const now = iso(this.clock());
-    const actor = actorName(auth);
+    const stamp = auditStamp(auth, this.clock());
     const code = input.code ?? null;
     try {
       return await this.repo.transaction(async (trx) => {
@@ -117,19 +117,19 @@ export class ExhibitorQuestionsService {
           default_to_current_date: input.defaultToCurrentDate === undefined ? null : input.defaultToCurrentDate ? 1 : 0,
         };
         if (existing) {
-          const row: QuestionRow = { ...existing, ...fields, last_modified: now, last_modified_by: actor };
+          const row: QuestionRow = { ...existing, ...fields, ...stamp.modified };
           // A change that stored answers would no longer satisfy is refused: nothing is silently dropped.
           const def = questionDef(row);
           const broken = (await this.repo.answersToQuestion(auth.accountId, row.id, trx)).filter((a) => 'problem' in checkAnswer(def, answersColumn(a.answers)));
           if (broken.length > 0) {
             throw TeamErrors.questionInUse(`${broken.length} exhibitor(s) answered this question in a way the change would make invalid: change or clear those answers first`, { target: 'questionId' });
           }
-          await this.repo.updateQuestion(auth.accountId, row.id, { ...fields, last_modified: now, last_modified_by: actor }, trx);
+          await this.repo.updateQuestion(auth.accountId, row.id, { ...fields, ...stamp.modified }, trx);
           return toQuestion(row);
         }
         const row: QuestionRow = {
           id: newId(), account_id: auth.accountId, event_id: eventId, ...fields, display_order: await this.repo.nextDisplayOrder(auth.accountId, eventId, trx),
-          created: now, last_modified: now, created_by: actor, last_modified_by: actor,
+          ...stamp.created,
         };
         await this.repo.insertQuestion(row, trx);
         return toQuestion(row);
@@ -175,8 +175,7 @@ export class ExhibitorQuestionsService {
    * is stored. Required questions may be skipped (the reference: planners can).
    */
   async putAnswers(auth: AuthContext, eventId: string, exhibitorId: string, body: AnswersRequest): Promise<{ data: Answer[] }> {
-    const now = iso(this.clock());
-    const actor = actorName(auth);
+    const stamp = auditStamp(auth, this.clock());
     try {
       return await this.repo.transaction(async (trx) => {
         const ex = await requireExhibitor(this.exhibitors, auth.accountId, eventId, exhibitorId, trx);
@@ -206,11 +205,11 @@ export class ExhibitorQuestionsService {
           if (stored.length === 0) {
             if (row) await this.repo.deleteAnswer(auth.accountId, row.id, trx);
           } else if (row) {
-            await this.repo.setAnswers(auth.accountId, row.id, { answers: JSON.stringify(stored), last_modified: now, last_modified_by: actor }, trx);
+            await this.repo.setAnswers(auth.accountId, row.id, { answers: JSON.stringify(stored), ...stamp.modified }, trx);
           } else {
             await this.repo.insertAnswer({
               id: newId(), account_id: auth.accountId, event_id: ex.event_id, exhibitor_id: ex.id, question_id: question.id, answers: JSON.stringify(stored),
-              created: now, last_modified: now, created_by: actor, last_modified_by: actor,
+              ...stamp.created,
             }, trx);
           }
         }

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TOptional, type TString } from 'typebox';
 import { listQuerySchema, paginated } from '../../http/paging.js';
 
 // The reference's Exhibitor schemas (exhibitor-request, exhibitor-response,
@@ -15,6 +15,23 @@ export const AuditSchemas = {
   lastModifiedBy: Type.String({ description: 'The identifier of the user that last updated this record.' }),
 };
 export interface Audit { created: string; createdBy: string; lastModified: string; lastModifiedBy: string }
+
+/** A response's image, e.g. `bannerId` and `bannerUrl`: its file and a signed, expiring URL of it. */
+export function imageRefs<K extends string>(key: K, idDescription: string, what: string): Record<`${K}Id` | `${K}Url`, TOptional<TString>> {
+  return {
+    [`${key}Id`]: Type.Optional(Uuid(idDescription)),
+    [`${key}Url`]: Type.Optional(Type.String({ format: 'uri', description: `A signed, expiring URL of the ${what}.` })),
+  } as Record<`${K}Id` | `${K}Url`, TOptional<TString>>;
+}
+
+/** The answer of a PUT of an image: the file and a signed, expiring URL of it. */
+export const imageFileSchema = (title: string, hrefDescription: string) => Type.Object(
+  {
+    file: Type.Object({ id: Uuid('The file.') }),
+    href: Type.String({ format: 'uri', description: hrefDescription }),
+  },
+  { title },
+);
 
 export const EventRefSchema = Type.Object({ id: Uuid('Event id') }, { title: 'Event' });
 export const IdRefSchema = (description: string) => Type.Object({ id: Uuid(description) });
@@ -94,10 +111,8 @@ export const ExhibitorSchema = Type.Object(
     eventSponsor: Type.Boolean({ description: 'A boolean indicating whether the exhibitor is an event sponsor or not' }),
     featured: Type.Boolean({ description: 'A boolean indicating whether the exhibitor is designated as featured or not' }),
     deleted: Type.Boolean({ description: 'True once the exhibitor is deleted (listed only with a filter on deleted).' }),
-    profileLogoId: Type.Optional(Uuid('File ID for exhibitor profile logo.')),
-    profileLogoUrl: Type.Optional(Type.String({ format: 'uri', description: 'A signed, expiring URL of the exhibitor profile logo.' })),
-    bannerId: Type.Optional(Uuid('File ID for exhibitor banner.')),
-    bannerUrl: Type.Optional(Type.String({ format: 'uri', description: 'A signed, expiring URL of the exhibitor banner.' })),
+    ...imageRefs('profileLogo', 'File ID for exhibitor profile logo.', 'exhibitor profile logo'),
+    ...imageRefs('banner', 'File ID for exhibitor banner.', 'exhibitor banner'),
     ...AuditSchemas,
   },
   { title: 'Exhibitor' },
@@ -105,13 +120,7 @@ export const ExhibitorSchema = Type.Object(
 export type Exhibitor = Static<typeof ExhibitorSchema>;
 export const ExhibitorPageSchema = paginated(ExhibitorSchema, 'ExhibitorsPaginatedResponse');
 
-export const BannerLogoFileSchema = Type.Object(
-  {
-    file: Type.Object({ id: Uuid('The file.') }),
-    href: Type.String({ format: 'uri', description: 'A signed, expiring URL of the image (GET /files/{id} gives a fresh one).' }),
-  },
-  { title: 'ExhibitorBannerLogoFile' },
-);
+export const BannerLogoFileSchema = imageFileSchema('ExhibitorBannerLogoFile', 'A signed, expiring URL of the image (GET /files/{id} gives a fresh one).');
 export type BannerLogoFile = Static<typeof BannerLogoFileSchema>;
 
 export const IdItemSchema = Type.Object({ id: Uuid('The id.') });

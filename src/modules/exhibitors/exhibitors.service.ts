@@ -1,22 +1,24 @@
 import type { Transaction } from 'kysely';
 import { Type } from 'typebox';
-import { actorName, type AuthContext } from '../../actor.js';
+import { auditStamp, type AuthContext } from '../../actor.js';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
-import { iso, type Clock } from '../../db/time.js';
+import type { Clock } from '../../db/time.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { EventsService } from '../events/index.js';
 import type { FileStore, FilesService } from '../files/index.js';
+import { some } from '../mapping.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import { ExhibitorErrors } from './exhibitors.errors.js';
 import { exhibitorsList, filterNamesDeleted } from './exhibitors.filters.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
-import type { Audit, BannerLogoFile, Exhibitor, ExhibitorInput } from './exhibitors.schemas.js';
+import type { BannerLogoFile, Exhibitor, ExhibitorInput } from './exhibitors.schemas.js';
 import type { ExhibitorPatch, ExhibitorRow } from './exhibitors.table.js';
 import type { RegistrationPacksRepository } from './registration-packs.repository.js';
 import type { SponsorshipLevelsRepository } from './sponsorship-levels.repository.js';
+import { audit } from './team.common.js';
 
 /** The files module as the exhibitor families use it: attach images and sign their URLs. */
 export type ExhibitorFiles = FileStore & Pick<FilesService, 'signedUrl'>;
@@ -32,12 +34,6 @@ const readAddress = jsonColumn('exhibitors.address', Type.Partial(Type.Object({
 })));
 const Link = Type.Object({ href: Type.String() });
 const readLinks = jsonColumn('exhibitors.contact_links', Type.Partial(Type.Object({ twitterUrl: Link, facebookUrl: Link, linkedInUrl: Link, instagramUrl: Link })));
-
-export function auditOf(r: { created: string; created_by: string; last_modified: string; last_modified_by: string }): Audit {
-  return { created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by };
-}
-
-const opt = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } => (value === null ? {} : ({ [key]: value } as { [P in K]: V }));
 
 /** The rules every exhibitor family shares: the account's event and its live exhibitors, else 404. */
 export class ExhibitorScope {
@@ -77,16 +73,16 @@ export class ExhibitorsService {
   private toApi(r: ExhibitorRow): Exhibitor {
     return {
       id: r.id, event: { id: r.event_id }, name: r.name,
-      ...opt('description', r.description), ...opt('code', r.code), ...opt('sourceId', r.source_id), ...opt('location', r.location),
+      ...some('description', r.description), ...some('code', r.code), ...some('sourceId', r.source_id), ...some('location', r.location),
       ...(r.address !== null ? { address: readAddress(r.address) } : {}),
-      ...opt('email', r.email), ...opt('mobilePhone', r.mobile_phone), ...opt('workPhone', r.work_phone), ...opt('otherPhone', r.other_phone),
-      ...opt('website', r.website),
+      ...some('email', r.email), ...some('mobilePhone', r.mobile_phone), ...some('workPhone', r.work_phone), ...some('otherPhone', r.other_phone),
+      ...some('website', r.website),
       ...(r.contact_links !== null ? { contactLinks: readLinks(r.contact_links) } : {}),
       hidden: r.hidden === 1, eventSponsor: r.event_sponsor === 1, featured: r.featured === 1, deleted: r.deleted === 1,
       ...(r.sponsorship_level_id !== null ? { sponsorshipLevel: { id: r.sponsorship_level_id } } : {}),
       ...(r.logo_file_id !== null ? { profileLogoId: r.logo_file_id, profileLogoUrl: this.files.signedUrl(r.account_id, r.logo_file_id).href } : {}),
       ...(r.banner_file_id !== null ? { bannerId: r.banner_file_id, bannerUrl: this.files.signedUrl(r.account_id, r.banner_file_id).href } : {}),
-      ...auditOf(r),
+      ...audit(r),
     };
   }
 
@@ -120,11 +116,10 @@ export class ExhibitorsService {
   async create(auth: AuthContext, eventId: string, input: ExhibitorInput): Promise<Exhibitor> {
     return this.repo.transaction(async (trx) => {
       const event = await this.scope.event(auth.accountId, eventId, trx);
-      const now = iso(this.clock());
-      const actor = actorName(auth);
+      const stamp = auditStamp(auth, this.clock());
       const row: ExhibitorRow = {
         id: newId(), account_id: auth.accountId, event_id: event, ...(await this.columns(auth.accountId, event, input, trx)),
-        banner_file_id: null, logo_file_id: null, deleted: 0, created: now, last_modified: now, created_by: actor, last_modified_by: actor,
+        banner_file_id: null, logo_file_id: null, deleted: 0, ...stamp.created,
       };
       await this.repo.insert(row, trx);
       return this.toApi(row);
@@ -135,7 +130,7 @@ export class ExhibitorsService {
   async update(auth: AuthContext, eventId: string, exhibitorId: string, input: ExhibitorInput): Promise<Exhibitor> {
     return this.repo.transaction(async (trx) => {
       const row = await this.scope.exhibitor(auth.accountId, eventId, exhibitorId, trx);
-      const patch: ExhibitorPatch = { ...(await this.columns(auth.accountId, row.event_id, input, trx)), last_modified: iso(this.clock()), last_modified_by: actorName(auth) };
+      const patch: ExhibitorPatch = { ...(await this.columns(auth.accountId, row.event_id, input, trx)), ...auditStamp(auth, this.clock()).modified };
       await this.repo.update(auth.accountId, row.id, patch, trx);
       return this.toApi({ ...row, ...patch } as ExhibitorRow);
     });
@@ -156,7 +151,7 @@ export class ExhibitorsService {
       await this.categories.removeExhibitor(auth.accountId, row.id, trx);
       await this.packs.deleteOfExhibitor(auth.accountId, row.id, trx);
       await this.repo.update(auth.accountId, row.id, {
-        deleted: 1, banner_file_id: null, logo_file_id: null, last_modified: iso(this.clock()), last_modified_by: actorName(auth),
+        deleted: 1, banner_file_id: null, logo_file_id: null, ...auditStamp(auth, this.clock()).modified,
       }, trx);
     });
   }
@@ -173,7 +168,7 @@ export class ExhibitorsService {
       const current = row[IMAGE_COLUMN[kind]];
       if (current !== null && current !== file.id) await this.files.attach(auth, current, { attachedTo: null }, trx).catch(() => undefined);
       await this.files.attach(auth, file.id, { attachedTo: slot }, trx);
-      await this.repo.update(auth.accountId, row.id, { [IMAGE_COLUMN[kind]]: file.id, last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx);
+      await this.repo.update(auth.accountId, row.id, { [IMAGE_COLUMN[kind]]: file.id, ...auditStamp(auth, this.clock()).modified }, trx);
       return { file: { id: file.id }, href: this.files.signedUrl(auth.accountId, file.id).href };
     });
   }
@@ -184,7 +179,7 @@ export class ExhibitorsService {
       const row = await this.scope.exhibitor(auth.accountId, eventId, exhibitorId, trx);
       if (row[IMAGE_COLUMN[kind]] !== fileId.toLowerCase()) throw ExhibitorErrors.fileNotAssigned(`The file is not the exhibitor's ${kind}`, { target: 'fileId' });
       await this.files.attach(auth, fileId.toLowerCase(), { attachedTo: null }, trx).catch(() => undefined);
-      await this.repo.update(auth.accountId, row.id, { [IMAGE_COLUMN[kind]]: null, last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx);
+      await this.repo.update(auth.accountId, row.id, { [IMAGE_COLUMN[kind]]: null, ...auditStamp(auth, this.clock()).modified }, trx);
     });
   }
 }

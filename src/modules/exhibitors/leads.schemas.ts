@@ -1,11 +1,10 @@
 import { Type, type Static } from 'typebox';
 import { listQuerySchema, paginated } from '../../http/paging.js';
 import { LEAD_APPLICATIONS, LEAD_SOURCES, LEAD_TYPES } from './leads.table.js';
-import { Audit, EventRef, ExhibitorRef, LeadRef, QuestionAnswersInputSchema } from './qualification.schemas.js';
+import { AuditSchemas, Uuid } from './exhibitors.schemas.js';
+import { EventRef, ExhibitorRef, LeadRef, QuestionAnswersInputSchema } from './qualification.schemas.js';
 
 // The reference's Leads tag: existing-lead, eliterature requests, and eventline's scan (an extension).
-
-const Uuid = (description: string) => Type.String({ format: 'uuid', description });
 
 const { limit, token, after, before } = listQuerySchema().properties;
 export const LeadsQuerySchema = Type.Object({
@@ -65,7 +64,7 @@ export const LeadSchema = Type.Object(
     licenseCode: Type.Optional(Type.String({ description: 'License (access code) that was used to capture the lead' })),
     matched: Type.Boolean({ description: 'Whether the lead is matched to an attendee of the event: always true for a scan.' }),
     qualified: Type.Boolean({ description: 'eventline: true once the lead has answers and every required qualification question is answered.' }),
-    ...Audit,
+    ...AuditSchemas,
   },
   { title: 'Lead' },
 );
@@ -84,7 +83,7 @@ export const EliteratureDocumentSchema = Type.Object(
 export const EliteratureDocumentsSchema = Type.Array(EliteratureDocumentSchema, { minItems: 1, maxItems: 25 });
 
 export const EliteratureRequestSchema = Type.Object(
-  { id: Uuid('The id of the e-literature request.'), event: EventRef, exhibitor: ExhibitorRef, lead: LeadRef, documents: EliteratureDocumentsSchema, ...Audit },
+  { id: Uuid('The id of the e-literature request.'), event: EventRef, exhibitor: ExhibitorRef, lead: LeadRef, documents: EliteratureDocumentsSchema, ...AuditSchemas },
   { title: 'Existing E-literature Request Data for Lead' },
 );
 export type EliteratureRequest = Static<typeof EliteratureRequestSchema>;

@@ -5,10 +5,11 @@ import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import { actorName, type AuthContext } from '../../actor.js';
+import { actorName, auditStamp, type AuthContext } from '../../actor.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { ActivityReporter } from '../activities/index.js';
 import type { Attendee, AttendeesService } from '../attendees/index.js';
+import { some } from '../mapping.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import { LeadErrors } from './leads.errors.js';
 import { ELITERATURE_LIST, LEADS_LIST } from './leads.filters.js';
@@ -23,23 +24,21 @@ import { answersColumn, checkAnswers, type CheckedAnswers, type QualificationSer
 const addressColumn = jsonColumn('leads.home_address / leads.work_address', LeadAddressSchema);
 export const documentsColumn = jsonColumn('eliterature_requests.documents', EliteratureDocumentsSchema);
 
-const opt = <K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } =>
-  (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
 export function toLead(r: LeadRow): Lead {
-  const device = { ...opt('id', r.device_id), ...opt('name', r.device_name) };
+  const device = { ...some('id', r.device_id), ...some('name', r.device_name) };
   return {
     id: r.id, event: { id: r.event_id }, exhibitor: { id: r.exhibitor_id }, attendee: { id: r.attendee_id },
     ...(r.booth_staff_id !== null ? { boothStaff: { id: r.booth_staff_id } } : {}),
     ...(Object.keys(device).length > 0 ? { device } : {}),
-    ...opt('title', r.title), ...opt('firstName', r.first_name), ...opt('lastName', r.last_name), ...opt('email', r.email),
-    ...opt('company', r.company), ...opt('mobilePhone', r.mobile_phone),
+    ...some('title', r.title), ...some('firstName', r.first_name), ...some('lastName', r.last_name), ...some('email', r.email),
+    ...some('company', r.company), ...some('mobilePhone', r.mobile_phone),
     ...(r.home_address !== null ? { homeAddress: addressColumn(r.home_address) } : {}),
-    ...opt('homePhone', r.home_phone),
+    ...some('homePhone', r.home_phone),
     ...(r.work_address !== null ? { workAddress: addressColumn(r.work_address) } : {}),
-    ...opt('workPhone', r.work_phone),
+    ...some('workPhone', r.work_phone),
     type: r.type, application: r.application, source: r.source, deleted: r.deleted === 1,
-    ...opt('comments', r.comments), ...opt('licenseCode', r.license_code),
+    ...some('comments', r.comments), ...some('licenseCode', r.license_code),
     matched: true, qualified: r.qualified === 1,
     created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
   };
@@ -56,8 +55,8 @@ function toEliterature(r: EliteratureRow): EliteratureRequest {
 function address(a: Attendee['contact']['homeAddress']): string | null {
   if (!a) return null;
   const out: LeadAddress = {
-    ...opt('address1', a.address1), ...opt('address2', a.address2), ...opt('city', a.city), ...opt('regionCode', a.regionCode),
-    ...opt('postalCode', a.postalCode), ...opt('countryCode', a.countryCode),
+    ...some('address1', a.address1), ...some('address2', a.address2), ...some('city', a.city), ...some('regionCode', a.regionCode),
+    ...some('postalCode', a.postalCode), ...some('countryCode', a.countryCode),
   };
   return Object.keys(out).length > 0 ? JSON.stringify(out) : null;
 }
@@ -119,8 +118,8 @@ export class LeadsService {
     // What a scan always sets; type, application, source, notes and licence code only when sent (a rescan keeps the lead's).
     const scanned = {
       booth_staff_id: staff.id, device_id: input.device?.id ?? null, device_name: input.device?.name ?? null, ...contactCopy(attendee), deleted: 0,
-      ...opt('type', input.type), ...opt('application', input.application), ...opt('source', input.source),
-      ...opt('comments', input.comments), ...opt('license_code', input.licenseCode),
+      ...some('type', input.type), ...some('application', input.application), ...some('source', input.source),
+      ...some('comments', input.comments), ...some('license_code', input.licenseCode),
       last_modified: now, last_modified_by: by,
     };
     const existing = await this.repo.findLeadOfAttendee(auth.accountId, exhibitor.id, attendee.id, trx);
@@ -145,7 +144,7 @@ export class LeadsService {
       }, trx);
     }
     const base = { accountId: auth.accountId, eventId: exhibitor.event_id, attendeeId: attendee.id, time: now };
-    const ref = { exhibitor: { id: exhibitor.id, ...opt('code', exhibitor.code) }, lead: { id: leadId, ...opt('deviceId', input.device?.id), boothStaff: { id: staff.id } } };
+    const ref = { exhibitor: { id: exhibitor.id, ...some('code', exhibitor.code) }, lead: { id: leadId, ...some('deviceId', input.device?.id), boothStaff: { id: staff.id } } };
     await this.activities.record({ ...base, type: 'lead.scanned', refs: { exhibitorId: exhibitor.id, dataId: leadId }, data: ref }, trx);
     if (checked.length > 0) await this.recordQualified(trx, base, ref, checked);
     const lead = await this.repo.findLead(auth.accountId, exhibitor.event_id, exhibitor.id, leadId, trx);
@@ -176,7 +175,7 @@ export class LeadsService {
   private async recordQualified(trx: Transaction<Database>, base: { accountId: string; eventId: string; attendeeId: string; time: string },
     ref: { exhibitor: { id: string }; lead: { id: string } }, checked: readonly CheckedAnswers[]): Promise<void> {
     const responses = checked.map((c) => ({
-      question: { id: c.question.id, ...opt('code', c.question.code) },
+      question: { id: c.question.id, ...some('code', c.question.code) },
       answers: c.answers.map((a) => ({ type: a.type, ...(a.choice ? { id: a.choice.id } : {}) })),
     }));
     await this.activities.record({
@@ -214,7 +213,7 @@ export class LeadsService {
   /** eventline extension: marks the lead deleted (`deleted: true` in GET /leads); a new scan restores it. */
   async delete(auth: AuthContext, eventId: string, exhibitorId: string, leadId: string): Promise<void> {
     const lead = await this.requireLead(auth.accountId, eventId, exhibitorId, leadId);
-    await this.repo.updateLead(auth.accountId, lead.id, { deleted: 1, last_modified: iso(this.clock()), last_modified_by: actorName(auth) });
+    await this.repo.updateLead(auth.accountId, lead.id, { deleted: 1, ...auditStamp(auth, this.clock()).modified });
   }
 
   private async requireLead(accountId: string, eventId: string, exhibitorId: string, leadId: string, trx?: Transaction<Database>): Promise<LeadRow> {

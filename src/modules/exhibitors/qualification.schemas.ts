@@ -1,17 +1,10 @@
 import { Type, type Static } from 'typebox';
+import { AuditSchemas, Uuid } from './exhibitors.schemas.js';
 import { QUESTION_TYPES } from './leads.table.js';
 
 // The reference's lead qualification questions and answers (Exhibitor and Leads tags).
 
-const Uuid = (description: string) => Type.String({ format: 'uuid', description });
 const IdRef = (description: string, title: string) => Type.Object({ id: Uuid(description) }, { title });
-const DateTime = (description: string) => Type.String({ format: 'date-time', description });
-export const Audit = {
-  created: DateTime('The ISO 8601 zoned date time when this record was created.'),
-  createdBy: Type.String({ description: 'The identifier of the user that created this record.' }),
-  lastModified: DateTime('The ISO 8601 zoned date time when this record was updated.'),
-  lastModifiedBy: Type.String({ description: 'The identifier of the user that last updated this record.' }),
-};
 export const EventRef = IdRef('Event id', 'Event');
 export const ExhibitorRef = IdRef('Exhibitor id', 'Exhibitor');
 export const LeadRef = IdRef('Lead id', 'Lead');
@@ -46,7 +39,7 @@ export const QuestionSchema = Type.Object(
     otherAnswers: Type.Optional(AdditionalChoiceSchema),
     required: Type.Boolean({ description: 'A boolean indicating whether the question is mandatory or not' }),
     text: Type.String({ description: 'text of the question' }),
-    ...Audit,
+    ...AuditSchemas,
   },
   { title: 'Lead Qualification Question' },
 );
@@ -110,7 +103,7 @@ export const LeadAnswersSchema = Type.Object(
     exhibitor: ExhibitorRef,
     lead: LeadRef,
     answers: Type.Array(AnswerSchema),
-    ...Audit,
+    ...AuditSchemas,
   },
   { title: 'Lead Qualification Answers' },
 );

@@ -4,7 +4,7 @@ import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import { actorName, type AuthContext } from '../../actor.js';
+import { actorName, auditStamp, type AuthContext } from '../../actor.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import { LeadErrors } from './leads.errors.js';
 import type { LeadsRepository } from './leads.repository.js';
@@ -194,7 +194,7 @@ export class QualificationService {
       if (input.type !== current.type && (await this.repo.countAnswers(auth.accountId, current.id, trx)) > 0) {
         throw LeadErrors.questionAnswered(`The ${named(current)} has answers: its type stays ${current.type}`, { target: 'type' });
       }
-      const patch = { ...checkedQuestion(input, choicesColumn(current.choices)), last_modified: iso(this.clock()), last_modified_by: actorName(auth) };
+      const patch = { ...checkedQuestion(input, choicesColumn(current.choices)), ...auditStamp(auth, this.clock()).modified };
       await this.repo.updateQuestion(auth.accountId, current.id, patch, trx);
       await this.repo.recomputeQualified(trx, auth.accountId, exhibitor.id);
       return toQuestion({ ...current, ...patch });

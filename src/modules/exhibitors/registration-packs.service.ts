@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
 import { Type } from 'typebox';
-import { actorName, type AuthContext } from '../../actor.js';
+import { auditStamp, type AuthContext } from '../../actor.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
-import { iso, type Clock } from '../../db/time.js';
+import type { Clock } from '../../db/time.js';
 import type { AttendeesService } from '../attendees/index.js';
 import type { RegistrationTypeLookup } from '../registration-types/index.js';
 import { ExhibitorErrors } from './exhibitors.errors.js';
@@ -104,11 +104,10 @@ export class RegistrationPacksService {
       const exhibitor = await this.scope.exhibitor(auth.accountId, eventId, exhibitorId, trx);
       const used = await this.used(exhibitor, trx);
       const capacities = await this.capacities(exhibitor, input, used, trx);
-      const now = iso(this.clock());
-      const actor = actorName(auth);
+      const stamp = auditStamp(auth, this.clock());
       const row: RegistrationPackRow = {
         id: newId(), account_id: auth.accountId, event_id: exhibitor.event_id, exhibitor_id: exhibitor.id, capacities,
-        created: now, last_modified: now, created_by: actor, last_modified_by: actor,
+        ...stamp.created,
       };
       if (!(await this.repo.insert(row, trx))) throw ExhibitorErrors.packExists(undefined, { target: 'exhibitor.id' });
       return this.toApi(row, used);
@@ -120,7 +119,7 @@ export class RegistrationPacksService {
     return this.repo.transaction(async (trx) => {
       const { exhibitor, row } = await this.pack(auth.accountId, eventId, exhibitorId, packId, trx);
       const used = await this.used(exhibitor, trx);
-      const patch = { capacities: await this.capacities(exhibitor, input, used, trx, row), last_modified: iso(this.clock()), last_modified_by: actorName(auth) };
+      const patch = { capacities: await this.capacities(exhibitor, input, used, trx, row), ...auditStamp(auth, this.clock()).modified };
       await this.repo.update(auth.accountId, row.id, patch, trx);
       return this.toApi({ ...row, ...patch }, used);
     });

@@ -1,17 +1,18 @@
 import type { Transaction } from 'kysely';
-import { actorName, type AuthContext } from '../../actor.js';
+import { auditStamp, type AuthContext } from '../../actor.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
-import { iso, type Clock } from '../../db/time.js';
+import type { Clock } from '../../db/time.js';
 import { ExhibitorErrors } from './exhibitors.errors.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
-import { auditOf, sameEvent, type ExhibitorScope } from './exhibitors.service.js';
+import { sameEvent, type ExhibitorScope } from './exhibitors.service.js';
 import type { SponsorshipLevelsRepository } from './sponsorship-levels.repository.js';
 import type { SponsorshipLevel, SponsorshipLevelInput } from './sponsorship-levels.schemas.js';
 import type { SponsorshipLevelRow } from './sponsorship-levels.table.js';
+import { audit } from './team.common.js';
 
 function toApi(r: SponsorshipLevelRow): SponsorshipLevel {
-  return { id: r.id, event: { id: r.event_id }, name: r.name, ...(r.rank !== null ? { rank: r.rank } : {}), ...auditOf(r) };
+  return { id: r.id, event: { id: r.event_id }, name: r.name, ...(r.rank !== null ? { rank: r.rank } : {}), ...audit(r) };
 }
 
 /** Sponsorship levels (Gold, Silver...): read per the reference; created, updated and deleted by eventline extensions. */
@@ -42,11 +43,10 @@ export class SponsorshipLevelsService {
   async create(auth: AuthContext, eventId: string, input: SponsorshipLevelInput): Promise<SponsorshipLevel> {
     const event = await this.scope.event(auth.accountId, eventId);
     sameEvent(input.event.id, event);
-    const now = iso(this.clock());
-    const actor = actorName(auth);
+    const stamp = auditStamp(auth, this.clock());
     const row: SponsorshipLevelRow = {
       id: newId(), account_id: auth.accountId, event_id: event, name: input.name, rank: input.rank ?? null,
-      created: now, last_modified: now, created_by: actor, last_modified_by: actor,
+      ...stamp.created,
     };
     await this.repo.insert(row);
     return toApi(row);
@@ -55,7 +55,7 @@ export class SponsorshipLevelsService {
   async update(auth: AuthContext, eventId: string, levelId: string, input: SponsorshipLevelInput): Promise<SponsorshipLevel> {
     const row = await this.level(auth.accountId, eventId, levelId);
     sameEvent(input.event.id, row.event_id);
-    const patch = { name: input.name, rank: input.rank ?? null, last_modified: iso(this.clock()), last_modified_by: actorName(auth) };
+    const patch = { name: input.name, rank: input.rank ?? null, ...auditStamp(auth, this.clock()).modified };
     await this.repo.update(auth.accountId, row.id, patch);
     return toApi({ ...row, ...patch });
   }

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
+import type { ErrorFactory } from '../../errors.js';
 import type { AuditColumns } from '../../db/columns.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import type { ExhibitorRow } from './exhibitors.table.js';
@@ -17,16 +18,20 @@ export async function requireExhibitor(repo: ExhibitorsRepository, accountId: st
   return row;
 }
 
+/** One record of the path's exhibitor, read by `find` with the exhibitor's id; else `notFound`, aimed at the record's path parameter. */
+export async function requireOfExhibitor<R>(
+  repo: ExhibitorsRepository, path: readonly [accountId: string, eventId: string, exhibitorId: string],
+  find: (exhibitorId: string) => Promise<R | undefined>, notFound: ErrorFactory, target: string,
+): Promise<R> {
+  const ex = await requireExhibitor(repo, ...path);
+  const row = await find(ex.id);
+  if (!row) throw notFound(undefined, { target });
+  return row;
+}
+
 /** A reference in the body (`exhibitor.id`, `event.id`) must name the resource of the path. */
 export function samePathId(body: { id: string } | undefined, pathId: string, target: string): void {
   if (body !== undefined && body.id.toLowerCase() !== pathId.toLowerCase()) {
     throw TeamErrors.invalid(`${target} must be the one in the path (${pathId})`, { target });
   }
-}
-
-/** SQLite and PostgreSQL unique-constraint violations (the insert lost a race with an equal row). */
-export function isUniqueViolation(err: unknown): boolean {
-  if (err === null || typeof err !== 'object') return false;
-  const code = 'code' in err ? err.code : undefined;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

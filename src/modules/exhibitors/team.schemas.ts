@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { paginated } from '../../http/paging.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../lists/index.js';
+import { Uuid } from './exhibitors.schemas.js';
 
 // The reference's Exhibitor Team schemas (exhibitor-admin-request/response,
 // booth-staff-request/response), and what the content and questions schemas share.
 
-const Uuid = (description: string) => Type.String({ format: 'uuid', description });
 export const Ref = (description: string) => Type.Object({ id: Uuid(description) }, { description });
 
 /** The reference's audit fields (read-only: accepted in a body and ignored). */
@@ -15,6 +15,10 @@ export const AuditSchema = {
   lastModified: Type.String({ format: 'date-time', description: 'When this record was last updated.' }),
   lastModifiedBy: Type.String({ description: 'Who last updated this record.' }),
 };
+/** A body's event and exhibitor: those of the path (checked against it). */
+export const PathRefs = { event: Ref('The event: the one in the path.'), exhibitor: Ref('The exhibitor: the one in the path.') };
+/** A response's event and exhibitor: the ones the record belongs to. */
+export const AssociatedRefs = { event: Ref('The Associated Event.'), exhibitor: Ref('The Associated Exhibitor.') };
 export const ReadOnlyAudit = {
   id: Type.Optional(Type.String({ maxLength: 100, description: 'Read-only: ignored.' })),
   created: Type.Optional(Type.String({ maxLength: 100, description: 'Read-only: ignored.' })),
@@ -62,16 +66,14 @@ export const AdminPageSchema = paginated(AdminSchema, 'ExhibitorAdminsListRespon
 export const BoothStaffInputSchema = Type.Object({
   ...ReadOnlyAudit,
   attendee: Ref('An attendee of the same event.'),
-  event: Ref('The event: the one in the path.'),
-  exhibitor: Ref('The exhibitor: the one in the path.'),
+  ...PathRefs,
 }, { title: 'BoothStaffInput', additionalProperties: false });
 export type BoothStaffInput = Static<typeof BoothStaffInputSchema>;
 
 export const BoothStaffSchema = Type.Object({
   id: Uuid('ID of an exhibitor booth staff member.'),
   attendee: Ref('The attendee.'),
-  event: Ref('The Associated Event.'),
-  exhibitor: Ref('The Associated Exhibitor.'),
+  ...AssociatedRefs,
   ...AuditSchema,
 }, { title: 'BoothStaff' });
 export type BoothStaff = Static<typeof BoothStaffSchema>;

@@ -1,13 +1,14 @@
 import type { AuthContext } from '../../actor.js';
-import { actorName } from '../../actor.js';
+import { auditStamp } from '../../actor.js';
 import type { Config } from '../../config/index.js';
+import { isUniqueViolation } from '../../db/constraints.js';
 import { newId } from '../../db/ids.js';
-import { iso, systemClock, type Clock } from '../../db/time.js';
+import { systemClock, type Clock } from '../../db/time.js';
 import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import type { BoothStaffRow } from './exhibitors.table.js';
-import { audit, isUniqueViolation, requireExhibitor, samePathId } from './team.common.js';
+import { audit, requireExhibitor, requireOfExhibitor, samePathId } from './team.common.js';
 import { TeamErrors } from './team.errors.js';
 import type { TeamRepository } from './team.repository.js';
 import type { Admin, AdminInput, BoothStaff, BoothStaffInput } from './team.schemas.js';
@@ -57,10 +58,8 @@ export class ExhibitorTeamService {
   }
 
   async getAdmin(accountId: string, eventId: string, exhibitorId: string, adminId: string): Promise<Admin> {
-    const ex = await requireExhibitor(this.exhibitors, accountId, eventId, exhibitorId);
-    const row = await this.repo.findAdmin(accountId, ex.id, adminId);
-    if (!row) throw TeamErrors.adminNotFound(undefined, { target: 'adminId' });
-    return toAdmin(row);
+    return toAdmin(await requireOfExhibitor(this.exhibitors, [accountId, eventId, exhibitorId],
+      (id) => this.repo.findAdmin(accountId, id, adminId), TeamErrors.adminNotFound, 'adminId'));
   }
 
   async createAdmin(auth: AuthContext, eventId: string, exhibitorId: string, input: AdminInput): Promise<Admin> {
@@ -72,8 +71,7 @@ export class ExhibitorTeamService {
   }
 
   private async saveAdmin(auth: AuthContext, eventId: string, exhibitorId: string, adminId: string | null, input: AdminInput): Promise<Admin> {
-    const now = iso(this.clock());
-    const actor = actorName(auth);
+    const stamp = auditStamp(auth, this.clock());
     const key = emailKey(input.email);
     const fields = { first_name: input.firstName.trim(), last_name: input.lastName.trim(), email: input.email, email_key: key };
     try {
@@ -85,12 +83,12 @@ export class ExhibitorTeamService {
         const sameEmail = await this.repo.findAdminByEmail(auth.accountId, ex.id, key, trx);
         if (sameEmail && sameEmail.id !== adminId) throw duplicateAdmin(input.email);
         if (existing) {
-          await this.repo.updateAdmin(auth.accountId, existing.id, { ...fields, last_modified: now, last_modified_by: actor }, trx);
-          return toAdmin({ ...existing, ...fields, last_modified: now, last_modified_by: actor });
+          await this.repo.updateAdmin(auth.accountId, existing.id, { ...fields, ...stamp.modified }, trx);
+          return toAdmin({ ...existing, ...fields, ...stamp.modified });
         }
         const row: AdminRow = {
           id: newId(), account_id: auth.accountId, event_id: ex.event_id, exhibitor_id: ex.id, ...fields,
-          created: now, last_modified: now, created_by: actor, last_modified_by: actor,
+          ...stamp.created,
         };
         await this.repo.insertAdmin(row, trx);
         return toAdmin(row);
@@ -108,10 +106,8 @@ export class ExhibitorTeamService {
   }
 
   async getBoothStaff(accountId: string, eventId: string, exhibitorId: string, id: string): Promise<BoothStaff> {
-    const ex = await requireExhibitor(this.exhibitors, accountId, eventId, exhibitorId);
-    const row = await this.exhibitors.findBoothStaff(accountId, ex.id, id);
-    if (!row) throw TeamErrors.boothStaffNotFound(undefined, { target: 'boothstaffId' });
-    return toBoothStaff(row);
+    return toBoothStaff(await requireOfExhibitor(this.exhibitors, [accountId, eventId, exhibitorId],
+      (ex) => this.exhibitors.findBoothStaff(accountId, ex, id), TeamErrors.boothStaffNotFound, 'boothstaffId'));
   }
 
   /**
@@ -120,8 +116,7 @@ export class ExhibitorTeamService {
    * event's, another account's or no attendee at all: nothing is revealed).
    */
   async addBoothStaff(auth: AuthContext, eventId: string, exhibitorId: string, input: BoothStaffInput): Promise<BoothStaff> {
-    const now = iso(this.clock());
-    const actor = actorName(auth);
+    const stamp = auditStamp(auth, this.clock());
     try {
       return await this.repo.transaction(async (trx) => {
         const ex = await requireExhibitor(this.exhibitors, auth.accountId, eventId, exhibitorId, trx);
@@ -132,7 +127,7 @@ export class ExhibitorTeamService {
         if (await this.repo.findBoothStaffByAttendee(auth.accountId, ex.id, attendee.id, trx)) throw duplicateStaff();
         const row: BoothStaffRow = {
           id: newId(), account_id: auth.accountId, event_id: ex.event_id, exhibitor_id: ex.id, attendee_id: attendee.id,
-          created: now, last_modified: now, created_by: actor, last_modified_by: actor,
+          ...stamp.created,
         };
         await this.exhibitors.insertBoothStaff(row, trx);
         return toBoothStaff(row);

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
+import { redactEach, redactText, storedForms } from './redact.js';
 
 /**
  * Whose personal data is being erased: one or more contacts of ONE account
@@ -50,6 +51,33 @@ export interface Eraser {
   readonly mentions?: readonly string[];
   /** Erases the subjects' data in this place; returns the number of rows changed. */
   erase(trx: Transaction<Database>, subject: ErasureSubject, now: string): Promise<number>;
+}
+
+/**
+ * The eraser of one free-text column that may quote the subjects: in every row of the account that `find`
+ * returns for their values' stored forms, the values are redacted where they appear, and `save` writes the
+ * new text (with the erasure's audit fields).
+ */
+export function quotedTextEraser<R extends { id: string }>(def: {
+  readonly place: string;
+  /** 'table.column' of the text. */
+  readonly mention: string;
+  readonly find: (trx: Transaction<Database>, accountId: string, forms: readonly string[]) => Promise<readonly R[]>;
+  readonly text: (row: R) => string;
+  readonly save: (trx: Transaction<Database>, accountId: string, row: R, text: string, now: string) => Promise<void>;
+}): Eraser {
+  return {
+    place: def.place,
+    columns: [],
+    mentions: [def.mention],
+    async erase(trx, s, now) {
+      const forms = storedForms(s.values);
+      return redactEach(forms, () => def.find(trx, s.accountId, forms), (r) => {
+        const text = redactText(def.text(r), forms);
+        return text === def.text(r) ? undefined : text;
+      }, (r, text) => def.save(trx, s.accountId, r, text, now));
+    },
+  };
 }
 
 export class EraserRegistry {

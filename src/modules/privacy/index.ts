@@ -1,4 +1,4 @@
-export { EraserRegistry, type Eraser, type ErasureSubject } from './erasers.js';
-export { ERASED_BY, REDACTED, candidatePattern, likePattern, mayHoldAny, phoneDigits, redactText, storedForms } from './redact.js';
+export { EraserRegistry, quotedTextEraser, type Eraser, type ErasureSubject } from './erasers.js';
+export { ERASED_BY, REDACTED, candidatePattern, likePattern, mayHoldAny, phoneDigits, redactEach, redactText, redactedTexts, storedForms } from './redact.js';
 export { redactMentions, setTexts, type FreeTextPlace } from './mentions.repository.js';
 export { erasureGaps } from './coverage.js';

@@ -159,6 +159,50 @@ class Automaton {
   }
 }
 
+/**
+ * The new texts of one free-text column, for setTexts(): each of the subjects' own rows as `redactOwn` leaves it
+ * (what they wrote themselves goes) with the forms redacted; then, when there are forms, every other row that
+ * mentions them, with the forms redacted. A row whose text stays the same is left out.
+ */
+export async function redactedTexts<O extends { id: string }, M extends { id: string }>(
+  forms: readonly string[],
+  own: { readonly rows: readonly O[]; readonly text: (r: O) => string; readonly redactOwn: (r: O) => string },
+  others: { readonly mentioning: () => Promise<readonly M[]>; readonly text: (r: M) => string },
+): Promise<Array<{ id: string; text: string }>> {
+  const ownIds = new Set(own.rows.map((r) => r.id));
+  const changed: Array<{ id: string; text: string }> = [];
+  for (const r of own.rows) {
+    const text = redactText(own.redactOwn(r), forms);
+    if (text !== own.text(r)) changed.push({ id: r.id, text });
+  }
+  if (forms.length > 0) {
+    for (const r of await others.mentioning()) {
+      if (ownIds.has(r.id)) continue;
+      const text = redactText(others.text(r), forms);
+      if (text !== others.text(r)) changed.push({ id: r.id, text });
+    }
+  }
+  return changed;
+}
+
+/**
+ * Redacts the forms in the rows `mentioning` finds (none when there are no forms): `redact` gives a row's
+ * changed columns, or undefined when none changes, and `save` writes them. Returns the rows changed.
+ */
+export async function redactEach<R, P>(
+  forms: readonly string[], mentioning: () => Promise<readonly R[]>, redact: (r: R) => P | undefined, save: (r: R, patch: P) => Promise<void>,
+): Promise<number> {
+  if (forms.length === 0) return 0;
+  let changed = 0;
+  for (const r of await mentioning()) {
+    const patch = redact(r);
+    if (patch === undefined) continue;
+    await save(r, patch);
+    changed += 1;
+  }
+  return changed;
+}
+
 /** A phone number written in any way: its digits, which erasers then match with any separators between them. */
 export function phoneDigits(value: string): string | undefined {
   if (!/^[+\d\s().\-/]+$/.test(value)) return undefined;

@@ -6,6 +6,7 @@ import { iso, systemClock, type Clock } from '../../db/time.js';
 import { actorName, type AuthContext } from '../../actor.js';
 import { listPage, type ListQuery, type ListSpec, type PageResult, type Paging } from '../../lists/index.js';
 import type { EventFormat, EventsService } from '../events/index.js';
+import { some } from '../mapping.js';
 import { SessionErrors } from './sessions.errors.js';
 import { SESSIONS_LIST } from './sessions.filters.js';
 import type { SessionsRepository } from './sessions.repository.js';
@@ -57,15 +58,15 @@ export function toSession(r: SessionView): Session {
   const category = { ...(r.category_id ? { id: r.category_id } : {}), ...(r.category_name ? { name: r.category_name } : {}) };
   const location = {
     ...(r.location_id ? { id: r.location_id } : {}),
-    ...(r.location_code !== null ? { code: r.location_code } : {}),
-    ...(r.location_name !== null ? { name: r.location_name } : {}),
+    ...some('code', r.location_code),
+    ...some('name', r.location_name),
   };
   const registrationTypes = parseJson<string[]>(r.registration_types, []);
   const admissionItems = parseJson<string[]>(r.admission_items, []);
   return {
     id: r.id, title: r.title,
     ...(r.code !== null && r.code !== '' ? { code: r.code } : {}),
-    ...(r.description !== null ? { description: r.description } : {}),
+    ...some('description', r.description),
     event: { id: r.event_id }, start: r.start, end: r.end, status: r.status,
     includedSession: r.included_session === 1, virtual: r.virtual === 1,
     ...(Object.keys(category).length > 0 ? { category } : {}),
@@ -73,9 +74,9 @@ export function toSession(r: SessionView): Session {
     ...(Object.keys(location).length > 0 ? { location } : {}),
     ...(extra.automaticallyOpensOn ? { automaticallyOpensOn: extra.automaticallyOpensOn } : {}),
     ...(extra.automaticallyClosesOn ? { automaticallyClosesOn: extra.automaticallyClosesOn } : {}),
-    ...(r.capacity !== null ? { capacity: r.capacity } : {}),
+    ...some('capacity', r.capacity),
     capacityUnlimited: r.capacity_unlimited === 1, enableWaitlist: r.enable_waitlist === 1,
-    ...(r.waitlist_capacity !== null ? { waitlistCapacity: r.waitlist_capacity } : {}),
+    ...some('waitlistCapacity', r.waitlist_capacity),
     ...(extra.enableWaitlistVirtual !== undefined ? { enableWaitlistVirtual: extra.enableWaitlistVirtual } : {}),
     ...(extra.capacityVirtual !== undefined ? { capacityVirtual: extra.capacityVirtual } : {}),
     ...(extra.virtualCapacityUnlimited !== undefined ? { virtualCapacityUnlimited: extra.virtualCapacityUnlimited } : {}),

@@ -5,9 +5,10 @@ import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import type { ListQuery } from '../../lists/index.js';
 import type { ActivityType } from '../activities/index.js';
+import { some } from '../mapping.js';
 import { checkAnswers, type QuestionDefinition } from './surveys.answers.js';
 import {
-  answersColumn, auditOf, chapterStatus, detailsColumn, opt, ref, responseCode, sessionsColumn, type List, type SurveyLookups, type SurveysUses,
+  answersColumn, auditOf, chapterStatus, detailsColumn, ref, responseCode, sessionsColumn, type List, type SurveyLookups, type SurveysUses,
 } from './surveys.common.js';
 import { SurveyErrors } from './surveys.errors.js';
 import * as L from './surveys.filters.js';
@@ -39,25 +40,25 @@ export class ResponsesService {
 
   private respondentCommon(r: RespondentRow) {
     return {
-      id: r.id, responseCode: r.response_code, ...opt('localeId', r.locale_id), respondedThrough: r.responded_through as Respondent['respondedThrough'],
-      ...opt('referenceId', r.reference_id), ...opt('sourceId', r.source_id), ...auditOf(r),
+      id: r.id, responseCode: r.response_code, ...some('localeId', r.locale_id), respondedThrough: r.responded_through as Respondent['respondedThrough'],
+      ...some('referenceId', r.reference_id), ...some('sourceId', r.source_id), ...auditOf(r),
     };
   }
 
   private toEventRespondent = (r: RespondentRow): EventRespondent => ({
-    ...this.respondentCommon(r), event: { id: r.event_id ?? '' }, ...opt('attendee', ref(r.attendee_id)), ...opt('contact', ref(r.contact_id)), surveys: this.chapters(r),
+    ...this.respondentCommon(r), event: { id: r.event_id ?? '' }, ...some('attendee', ref(r.attendee_id)), ...some('contact', ref(r.contact_id)), surveys: this.chapters(r),
   });
 
   private toStandardRespondent = (r: RespondentRow): StandardRespondent => ({
-    ...this.respondentCommon(r), ...opt('contact', ref(r.contact_id)), status: r.status as RespondentStatus, unsubscribed: false,
-    ...opt('invitationList', ref(r.invitation_list_id)), chapters: this.chapters(r), ...opt('transactionId', r.transaction_id),
-    ...opt('attendee', ref(r.attendee_id)),
+    ...this.respondentCommon(r), ...some('contact', ref(r.contact_id)), status: r.status as RespondentStatus, unsubscribed: false,
+    ...some('invitationList', ref(r.invitation_list_id)), chapters: this.chapters(r), ...some('transactionId', r.transaction_id),
+    ...some('attendee', ref(r.attendee_id)),
   });
 
   private toRespondent = (r: RespondentRow): Respondent => ({
-    ...this.respondentCommon(r), ...opt('event', ref(r.event_id)), ...opt('contact', ref(r.contact_id)), ...opt('attendee', ref(r.attendee_id)),
+    ...this.respondentCommon(r), ...some('event', ref(r.event_id)), ...some('contact', ref(r.contact_id)), ...some('attendee', ref(r.attendee_id)),
     survey: { id: r.survey_id }, status: r.status as RespondentStatus, unsubscribed: false, chapters: this.chapters(r),
-    ...opt('invitationList', ref(r.invitation_list_id)), ...opt('transactionId', r.transaction_id),
+    ...some('invitationList', ref(r.invitation_list_id)), ...some('transactionId', r.transaction_id),
   });
 
   listRespondents(accountId: string, query: ListQuery): List<Respondent> {
@@ -165,16 +166,16 @@ export class ResponsesService {
   }
 
   private toEventResponse = (r: ResponseRow): EventResponse => ({
-    ...this.responseCommon(r), event: { id: r.event_id ?? '' }, survey: { id: r.survey_id }, ...opt('session', ref(r.session_id)), ...opt('speaker', ref(r.speaker_id)),
+    ...this.responseCommon(r), event: { id: r.event_id ?? '' }, survey: { id: r.survey_id }, ...some('session', ref(r.session_id)), ...some('speaker', ref(r.speaker_id)),
   });
 
   private toStandardResponse = (r: ResponseRow): StandardResponse => ({
-    ...this.responseCommon(r), survey: { id: r.survey_id }, ...opt('loopingChoice', ref(r.looping_choice_id)),
+    ...this.responseCommon(r), survey: { id: r.survey_id }, ...some('loopingChoice', ref(r.looping_choice_id)),
   });
 
   private toResponse = (r: ResponseRow): SurveyResponse => ({
-    ...this.responseCommon(r), ...opt('event', ref(r.event_id)), ...opt('session', ref(r.session_id)), chapter: { id: r.chapter_id }, survey: { id: r.survey_id },
-    ...opt('speaker', ref(r.speaker_id)), ...opt('loopingChoice', ref(r.looping_choice_id)), attempt: r.attempt,
+    ...this.responseCommon(r), ...some('event', ref(r.event_id)), ...some('session', ref(r.session_id)), chapter: { id: r.chapter_id }, survey: { id: r.survey_id },
+    ...some('speaker', ref(r.speaker_id)), ...some('loopingChoice', ref(r.looping_choice_id)), attempt: r.attempt,
   });
 
   listResponses(accountId: string, query: ListQuery): List<SurveyResponse> {
@@ -312,7 +313,7 @@ export class ResponsesService {
 function normalizeAnswers(answers: readonly Answer[]): Answer[] {
   const low = (x: { id: string } | undefined) => (x ? { id: x.id.toLowerCase() } : undefined);
   return answers.map((a) => ({
-    type: a.type, ...opt('value', a.value), ...opt('choice', low(a.choice)), ...opt('category', low(a.category)), ...opt('subCategory', low(a.subCategory)),
-    ...opt('field', low(a.field)),
+    type: a.type, ...some('value', a.value), ...some('choice', low(a.choice)), ...some('category', low(a.category)), ...some('subCategory', low(a.subCategory)),
+    ...some('field', low(a.field)),
   }));
 }

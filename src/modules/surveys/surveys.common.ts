@@ -38,8 +38,6 @@ export const detailsColumn = jsonColumn('survey_questions.details', QuestionDeta
 export const answersColumn = jsonColumn('survey_responses.answers', AnswersSchema);
 
 export const ref = (id: string | null | undefined) => (id ? { id } : undefined);
-export const opt = <K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> =>
-  (value === null || value === undefined ? {} : { [key]: value } as Record<K, V>);
 export const auditOf = (r: { created: string; created_by: string; last_modified: string; last_modified_by: string }) => ({
   created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
 });

@@ -1,5 +1,5 @@
 import type { AttendeesService } from '../attendees/index.js';
-import { REDACTED, redactMentions, redactText, setTexts, storedForms, type Eraser } from '../privacy/index.js';
+import { REDACTED, redactMentions, redactedTexts, setTexts, storedForms, type Eraser } from '../privacy/index.js';
 import type { SurveysRepository } from './surveys.repository.js';
 import type { Answer } from './surveys.schemas.js';
 
@@ -43,19 +43,9 @@ export function surveysErasers(repo: SurveysRepository, attendees: Pick<Attendee
         // Idempotent: clearing the respondents again changes nothing new, and yields their ids.
         const respondents = await repo.clearRespondentsOf(trx, s.accountId, s.contactIds, attendeeIds, now);
         const own = await repo.responsesOfRespondents(trx, s.accountId, respondents);
-        const ownIds = new Set(own.map((r) => r.id));
-        const changed: Array<{ id: string; text: string }> = [];
-        for (const r of own) {
-          const answers = redactText(redactOwn(r.answers), forms);
-          if (answers !== r.answers) changed.push({ id: r.id, text: answers });
-        }
-        if (forms.length > 0) {
-          for (const r of await repo.responsesMentioning(trx, s.accountId, forms)) {
-            if (ownIds.has(r.id)) continue;
-            const answers = redactText(r.answers, forms);
-            if (answers !== r.answers) changed.push({ id: r.id, text: answers });
-          }
-        }
+        const changed = await redactedTexts(forms, { rows: own, text: (r) => r.answers, redactOwn: (r) => redactOwn(r.answers) }, {
+          mentioning: () => repo.responsesMentioning(trx, s.accountId, forms), text: (r) => r.answers,
+        });
         await setTexts(trx, 'survey_responses', 'answers', s.accountId, changed);
         return changed.length;
       },

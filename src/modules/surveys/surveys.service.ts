@@ -2,7 +2,8 @@ import { actorName, type AuthContext } from '../../actor.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import type { ListQuery, Paging } from '../../lists/index.js';
-import { auditOf, detailsColumn, escapeHtml, opt, sessionsColumn, type List, type SurveyLookups, type SurveysUses } from './surveys.common.js';
+import { some } from '../mapping.js';
+import { auditOf, detailsColumn, escapeHtml, sessionsColumn, type List, type SurveyLookups, type SurveysUses } from './surveys.common.js';
 import { SurveyErrors } from './surveys.errors.js';
 import * as L from './surveys.filters.js';
 import type { SurveysRepository } from './surveys.repository.js';
@@ -35,25 +36,25 @@ export class SurveysService {
   async listSurveys(accountId: string, query: ListQuery): List<Survey> {
     const page = await this.find.page(L.SURVEYS_LIST, query, (spec) => this.repo.listSurveys(accountId, spec), (r) => r, '/surveys');
     return this.withCounts(accountId, page, (r, n) => ({
-      id: r.survey_id, title: r.title, ...opt('code', r.code), ...opt('timezone', r.timezone), ...opt('description', r.description), ...opt('closeAfter', r.close_after),
-      responseCount: n, status: r.status as Survey['status'], type: r.kind, ...opt('activateDate', r.activate_date),
+      id: r.survey_id, title: r.title, ...some('code', r.code), ...some('timezone', r.timezone), ...some('description', r.description), ...some('closeAfter', r.close_after),
+      responseCount: n, status: r.status as Survey['status'], type: r.kind, ...some('activateDate', r.activate_date),
       events: r.event_id ? [{ id: r.event_id }] : [], ...auditOf(r),
     }));
   }
 
   private toStandard(r: SurveyRow, n: number): StandardSurvey {
     return {
-      id: r.id, title: r.title, ...opt('code', r.code), ...opt('timezone', r.timezone), ...opt('description', r.description), ...opt('closeAfter', r.close_after),
-      responseCount: n, status: r.status as StandardSurvey['status'], ...opt('archiveAfter', r.archive_after), ...auditOf(r),
+      id: r.id, title: r.title, ...some('code', r.code), ...some('timezone', r.timezone), ...some('description', r.description), ...some('closeAfter', r.close_after),
+      responseCount: n, status: r.status as StandardSurvey['status'], ...some('archiveAfter', r.archive_after), ...auditOf(r),
     };
   }
 
   private toEventSurvey(r: SurveyRow): EventSurvey {
     return {
-      id: r.id, parentId: r.survey_id, title: r.title, ...opt('code', r.code), ...opt('timezone', r.timezone), ...opt('description', r.description),
-      ...opt('closeAfter', r.close_after), type: (r.event_type ?? 'Event Feedback') as EventSurvey['type'],
-      ...opt('availableTo', r.available_to as EventSurvey['availableTo']), ...opt('audienceType', r.audience_type as EventSurvey['audienceType']),
-      ...opt('sessionMatch', r.session_match as EventSurvey['sessionMatch']), sessions: sessionsColumn(r.sessions), ...auditOf(r),
+      id: r.id, parentId: r.survey_id, title: r.title, ...some('code', r.code), ...some('timezone', r.timezone), ...some('description', r.description),
+      ...some('closeAfter', r.close_after), type: (r.event_type ?? 'Event Feedback') as EventSurvey['type'],
+      ...some('availableTo', r.available_to as EventSurvey['availableTo']), ...some('audienceType', r.audience_type as EventSurvey['audienceType']),
+      ...some('sessionMatch', r.session_match as EventSurvey['sessionMatch']), sessions: sessionsColumn(r.sessions), ...auditOf(r),
     };
   }
 
@@ -109,8 +110,8 @@ export class SurveysService {
   private questionParts(r: QuestionRow) {
     const d = detailsColumn(r.details);
     return {
-      id: r.id, text: r.text, ...opt('shortText', r.short_text), ...opt('htmlText', r.html_text), ...opt('code', r.code), type: r.type as QuestionType,
-      ...d, required: r.required === 1, ...opt('maxScore', r.max_score), ...auditOf(r),
+      id: r.id, text: r.text, ...some('shortText', r.short_text), ...some('htmlText', r.html_text), ...some('code', r.code), type: r.type as QuestionType,
+      ...d, required: r.required === 1, ...some('maxScore', r.max_score), ...auditOf(r),
     };
   }
 
@@ -169,9 +170,9 @@ export class SurveysService {
   // Email templates and invitations.
 
   private toTemplate = (r: EmailTemplateRow): EmailTemplate => ({
-    id: r.id, name: r.name, subject: r.subject, ...opt('fromName', r.from_name), ...opt('fromEmail', r.from_email), plaintextBody: r.plaintext_body,
-    ...opt('htmlBody', r.html_body), ...opt('locale', r.locale), clickTrackingEnabled: r.click_tracking === 1, ...opt('replyToName', r.reply_to_name),
-    ...opt('replyToEmail', r.reply_to_email), active: r.active === 1, ...auditOf(r),
+    id: r.id, name: r.name, subject: r.subject, ...some('fromName', r.from_name), ...some('fromEmail', r.from_email), plaintextBody: r.plaintext_body,
+    ...some('htmlBody', r.html_body), ...some('locale', r.locale), clickTrackingEnabled: r.click_tracking === 1, ...some('replyToName', r.reply_to_name),
+    ...some('replyToEmail', r.reply_to_email), active: r.active === 1, ...auditOf(r),
   });
 
   async listTemplates(accountId: string, surveyId: string, query: ListQuery): List<EmailTemplate> {
@@ -244,14 +245,14 @@ export function questionDetails(input: QuestionInput): QuestionDetails {
     if ((f.type === 'SingleChoice' || f.type === 'MultiChoice') && !(f.choices?.length)) throw bad(`A ${f.type} field needs choices`, `fields[${i}].choices`);
   }
   return {
-    ...opt('choices', withIds(input.choices)),
-    ...opt('categories', input.categories?.map((c) => ({ id: newId(), text: c.text, ...opt('shortText', c.shortText), required: c.required === true }))),
-    ...opt('subCategories', withIds(input.subCategories)),
-    ...opt('notApplicableAnswer', input.notApplicableAnswer), ...opt('otherAnswer', input.otherAnswer), ...opt('comments', input.comments),
-    ...opt('fields', input.fields?.map((f) => ({
-      id: newId(), text: f.text, ...opt('shortText', f.shortText), type: f.type, ...opt('choices', withIds(f.choices)),
-      ...opt('notApplicableAnswer', f.notApplicableAnswer), ...opt('otherAnswer', f.otherAnswer), required: f.required === true,
+    ...some('choices', withIds(input.choices)),
+    ...some('categories', input.categories?.map((c) => ({ id: newId(), text: c.text, ...some('shortText', c.shortText), required: c.required === true }))),
+    ...some('subCategories', withIds(input.subCategories)),
+    ...some('notApplicableAnswer', input.notApplicableAnswer), ...some('otherAnswer', input.otherAnswer), ...some('comments', input.comments),
+    ...some('fields', input.fields?.map((f) => ({
+      id: newId(), text: f.text, ...some('shortText', f.shortText), type: f.type, ...some('choices', withIds(f.choices)),
+      ...some('notApplicableAnswer', f.notApplicableAnswer), ...some('otherAnswer', f.otherAnswer), required: f.required === true,
     }))),
-    ...opt('totalSum', input.totalSum),
+    ...some('totalSum', input.totalSum),
   };
 }
