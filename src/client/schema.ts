@@ -481,7 +481,7 @@ export interface paths {
         };
         /**
          * List Contacts
-         * @description Gets a paginated list of contacts, e.g. filter=email eq 'h.potterfield@example.com'. Filterable: id, sourceId (eq|ne); firstName, lastName, email (eq|ne|contains|sw); ccEmail, company, type.id, nickname, title, workPhone, middleName, mobilePhone, homeFax, designation, homePhone, pager, workFax, lastModifiedBy, createdBy, workAddress.address1|address2|address3|city, homeAddress.address1|address2|address3|city, deleted, optOut.optedOut (eq|ne); lastModified, created (eq|ne|lt|le|gt|ge). Strings compare case-insensitively. Deleted contacts are listed only when the filter names `deleted` (e.g. deleted eq 'true').
+         * @description Gets a paginated list of contacts, e.g. filter=email eq 'h.potterfield@example.com'. Filterable: id, sourceId (eq|ne); firstName, lastName, email (eq|ne|contains|sw); ccEmail, company, type.id, nickname, title, workPhone, middleName, mobilePhone, homeFax, designation, homePhone, pager, workFax, lastModifiedBy, createdBy, workAddress.address1|address2|address3|city, homeAddress.address1|address2|address3|city, deleted, optOut.optedOut (eq|ne); lastModified, created (eq|ne|lt|le|gt|ge). Strings compare case-insensitively. Deleted contacts are listed only when the filter names `deleted` (e.g. deleted eq 'true'). Answered from an index at any size: firstName, lastName, email with eq or in; firstName, lastName, email with sw, ew or contains of three characters or more (without %, _ or \). Every other field and operator reads the account's rows.
          */
         get: operations["listContacts"];
         /**
@@ -591,7 +591,7 @@ export interface paths {
         put?: never;
         /**
          * List Contacts
-         * @description Gets a paginated list of contacts, e.g. filter=email eq 'h.potterfield@example.com'. Filterable: id, sourceId (eq|ne); firstName, lastName, email (eq|ne|contains|sw); ccEmail, company, type.id, nickname, title, workPhone, middleName, mobilePhone, homeFax, designation, homePhone, pager, workFax, lastModifiedBy, createdBy, workAddress.address1|address2|address3|city, homeAddress.address1|address2|address3|city, deleted, optOut.optedOut (eq|ne); lastModified, created (eq|ne|lt|le|gt|ge). Strings compare case-insensitively. Deleted contacts are listed only when the filter names `deleted` (e.g. deleted eq 'true').
+         * @description Gets a paginated list of contacts, e.g. filter=email eq 'h.potterfield@example.com'. Filterable: id, sourceId (eq|ne); firstName, lastName, email (eq|ne|contains|sw); ccEmail, company, type.id, nickname, title, workPhone, middleName, mobilePhone, homeFax, designation, homePhone, pager, workFax, lastModifiedBy, createdBy, workAddress.address1|address2|address3|city, homeAddress.address1|address2|address3|city, deleted, optOut.optedOut (eq|ne); lastModified, created (eq|ne|lt|le|gt|ge). Strings compare case-insensitively. Deleted contacts are listed only when the filter names `deleted` (e.g. deleted eq 'true'). Answered from an index at any size: firstName, lastName, email with eq or in; firstName, lastName, email with sw, ew or contains of three characters or more (without %, _ or \). Every other field and operator reads the account's rows.
          */
         post: operations["listContactsPostFilters"];
         delete?: never;

@@ -1,4 +1,4 @@
-import type { FilterField, FilterOp, FilterValueType } from './filter/index.js';
+import type { FilterField, FilterFields, FilterOp, FilterValueType } from './filter/index.js';
 
 // Builders for the filter fields of a list (DESIGN rule 6). Most fields of the
 // reference compare with eq and ne; dates and numbers also with lt, le, gt, ge.
@@ -32,4 +32,19 @@ export function filterColumns(table: string) {
     /** `created` and `lastModified`, which every list of the reference filters on as dates. */
     audit: (): Readonly<Record<'created' | 'lastModified', FilterField>> => ({ created: field('created', 'datetime'), lastModified: field('last_modified', 'datetime') }),
   };
+}
+
+/**
+ * The sentence of a list's description in /docs that says which filters an index answers at any size (issue 37):
+ * FilterField.indexed and .search, proven by test/db/plans.test.ts. Every other field and operator reads the account's rows.
+ */
+export function indexedFiltersNote(fields: FilterFields): string {
+  const eq = Object.entries(fields).filter(([, f]) => f.indexed === true).map(([name]) => name);
+  const search = Object.entries(fields).filter(([, f]) => f.search !== undefined).map(([name]) => name);
+  const parts = [
+    ...(eq.length > 0 ? [`${eq.join(', ')} with eq or in`] : []),
+    ...(search.length > 0 ? [`${search.join(', ')} with sw, ew or contains of three characters or more (without %, _ or \\)`] : []),
+  ];
+  if (parts.length === 0) return 'Every filter reads the account\'s rows (no index answers a filter of this list yet).';
+  return `Answered from an index at any size: ${parts.join('; ')}. Every other field and operator reads the account's rows.`;
 }

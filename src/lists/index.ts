@@ -2,7 +2,7 @@
 // listPage() pipeline. A module declares each list once with defineList().
 export { FilterError, parseFilter, compileFilter } from './filter/index.js';
 export type { FilterField, FilterFields, FilterNode, FilterOp, FilterValueType } from './filter/index.js';
-export { EQ_NE, RANGE, filterColumns, type ColumnOptions } from './fields.js';
+export { EQ_NE, RANGE, filterColumns, indexedFiltersNote, type ColumnOptions } from './fields.js';
 export { keysetAfter, orderDirection, type CursorValue, type OrderColumn, type SortDirection } from './keyset.js';
 export { fetchPage, type ListSpec, type PageResult } from './fetch.js';
 export { COUNT_BOUND, keptCounter, type KeptCounter, type KeptCounts } from './counts.js';
