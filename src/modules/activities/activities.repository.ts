@@ -2,7 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
-import type { ExternalType, MetadataPatch, NewActivityRow, NewMetadataRow } from './activities.table.js';
+import type { ExternalType } from './activities.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -13,7 +14,7 @@ export class ActivitiesRepository {
     return this.db.transaction().execute(fn);
   }
 
-  async insert(row: NewActivityRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewRow<'attendee_activities'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('attendee_activities').values(row).execute();
   }
 
@@ -69,11 +70,11 @@ export class ActivitiesRepository {
       .where('account_id', '=', accountId).where('type', '=', type).where('name', '=', name).executeTakeFirst();
   }
 
-  async insertMetadata(row: NewMetadataRow, ex: Executor = this.db): Promise<void> {
+  async insertMetadata(row: NewRow<'external_activity_metadata'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('external_activity_metadata').values(row).execute();
   }
 
-  async updateMetadata(accountId: string, id: string, patch: MetadataPatch, ex: Executor = this.db): Promise<boolean> {
+  async updateMetadata(accountId: string, id: string, patch: RowPatch<'external_activity_metadata'>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('external_activity_metadata').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

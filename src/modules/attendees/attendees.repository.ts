@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
 import { fetchPage, keptCounter, type ListSpec } from '../../lists/index.js';
 import type { ContactsJoin } from '../contacts/index.js';
-import type { AttendeeRowUpdate, NewAttendeeRow } from './attendees.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -96,11 +96,11 @@ export class AttendeesRepository {
     return ex.selectFrom('attendees').select(['id', 'extra']).where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).execute();
   }
 
-  async insert(row: NewAttendeeRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewRow<'attendees'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('attendees').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: Omit<AttendeeRowUpdate, 'id' | 'account_id'>, ex: Executor = this.db): Promise<boolean> {
+  async update(accountId: string, id: string, patch: Omit<RowPatch<'attendees'>, 'id' | 'account_id'>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('attendees').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { EventFeaturePatch, FeatureType, NewEventFeatureRow } from './event-features.table.js';
+import type { FeatureType } from './event-features.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -29,17 +30,17 @@ export class EventFeaturesRepository {
   }
 
   /** Lazy creation: rows another request created first are left as they are (the unique index decides). */
-  async insertMissing(rows: readonly NewEventFeatureRow[], ex: Executor = this.db): Promise<void> {
+  async insertMissing(rows: readonly NewRow<'event_features'>[], ex: Executor = this.db): Promise<void> {
     if (rows.length === 0) return;
     await ex.insertInto('event_features').values([...rows]).onConflict((oc) => oc.columns(['event_id', 'type']).doNothing()).execute();
   }
 
-  async update(accountId: string, id: string, patch: EventFeaturePatch, ex: Executor = this.db): Promise<void> {
+  async update(accountId: string, id: string, patch: RowPatch<'event_features'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('event_features').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
   /** Launches once: false when the row was launched already (by a concurrent request too). */
-  async launch(accountId: string, id: string, patch: EventFeaturePatch, ex: Executor = this.db): Promise<boolean> {
+  async launch(accountId: string, id: string, patch: RowPatch<'event_features'>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('event_features').set(patch)
       .where('account_id', '=', accountId).where('id', '=', id).where('launched', 'is', null).where('enabled', '=', 1).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;

@@ -3,7 +3,7 @@ import type { Database, Db } from '../../db/index.js';
 import { compiledOnce } from '../../db/compiled.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny, redactText, storedForms } from '../privacy/index.js';
-import type { EventCreationPatch, EventPatch, EventRow, NewEventCreationRow, NewEventRow } from './events.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -22,26 +22,26 @@ export class EventsRepository {
     return fetchPage(base, spec);
   }
 
-  async find(accountId: string, id: string, ex: Executor = this.db): Promise<EventRow | undefined> {
+  async find(accountId: string, id: string, ex: Executor = this.db): Promise<Row<'events'> | undefined> {
     return (await findEvent(ex, accountId, id))[0];
   }
 
-  async findMany(accountId: string, ids: readonly string[], ex: Executor = this.db): Promise<EventRow[]> {
+  async findMany(accountId: string, ids: readonly string[], ex: Executor = this.db): Promise<Row<'events'>[]> {
     if (ids.length === 0) return [];
     return ex.selectFrom('events').selectAll().where('account_id', '=', accountId).where('id', 'in', ids).execute();
   }
 
   /** Idempotent: a retried creation job finds its row already there. */
-  async insertIfAbsent(row: NewEventRow, ex: Executor = this.db) {
+  async insertIfAbsent(row: NewRow<'events'>, ex: Executor = this.db) {
     await ex.insertInto('events').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
   }
 
-  async update(accountId: string, id: string, patch: EventPatch, ex: Executor = this.db) {
+  async update(accountId: string, id: string, patch: RowPatch<'events'>, ex: Executor = this.db) {
     const r = await ex.updateTable('events').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
-  insertCreation(row: NewEventCreationRow, ex: Executor = this.db) {
+  insertCreation(row: NewRow<'event_creations'>, ex: Executor = this.db) {
     return ex.insertInto('event_creations').values(row).execute();
   }
 
@@ -53,7 +53,7 @@ export class EventsRepository {
     return ex.selectFrom('event_creations').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async finishCreation(id: string, patch: EventCreationPatch, ex: Executor = this.db) {
+  async finishCreation(id: string, patch: RowPatch<'event_creations'>, ex: Executor = this.db) {
     await ex.updateTable('event_creations').set(patch).where('id', '=', id).execute();
   }
 

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { CategoryPatch, CategoryRow, NewCategoryMemberRow, NewCategoryRow } from './categories.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -19,15 +19,15 @@ export class CategoriesRepository {
     return fetchPage(base, spec);
   }
 
-  find(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<CategoryRow | undefined> {
+  find(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitor_categories'> | undefined> {
     return ex.selectFrom('exhibitor_categories').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', '=', id).executeTakeFirst();
   }
 
-  async insert(row: NewCategoryRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewRow<'exhibitor_categories'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('exhibitor_categories').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: CategoryPatch, ex: Executor = this.db): Promise<void> {
+  async update(accountId: string, id: string, patch: RowPatch<'exhibitor_categories'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('exhibitor_categories').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -54,7 +54,7 @@ export class CategoriesRepository {
   }
 
   /** Adds the exhibitor to the category; adding it twice is harmless (the unique pair decides). */
-  async addMember(row: NewCategoryMemberRow, ex: Executor = this.db): Promise<void> {
+  async addMember(row: NewRow<'exhibitor_category_members'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('exhibitor_category_members').values(row).onConflict((oc) => oc.columns(['category_id', 'exhibitor_id']).doNothing()).execute();
   }
 

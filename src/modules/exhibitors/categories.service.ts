@@ -7,13 +7,13 @@ import { iso, type Clock } from '../../db/time.js';
 import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import type { Category, CategoryBanner, CategoryInput } from './categories.schemas.js';
-import type { CategoryRow } from './categories.table.js';
+import type { Row } from '../../db/types.js';
 import { ExhibitorErrors } from './exhibitors.errors.js';
 import { idList } from './exhibitors.filters.js';
 import type { IdItem } from './exhibitors.schemas.js';
 import { auditOf, sameEvent, type ExhibitorFiles, type ExhibitorScope } from './exhibitors.service.js';
 
-const categoriesList = (eventId: string) => defineList<CategoryRow>({
+const categoriesList = (eventId: string) => defineList<Row<'exhibitor_categories'>>({
   name: `exhibitor-categories:${eventId}`,
   filters: {},
   order: [{ column: 'exhibitor_categories.sort_order', value: (r) => r.sort_order }, { column: 'exhibitor_categories.id', value: (r) => r.id }],
@@ -30,7 +30,7 @@ export class CategoriesService {
     private readonly clock: Clock,
   ) {}
 
-  private toApi(r: CategoryRow): Category {
+  private toApi(r: Row<'exhibitor_categories'>): Category {
     return {
       id: r.id, event: { id: r.event_id }, name: r.name, ...(r.description !== null ? { description: r.description } : {}), order: r.sort_order, type: r.type,
       ...(r.banner_file_id !== null ? { bannerId: r.banner_file_id, bannerUrl: this.files.signedUrl(r.account_id, r.banner_file_id).href } : {}),
@@ -42,7 +42,7 @@ export class CategoriesService {
     return `${this.config.publicUrl}/${this.config.apiVersion}/events/${eventId}/${rest}`;
   }
 
-  private async category(accountId: string, eventId: string, categoryId: string, trx?: Transaction<Database>): Promise<CategoryRow> {
+  private async category(accountId: string, eventId: string, categoryId: string, trx?: Transaction<Database>): Promise<Row<'exhibitor_categories'>> {
     const event = await this.scope.event(accountId, eventId, trx);
     const row = await this.repo.find(accountId, event, categoryId.toLowerCase(), trx);
     if (!row) throw ExhibitorErrors.categoryNotFound();
@@ -59,7 +59,7 @@ export class CategoriesService {
     sameEvent(input.event.id, event);
     const now = iso(this.clock());
     const actor = actorName(auth);
-    const row: CategoryRow = {
+    const row: Row<'exhibitor_categories'> = {
       id: newId(), account_id: auth.accountId, event_id: event, name: input.name, description: input.description ?? null, sort_order: input.order, type: input.type,
       banner_file_id: null, created: now, last_modified: now, created_by: actor, last_modified_by: actor,
     };

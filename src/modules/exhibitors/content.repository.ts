@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { mayHoldAny } from '../privacy/index.js';
-import type { ExhibitorFileRow, NewExhibitorFileRow, NewWeblinkRow, WeblinkPatch, WeblinkRow } from './content.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -13,12 +13,12 @@ export class ContentRepository {
     return this.db.transaction().execute(fn);
   }
 
-  listFiles(accountId: string, exhibitorId: string): Promise<ExhibitorFileRow[]> {
+  listFiles(accountId: string, exhibitorId: string): Promise<Row<'exhibitor_files'>[]> {
     return this.db.selectFrom('exhibitor_files').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId)
       .orderBy('display_order').orderBy('created').orderBy('id').execute();
   }
 
-  findFile(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<ExhibitorFileRow | undefined> {
+  findFile(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitor_files'> | undefined> {
     return ex.selectFrom('exhibitor_files').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
   }
 
@@ -27,15 +27,15 @@ export class ContentRepository {
     return Number(r?.n ?? 0);
   }
 
-  async insertFile(row: NewExhibitorFileRow, ex: Executor = this.db): Promise<void> {
+  async insertFile(row: NewRow<'exhibitor_files'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('exhibitor_files').values(row).execute();
   }
 
-  async updateFile(accountId: string, id: string, patch: Pick<ExhibitorFileRow, 'display_name' | 'hidden' | 'display_order' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
+  async updateFile(accountId: string, id: string, patch: Pick<Row<'exhibitor_files'>, 'display_name' | 'hidden' | 'display_order' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('exhibitor_files').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
-  async setFileName(accountId: string, id: string, patch: Pick<ExhibitorFileRow, 'display_name' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
+  async setFileName(accountId: string, id: string, patch: Pick<Row<'exhibitor_files'>, 'display_name' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('exhibitor_files').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -44,12 +44,12 @@ export class ContentRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
-  listWeblinks(accountId: string, exhibitorId: string): Promise<WeblinkRow[]> {
+  listWeblinks(accountId: string, exhibitorId: string): Promise<Row<'exhibitor_weblinks'>[]> {
     return this.db.selectFrom('exhibitor_weblinks').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId)
       .orderBy('display_order').orderBy('created').orderBy('id').execute();
   }
 
-  findWeblink(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<WeblinkRow | undefined> {
+  findWeblink(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitor_weblinks'> | undefined> {
     return ex.selectFrom('exhibitor_weblinks').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
   }
 
@@ -58,11 +58,11 @@ export class ContentRepository {
     return Number(r?.n ?? 0);
   }
 
-  async insertWeblink(row: NewWeblinkRow, ex: Executor = this.db): Promise<void> {
+  async insertWeblink(row: NewRow<'exhibitor_weblinks'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('exhibitor_weblinks').values(row).execute();
   }
 
-  async updateWeblink(accountId: string, id: string, patch: WeblinkPatch, ex: Executor = this.db): Promise<void> {
+  async updateWeblink(accountId: string, id: string, patch: RowPatch<'exhibitor_weblinks'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('exhibitor_weblinks').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 

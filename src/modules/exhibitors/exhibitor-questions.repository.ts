@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { mayHoldAny } from '../privacy/index.js';
-import type { AnswerRow, NewAnswerRow, NewQuestionRow, QuestionPatch, QuestionRow } from './exhibitor-questions.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -13,16 +13,16 @@ export class QuestionsRepository {
     return this.db.transaction().execute(fn);
   }
 
-  listQuestions(accountId: string, eventId: string, ex: Executor = this.db): Promise<QuestionRow[]> {
+  listQuestions(accountId: string, eventId: string, ex: Executor = this.db): Promise<Row<'exhibitor_questions'>[]> {
     return ex.selectFrom('exhibitor_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId)
       .orderBy('display_order').orderBy('id').execute();
   }
 
-  findQuestion(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<QuestionRow | undefined> {
+  findQuestion(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitor_questions'> | undefined> {
     return ex.selectFrom('exhibitor_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', '=', id).executeTakeFirst();
   }
 
-  findQuestionByCode(accountId: string, eventId: string, code: string, ex: Executor = this.db): Promise<QuestionRow | undefined> {
+  findQuestionByCode(accountId: string, eventId: string, code: string, ex: Executor = this.db): Promise<Row<'exhibitor_questions'> | undefined> {
     return ex.selectFrom('exhibitor_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('code', '=', code).executeTakeFirst();
   }
 
@@ -31,11 +31,11 @@ export class QuestionsRepository {
     return Number(r?.m ?? 0) + 1;
   }
 
-  async insertQuestion(row: NewQuestionRow, ex: Executor = this.db): Promise<void> {
+  async insertQuestion(row: NewRow<'exhibitor_questions'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('exhibitor_questions').values(row).execute();
   }
 
-  async updateQuestion(accountId: string, id: string, patch: QuestionPatch, ex: Executor = this.db): Promise<void> {
+  async updateQuestion(accountId: string, id: string, patch: RowPatch<'exhibitor_questions'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('exhibitor_questions').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -46,19 +46,19 @@ export class QuestionsRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
-  answersOfExhibitor(accountId: string, exhibitorId: string, ex: Executor = this.db): Promise<AnswerRow[]> {
+  answersOfExhibitor(accountId: string, exhibitorId: string, ex: Executor = this.db): Promise<Row<'exhibitor_answers'>[]> {
     return ex.selectFrom('exhibitor_answers').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).execute();
   }
 
-  answersToQuestion(accountId: string, questionId: string, ex: Executor = this.db): Promise<AnswerRow[]> {
+  answersToQuestion(accountId: string, questionId: string, ex: Executor = this.db): Promise<Row<'exhibitor_answers'>[]> {
     return ex.selectFrom('exhibitor_answers').selectAll().where('account_id', '=', accountId).where('question_id', '=', questionId).execute();
   }
 
-  async insertAnswer(row: NewAnswerRow, ex: Executor = this.db): Promise<void> {
+  async insertAnswer(row: NewRow<'exhibitor_answers'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('exhibitor_answers').values(row).execute();
   }
 
-  async setAnswers(accountId: string, id: string, patch: Pick<AnswerRow, 'answers' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
+  async setAnswers(accountId: string, id: string, patch: Pick<Row<'exhibitor_answers'>, 'answers' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('exhibitor_answers').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 

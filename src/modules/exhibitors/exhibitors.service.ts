@@ -14,7 +14,7 @@ import { ExhibitorErrors } from './exhibitors.errors.js';
 import { exhibitorsList, filterNamesDeleted } from './exhibitors.filters.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import type { Audit, BannerLogoFile, Exhibitor, ExhibitorInput } from './exhibitors.schemas.js';
-import type { ExhibitorPatch, ExhibitorRow } from './exhibitors.table.js';
+import type { Row, RowPatch } from '../../db/types.js';
 import type { RegistrationPacksRepository } from './registration-packs.repository.js';
 import type { SponsorshipLevelsRepository } from './sponsorship-levels.repository.js';
 
@@ -49,7 +49,7 @@ export class ExhibitorScope {
     return event.id;
   }
 
-  async exhibitor(accountId: string, eventId: string, exhibitorId: string, trx?: Transaction<Database>): Promise<ExhibitorRow> {
+  async exhibitor(accountId: string, eventId: string, exhibitorId: string, trx?: Transaction<Database>): Promise<Row<'exhibitors'>> {
     const event = await this.event(accountId, eventId, trx);
     const row = await this.repo.find(accountId, event, exhibitorId.toLowerCase(), trx);
     if (!row) throw ExhibitorErrors.exhibitorNotFound();
@@ -74,7 +74,7 @@ export class ExhibitorsService {
     private readonly clock: Clock,
   ) {}
 
-  private toApi(r: ExhibitorRow): Exhibitor {
+  private toApi(r: Row<'exhibitors'>): Exhibitor {
     return {
       id: r.id, event: { id: r.event_id }, name: r.name,
       ...opt('description', r.description), ...opt('code', r.code), ...opt('sourceId', r.source_id), ...opt('location', r.location),
@@ -122,7 +122,7 @@ export class ExhibitorsService {
       const event = await this.scope.event(auth.accountId, eventId, trx);
       const now = iso(this.clock());
       const actor = actorName(auth);
-      const row: ExhibitorRow = {
+      const row: Row<'exhibitors'> = {
         id: newId(), account_id: auth.accountId, event_id: event, ...(await this.columns(auth.accountId, event, input, trx)),
         banner_file_id: null, logo_file_id: null, deleted: 0, created: now, last_modified: now, created_by: actor, last_modified_by: actor,
       };
@@ -135,9 +135,9 @@ export class ExhibitorsService {
   async update(auth: AuthContext, eventId: string, exhibitorId: string, input: ExhibitorInput): Promise<Exhibitor> {
     return this.repo.transaction(async (trx) => {
       const row = await this.scope.exhibitor(auth.accountId, eventId, exhibitorId, trx);
-      const patch: ExhibitorPatch = { ...(await this.columns(auth.accountId, row.event_id, input, trx)), last_modified: iso(this.clock()), last_modified_by: actorName(auth) };
+      const patch: RowPatch<'exhibitors'> = { ...(await this.columns(auth.accountId, row.event_id, input, trx)), last_modified: iso(this.clock()), last_modified_by: actorName(auth) };
       await this.repo.update(auth.accountId, row.id, patch, trx);
-      return this.toApi({ ...row, ...patch } as ExhibitorRow);
+      return this.toApi({ ...row, ...patch } as Row<'exhibitors'>);
     });
   }
 

@@ -1,12 +1,12 @@
 import { defineList, filterColumns } from '../../lists/index.js';
-import type { EliteratureRow, LeadRow } from './leads.table.js';
+import type { Row } from '../../db/types.js';
 
 const EQ = ['eq'] as const;
 
 // GET /leads: the reference lists event.id, exhibitor.id and deleted (eq). Its example
 // for POST /leads/filter also filters on id and attendee.id, so those are accepted too.
 const lead = filterColumns('leads');
-export const LEADS_LIST = defineList<LeadRow>({
+export const LEADS_LIST = defineList<Row<'leads'>>({
   name: 'leads',
   filters: {
     'event.id': lead.field('event_id', 'uuid', { ops: EQ }),
@@ -23,7 +23,7 @@ export const LEADS_LIST = defineList<LeadRow>({
 
 // GET /eliterature-requests: event.id, exhibitor.id, lead.id (eq).
 const request = filterColumns('eliterature_requests');
-export const ELITERATURE_LIST = defineList<EliteratureRow>({
+export const ELITERATURE_LIST = defineList<Row<'eliterature_requests'>>({
   name: 'eliterature-requests',
   filters: {
     'event.id': request.field('event_id', 'uuid', { ops: EQ }),

@@ -2,9 +2,8 @@ import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
-import type {
-  LeadsTable, NewAnswerRow, NewEliteratureRow, NewLeadRow, NewQuestionRow, LeadQualificationQuestionsTable,
-} from './leads.table.js';
+import type { LeadsTable, LeadQualificationQuestionsTable } from './leads.table.js';
+import type { NewRow } from '../../db/types.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -28,7 +27,7 @@ export class LeadsRepository {
       .where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
   }
 
-  async insertQuestion(row: NewQuestionRow, ex: Executor = this.db): Promise<void> {
+  async insertQuestion(row: NewRow<'lead_qualification_questions'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('lead_qualification_questions').values(row).execute();
   }
 
@@ -77,7 +76,7 @@ export class LeadsRepository {
       .where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('attendee_id', '=', attendeeId).executeTakeFirst();
   }
 
-  async insertLead(row: NewLeadRow, ex: Executor = this.db): Promise<void> {
+  async insertLead(row: NewRow<'leads'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('leads').values(row).execute();
   }
 
@@ -96,7 +95,7 @@ export class LeadsRepository {
       .where('account_id', '=', accountId).where('lead_id', '=', leadId).orderBy('created').orderBy('id').execute();
   }
 
-  async upsertAnswer(row: NewAnswerRow, ex: Executor): Promise<void> {
+  async upsertAnswer(row: NewRow<'lead_qualification_answers'>, ex: Executor): Promise<void> {
     const existing = await ex.selectFrom('lead_qualification_answers').select('id')
       .where('account_id', '=', row.account_id).where('lead_id', '=', row.lead_id).where('question_id', '=', row.question_id).executeTakeFirst();
     if (existing) {
@@ -113,7 +112,7 @@ export class LeadsRepository {
 
   // E-literature requests.
 
-  async insertEliterature(row: NewEliteratureRow, ex: Executor = this.db): Promise<void> {
+  async insertEliterature(row: NewRow<'eliterature_requests'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('eliterature_requests').values(row).execute();
   }
 

@@ -16,7 +16,7 @@ import type { LeadsRepository } from './leads.repository.js';
 import {
   EliteratureDocumentsSchema, LeadAddressSchema, type EliteratureRequest, type Lead, type LeadAddress, type LeadScan,
 } from './leads.schemas.js';
-import type { EliteratureRow, LeadRow, NewLeadRow } from './leads.table.js';
+import type { Row, NewRow } from '../../db/types.js';
 import type { LeadAnswers, QuestionAnswersInput } from './qualification.schemas.js';
 import { answersColumn, checkAnswers, type CheckedAnswers, type QualificationService } from './qualification.service.js';
 
@@ -26,7 +26,7 @@ export const documentsColumn = jsonColumn('eliterature_requests.documents', Elit
 const opt = <K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } =>
   (value === null || value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 
-export function toLead(r: LeadRow): Lead {
+export function toLead(r: Row<'leads'>): Lead {
   const device = { ...opt('id', r.device_id), ...opt('name', r.device_name) };
   return {
     id: r.id, event: { id: r.event_id }, exhibitor: { id: r.exhibitor_id }, attendee: { id: r.attendee_id },
@@ -45,7 +45,7 @@ export function toLead(r: LeadRow): Lead {
   };
 }
 
-function toEliterature(r: EliteratureRow): EliteratureRequest {
+function toEliterature(r: Row<'eliterature_requests'>): EliteratureRequest {
   return {
     id: r.id, event: { id: r.event_id }, exhibitor: { id: r.exhibitor_id }, lead: { id: r.lead_id }, documents: documentsColumn(r.documents),
     created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
@@ -130,7 +130,7 @@ export class LeadsService {
       await this.repo.updateLead(auth.accountId, leadId, scanned, trx);
     } else {
       leadId = newId();
-      const row: NewLeadRow = {
+      const row: NewRow<'leads'> = {
         id: leadId, account_id: auth.accountId, event_id: exhibitor.event_id, exhibitor_id: exhibitor.id, attendee_id: attendee.id,
         type: 'leadcapture', application: 'leadcapture', source: 'scanned', comments: null, license_code: null, qualified: 0,
         ...scanned, created: now, created_by: by,
@@ -217,7 +217,7 @@ export class LeadsService {
     await this.repo.updateLead(auth.accountId, lead.id, { deleted: 1, last_modified: iso(this.clock()), last_modified_by: actorName(auth) });
   }
 
-  private async requireLead(accountId: string, eventId: string, exhibitorId: string, leadId: string, trx?: Transaction<Database>): Promise<LeadRow> {
+  private async requireLead(accountId: string, eventId: string, exhibitorId: string, leadId: string, trx?: Transaction<Database>): Promise<Row<'leads'>> {
     const lead = await this.repo.findLead(accountId, eventId.toLowerCase(), exhibitorId.toLowerCase(), leadId.toLowerCase(), trx);
     if (!lead) throw LeadErrors.leadNotFound(undefined, { target: 'leadId' });
     return lead;

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import type { NewSponsorshipLevelRow, SponsorshipLevelPatch, SponsorshipLevelRow } from './sponsorship-levels.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -13,20 +13,20 @@ export class SponsorshipLevelsRepository {
   }
 
   /** All of the event's levels (an event has a handful): by rank (unranked last), then name. */
-  all(accountId: string, eventId: string): Promise<SponsorshipLevelRow[]> {
+  all(accountId: string, eventId: string): Promise<Row<'sponsorship_levels'>[]> {
     return this.db.selectFrom('sponsorship_levels').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId)
       .orderBy(sql`case when rank is null then 1 else 0 end`).orderBy('rank').orderBy('name').orderBy('id').execute();
   }
 
-  find(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<SponsorshipLevelRow | undefined> {
+  find(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<Row<'sponsorship_levels'> | undefined> {
     return ex.selectFrom('sponsorship_levels').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', '=', id).executeTakeFirst();
   }
 
-  async insert(row: NewSponsorshipLevelRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewRow<'sponsorship_levels'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('sponsorship_levels').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: SponsorshipLevelPatch, ex: Executor = this.db): Promise<void> {
+  async update(accountId: string, id: string, patch: RowPatch<'sponsorship_levels'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('sponsorship_levels').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 

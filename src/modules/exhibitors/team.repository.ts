@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { AdminPatch, AdminRow, NewAdminRow } from './team.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -19,19 +19,19 @@ export class TeamRepository {
     return fetchPage(base, spec);
   }
 
-  findAdmin(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<AdminRow | undefined> {
+  findAdmin(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitor_admins'> | undefined> {
     return ex.selectFrom('exhibitor_admins').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
   }
 
-  findAdminByEmail(accountId: string, exhibitorId: string, emailKey: string, ex: Executor = this.db): Promise<AdminRow | undefined> {
+  findAdminByEmail(accountId: string, exhibitorId: string, emailKey: string, ex: Executor = this.db): Promise<Row<'exhibitor_admins'> | undefined> {
     return ex.selectFrom('exhibitor_admins').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('email_key', '=', emailKey).executeTakeFirst();
   }
 
-  async insertAdmin(row: NewAdminRow, ex: Executor = this.db): Promise<void> {
+  async insertAdmin(row: NewRow<'exhibitor_admins'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('exhibitor_admins').values(row).execute();
   }
 
-  async updateAdmin(accountId: string, id: string, patch: AdminPatch, ex: Executor = this.db): Promise<void> {
+  async updateAdmin(accountId: string, id: string, patch: RowPatch<'exhibitor_admins'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('exhibitor_admins').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 

@@ -4,9 +4,8 @@ import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { UsersJoin } from '../accounts/index.js';
 import type { FilterAttributes } from './scim.filter.js';
 import { GROUP_NAMES, USER_NAMES } from './scim.definitions.js';
-import type {
-  NewScimTokenRow, NewUserGroupMemberRow, NewUserGroupRow, NewUserProfileRow, UserGroupUpdate, UserProfilesTable,
-} from './identity.table.js';
+import type { UserProfilesTable } from './identity.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -113,11 +112,11 @@ export class IdentityRepository {
       .orderBy('created').orderBy('id').execute();
   }
 
-  insertGroups(rows: readonly NewUserGroupRow[], ex: Executor = this.db) {
+  insertGroups(rows: readonly NewRow<'user_groups'>[], ex: Executor = this.db) {
     return ex.insertInto('user_groups').values([...rows]).execute();
   }
 
-  async updateGroup(accountId: string, id: string, patch: UserGroupUpdate, ex: Executor = this.db) {
+  async updateGroup(accountId: string, id: string, patch: RowPatch<'user_groups'>, ex: Executor = this.db) {
     const r = await ex.updateTable('user_groups').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
@@ -141,7 +140,7 @@ export class IdentityRepository {
 
   // ---- members --------------------------------------------------------------
 
-  async addMembers(rows: readonly NewUserGroupMemberRow[], ex: Executor = this.db) {
+  async addMembers(rows: readonly NewRow<'user_group_members'>[], ex: Executor = this.db) {
     if (rows.length === 0) return;
     await ex.insertInto('user_group_members').values([...rows]).onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing()).execute();
   }
@@ -191,7 +190,7 @@ export class IdentityRepository {
 
   // ---- profiles -------------------------------------------------------------
 
-  insertProfile(row: NewUserProfileRow, ex: Executor = this.db) {
+  insertProfile(row: NewRow<'user_profiles'>, ex: Executor = this.db) {
     return ex.insertInto('user_profiles').values(row).onConflict((oc) => oc.column('user_id').doNothing()).execute();
   }
 
@@ -250,7 +249,7 @@ export class IdentityRepository {
 
   // ---- SCIM tokens ----------------------------------------------------------
 
-  insertToken(row: NewScimTokenRow) {
+  insertToken(row: NewRow<'scim_tokens'>) {
     return this.db.insertInto('scim_tokens').values(row).execute();
   }
 

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { InsightPatch, NewInsightRow, NewScoreEntry } from './insights.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -53,11 +53,11 @@ export class InsightsRepository {
     return ex.selectFrom('attendee_insights').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute();
   }
 
-  async insertInsight(row: NewInsightRow, trx: Transaction<Database>): Promise<void> {
+  async insertInsight(row: NewRow<'attendee_insights'>, trx: Transaction<Database>): Promise<void> {
     await trx.insertInto('attendee_insights').values(row).execute();
   }
 
-  async updateInsight(accountId: string, id: string, patch: InsightPatch, trx: Transaction<Database>): Promise<void> {
+  async updateInsight(accountId: string, id: string, patch: RowPatch<'attendee_insights'>, trx: Transaction<Database>): Promise<void> {
     await trx.updateTable('attendee_insights').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -78,13 +78,13 @@ export class InsightsRepository {
   }
 
   /** False when the activity already earned points in this score (each earns once). */
-  async insertEntry(row: NewScoreEntry, trx: Transaction<Database>): Promise<boolean> {
+  async insertEntry(row: NewRow<'attendee_score_entries'>, trx: Transaction<Database>): Promise<boolean> {
     const r = await trx.insertInto('attendee_score_entries').values(row)
       .onConflict((oc) => oc.columns(['insight_id', 'activity_id']).doNothing()).executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  async insertEntries(rows: readonly NewScoreEntry[], trx: Transaction<Database>): Promise<void> {
+  async insertEntries(rows: readonly NewRow<'attendee_score_entries'>[], trx: Transaction<Database>): Promise<void> {
     for (let i = 0; i < rows.length; i += INSERT_BATCH) await trx.insertInto('attendee_score_entries').values(rows.slice(i, i + INSERT_BATCH)).execute();
   }
 

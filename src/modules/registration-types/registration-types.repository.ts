@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { NewRegistrationTypeRow, RegistrationTypePatch, RegistrationTypeRow } from './registration-types.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -15,20 +15,20 @@ export class RegistrationTypesRepository {
     return fetchPage(base, spec);
   }
 
-  find(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<RegistrationTypeRow | undefined> {
+  find(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<Row<'registration_types'> | undefined> {
     return ex.selectFrom('registration_types').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', '=', id).executeTakeFirst();
   }
 
-  findMany(accountId: string, eventId: string, ids: readonly string[], ex: Executor = this.db): Promise<RegistrationTypeRow[]> {
+  findMany(accountId: string, eventId: string, ids: readonly string[], ex: Executor = this.db): Promise<Row<'registration_types'>[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return ex.selectFrom('registration_types').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', 'in', [...ids]).execute();
   }
 
-  async insert(row: NewRegistrationTypeRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewRow<'registration_types'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('registration_types').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: RegistrationTypePatch, ex: Executor = this.db): Promise<void> {
+  async update(accountId: string, id: string, patch: RowPatch<'registration_types'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('registration_types').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 }

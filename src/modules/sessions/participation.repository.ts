@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { Executor } from './sessions.repository.js';
-import type { AttendancePatch, EnrollmentPatch, EnrollmentStatus, NewAttendanceRow, NewEnrollmentRow } from './sessions.table.js';
+import type { EnrollmentStatus } from './sessions.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
 /** The reference's id of an enrollment or attendance record. */
 export const pairId = (sessionId: string, attendeeId: string): string => `${sessionId}::${attendeeId}`;
@@ -22,11 +23,11 @@ export class ParticipationRepository {
       .where('account_id', '=', accountId).where('session_id', '=', sessionId).where('attendee_id', '=', attendeeId).executeTakeFirst();
   }
 
-  async insertEnrollment(row: NewEnrollmentRow, ex: Executor = this.db): Promise<void> {
+  async insertEnrollment(row: NewRow<'session_enrollments'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('session_enrollments').values(row).execute();
   }
 
-  async updateEnrollment(accountId: string, id: string, patch: EnrollmentPatch, ex: Executor = this.db): Promise<void> {
+  async updateEnrollment(accountId: string, id: string, patch: RowPatch<'session_enrollments'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('session_enrollments').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -54,11 +55,11 @@ export class ParticipationRepository {
       .where('account_id', '=', accountId).where('session_id', '=', sessionId).where('attendee_id', '=', attendeeId).executeTakeFirst();
   }
 
-  async insertAttendance(row: NewAttendanceRow, ex: Executor = this.db): Promise<void> {
+  async insertAttendance(row: NewRow<'session_attendance'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('session_attendance').values(row).execute();
   }
 
-  async updateAttendance(accountId: string, id: string, patch: AttendancePatch, ex: Executor = this.db): Promise<void> {
+  async updateAttendance(accountId: string, id: string, patch: RowPatch<'session_attendance'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('session_attendance').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 

@@ -3,10 +3,10 @@ import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
 import type {
-  EmailTemplateRow, NewQuestionRow, NewRespondentRow, NewResponseRow, NewSurveyRow, SurveyEmailTemplatesTable, SurveyKind, SurveyLargeChoicesTable,
-  SurveyRespondentsTable, SurveyResponsesTable,
+  SurveyEmailTemplatesTable, SurveyKind, SurveyLargeChoicesTable, SurveyRespondentsTable, SurveyResponsesTable,
 } from './surveys.table.js';
 import type { Insertable, Updateable } from 'kysely';
+import type { Row, NewRow } from '../../db/types.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -20,7 +20,7 @@ export class SurveysRepository {
 
   // Surveys.
 
-  async insertSurvey(row: NewSurveyRow, ex: Executor = this.db): Promise<void> {
+  async insertSurvey(row: NewRow<'surveys'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('surveys').values(row).execute();
   }
 
@@ -47,7 +47,7 @@ export class SurveysRepository {
 
   // Questions and large choices.
 
-  async insertQuestion(row: NewQuestionRow, choices: readonly Insertable<SurveyLargeChoicesTable>[], ex: Executor): Promise<void> {
+  async insertQuestion(row: NewRow<'survey_questions'>, choices: readonly Insertable<SurveyLargeChoicesTable>[], ex: Executor): Promise<void> {
     await ex.insertInto('survey_questions').values(row).execute();
     for (let i = 0; i < choices.length; i += 500) await ex.insertInto('survey_large_choices').values(choices.slice(i, i + 500)).execute();
   }
@@ -79,7 +79,7 @@ export class SurveysRepository {
 
   // Respondents.
 
-  async insertRespondent(row: NewRespondentRow, ex: Executor = this.db): Promise<void> {
+  async insertRespondent(row: NewRow<'survey_respondents'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('survey_respondents').values(row).execute();
   }
 
@@ -106,7 +106,7 @@ export class SurveysRepository {
 
   // Responses.
 
-  async insertResponse(row: NewResponseRow, ex: Executor): Promise<void> {
+  async insertResponse(row: NewRow<'survey_responses'>, ex: Executor): Promise<void> {
     await ex.insertInto('survey_responses').values(row).execute();
   }
 
@@ -141,7 +141,7 @@ export class SurveysRepository {
     await this.db.insertInto('survey_email_templates').values(row).execute();
   }
 
-  findTemplate(accountId: string, surveyId: string, id: string): Promise<EmailTemplateRow | undefined> {
+  findTemplate(accountId: string, surveyId: string, id: string): Promise<Row<'survey_email_templates'> | undefined> {
     return this.db.selectFrom('survey_email_templates').selectAll().where('account_id', '=', accountId).where('survey_id', '=', surveyId).where('id', '=', id).executeTakeFirst();
   }
 

@@ -2,7 +2,7 @@ import type { SqlBool, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { AttendeeLinkPatch, NewAttendeeLinkRow } from './webcasts.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 import type { Executor } from './webcasts.repository.js';
 
 export class AttendeeLinksRepository {
@@ -31,11 +31,11 @@ export class AttendeeLinksRepository {
       .where('account_id', '=', accountId).where('webcast_id', '=', webcastId).where('attendee_id', '=', attendeeId).executeTakeFirst();
   }
 
-  async insert(row: NewAttendeeLinkRow, ex: Executor) {
+  async insert(row: NewRow<'attendee_links'>, ex: Executor) {
     await ex.insertInto('attendee_links').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: AttendeeLinkPatch, ex: Executor) {
+  async update(accountId: string, id: string, patch: RowPatch<'attendee_links'>, ex: Executor) {
     await ex.updateTable('attendee_links').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { NewWebcastRow, WebcastPatch } from './webcasts.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -32,11 +32,11 @@ export class WebcastsRepository {
     return rows.flatMap((r) => (r.session_id === null ? [] : [r.session_id]));
   }
 
-  async insert(row: NewWebcastRow, ex: Executor) {
+  async insert(row: NewRow<'webcasts'>, ex: Executor) {
     await ex.insertInto('webcasts').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: WebcastPatch, ex: Executor) {
+  async update(accountId: string, id: string, patch: RowPatch<'webcasts'>, ex: Executor) {
     await ex.updateTable('webcasts').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
