@@ -1,16 +1,8 @@
-import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 
-export type Executor = Db | Transaction<Database>;
-
-export class AccountsRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class AccountsRepository extends Repository {
   insertAccount(row: NewRow<'accounts'>, ex: Executor = this.db) {
     return ex.insertInto('accounts').values(row).execute();
   }

@@ -1,19 +1,12 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
 import type { ExternalType } from './activities.table.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
-
-export class ActivitiesRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class ActivitiesRepository extends Repository {
   async insert(row: NewRow<'attendee_activities'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('attendee_activities').values(row).execute();
   }

@@ -1,10 +1,10 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database, Db, Dialect } from '../../db/index.js';
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 import { fetchPage, keptCounter, type ListSpec } from '../../lists/index.js';
 import type { ContactsJoin } from '../contacts/index.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
-
-export type Executor = Db | Transaction<Database>;
 
 /** The attendee list's name in list_counts, with scopes '' and `event:<id>` (migration 0022). */
 export const ATTENDEES_COUNTS = 'attendees';
@@ -12,16 +12,14 @@ export const ATTENDEES_COUNTS = 'attendees';
 /** An attendee row with its contact's filterable fields (c_*), the sort keys (s_*) and the effective lastModified. */
 export type JoinedAttendeeRow = NonNullable<Awaited<ReturnType<AttendeesRepository['find']>>>;
 
-export class AttendeesRepository {
+export class AttendeesRepository extends Repository {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly dialect: Dialect,
     /** The account's contacts, from the contacts module: the list filters and sorts on their fields in SQL. */
     private readonly contactsOf: (accountId: string) => ContactsJoin,
-  ) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+  ) {
+    super(db);
   }
 
   /**

@@ -1,18 +1,12 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { Row, NewRow, RowPatch } from '../../db/types.js';
 import type { BulkStatus } from './bulk-jobs.schemas.js';
 
-export type Executor = Db | Transaction<Database>;
-
-export class BulkJobsRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class BulkJobsRepository extends Repository {
   get(accountId: string, id: string, ex: Executor = this.db): Promise<Row<'bulk_jobs'> | undefined> {
     return ex.selectFrom('bulk_jobs').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }

@@ -1,5 +1,6 @@
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
+import { Repository } from '../../db/repository.js';
 import { fetchPage, keptCounter, type ListSpec } from '../../lists/index.js';
 import type { NewRow } from '../../db/types.js';
 
@@ -9,13 +10,7 @@ type Trx = Transaction<Database>;
 export const MESSAGES_COUNTS = 'communication-messages';
 
 /** Every statement on the communications tables; this module reads no other module's table. */
-export class CommunicationsRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class CommunicationsRepository extends Repository {
   settings(accountId: string) {
     return this.db.selectFrom('communication_settings').selectAll().where('account_id', '=', accountId).executeTakeFirst();
   }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { TransactionStatus } from './contact-hooks.table.js';
 import type { Row, NewRow, RowPatch } from '../../db/types.js';
@@ -12,13 +13,7 @@ export const FINAL_STATUSES: readonly TransactionStatus[] = ['merged', 'unchange
 
 const STORED_KEY_ID = '~db';
 
-export class ContactHooksRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class ContactHooksRepository extends Repository {
   // --- hooks -------------------------------------------------------------
 
   listHooks(accountId: string, spec: ListSpec) {

@@ -1,9 +1,9 @@
-import { sql, type Expression, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { Database, Db, Dialect } from '../../db/index.js';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db, Dialect } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { Row, NewRow, RowPatch } from '../../db/types.js';
-
-export type Executor = Db | Transaction<Database>;
 
 /** Which contacts a list shows beyond the live ones. */
 export interface ContactListScope {
@@ -18,11 +18,13 @@ const CONTACT_COLUMNS = [
   'deleted', 'purged', 'created', 'last_modified', 'created_by', 'last_modified_by',
 ] as const;
 
-export class ContactsRepository {
+export class ContactsRepository extends Repository {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly dialect: Dialect,
-  ) {}
+  ) {
+    super(db);
+  }
 
   /** A text field of the profile JSON; `->` / `->>` read the same on SQLite (3.38+) and PostgreSQL (jsonb). */
   private profileText(...path: [string, ...string[]]): RawBuilder<string | null> {
@@ -58,10 +60,6 @@ export class ContactsRepository {
         this.profileFlag('optOut', 'optedOut').as('p_opted_out'),
       ])
       .where('contacts.account_id', '=', accountId);
-  }
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
   }
 
   async list(accountId: string, spec: ListSpec, scope: ContactListScope) {

@@ -1,18 +1,9 @@
-import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { FeatureType } from './event-features.table.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
+import { Repository, type Executor } from '../../db/repository.js';
 
-type Executor = Db | Transaction<Database>;
-
-export class EventFeaturesRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class EventFeaturesRepository extends Repository {
   list(accountId: string, eventId: string, spec: ListSpec) {
     const base = this.db.selectFrom('event_features').selectAll('event_features')
       .where('event_features.account_id', '=', accountId).where('event_features.event_id', '=', eventId);

@@ -1,22 +1,15 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { compiledOnce } from '../../db/compiled.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny, redactText, storedForms } from '../privacy/index.js';
 import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
-
 // GET /events/{id} is the hottest read: its SQL is compiled once.
 const findEvent = compiledOnce((ex, accountId: string, id: string) => ex.selectFrom('events').selectAll().where('account_id', '=', accountId).where('id', '=', id));
 
-export class EventsRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class EventsRepository extends Repository {
   list(accountId: string, spec: ListSpec) {
     const base = this.db.selectFrom('events').selectAll('events').where('events.account_id', '=', accountId);
     return fetchPage(base, spec);

@@ -1,16 +1,12 @@
-import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { Row, NewRow, RowPatch } from '../../db/types.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Db } from '../../db/index.js';
+import type { NewRow } from '../../db/types.js';
+import { ScopedRepository, type Executor } from '../../db/repository.js';
 
 /** Exhibitor categories and their members; every read names the account. */
-export class CategoriesRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+export class CategoriesRepository extends ScopedRepository<'exhibitor_categories', 'event_id'> {
+  constructor(db: Db) {
+    super(db, 'exhibitor_categories', 'event_id');
   }
 
   list(accountId: string, eventId: string, spec: ListSpec) {
@@ -19,21 +15,9 @@ export class CategoriesRepository {
     return fetchPage(base, spec);
   }
 
-  find(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitor_categories'> | undefined> {
-    return ex.selectFrom('exhibitor_categories').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', '=', id).executeTakeFirst();
-  }
-
-  async insert(row: NewRow<'exhibitor_categories'>, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('exhibitor_categories').values(row).execute();
-  }
-
-  async update(accountId: string, id: string, patch: RowPatch<'exhibitor_categories'>, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('exhibitor_categories').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
-  }
-
   async delete(accountId: string, id: string, ex: Executor = this.db): Promise<void> {
     await ex.deleteFrom('exhibitor_category_members').where('account_id', '=', accountId).where('category_id', '=', id).execute();
-    await ex.deleteFrom('exhibitor_categories').where('account_id', '=', accountId).where('id', '=', id).execute();
+    await this.rows.delete(ex, accountId, id);
   }
 
   /** The live exhibitors of a category, as ids. */

@@ -1,18 +1,11 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { mayHoldAny } from '../privacy/index.js';
 import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
-
 /** Exhibitor questions (per event) and answers (per exhibitor and question); every read names the account. */
-export class QuestionsRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class QuestionsRepository extends Repository {
   listQuestions(accountId: string, eventId: string, ex: Executor = this.db): Promise<Row<'exhibitor_questions'>[]> {
     return ex.selectFrom('exhibitor_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId)
       .orderBy('display_order').orderBy('id').execute();

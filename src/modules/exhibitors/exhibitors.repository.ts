@@ -1,23 +1,16 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
 import type { Row, NewRow, RowPatch } from '../../db/types.js';
-
-type Executor = Db | Transaction<Database>;
 
 /** The exhibitors' free-text columns an erasure searches (declared 'free-text' in exhibitors.table.ts). */
 export const EXHIBITOR_FREE_TEXT = ['name', 'description', 'address', 'email', 'mobile_phone', 'work_phone', 'other_phone', 'contact_links'] as const;
 export type ExhibitorFreeText = Pick<Row<'exhibitors'>, 'id' | (typeof EXHIBITOR_FREE_TEXT)[number]>;
 
 /** The exhibitors and booth staff tables; every read names the account and the event. */
-export class ExhibitorsRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class ExhibitorsRepository extends Repository {
   async insert(row: NewRow<'exhibitors'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('exhibitors').values(row).execute();
   }

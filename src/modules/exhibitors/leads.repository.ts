@@ -1,20 +1,15 @@
-import { sql, type Transaction, type Updateable } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/index.js';
+import { Repository, ScopedRows, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
-import type { LeadsTable, LeadQualificationQuestionsTable } from './leads.table.js';
-import type { NewRow } from '../../db/types.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
+const QUESTIONS = new ScopedRows('lead_qualification_questions', 'exhibitor_id');
+const LEADS = new ScopedRows('leads', 'exhibitor_id');
 
 /** The leads tables: qualification questions, leads, their answers and e-literature requests. Every read names the account. */
-export class LeadsRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class LeadsRepository extends Repository {
   // Qualification questions.
 
   questions(accountId: string, exhibitorId: string, ex: Executor = this.db) {
@@ -23,22 +18,21 @@ export class LeadsRepository {
   }
 
   findQuestion(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db) {
-    return ex.selectFrom('lead_qualification_questions').selectAll()
-      .where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
+    return QUESTIONS.find(ex, accountId, exhibitorId, id);
   }
 
-  async insertQuestion(row: NewRow<'lead_qualification_questions'>, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('lead_qualification_questions').values(row).execute();
+  insertQuestion(row: NewRow<'lead_qualification_questions'>, ex: Executor = this.db): Promise<void> {
+    return QUESTIONS.insert(ex, row);
   }
 
-  async updateQuestion(accountId: string, id: string, patch: Updateable<LeadQualificationQuestionsTable>, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('lead_qualification_questions').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateQuestion(accountId: string, id: string, patch: RowPatch<'lead_qualification_questions'>, ex: Executor = this.db): Promise<void> {
+    return QUESTIONS.update(ex, accountId, id, patch);
   }
 
   /** Deletes the question and every answer to it. */
   async deleteQuestion(trx: Transaction<Database>, accountId: string, id: string): Promise<void> {
     await trx.deleteFrom('lead_qualification_answers').where('account_id', '=', accountId).where('question_id', '=', id).execute();
-    await trx.deleteFrom('lead_qualification_questions').where('account_id', '=', accountId).where('id', '=', id).execute();
+    await QUESTIONS.delete(trx, accountId, id);
   }
 
   /**
@@ -76,12 +70,12 @@ export class LeadsRepository {
       .where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('attendee_id', '=', attendeeId).executeTakeFirst();
   }
 
-  async insertLead(row: NewRow<'leads'>, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('leads').values(row).execute();
+  insertLead(row: NewRow<'leads'>, ex: Executor = this.db): Promise<void> {
+    return LEADS.insert(ex, row);
   }
 
-  async updateLead(accountId: string, id: string, patch: Updateable<LeadsTable>, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('leads').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateLead(accountId: string, id: string, patch: RowPatch<'leads'>, ex: Executor = this.db): Promise<void> {
+    return LEADS.update(ex, accountId, id, patch);
   }
 
   listLeads(accountId: string, spec: ListSpec) {

@@ -1,17 +1,8 @@
-import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
 import type { Row, NewRow, RowPatch } from '../../db/types.js';
-
-type Executor = Db | Transaction<Database>;
+import { Repository, type Executor } from '../../db/repository.js';
 
 /** The registration_packs table: at most one pack per exhibitor. */
-export class RegistrationPacksRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class RegistrationPacksRepository extends Repository {
   ofExhibitor(accountId: string, exhibitorId: string, ex: Executor = this.db): Promise<Row<'registration_packs'> | undefined> {
     return ex.selectFrom('registration_packs').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).executeTakeFirst();
   }

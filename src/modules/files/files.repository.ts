@@ -1,13 +1,10 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { ERASED_BY, mayHoldAny, redactText, storedForms } from '../privacy/index.js';
 import type { Row, NewRow } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
-
-export class FilesRepository {
-  constructor(private readonly db: Db) {}
-
+export class FilesRepository extends Repository {
   async insert(row: NewRow<'files'>): Promise<void> {
     await this.db.insertInto('files').values(row).execute();
   }

@@ -1,13 +1,13 @@
-import { sql, type Expression, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { UsersJoin } from '../accounts/index.js';
 import type { FilterAttributes } from './scim.filter.js';
 import { GROUP_NAMES, USER_NAMES } from './scim.definitions.js';
 import type { UserProfilesTable } from './identity.table.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
-
-export type Executor = Db | Transaction<Database>;
 
 type ProfileChanges = Omit<Partial<UserProfilesTable>, 'user_id' | 'account_id' | 'created' | 'send_login_details'> & { send_login_details?: number };
 
@@ -72,15 +72,13 @@ const USER_COLUMNS = [
   'p.send_login_details', 'p.last_modified',
 ] as const;
 
-export class IdentityRepository {
+export class IdentityRepository extends Repository {
   constructor(
-    private readonly db: Db,
+    db: Db,
     /** The account's users, handed out by the accounts module (the users table is named only there). */
     private readonly users: (accountId: string) => UsersJoin,
-  ) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+  ) {
+    super(db);
   }
 
   // ---- groups ---------------------------------------------------------------

@@ -1,9 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
-
-type Executor = Db | Transaction<Database>;
 
 /** A new score row, or the points to add to an existing one. */
 export interface ScoreDelta {
@@ -20,11 +19,9 @@ export interface ScoreDelta {
 // SQLite binds at most 32,766 values a statement; an entry has 11.
 const INSERT_BATCH = 500;
 
-export class InsightsRepository {
-  constructor(private readonly db: Db, private readonly dialect: Dialect) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+export class InsightsRepository extends Repository {
+  constructor(db: Db, private readonly dialect: Dialect) {
+    super(db);
   }
 
   /**

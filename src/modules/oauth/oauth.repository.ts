@@ -1,10 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
+import { Repository } from '../../db/repository.js';
 import type { NewRow } from '../../db/types.js';
 
-export class OAuthRepository {
-  constructor(private readonly db: Db) {}
-
+export class OAuthRepository extends Repository {
   activeKeys() {
     return this.db.selectFrom('signing_keys').selectAll().where('retired_at', 'is', null).orderBy('created', 'desc').orderBy('kid', 'desc').execute();
   }

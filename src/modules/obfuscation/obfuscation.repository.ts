@@ -1,22 +1,20 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 import { mayHoldAny } from '../privacy/index.js';
 import type { Catalogue, CatalogueColumn } from './catalogue.js';
 import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
-export type Executor = Db | Transaction<Database>;
-
 const PG_TEXT = ['text', 'character varying', 'character', 'json', 'jsonb'];
 
 
-export class ObfuscationRepository {
+export class ObfuscationRepository extends Repository {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly dialect: Dialect,
-  ) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+  ) {
+    super(db);
   }
 
   /**

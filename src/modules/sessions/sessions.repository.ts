@@ -1,18 +1,16 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
-export type Executor = Db | Transaction<Database>;
-
-export class SessionsRepository {
+export class SessionsRepository extends Repository {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly dialect: Dialect,
-  ) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+  ) {
+    super(db);
   }
 
   list(accountId: string, spec: ListSpec) {

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
 import type {
@@ -8,16 +9,8 @@ import type {
 import type { Insertable, Updateable } from 'kysely';
 import type { Row, NewRow } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
-
 /** The only place that runs SQL on the surveys module's tables. Every query is scoped to the account. */
-export class SurveysRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class SurveysRepository extends Repository {
   // Surveys.
 
   async insertSurvey(row: NewRow<'surveys'>, ex: Executor = this.db): Promise<void> {

@@ -1,9 +1,7 @@
-import type { Db } from '../../db/index.js';
 import type { Row, NewRow } from '../../db/types.js';
+import { Repository } from '../../db/repository.js';
 
-export class SyncRepository {
-  constructor(private readonly db: Db) {}
-
+export class SyncRepository extends Repository {
   async find(accountId: string, sessionId: string): Promise<Row<'webcast_sync_states'> | undefined> {
     return this.db.selectFrom('webcast_sync_states').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId).executeTakeFirst();
   }

@@ -1,12 +1,10 @@
-import type { Db } from '../../db/index.js';
 import type { NewRow } from '../../db/types.js';
+import { Repository } from '../../db/repository.js';
 
 // Rows per statement stay well under SQLite's bound-parameter limit.
 const CHUNK = 200;
 
-export class UsageRepository {
-  constructor(private readonly db: Db) {}
-
+export class UsageRepository extends Repository {
   /** Adds calls to the (account, day, hour) counters, creating the missing ones. */
   async addCalls(rows: readonly NewRow<'api_usage'>[]): Promise<void> {
     for (let i = 0; i < rows.length; i += CHUNK) {

@@ -1,20 +1,13 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { ERASED_BY, mayHoldAny, redactText, storedForms } from '../privacy/index.js';
 import type { TextTrackKind } from './videos.table.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
-
 /** The only place that runs SQL on the videos module's tables. */
-export class VideosRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class VideosRepository extends Repository {
   // Videos.
 
   list(accountId: string, deleted: boolean, spec: ListSpec) {

@@ -1,17 +1,11 @@
 import type { SqlBool, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
-import type { Executor } from './webcasts.repository.js';
 
-export class AttendeeLinksRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class AttendeeLinksRepository extends Repository {
   list(accountId: string, spec: ListSpec, webcastId?: string) {
     const byWebcast = webcastId !== undefined ? [sql<SqlBool>`attendee_links.webcast_id = ${webcastId}`] : [];
     const base = this.db.selectFrom('attendee_links').selectAll('attendee_links').where('attendee_links.account_id', '=', accountId);

@@ -1,17 +1,9 @@
-import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 
-export type Executor = Db | Transaction<Database>;
-
-export class WebcastsRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class WebcastsRepository extends Repository {
   list(accountId: string, spec: ListSpec) {
     const base = this.db.selectFrom('webcasts').selectAll('webcasts').where('webcasts.account_id', '=', accountId);
     return fetchPage(base, spec);
