@@ -21,33 +21,27 @@ export abstract class Repository {
 /** The tables whose rows have a text id and belong to an account. */
 export type OwnedTable = { [T in keyof Database]: Row<T> extends { id: string; account_id: string } ? T : never }[keyof Database];
 
-/** The text columns of a table that can hold a parent row's id. */
-export type ParentColumn<T extends OwnedTable> = { [C in keyof Row<T> & string]-?: Row<T>[C] extends string ? C : never }[keyof Row<T> & string];
+/** The text columns of a table: a parent row's id, or a key under the parent. */
+export type TextColumn<T extends OwnedTable> = { [C in keyof Row<T> & string]-?: Row<T>[C] extends string ? C : never }[keyof Row<T> & string];
 
 /**
- * The statements of ScopedRows, typed for one table: Kysely cannot check a table
+ * The statements of AccountRows and ScopedRows, typed for one table: Kysely cannot check a table
  * name that is a type parameter, so they are written once against this shape and
  * typed by the class's signatures.
  */
 const untyped = (ex: Executor) => ex as unknown as Kysely<Record<string, Record<string, unknown>>>;
 
-/**
- * One table's rows by (account_id, parent, id): a parent column such as event_id or exhibitor_id
- * narrows reads, and every statement names the account. Updates and deletes go by account and id.
- */
-export class ScopedRows<T extends OwnedTable, P extends ParentColumn<T>> {
-  // The names as plain strings, for the statements (see untyped).
-  private readonly name: string;
-  private readonly parentName: string;
+/** One table's rows by account and id: every statement names the account. */
+export class AccountRows<T extends OwnedTable> {
+  /** The table's name as a plain string, for the statements (see untyped). */
+  protected readonly name: string;
 
-  constructor(readonly table: T, readonly parent: P) {
+  constructor(readonly table: T) {
     this.name = table;
-    this.parentName = parent;
   }
 
-  find(ex: Executor, accountId: string, parentId: string, id: string): Promise<Row<T> | undefined> {
-    return untyped(ex).selectFrom(this.name).selectAll()
-      .where('account_id', '=', accountId).where(this.parentName, '=', parentId).where('id', '=', id).executeTakeFirst() as Promise<Row<T> | undefined>;
+  get(ex: Executor, accountId: string, id: string): Promise<Row<T> | undefined> {
+    return untyped(ex).selectFrom(this.name).selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst() as Promise<Row<T> | undefined>;
   }
 
   async insert(ex: Executor, row: NewRow<T>): Promise<void> {
@@ -60,6 +54,31 @@ export class ScopedRows<T extends OwnedTable, P extends ParentColumn<T>> {
 
   async delete(ex: Executor, accountId: string, id: string): Promise<void> {
     await untyped(ex).deleteFrom(this.name).where('account_id', '=', accountId).where('id', '=', id).execute();
+  }
+}
+
+/**
+ * One table's rows under a parent row: a parent column such as event_id or exhibitor_id narrows
+ * reads to (account_id, parent, ...); updates and deletes by id go by account and id.
+ */
+export class ScopedRows<T extends OwnedTable, P extends TextColumn<T>> extends AccountRows<T> {
+  private readonly parentName: string;
+
+  constructor(table: T, readonly parent: P) {
+    super(table);
+    this.parentName = parent;
+  }
+
+  find(ex: Executor, accountId: string, parentId: string, id: string): Promise<Row<T> | undefined> {
+    // Every OwnedTable has a text id; the compiler cannot see that for a type parameter.
+    return this.findBy(ex, accountId, parentId, 'id' as TextColumn<T>, id);
+  }
+
+  /** The parent's row whose `column` holds `value` (a column unique under the parent). */
+  findBy(ex: Executor, accountId: string, parentId: string, column: TextColumn<T>, value: string): Promise<Row<T> | undefined> {
+    const key: string = column;
+    return untyped(ex).selectFrom(this.name).selectAll()
+      .where('account_id', '=', accountId).where(this.parentName, '=', parentId).where(key, '=', value).executeTakeFirst() as Promise<Row<T> | undefined>;
   }
 
   /** How many rows the parent has. */
@@ -78,16 +97,11 @@ export class ScopedRows<T extends OwnedTable, P extends ParentColumn<T>> {
 }
 
 /**
- * A repository of one main table under a parent, with the usual find / insert / update / delete
- * (find names the parent; update and delete go by account and id).
+ * A repository of one main table under a parent, with the usual find / insert / update
+ * (find names the parent; update goes by account and id). A subclass names its rows.
  */
-export abstract class ScopedRepository<T extends OwnedTable, P extends ParentColumn<T>> extends Repository {
-  protected readonly rows: ScopedRows<T, P>;
-
-  constructor(db: Db, table: T, parent: P) {
-    super(db);
-    this.rows = new ScopedRows(table, parent);
-  }
+export abstract class ScopedRepository<T extends OwnedTable, P extends TextColumn<T>> extends Repository {
+  protected abstract readonly rows: ScopedRows<T, P>;
 
   find(accountId: string, parentId: string, id: string, ex: Executor = this.db): Promise<Row<T> | undefined> {
     return this.rows.find(ex, accountId, parentId, id);

@@ -1,10 +1,12 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
-import { Repository, type Executor } from '../../db/repository.js';
+import { AccountRows, Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
 import type { ExternalType } from './activities.table.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
+
+const METADATA = new AccountRows('external_activity_metadata');
 
 export class ActivitiesRepository extends Repository {
   async insert(row: NewRow<'attendee_activities'>, ex: Executor = this.db): Promise<void> {
@@ -55,7 +57,7 @@ export class ActivitiesRepository extends Repository {
   }
 
   findMetadata(accountId: string, id: string, ex: Executor = this.db) {
-    return ex.selectFrom('external_activity_metadata').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return METADATA.get(ex, accountId, id);
   }
 
   findMetadataByName(accountId: string, type: ExternalType, name: string, ex: Executor = this.db) {
@@ -63,8 +65,8 @@ export class ActivitiesRepository extends Repository {
       .where('account_id', '=', accountId).where('type', '=', type).where('name', '=', name).executeTakeFirst();
   }
 
-  async insertMetadata(row: NewRow<'external_activity_metadata'>, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('external_activity_metadata').values(row).execute();
+  insertMetadata(row: NewRow<'external_activity_metadata'>, ex: Executor = this.db): Promise<void> {
+    return METADATA.insert(ex, row);
   }
 
   async updateMetadata(accountId: string, id: string, patch: RowPatch<'external_activity_metadata'>, ex: Executor = this.db): Promise<boolean> {

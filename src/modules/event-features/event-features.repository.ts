@@ -1,7 +1,9 @@
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { FeatureType } from './event-features.table.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
-import { Repository, type Executor } from '../../db/repository.js';
+import { Repository, ScopedRows, type Executor } from '../../db/repository.js';
+
+const FEATURES = new ScopedRows('event_features', 'event_id');
 
 export class EventFeaturesRepository extends Repository {
   list(accountId: string, eventId: string, spec: ListSpec) {
@@ -16,8 +18,7 @@ export class EventFeaturesRepository extends Repository {
   }
 
   find(accountId: string, eventId: string, type: FeatureType, ex: Executor = this.db) {
-    return ex.selectFrom('event_features').selectAll()
-      .where('account_id', '=', accountId).where('event_id', '=', eventId).where('type', '=', type).executeTakeFirst();
+    return FEATURES.findBy(ex, accountId, eventId, 'type', type);
   }
 
   /** Lazy creation: rows another request created first are left as they are (the unique index decides). */
@@ -26,8 +27,8 @@ export class EventFeaturesRepository extends Repository {
     await ex.insertInto('event_features').values([...rows]).onConflict((oc) => oc.columns(['event_id', 'type']).doNothing()).execute();
   }
 
-  async update(accountId: string, id: string, patch: RowPatch<'event_features'>, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('event_features').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  update(accountId: string, id: string, patch: RowPatch<'event_features'>, ex: Executor = this.db): Promise<void> {
+    return FEATURES.update(ex, accountId, id, patch);
   }
 
   /** Launches once: false when the row was launched already (by a concurrent request too). */

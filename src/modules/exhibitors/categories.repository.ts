@@ -1,13 +1,10 @@
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { Db } from '../../db/index.js';
 import type { NewRow } from '../../db/types.js';
-import { ScopedRepository, type Executor } from '../../db/repository.js';
+import { ScopedRepository, ScopedRows, type Executor } from '../../db/repository.js';
 
 /** Exhibitor categories and their members; every read names the account. */
 export class CategoriesRepository extends ScopedRepository<'exhibitor_categories', 'event_id'> {
-  constructor(db: Db) {
-    super(db, 'exhibitor_categories', 'event_id');
-  }
+  protected override readonly rows = new ScopedRows('exhibitor_categories', 'event_id');
 
   list(accountId: string, eventId: string, spec: ListSpec) {
     const base = this.db.selectFrom('exhibitor_categories').selectAll('exhibitor_categories')

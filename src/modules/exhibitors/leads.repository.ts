@@ -66,8 +66,7 @@ export class LeadsRepository extends Repository {
   }
 
   findLeadOfAttendee(accountId: string, exhibitorId: string, attendeeId: string, ex: Executor = this.db) {
-    return ex.selectFrom('leads').selectAll()
-      .where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('attendee_id', '=', attendeeId).executeTakeFirst();
+    return LEADS.findBy(ex, accountId, exhibitorId, 'attendee_id', attendeeId);
   }
 
   insertLead(row: NewRow<'leads'>, ex: Executor = this.db): Promise<void> {

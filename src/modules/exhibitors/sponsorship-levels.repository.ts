@@ -1,13 +1,10 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.js';
 import type { Row } from '../../db/types.js';
-import { ScopedRepository, type Executor } from '../../db/repository.js';
+import { ScopedRepository, ScopedRows, type Executor } from '../../db/repository.js';
 
 /** The sponsorship_levels table; every read names the account and the event. */
 export class SponsorshipLevelsRepository extends ScopedRepository<'sponsorship_levels', 'event_id'> {
-  constructor(db: Db) {
-    super(db, 'sponsorship_levels', 'event_id');
-  }
+  protected override readonly rows = new ScopedRows('sponsorship_levels', 'event_id');
 
   /** All of the event's levels (an event has a handful): by rank (unranked last), then name. */
   all(accountId: string, eventId: string): Promise<Row<'sponsorship_levels'>[]> {

@@ -20,7 +20,7 @@ export class TeamRepository extends Repository {
   }
 
   findAdminByEmail(accountId: string, exhibitorId: string, emailKey: string, ex: Executor = this.db): Promise<Row<'exhibitor_admins'> | undefined> {
-    return ex.selectFrom('exhibitor_admins').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('email_key', '=', emailKey).executeTakeFirst();
+    return ADMINS.findBy(ex, accountId, exhibitorId, 'email_key', emailKey);
   }
 
   insertAdmin(row: NewRow<'exhibitor_admins'>, ex: Executor = this.db): Promise<void> {
@@ -48,8 +48,7 @@ export class TeamRepository extends Repository {
   }
 
   findBoothStaffByAttendee(accountId: string, exhibitorId: string, attendeeId: string, ex: Executor = this.db) {
-    return ex.selectFrom('exhibitor_booth_staff').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId)
-      .where('attendee_id', '=', attendeeId).executeTakeFirst();
+    return BOOTH_STAFF.findBy(ex, accountId, exhibitorId, 'attendee_id', attendeeId);
   }
 
   deleteBoothStaff(accountId: string, exhibitorId: string, id: string): Promise<boolean> {

@@ -144,19 +144,19 @@ export class IdentityRepository extends Repository {
   }
 
   async removeMembers(accountId: string, groupId: string, userIds: readonly string[] | 'all', ex: Executor) {
-    let q = ex.deleteFrom('user_group_members').where('account_id', '=', accountId).where('group_id', '=', groupId);
-    if (userIds !== 'all') {
-      if (userIds.length === 0) return;
-      q = q.where('user_id', 'in', [...userIds]);
-    }
-    await q.execute();
+    await this.removeMemberships(ex, accountId, 'group_id', groupId, userIds);
   }
 
   async removeUserFromGroups(accountId: string, userId: string, groupIds: readonly string[] | 'all', ex: Executor) {
-    let q = ex.deleteFrom('user_group_members').where('account_id', '=', accountId).where('user_id', '=', userId);
-    if (groupIds !== 'all') {
-      if (groupIds.length === 0) return;
-      q = q.where('group_id', 'in', [...groupIds]);
+    await this.removeMemberships(ex, accountId, 'user_id', userId, groupIds);
+  }
+
+  /** The memberships of one group (or one user) with the given users (groups), or all of them. */
+  private async removeMemberships(ex: Executor, accountId: string, of: 'group_id' | 'user_id', id: string, others: readonly string[] | 'all') {
+    let q = ex.deleteFrom('user_group_members').where('account_id', '=', accountId).where(of, '=', id);
+    if (others !== 'all') {
+      if (others.length === 0) return;
+      q = q.where(of === 'group_id' ? 'user_id' : 'group_id', 'in', [...others]);
     }
     await q.execute();
   }

@@ -1,8 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
-import { Repository, type Executor } from '../../db/repository.js';
+import { AccountRows, Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
+
+const INSIGHTS = new AccountRows('attendee_insights');
 
 /** A new score row, or the points to add to an existing one. */
 export interface ScoreDelta {
@@ -43,19 +45,19 @@ export class InsightsRepository extends Repository {
   }
 
   findInsight(accountId: string, id: string, ex: Executor = this.db) {
-    return ex.selectFrom('attendee_insights').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return INSIGHTS.get(ex, accountId, id);
   }
 
   insightsOfEvent(accountId: string, eventId: string, ex: Executor = this.db) {
     return ex.selectFrom('attendee_insights').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute();
   }
 
-  async insertInsight(row: NewRow<'attendee_insights'>, trx: Transaction<Database>): Promise<void> {
-    await trx.insertInto('attendee_insights').values(row).execute();
+  insertInsight(row: NewRow<'attendee_insights'>, trx: Transaction<Database>): Promise<void> {
+    return INSIGHTS.insert(trx, row);
   }
 
-  async updateInsight(accountId: string, id: string, patch: RowPatch<'attendee_insights'>, trx: Transaction<Database>): Promise<void> {
-    await trx.updateTable('attendee_insights').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateInsight(accountId: string, id: string, patch: RowPatch<'attendee_insights'>, trx: Transaction<Database>): Promise<void> {
+    return INSIGHTS.update(trx, accountId, id, patch);
   }
 
   /** The event's other scores stop being its default. */
@@ -66,7 +68,7 @@ export class InsightsRepository extends Repository {
 
   async deleteInsight(accountId: string, id: string, trx: Transaction<Database>): Promise<void> {
     await this.clearScores(accountId, id, trx);
-    await trx.deleteFrom('attendee_insights').where('account_id', '=', accountId).where('id', '=', id).execute();
+    await INSIGHTS.delete(trx, accountId, id);
   }
 
   async clearScores(accountId: string, insightId: string, trx: Transaction<Database>): Promise<void> {

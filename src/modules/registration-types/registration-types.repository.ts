@@ -1,13 +1,10 @@
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { Db } from '../../db/index.js';
 import type { Row } from '../../db/types.js';
-import { ScopedRepository, type Executor } from '../../db/repository.js';
+import { ScopedRepository, ScopedRows, type Executor } from '../../db/repository.js';
 
 /** The registration_types table; every read names the account and the event. */
 export class RegistrationTypesRepository extends ScopedRepository<'registration_types', 'event_id'> {
-  constructor(db: Db) {
-    super(db, 'registration_types', 'event_id');
-  }
+  protected override readonly rows = new ScopedRows('registration_types', 'event_id');
 
   list(accountId: string, eventId: string, spec: ListSpec) {
     const base = this.db.selectFrom('registration_types').selectAll('registration_types')

@@ -20,8 +20,7 @@ export class ParticipationRepository extends Repository {
   }
 
   findEnrollment(accountId: string, sessionId: string, attendeeId: string, ex: Executor = this.db) {
-    return ex.selectFrom('session_enrollments').selectAll()
-      .where('account_id', '=', accountId).where('session_id', '=', sessionId).where('attendee_id', '=', attendeeId).executeTakeFirst();
+    return ENROLLMENTS.findBy(ex, accountId, sessionId, 'attendee_id', attendeeId);
   }
 
   insertEnrollment(row: NewRow<'session_enrollments'>, ex: Executor = this.db): Promise<void> {
@@ -52,8 +51,7 @@ export class ParticipationRepository extends Repository {
   }
 
   findAttendance(accountId: string, sessionId: string, attendeeId: string, ex: Executor = this.db) {
-    return ex.selectFrom('session_attendance').selectAll()
-      .where('account_id', '=', accountId).where('session_id', '=', sessionId).where('attendee_id', '=', attendeeId).executeTakeFirst();
+    return ATTENDANCE.findBy(ex, accountId, sessionId, 'attendee_id', attendeeId);
   }
 
   insertAttendance(row: NewRow<'session_attendance'>, ex: Executor = this.db): Promise<void> {

@@ -1,7 +1,9 @@
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { NewRow, RowPatch } from '../../db/types.js';
-import { Repository, type Executor } from '../../db/repository.js';
+import { AccountRows, Repository, type Executor } from '../../db/repository.js';
 export type { Executor } from '../../db/repository.js';
+
+const WEBCASTS = new AccountRows('webcasts');
 
 export class WebcastsRepository extends Repository {
   list(accountId: string, spec: ListSpec) {
@@ -10,7 +12,7 @@ export class WebcastsRepository extends Repository {
   }
 
   find(accountId: string, id: string, ex: Executor = this.db) {
-    return ex.selectFrom('webcasts').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return WEBCASTS.get(ex, accountId, id);
   }
 
   findBySession(accountId: string, sessionId: string, ex: Executor = this.db) {
@@ -24,12 +26,12 @@ export class WebcastsRepository extends Repository {
     return rows.flatMap((r) => (r.session_id === null ? [] : [r.session_id]));
   }
 
-  async insert(row: NewRow<'webcasts'>, ex: Executor) {
-    await ex.insertInto('webcasts').values(row).execute();
+  insert(row: NewRow<'webcasts'>, ex: Executor): Promise<void> {
+    return WEBCASTS.insert(ex, row);
   }
 
-  async update(accountId: string, id: string, patch: RowPatch<'webcasts'>, ex: Executor) {
-    await ex.updateTable('webcasts').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  update(accountId: string, id: string, patch: RowPatch<'webcasts'>, ex: Executor): Promise<void> {
+    return WEBCASTS.update(ex, accountId, id, patch);
   }
 
   /** Attendee links carry their webcast's session; they follow it when it changes. */
