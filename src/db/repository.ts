@@ -22,7 +22,7 @@ export abstract class Repository {
 export type OwnedTable = { [T in keyof Database]: Row<T> extends { id: string; account_id: string } ? T : never }[keyof Database];
 
 /** The text columns of a table: a parent row's id, or a key under the parent. */
-export type TextColumn<T extends OwnedTable> = { [C in keyof Row<T> & string]-?: Row<T>[C] extends string ? C : never }[keyof Row<T> & string];
+export type TextColumn<T extends OwnedTable> = { [C in keyof Row<T> & string]-?: NonNullable<Row<T>[C]> extends string ? C : never }[keyof Row<T> & string];
 
 /**
  * The statements of AccountRows and ScopedRows, typed for one table: Kysely cannot check a table

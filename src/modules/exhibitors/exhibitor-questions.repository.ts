@@ -1,8 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
-import { Repository, type Executor } from '../../db/repository.js';
+import { AccountRows, Repository, ScopedRows, type Executor } from '../../db/repository.js';
 import { mayHoldAny } from '../privacy/index.js';
 import type { Row, NewRow, RowPatch } from '../../db/types.js';
+
+const QUESTIONS = new ScopedRows('exhibitor_questions', 'event_id');
+const ANSWERS = new AccountRows('exhibitor_answers');
 
 /** Exhibitor questions (per event) and answers (per exhibitor and question); every read names the account. */
 export class QuestionsRepository extends Repository {
@@ -12,11 +15,11 @@ export class QuestionsRepository extends Repository {
   }
 
   findQuestion(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitor_questions'> | undefined> {
-    return ex.selectFrom('exhibitor_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', '=', id).executeTakeFirst();
+    return QUESTIONS.find(ex, accountId, eventId, id);
   }
 
   findQuestionByCode(accountId: string, eventId: string, code: string, ex: Executor = this.db): Promise<Row<'exhibitor_questions'> | undefined> {
-    return ex.selectFrom('exhibitor_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('code', '=', code).executeTakeFirst();
+    return QUESTIONS.findBy(ex, accountId, eventId, 'code', code);
   }
 
   async nextDisplayOrder(accountId: string, eventId: string, ex: Executor = this.db): Promise<number> {
@@ -24,12 +27,12 @@ export class QuestionsRepository extends Repository {
     return Number(r?.m ?? 0) + 1;
   }
 
-  async insertQuestion(row: NewRow<'exhibitor_questions'>, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('exhibitor_questions').values(row).execute();
+  insertQuestion(row: NewRow<'exhibitor_questions'>, ex: Executor = this.db): Promise<void> {
+    return QUESTIONS.insert(ex, row);
   }
 
-  async updateQuestion(accountId: string, id: string, patch: RowPatch<'exhibitor_questions'>, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('exhibitor_questions').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateQuestion(accountId: string, id: string, patch: RowPatch<'exhibitor_questions'>, ex: Executor = this.db): Promise<void> {
+    return QUESTIONS.update(ex, accountId, id, patch);
   }
 
   /** Deletes the question and every answer to it. */
@@ -47,16 +50,16 @@ export class QuestionsRepository extends Repository {
     return ex.selectFrom('exhibitor_answers').selectAll().where('account_id', '=', accountId).where('question_id', '=', questionId).execute();
   }
 
-  async insertAnswer(row: NewRow<'exhibitor_answers'>, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('exhibitor_answers').values(row).execute();
+  insertAnswer(row: NewRow<'exhibitor_answers'>, ex: Executor = this.db): Promise<void> {
+    return ANSWERS.insert(ex, row);
   }
 
-  async setAnswers(accountId: string, id: string, patch: Pick<Row<'exhibitor_answers'>, 'answers' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('exhibitor_answers').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  setAnswers(accountId: string, id: string, patch: Pick<Row<'exhibitor_answers'>, 'answers' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
+    return ANSWERS.update(ex, accountId, id, patch);
   }
 
-  async deleteAnswer(accountId: string, id: string, ex: Executor = this.db): Promise<void> {
-    await ex.deleteFrom('exhibitor_answers').where('account_id', '=', accountId).where('id', '=', id).execute();
+  deleteAnswer(accountId: string, id: string, ex: Executor = this.db): Promise<void> {
+    return ANSWERS.delete(ex, accountId, id);
   }
 
   async deleteAnswersOf(trx: Transaction<Database>, accountId: string, exhibitorId: string): Promise<void> {

@@ -3,11 +3,8 @@ import type { Database } from '../../db/index.js';
 import { Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
-import type {
-  SurveyEmailTemplatesTable, SurveyKind, SurveyLargeChoicesTable, SurveyRespondentsTable, SurveyResponsesTable,
-} from './surveys.table.js';
-import type { Insertable, Updateable } from 'kysely';
-import type { Row, NewRow } from '../../db/types.js';
+import type { SurveyKind } from './surveys.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 /** The only place that runs SQL on the surveys module's tables. Every query is scoped to the account. */
 export class SurveysRepository extends Repository {
@@ -40,7 +37,7 @@ export class SurveysRepository extends Repository {
 
   // Questions and large choices.
 
-  async insertQuestion(row: NewRow<'survey_questions'>, choices: readonly Insertable<SurveyLargeChoicesTable>[], ex: Executor): Promise<void> {
+  async insertQuestion(row: NewRow<'survey_questions'>, choices: readonly NewRow<'survey_large_choices'>[], ex: Executor): Promise<void> {
     await ex.insertInto('survey_questions').values(row).execute();
     for (let i = 0; i < choices.length; i += 500) await ex.insertInto('survey_large_choices').values(choices.slice(i, i + 500)).execute();
   }
@@ -76,7 +73,7 @@ export class SurveysRepository extends Repository {
     await ex.insertInto('survey_respondents').values(row).execute();
   }
 
-  async updateRespondent(accountId: string, id: string, patch: Updateable<SurveyRespondentsTable>, ex: Executor = this.db): Promise<void> {
+  async updateRespondent(accountId: string, id: string, patch: RowPatch<'survey_respondents'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('survey_respondents').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -103,7 +100,7 @@ export class SurveysRepository extends Repository {
     await ex.insertInto('survey_responses').values(row).execute();
   }
 
-  async updateResponse(accountId: string, id: string, patch: Updateable<SurveyResponsesTable>, ex: Executor): Promise<void> {
+  async updateResponse(accountId: string, id: string, patch: RowPatch<'survey_responses'>, ex: Executor): Promise<void> {
     await ex.updateTable('survey_responses').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -130,7 +127,7 @@ export class SurveysRepository extends Repository {
 
   // Email templates.
 
-  async insertTemplate(row: Insertable<SurveyEmailTemplatesTable>): Promise<void> {
+  async insertTemplate(row: NewRow<'survey_email_templates'>): Promise<void> {
     await this.db.insertInto('survey_email_templates').values(row).execute();
   }
 
