@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { Database } from './types.js';
 
 /**
  * What a text column holds, as far as personal data goes (DESIGN rule 13).
@@ -39,8 +40,33 @@ type TextColumns<T> = {
   [C in keyof Selectable<T> & string]-?: NonNullable<Selectable<T>[C]> extends string ? C : never;
 }[keyof Selectable<T> & string];
 
-/** Every text column of a table, each with its use: the compiler insists on all of them. */
-export type TextColumnDeclaration<T> = { readonly [C in TextColumns<T>]: ColumnDeclaration };
+/** How a personal column is declared: its use, or an own-value-only column with its reason. */
+export type PersonalDeclaration = Exclude<ColumnUse, 'none'> | OwnValueOnly;
+
+/**
+ * A table's text columns: the personal ones, each with its use, and every other one in `none`.
+ * declareTables has the compiler insist that the two name every text column, and none twice.
+ */
+export interface TableColumns<T> {
+  readonly personal?: { readonly [C in TextColumns<T>]?: PersonalDeclaration };
+  readonly none: readonly TextColumns<T>[];
+}
+
+type Tables = { readonly [K in keyof Database]?: TableColumns<Database[K]> };
+type NoneOf<S> = S extends { readonly none: readonly (infer N)[] } ? N : never;
+type PersonalOf<S> = S extends { readonly personal: infer P } ? keyof P : never;
+/** What table K's declaration S gets wrong: text columns it leaves out, declares twice, or personal keys that are no text column. */
+type Undeclared<K extends keyof Database, S> = Exclude<TextColumns<Database[K]>, NoneOf<S> | PersonalOf<S>>;
+type DeclaredTwice<S> = Extract<NoneOf<S>, PersonalOf<S>>;
+type NotTextColumns<K extends keyof Database, S> = Exclude<PersonalOf<S>, TextColumns<Database[K]>>;
+/** Each table's declaration as it is when right; otherwise it also asks for properties that name what is wrong. */
+type Complete<D> = {
+  readonly [K in keyof D]: K extends keyof Database
+    ? [Undeclared<K, D[K]> | DeclaredTwice<D[K]> | NotTextColumns<K, D[K]>] extends [never]
+      ? D[K]
+      : D[K] & { undeclared: Undeclared<K, D[K]>; declaredTwice: DeclaredTwice<D[K]>; notTextColumns: NotTextColumns<K, D[K]> }
+    : never;
+};
 
 export interface TableDeclaration {
   readonly table: string;
@@ -53,6 +79,10 @@ export interface TableDeclaration {
  * A module's tables: it alone reads and writes them. Each entry declares every
  * text column; a test compares these with the migrated schema on both databases.
  */
-export function declareTables<DB>(owner: string, tables: { readonly [K in keyof DB & string]?: TextColumnDeclaration<DB[K]> }): readonly TableDeclaration[] {
-  return Object.entries(tables).map(([table, columns]) => ({ table, owner, columns: columns as Readonly<Record<string, ColumnDeclaration>> }));
+export function declareTables<const D extends Tables>(owner: string, tables: D & Complete<D>): readonly TableDeclaration[] {
+  return Object.entries(tables as Readonly<Record<string, TableColumns<unknown>>>).map(([table, { personal, none }]) => ({
+    table,
+    owner,
+    columns: { ...Object.fromEntries(none.map((column) => [column, 'none' as const])), ...personal },
+  }));
 }

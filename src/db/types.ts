@@ -1,3 +1,4 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { JobsTable } from '../jobs/jobs.table.js';
 import type { ListCountsTable } from '../lists/list-counts.table.js';
 import type {
@@ -123,3 +124,13 @@ export interface Database {
   survey_responses: SurveyResponsesTable;
   survey_email_templates: SurveyEmailTemplatesTable;
 }
+
+// The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as
+// inserted (Insertable: columns with a database default may be left out) and as patched (Updateable).
+
+/** A row of a table as it is read. */
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+/** A row to insert into a table. */
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+/** The columns an update of a table's row may set. */
+export type RowPatch<T extends keyof Database> = Updateable<Database[T]>;

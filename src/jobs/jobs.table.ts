@@ -1,5 +1,5 @@
+import { OWNED_COLUMNS } from '../db/columns.js';
 import { declareTables } from '../db/declare.js';
-import type { Database } from '../db/types.js';
 
 export interface JobsTable {
   id: string;
@@ -20,9 +20,9 @@ export interface JobsTable {
 }
 
 // Payloads, progress, results and errors are the queue's audit trail: the jobs eraser redacts the contact's values in them.
-export const JOBS_TABLES = declareTables<Database>('jobs', {
+export const JOBS_TABLES = declareTables('jobs', {
   jobs: {
-    id: 'none', account_id: 'none', type: 'none', payload: 'free-text', status: 'none', run_at: 'none', lease_owner: 'none',
-    lease_expires_at: 'none', progress: 'free-text', result: 'free-text', last_error: 'free-text', created: 'none', finished_at: 'none',
+    personal: { payload: 'free-text', progress: 'free-text', result: 'free-text', last_error: 'free-text' },
+    none: [...OWNED_COLUMNS, 'type', 'status', 'run_at', 'lease_owner', 'lease_expires_at', 'created', 'finished_at'],
   },
 });

@@ -1,5 +1,4 @@
 import { declareTables } from '../db/declare.js';
-import type { Database } from '../db/types.js';
 
 /**
  * The kept counts of the lists that promise an exact totalCount at any size: one row per account, list and scope
@@ -15,6 +14,6 @@ export interface ListCountsTable {
 }
 
 // Scopes name filter values the counted lists take: ids and enum codes, never a person's data.
-export const LIST_COUNTS_TABLES = declareTables<Database>('lists', {
-  list_counts: { account_id: 'none', list: 'none', scope: 'none' },
+export const LIST_COUNTS_TABLES = declareTables('lists', {
+  list_counts: { none: ['account_id', 'list', 'scope'] },
 });

@@ -3,9 +3,7 @@
 import type { Services } from '../../src/app.js';
 import type { Db } from '../../src/db/index.js';
 import { newId } from '../../src/db/ids.js';
-import type { NewAttendeeRow } from '../../src/modules/attendees/attendees.table.js';
-import type { NewContactRow } from '../../src/modules/contacts/contacts.table.js';
-import type { NewSessionRow } from '../../src/modules/sessions/sessions.table.js';
+import type { NewRow } from '../../src/db/types.js';
 import type { Api } from './app.js';
 
 const now = () => new Date().toISOString();
@@ -19,14 +17,14 @@ export async function fixtureEvent(services: Services, accountId: string, format
   return event.id;
 }
 
-export async function fixtureSession(db: Db, accountId: string, eventId: string, overrides: Partial<NewSessionRow> = {}): Promise<string> {
+export async function fixtureSession(db: Db, accountId: string, eventId: string, overrides: Partial<NewRow<'sessions'>> = {}): Promise<string> {
   const t = now();
   const row = {
     id: newId(), account_id: accountId, event_id: eventId, title: 'Keynote', code: null, description: null,
     start: '2027-03-01T10:00:00.000Z', end: '2027-03-01T11:00:00.000Z', status: 'Active', included_session: 1, virtual: 0,
     capacity: null, capacity_unlimited: 1, enable_waitlist: 0, waitlist_capacity: null, extra: '{}',
     created: t, last_modified: t, created_by: 'fixture', last_modified_by: 'fixture', ...overrides,
-  } satisfies NewSessionRow;
+  } satisfies NewRow<'sessions'>;
   await db.insertInto('sessions').values(row).execute();
   return row.id;
 }
@@ -43,12 +41,12 @@ let seq = 0;
 export async function fixtureAttendee(db: Db, accountId: string, eventId: string): Promise<string> {
   seq += 1;
   const t = now();
-  const contact: NewContactRow = {
+  const contact: NewRow<'contacts'> = {
     id: newId(), account_id: accountId, first_name: 'Ada', last_name: `Attendee${seq}`, middle_name: null, email: `ada${seq}@example.test`,
     company: null, title: null, source_id: null, profile: '{}', deleted: 0, purged: 0,
     created: t, last_modified: t, created_by: 'fixture', last_modified_by: 'fixture',
   };
-  const attendee: NewAttendeeRow = {
+  const attendee: NewRow<'attendees'> = {
     id: newId(), account_id: accountId, event_id: eventId, contact_id: contact.id, confirmation_number: `C${seq}`, status: 'Accepted',
     checked_in: 0, check_in: null, check_out: null, duration: null, reference_id: null, note: null, guest: 0, visibility: null,
     invited_by: null, response_method: null, registered_at: t, extra: '{}',

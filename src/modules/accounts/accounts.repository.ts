@@ -1,19 +1,9 @@
-import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
-import type {
-  AccountUpdate, NewAccountRow, NewApplicationRow, NewInvitationRow, NewUserRow, NewWorkspaceMemberRow, NewWorkspaceRow, UserUpdate,
-} from './accounts.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 
-export type Executor = Db | Transaction<Database>;
-
-export class AccountsRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  insertAccount(row: NewAccountRow, ex: Executor = this.db) {
+export class AccountsRepository extends Repository {
+  insertAccount(row: NewRow<'accounts'>, ex: Executor = this.db) {
     return ex.insertInto('accounts').values(row).execute();
   }
 
@@ -29,12 +19,12 @@ export class AccountsRepository {
     return this.db.selectFrom('accounts').selectAll().orderBy('created').execute();
   }
 
-  async updateAccount(id: string, patch: Pick<AccountUpdate, 'tier' | 'features' | 'name'>, lastModified: string) {
+  async updateAccount(id: string, patch: Pick<RowPatch<'accounts'>, 'tier' | 'features' | 'name'>, lastModified: string) {
     const r = await this.db.updateTable('accounts').set({ ...patch, last_modified: lastModified }).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
-  insertUser(row: NewUserRow, ex: Executor = this.db) {
+  insertUser(row: NewRow<'users'>, ex: Executor = this.db) {
     return ex.insertInto('users').values(row).execute();
   }
 
@@ -51,7 +41,7 @@ export class AccountsRepository {
     return ex.selectFrom('users').selectAll().where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
   }
 
-  async updateUser(accountId: string, id: string, patch: Pick<UserUpdate, 'email' | 'name' | 'role' | 'active' | 'password_hash' | 'access_revoked_at'>, ex: Executor = this.db) {
+  async updateUser(accountId: string, id: string, patch: Pick<RowPatch<'users'>, 'email' | 'name' | 'role' | 'active' | 'password_hash' | 'access_revoked_at'>, ex: Executor = this.db) {
     const r = await ex.updateTable('users').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
@@ -84,7 +74,7 @@ export class AccountsRepository {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  insertWorkspace(row: NewWorkspaceRow, ex: Executor = this.db) {
+  insertWorkspace(row: NewRow<'workspaces'>, ex: Executor = this.db) {
     return ex.insertInto('workspaces').values(row).execute();
   }
 
@@ -101,7 +91,7 @@ export class AccountsRepository {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  async addMember(row: NewWorkspaceMemberRow, ex: Executor = this.db) {
+  async addMember(row: NewRow<'workspace_members'>, ex: Executor = this.db) {
     await ex.insertInto('workspace_members').values(row)
       .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doNothing()).execute();
   }
@@ -120,7 +110,7 @@ export class AccountsRepository {
     return rows.map((r) => r.workspace_id);
   }
 
-  insertInvitation(row: NewInvitationRow, ex: Executor = this.db) {
+  insertInvitation(row: NewRow<'workspace_invitations'>, ex: Executor = this.db) {
     return ex.insertInto('workspace_invitations').values(row).execute();
   }
 
@@ -139,7 +129,7 @@ export class AccountsRepository {
     return ex.updateTable('workspace_invitations').set({ status: 'accepted', accepted_at: at }).where('id', '=', id).execute();
   }
 
-  insertApplication(row: NewApplicationRow) {
+  insertApplication(row: NewRow<'applications'>) {
     return this.db.insertInto('applications').values(row).execute();
   }
 

@@ -11,7 +11,7 @@ import type { ChangeFeed } from '../../db/changes.js';
 import type { Kysely } from 'kysely';
 import { AccountErrors } from './accounts.errors.js';
 import type { AccountsRepository, Executor } from './accounts.repository.js';
-import type { AccountRow, ApplicationRow, InvitationRow, UserRow, UserUpdate, WorkspaceRow } from './accounts.table.js';
+import type { Row, RowPatch } from '../../db/types.js';
 import {
   FEATURES, isFeature, isRole, isTier,
   type Account, type Application, type ClientGrant, type Feature, type Invitation, type User, type UserChanges, type UserRevocation, type Workspace,
@@ -22,13 +22,13 @@ const json = (v: string): string[] => {
   return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [];
 };
 
-const toAccount = (r: AccountRow): Account => ({
+const toAccount = (r: Row<'accounts'>): Account => ({
   id: r.id, name: r.name, region: r.region, tier: r.tier, features: json(r.features).filter(isFeature), created: r.created,
 });
-const toUser = (r: UserRow): User => ({ id: r.id, accountId: r.account_id, email: r.email, name: r.name, role: r.role, active: r.active !== 0, accessRevokedAt: r.access_revoked_at, created: r.created });
-const toWorkspace = (r: WorkspaceRow): Workspace => ({ id: r.id, accountId: r.account_id, name: r.name, scopes: json(r.scopes), created: r.created });
-const toInvitation = (r: InvitationRow): Invitation => ({ id: r.id, workspaceId: r.workspace_id, email: r.email, status: r.status, created: r.created });
-const toApplication = (r: ApplicationRow): Application => ({
+const toUser = (r: Row<'users'>): User => ({ id: r.id, accountId: r.account_id, email: r.email, name: r.name, role: r.role, active: r.active !== 0, accessRevokedAt: r.access_revoked_at, created: r.created });
+const toWorkspace = (r: Row<'workspaces'>): Workspace => ({ id: r.id, accountId: r.account_id, name: r.name, scopes: json(r.scopes), created: r.created });
+const toInvitation = (r: Row<'workspace_invitations'>): Invitation => ({ id: r.id, workspaceId: r.workspace_id, email: r.email, status: r.status, created: r.created });
+const toApplication = (r: Row<'applications'>): Application => ({
   id: r.id, accountId: r.account_id, workspaceId: r.workspace_id, name: r.name, clientId: r.client_id,
   scopes: json(r.scopes), redirectUris: json(r.redirect_uris), created: r.created, revokedAt: r.revoked_at,
 });
@@ -154,7 +154,7 @@ export class AccountsService {
     const tier = input.tier ?? 'Free';
     if (!isTier(tier)) throw AccountErrors.invalidTier();
     const now = iso(this.clock());
-    const row: AccountRow = { id: newId(), name: requiredName(input.name, 'Account name'), region: input.region ?? this.config.region, tier, features: '[]', created: now, last_modified: now };
+    const row: Row<'accounts'> = { id: newId(), name: requiredName(input.name, 'Account name'), region: input.region ?? this.config.region, tier, features: '[]', created: now, last_modified: now };
     await this.repo.insertAccount(row);
     const account = toAccount(row);
     for (const listener of this.accountCreated) await listener(account);
@@ -204,7 +204,7 @@ export class AccountsService {
       if (await this.repo.findUserByEmail(email, ex)) throw AccountErrors.emailTaken(undefined, { target: 'email' });
       const now = iso(this.clock());
       const name = input.name === undefined ? email.split('@')[0] ?? email : requiredName(input.name, 'User name');
-      const row: UserRow = { id: newId(), account_id: input.accountId, email, name, role, password_hash: passwordHash, created: now, active: 1, access_revoked_at: null };
+      const row: Row<'users'> = { id: newId(), account_id: input.accountId, email, name, role, password_hash: passwordHash, created: now, active: 1, access_revoked_at: null };
       await this.repo.insertUser(row, ex);
       // Invitations sent before the developer had a user are honoured on creation.
       for (const inv of await this.repo.pendingInvitations(input.accountId, email, ex)) {
@@ -237,7 +237,7 @@ export class AccountsService {
    * (tokens that carry the user are refused on their next call, see OAuthService.authenticate).
    */
   async updateUser(accountId: string, id: string, changes: UserChanges, trx?: Executor): Promise<User> {
-    const patch: Pick<UserUpdate, 'email' | 'name' | 'role' | 'active' | 'password_hash' | 'access_revoked_at'> = {};
+    const patch: Pick<RowPatch<'users'>, 'email' | 'name' | 'role' | 'active' | 'password_hash' | 'access_revoked_at'> = {};
     if (changes.role !== undefined) {
       if (!isRole(changes.role)) throw AccountErrors.invalidRole();
       patch.role = changes.role;
@@ -328,7 +328,7 @@ export class AccountsService {
   async createWorkspace(input: { accountId: string; name: string; scopes: readonly string[]; createdBy?: string }): Promise<Workspace> {
     await this.getAccount(input.accountId);
     const scopes = validScopes(input.scopes);
-    const row: WorkspaceRow = {
+    const row: Row<'workspaces'> = {
       id: newId(), account_id: input.accountId, name: requiredName(input.name, 'Workspace name'), scopes: JSON.stringify(scopes), created_by: input.createdBy ?? null, created: iso(this.clock()),
     };
     await this.repo.transaction(async (trx) => {
@@ -362,7 +362,7 @@ export class AccountsService {
     const now = iso(this.clock());
     const existing = await this.repo.findUserByEmail(email);
     const accepted = existing !== undefined && existing.account_id === input.accountId;
-    const row: InvitationRow = {
+    const row: Row<'workspace_invitations'> = {
       id: newId(), account_id: input.accountId, workspace_id: input.workspaceId, email, status: accepted ? 'accepted' : 'pending', created: now, accepted_at: accepted ? now : null,
     };
     await this.repo.transaction(async (trx) => {
@@ -407,7 +407,7 @@ export class AccountsService {
       if (!ok) throw AccountErrors.invalidRedirectUri(undefined, { target: 'redirectUris' });
     }
     const clientSecret = newClientSecret();
-    const row: ApplicationRow = {
+    const row: Row<'applications'> = {
       id: newId(), account_id: input.accountId, workspace_id: workspace.id, name: requiredName(input.name, 'Application name'),
       client_id: randomBytes(16).toString('hex'), secret_hash: hashSecret(clientSecret),
       scopes: JSON.stringify(scopes), redirect_uris: JSON.stringify(redirectUris),

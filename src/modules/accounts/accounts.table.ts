@@ -1,13 +1,8 @@
-import type { OwnedColumns } from '../../db/columns.js';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import { OWNED_COLUMNS, type OwnedColumns } from '../../db/columns.js';
+import type { Generated } from 'kysely';
 import type { Tier } from '../../config/index.js';
 import type { InvitationStatus, Role } from './accounts.types.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
-
-// Row types at the end: how the repository reads rows (Selectable), writes them
-// (Insertable: columns with a database default may be left out) and patches
-// them (Updateable).
 
 export interface AccountsTable {
   id: string;
@@ -66,29 +61,13 @@ export interface ApplicationsTable extends OwnedColumns {
 
 // Users' and invitees' emails and names belong to the account's own people, not
 // to contacts: contact erasure never touches them, so they are not 'cleared'.
-export const ACCOUNTS_TABLES = declareTables<Database>('accounts', {
-  accounts: { id: 'none', name: 'none', region: 'none', tier: 'none', features: 'none', created: 'none', last_modified: 'none' },
-  users: { id: 'none', account_id: 'none', email: 'none', name: 'none', role: 'none', password_hash: 'none', created: 'none', access_revoked_at: 'none' },
-  workspaces: { id: 'none', account_id: 'none', name: 'none', scopes: 'none', created_by: 'none', created: 'none' },
-  workspace_members: { workspace_id: 'none', user_id: 'none', created: 'none' },
-  workspace_invitations: { id: 'none', account_id: 'none', workspace_id: 'none', email: 'none', status: 'none', created: 'none', accepted_at: 'none' },
+export const ACCOUNTS_TABLES = declareTables('accounts', {
+  accounts: { none: ['id', 'name', 'region', 'tier', 'features', 'created', 'last_modified'] },
+  users: { none: [...OWNED_COLUMNS, 'email', 'name', 'role', 'password_hash', 'created', 'access_revoked_at'] },
+  workspaces: { none: [...OWNED_COLUMNS, 'name', 'scopes', 'created_by', 'created'] },
+  workspace_members: { none: ['workspace_id', 'user_id', 'created'] },
+  workspace_invitations: { none: [...OWNED_COLUMNS, 'workspace_id', 'email', 'status', 'created', 'accepted_at'] },
   applications: {
-    id: 'none', account_id: 'none', workspace_id: 'none', name: 'none', client_id: 'none', secret_hash: 'none', scopes: 'none',
-    redirect_uris: 'none', created_by: 'none', created: 'none', revoked_at: 'none',
+    none: [...OWNED_COLUMNS, 'workspace_id', 'name', 'client_id', 'secret_hash', 'scopes', 'redirect_uris', 'created_by', 'created', 'revoked_at'],
   },
 });
-
-// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
-export type AccountRow = Selectable<AccountsTable>;
-export type NewAccountRow = Insertable<AccountsTable>;
-export type AccountUpdate = Updateable<AccountsTable>;
-export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type WorkspaceRow = Selectable<WorkspacesTable>;
-export type NewWorkspaceRow = Insertable<WorkspacesTable>;
-export type NewWorkspaceMemberRow = Insertable<WorkspaceMembersTable>;
-export type InvitationRow = Selectable<WorkspaceInvitationsTable>;
-export type NewInvitationRow = Insertable<WorkspaceInvitationsTable>;
-export type ApplicationRow = Selectable<ApplicationsTable>;
-export type NewApplicationRow = Insertable<ApplicationsTable>;

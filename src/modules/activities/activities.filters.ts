@@ -1,5 +1,5 @@
 import { defineList, EQ_NE, filterColumns, type FilterFields } from '../../lists/index.js';
-import type { ActivityRow, MetadataRow } from './activities.table.js';
+import type { Row } from '../../db/types.js';
 
 // Exactly the fields and operators the reference's GET /attendees/activities lists (DESIGN rule 6).
 const activity = filterColumns('attendee_activities');
@@ -24,7 +24,7 @@ export const ACTIVITY_FILTER_FIELDS: FilterFields = {
  * recorded while a client pages land after it, never shift it (DESIGN rule 5).
  * `after` / `before` bound when the activity was recorded.
  */
-export const ACTIVITIES_LIST = defineList<ActivityRow>({
+export const ACTIVITIES_LIST = defineList<Row<'attendee_activities'>>({
   name: 'attendee-activities',
   filters: ACTIVITY_FILTER_FIELDS,
   order: [{ column: 'attendee_activities.created', value: (r) => r.created }, { column: 'attendee_activities.id', value: (r) => r.id }],
@@ -33,7 +33,7 @@ export const ACTIVITIES_LIST = defineList<ActivityRow>({
 
 // The reference's GET /attendees/activities/external/metadata filter fields.
 const metadata = filterColumns('external_activity_metadata');
-export const METADATA_LIST = defineList<MetadataRow>({
+export const METADATA_LIST = defineList<Row<'external_activity_metadata'>>({
   name: 'external-activity-metadata',
   filters: {
     id: metadata.field('id', 'uuid'),

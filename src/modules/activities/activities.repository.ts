@@ -1,19 +1,15 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { AccountRows, Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
-import type { ExternalType, MetadataPatch, NewActivityRow, NewMetadataRow } from './activities.table.js';
+import type { ExternalType } from './activities.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
+const METADATA = new AccountRows('external_activity_metadata');
 
-export class ActivitiesRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  async insert(row: NewActivityRow, ex: Executor = this.db): Promise<void> {
+export class ActivitiesRepository extends Repository {
+  async insert(row: NewRow<'attendee_activities'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('attendee_activities').values(row).execute();
   }
 
@@ -61,7 +57,7 @@ export class ActivitiesRepository {
   }
 
   findMetadata(accountId: string, id: string, ex: Executor = this.db) {
-    return ex.selectFrom('external_activity_metadata').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return METADATA.get(ex, accountId, id);
   }
 
   findMetadataByName(accountId: string, type: ExternalType, name: string, ex: Executor = this.db) {
@@ -69,11 +65,11 @@ export class ActivitiesRepository {
       .where('account_id', '=', accountId).where('type', '=', type).where('name', '=', name).executeTakeFirst();
   }
 
-  async insertMetadata(row: NewMetadataRow, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('external_activity_metadata').values(row).execute();
+  insertMetadata(row: NewRow<'external_activity_metadata'>, ex: Executor = this.db): Promise<void> {
+    return METADATA.insert(ex, row);
   }
 
-  async updateMetadata(accountId: string, id: string, patch: MetadataPatch, ex: Executor = this.db): Promise<boolean> {
+  async updateMetadata(accountId: string, id: string, patch: RowPatch<'external_activity_metadata'>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('external_activity_metadata').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -13,9 +13,10 @@ import { ActivityErrors } from './activities.errors.js';
 import { ACTIVITIES_LIST } from './activities.filters.js';
 import type { ActivitiesRepository } from './activities.repository.js';
 import type { Activity, ExternalActivity, ExternalActivityInput } from './activities.schemas.js';
-import type { ActivityRow, ExternalType, NewActivityRow } from './activities.table.js';
+import type { ExternalType } from './activities.table.js';
 import { defaultActivityName, externalData, type ActivityReport, type RecordedActivity } from './activities.types.js';
 import { fieldsColumn } from './metadata.service.js';
+import type { Row, NewRow } from '../../db/types.js';
 
 /** The reference: "attendee activities data is retained for a maximum of 2 years and is purged thereafter". */
 export const RETENTION_YEARS = 2;
@@ -41,12 +42,12 @@ export interface ActivityReporter {
   record(report: ActivityReport, trx?: Transaction<Database>): Promise<RecordedActivity>;
 }
 
-const toRecorded = (r: ActivityRow | NewActivityRow): RecordedActivity => ({
+const toRecorded = (r: Row<'attendee_activities'> | NewRow<'attendee_activities'>): RecordedActivity => ({
   id: r.id, accountId: r.account_id, eventId: r.event_id, attendeeId: r.attendee_id, contactId: r.contact_id ?? null,
   type: r.type, name: r.name, time: r.time, created: r.created,
 });
 
-function toActivity(r: ActivityRow): Activity {
+function toActivity(r: Row<'attendee_activities'>): Activity {
   return {
     id: r.id, attendee: { id: r.attendee_id }, event: { id: r.event_id }, time: r.time, created: r.created,
     ...(r.contact_id !== null ? { contact: { id: r.contact_id } } : {}),
@@ -111,7 +112,7 @@ export class ActivitiesService implements ActivityReporter {
     const attendee = await this.attendees.findInEvent(report.accountId, report.eventId, report.attendeeId, trx);
     if (!attendee) throw ActivityErrors.invalidActivity('The attendee is not registered for the event', { target: 'attendee.id' });
     const refs = report.refs ?? {};
-    const row: NewActivityRow = {
+    const row: NewRow<'attendee_activities'> = {
       id: newId(), account_id: report.accountId, event_id: attendee.event.id, attendee_id: attendee.id, contact_id: attendee.contact.id ?? null,
       type: report.type, name: report.name ?? defaultActivityName(report.type), time: report.time, created: iso(this.clock()),
       session_id: refs.sessionId ?? null, exhibitor_id: refs.exhibitorId ?? null, appointment_id: refs.appointmentId ?? null,

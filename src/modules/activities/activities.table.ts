@@ -1,7 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 // The reference's activity-type.json, in its order.
 export const ACTIVITY_TYPES = [
@@ -50,19 +48,11 @@ export interface ExternalActivityMetadataTable extends OwnedColumns, AuditColumn
 }
 
 // Activities name people only by ids; an external activity's additionalFields are a client's free text.
-export const ACTIVITIES_TABLES = declareTables<Database>('activities', {
+export const ACTIVITIES_TABLES = declareTables('activities', {
   attendee_activities: {
-    id: 'none', account_id: 'none', event_id: 'none', attendee_id: 'none', contact_id: 'none', type: 'none', name: 'none', time: 'none', created: 'none',
-    session_id: 'none', exhibitor_id: 'none', appointment_id: 'none', speaker_id: 'none', data_id: 'none', external_date: 'none', details: 'free-text',
+    personal: { details: 'free-text' },
+    none: [...OWNED_COLUMNS, 'event_id', 'attendee_id', 'contact_id', 'type', 'name', 'time', 'created', 'session_id', 'exhibitor_id',
+      'appointment_id', 'speaker_id', 'data_id', 'external_date'],
   },
-  external_activity_metadata: {
-    id: 'none', account_id: 'none', type: 'none', name: 'none', description: 'none', fields: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
+  external_activity_metadata: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'type', 'name', 'description', 'fields'] },
 });
-
-export type ActivityRow = Selectable<AttendeeActivitiesTable>;
-export type NewActivityRow = Insertable<AttendeeActivitiesTable>;
-export type MetadataRow = Selectable<ExternalActivityMetadataTable>;
-export type NewMetadataRow = Insertable<ExternalActivityMetadataTable>;
-export type MetadataPatch = Updateable<ExternalActivityMetadataTable>;

@@ -9,13 +9,13 @@ import { ActivityErrors } from './activities.errors.js';
 import { METADATA_LIST } from './activities.filters.js';
 import type { ActivitiesRepository } from './activities.repository.js';
 import { FieldsSchema, type Metadata, type MetadataInput } from './activities.schemas.js';
-import type { MetadataRow } from './activities.table.js';
+import type { Row } from '../../db/types.js';
 import { RESERVED_PREFIX } from './activities.types.js';
 
 /** The reader of the metadata's `fields` column (our own JSON, checked rather than cast). */
 export const fieldsColumn = jsonColumn('external_activity_metadata.fields', FieldsSchema);
 
-function toMetadata(r: MetadataRow): Metadata {
+function toMetadata(r: Row<'external_activity_metadata'>): Metadata {
   return {
     id: r.id, type: r.type, name: r.name, ...(r.description !== null ? { description: r.description } : {}), fields: fieldsColumn(r.fields),
     created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
@@ -64,7 +64,7 @@ export class ExternalMetadataService {
   async create(auth: AuthContext, input: MetadataInput): Promise<Metadata> {
     const { name, fields } = checked(input);
     const now = iso(this.clock());
-    const row: MetadataRow = {
+    const row: Row<'external_activity_metadata'> = {
       id: newId(), account_id: auth.accountId, type: input.type, name, description: input.description ?? null, fields: JSON.stringify(fields),
       created: now, last_modified: now, created_by: actorName(auth), last_modified_by: actorName(auth),
     };

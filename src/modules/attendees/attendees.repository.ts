@@ -1,10 +1,10 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database, Db, Dialect } from '../../db/index.js';
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 import { fetchPage, keptCounter, type ListSpec } from '../../lists/index.js';
 import type { ContactsJoin } from '../contacts/index.js';
-import type { AttendeeRowUpdate, NewAttendeeRow } from './attendees.table.js';
-
-export type Executor = Db | Transaction<Database>;
+import type { NewRow, RowPatch } from '../../db/types.js';
 
 /** The attendee list's name in list_counts, with scopes '' and `event:<id>` (migration 0022). */
 export const ATTENDEES_COUNTS = 'attendees';
@@ -12,16 +12,14 @@ export const ATTENDEES_COUNTS = 'attendees';
 /** An attendee row with its contact's filterable fields (c_*), the sort keys (s_*) and the effective lastModified. */
 export type JoinedAttendeeRow = NonNullable<Awaited<ReturnType<AttendeesRepository['find']>>>;
 
-export class AttendeesRepository {
+export class AttendeesRepository extends Repository {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly dialect: Dialect,
     /** The account's contacts, from the contacts module: the list filters and sorts on their fields in SQL. */
     private readonly contactsOf: (accountId: string) => ContactsJoin,
-  ) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+  ) {
+    super(db);
   }
 
   /**
@@ -96,11 +94,11 @@ export class AttendeesRepository {
     return ex.selectFrom('attendees').select(['id', 'extra']).where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).execute();
   }
 
-  async insert(row: NewAttendeeRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewRow<'attendees'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('attendees').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: Omit<AttendeeRowUpdate, 'id' | 'account_id'>, ex: Executor = this.db): Promise<boolean> {
+  async update(accountId: string, id: string, patch: Omit<RowPatch<'attendees'>, 'id' | 'account_id'>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('attendees').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -18,7 +18,7 @@ import type { AttendeesRepository, JoinedAttendeeRow } from './attendees.reposit
 import {
   AttendeeAddItemSchema, type Attendee, type AttendeeAddBulkItem, type AttendeeStatus, type AttendeeUpdate,
 } from './attendees.schemas.js';
-import type { NewAttendeeRow } from './attendees.table.js';
+import type { NewRow } from '../../db/types.js';
 
 // The reference's supported status changes (AttendeeUpdateStatus); keeping the same status is always allowed.
 const TRANSITIONS: Readonly<Partial<Record<AttendeeStatus, readonly AttendeeStatus[]>>> = {
@@ -186,7 +186,7 @@ export class AttendeesService {
         ...(item.admissionItem ? { admissionItem: { id: item.admissionItem.id.toLowerCase() } } : {}),
       };
       const registered = status === 'Accepted' ? now : null;
-      const row: NewAttendeeRow = {
+      const row: NewRow<'attendees'> = {
         id: newId(), account_id: accountId, event_id: eventId, contact_id: contact.id, confirmation_number: confirmationNumber(), status,
         checked_in: 0, check_in: null, check_out: null, duration: null,
         reference_id: item.referenceId ?? null, note: item.note ?? null, guest: item.guest ? 1 : 0, visibility: item.visibility ?? null,

@@ -1,6 +1,6 @@
+import { AUDIT_COLUMNS, OWNED_COLUMNS } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated } from 'kysely';
 import type { AttendeeInvitedBy, AttendeeResponseMethod, AttendeeStatus, AttendeeVisibility } from './attendees.schemas.js';
 
 export interface AttendeesTable {
@@ -36,15 +36,11 @@ export interface AttendeesTable {
 }
 
 // The attendees eraser nulls note and reference_id and redacts the contact's values in extra.
-export const ATTENDEES_TABLES = declareTables<Database>('attendees', {
+export const ATTENDEES_TABLES = declareTables('attendees', {
   attendees: {
-    id: 'none', account_id: 'none', event_id: 'none', contact_id: 'none', confirmation_number: 'none', status: 'none', check_in: 'none',
-    check_out: 'none', reference_id: 'cleared', note: 'cleared', visibility: 'none', invited_by: 'none', response_method: 'none',
-    registered_at: 'none', extra: 'free-text', created: 'none', last_modified: 'none', attendee_last_modified: 'none', created_by: 'none',
-    last_modified_by: 'none', registration_path_id: 'none', invitation_list_id: 'none', registration_type_id: 'none', primary_id: 'none',
-    registration_last_modified: 'none',
+    personal: { reference_id: 'cleared', note: 'cleared', extra: 'free-text' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'contact_id', 'confirmation_number', 'status', 'check_in', 'check_out', 'visibility',
+      'invited_by', 'response_method', 'registered_at', 'attendee_last_modified', 'registration_path_id', 'invitation_list_id',
+      'registration_type_id', 'primary_id', 'registration_last_modified'],
   },
 });
-export type AttendeeRow = Selectable<AttendeesTable>;
-export type NewAttendeeRow = Insertable<AttendeesTable>;
-export type AttendeeRowUpdate = Updateable<AttendeesTable>;

@@ -1,19 +1,13 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { BulkJobRow, BulkJobRowUpdate, BulkRecordRow, NewBulkJobRow, NewBulkRecordRow } from './bulk-jobs.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 import type { BulkStatus } from './bulk-jobs.schemas.js';
 
-export type Executor = Db | Transaction<Database>;
-
-export class BulkJobsRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  get(accountId: string, id: string, ex: Executor = this.db): Promise<BulkJobRow | undefined> {
+export class BulkJobsRepository extends Repository {
+  get(accountId: string, id: string, ex: Executor = this.db): Promise<Row<'bulk_jobs'> | undefined> {
     return ex.selectFrom('bulk_jobs').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
@@ -26,15 +20,15 @@ export class BulkJobsRepository {
     await trx.updateTable('bulk_jobs').set((eb) => ({ total_records: eb.ref('total_records') })).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
-  byId(id: string, ex: Executor = this.db): Promise<BulkJobRow | undefined> {
+  byId(id: string, ex: Executor = this.db): Promise<Row<'bulk_jobs'> | undefined> {
     return ex.selectFrom('bulk_jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insert(row: NewBulkJobRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewRow<'bulk_jobs'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('bulk_jobs').values(row).execute();
   }
 
-  async update(id: string, patch: Omit<BulkJobRowUpdate, 'id' | 'account_id'>, ex: Executor = this.db, onlyStatus?: readonly BulkStatus[]): Promise<boolean> {
+  async update(id: string, patch: Omit<RowPatch<'bulk_jobs'>, 'id' | 'account_id'>, ex: Executor = this.db, onlyStatus?: readonly BulkStatus[]): Promise<boolean> {
     let q = ex.updateTable('bulk_jobs').set(patch).where('id', '=', id);
     if (onlyStatus) q = q.where('status', 'in', [...onlyStatus]);
     const res = await q.executeTakeFirst();
@@ -50,7 +44,7 @@ export class BulkJobsRepository {
   async appendRecords(accountId: string, jobId: string, startSeq: number, data: readonly string[], ex: Executor = this.db): Promise<void> {
     // Chunked so a 1,000-record upload stays under SQLite's bound-parameter limit.
     for (let i = 0; i < data.length; i += 100) {
-      const rows: NewBulkRecordRow[] = data.slice(i, i + 100).map((d, j) => ({
+      const rows: NewRow<'bulk_job_records'>[] = data.slice(i, i + 100).map((d, j) => ({
         job_id: jobId, seq: startSeq + i + j, account_id: accountId, data: d, result_status: null, result_message: null, result_data: null, processed: 0,
       }));
       await ex.insertInto('bulk_job_records').values(rows).execute();
@@ -58,7 +52,7 @@ export class BulkJobsRepository {
   }
 
   /** The next unprocessed records in upload order. */
-  pending(jobId: string, limit: number): Promise<BulkRecordRow[]> {
+  pending(jobId: string, limit: number): Promise<Row<'bulk_job_records'>[]> {
     return this.db.selectFrom('bulk_job_records').selectAll().where('job_id', '=', jobId).where('processed', '=', 0).orderBy('seq').limit(limit).execute();
   }
 

@@ -10,7 +10,7 @@ import type { ObfuscationService } from '../obfuscation/index.js';
 import { BulkJobErrors } from './bulk-jobs.errors.js';
 import type { BulkJobsRepository } from './bulk-jobs.repository.js';
 import { BULK_JOB_DEFAULTS, BulkDataPropertySchema, type BulkDataProperty, type BulkJob, type BulkJobInput, type BulkResult, type BulkStatus } from './bulk-jobs.schemas.js';
-import type { BulkJobRow, BulkRecordRow } from './bulk-jobs.table.js';
+import type { Row } from '../../db/types.js';
 
 export const BULK_JOB = 'bulk.run';
 export const DEFAULT_MAX_RUNNING_PER_ACCOUNT = 2;
@@ -25,7 +25,7 @@ export interface BulkJobsOptions {
   maxRunningPerAccount?: number;
 }
 
-function toBulkJob(r: BulkJobRow): BulkJob {
+function toBulkJob(r: Row<'bulk_jobs'>): BulkJob {
   return {
     id: r.id, name: r.name, ...(r.description !== null ? { description: r.description } : {}), url: r.url,
     operation: r.operation, mode: r.mode, ttl: r.ttl, status: r.status,
@@ -82,7 +82,7 @@ export class BulkJobsService {
     if (!(await this.accounts.hasFeature(auth.accountId, 'contact-obfuscation'))) throw BulkJobErrors.featureDisabled();
   }
 
-  private async row(accountId: string, id: string): Promise<BulkJobRow> {
+  private async row(accountId: string, id: string): Promise<Row<'bulk_jobs'>> {
     const r = await this.repo.get(accountId, id.toLowerCase());
     if (!r) throw BulkJobErrors.jobNotFound(undefined, { target: 'id' });
     return r;
@@ -95,7 +95,7 @@ export class BulkJobsService {
     const records = checkRecords(data);
     const now = iso(this.clock());
     const by = actorName(auth);
-    const row: BulkJobRow = {
+    const row: Row<'bulk_jobs'> = {
       id: newId(), account_id: auth.accountId, name: input.name ?? `${input.operation} ${now}`, description: input.description ?? null, url: input.url, operation: input.operation,
       mode: input.mode ?? BULK_JOB_DEFAULTS.mode, ttl: input.ttl ?? BULK_JOB_DEFAULTS.ttlSeconds, status: 'PENDING', total_records: records.length, successful: 0, failed: 0, job_id: null,
       started: null, completed: null, created: now, created_by: by, last_modified: now, last_modified_by: by,
@@ -155,7 +155,7 @@ export class BulkJobsService {
   async results(accountId: string, id: string, query: ListQuery, href: string): Promise<{ paging: Paging; data: BulkResult[] }> {
     const job = await this.row(accountId, id);
     if (query.filter !== undefined && query.filter.trim() !== '') throw CommonErrors.badRequest('Bulk job results have no filterable fields', { target: 'filter' });
-    const def = defineList<BulkRecordRow>({ name: `bulk-results:${job.id}`, filters: {}, order: [{ column: 'seq', value: (r) => r.seq }] });
+    const def = defineList<Row<'bulk_job_records'>>({ name: `bulk-results:${job.id}`, filters: {}, order: [{ column: 'seq', value: (r) => r.seq }] });
     return listPage(def, query, (spec) => this.repo.results(accountId, job.id, spec), (r) => {
       const data = parseRecord(r.data);
       return {
@@ -217,7 +217,7 @@ export class BulkJobsService {
    * rolls the batch back, and the re-run erases it again), then records a result per record. A crash
    * between the two finds the contacts COMPLETED on the re-run, which records the same results.
    */
-  private async process(accountId: string, batch: readonly BulkRecordRow[]): Promise<void> {
+  private async process(accountId: string, batch: readonly Row<'bulk_job_records'>[]): Promise<void> {
     const results = await this.obfuscation.obfuscateBatch(accountId, batch.map((rec) => parseRecord(rec.data).pathParams?.['id'] ?? ''));
     await this.repo.transaction(async (trx) => {
       for (const [i, rec] of batch.entries()) {

@@ -1,6 +1,6 @@
+import { AUDIT_COLUMNS, OWNED_COLUMNS } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated } from 'kysely';
 import type { BulkOperation, BulkStatus } from './bulk-jobs.schemas.js';
 
 export interface BulkJobsTable {
@@ -38,15 +38,10 @@ export interface BulkJobRecordsTable {
 
 // Records hold contact ids and obfuscation statuses only. The description is
 // the client's own free text: bulk-jobs.erasers.ts redacts erased contacts where it names them.
-export const BULK_JOBS_TABLES = declareTables<Database>('bulk-jobs', {
+export const BULK_JOBS_TABLES = declareTables('bulk-jobs', {
   bulk_jobs: {
-    id: 'none', account_id: 'none', name: 'none', description: 'free-text', url: 'none', operation: 'none', mode: 'none', status: 'none',
-    job_id: 'none', started: 'none', completed: 'none', created: 'none', created_by: 'none', last_modified: 'none', last_modified_by: 'none',
+    personal: { description: 'free-text' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'name', 'url', 'operation', 'mode', 'status', 'job_id', 'started', 'completed'],
   },
-  bulk_job_records: { job_id: 'none', account_id: 'none', data: 'none', result_message: 'none', result_data: 'none' },
+  bulk_job_records: { none: ['job_id', 'account_id', 'data', 'result_message', 'result_data'] },
 });
-export type BulkJobRow = Selectable<BulkJobsTable>;
-export type NewBulkJobRow = Insertable<BulkJobsTable>;
-export type BulkJobRowUpdate = Updateable<BulkJobsTable>;
-export type BulkRecordRow = Selectable<BulkJobRecordsTable>;
-export type NewBulkRecordRow = Insertable<BulkJobRecordsTable>;

@@ -13,7 +13,7 @@ import type { CommunicationsService } from './communications.service.js';
 import type { ChatPayload, QaPayload } from './communications.schemas.js';
 import type { AttendeeTokens } from './signing.js';
 import type { ChatMessageOut, ChatPost, QuestionOut, QuestionPost, ReactionOut } from './chat.schemas.js';
-import type { NewQuestion, QuestionRow } from './communications.table.js';
+import type { Row, NewRow } from '../../db/types.js';
 
 interface Speaker {
   readonly accountId: string;
@@ -33,7 +33,7 @@ export interface ChatDirectory {
   readonly activities: ActivityReporter;
 }
 
-const toQuestion = (q: NewQuestion | QuestionRow): QuestionOut => ({
+const toQuestion = (q: NewRow<'session_questions'> | Row<'session_questions'>): QuestionOut => ({
   id: q.id, session: { id: q.session_id }, text: q.text, anonymous: q.anonymous === 1, status: q.status,
   ...(q.answer !== null ? { answer: q.answer } : {}), created: q.created,
 });
@@ -166,7 +166,7 @@ export class SessionChatService {
   async ask(token: string | undefined, sessionId: string, input: QuestionPost): Promise<QuestionOut> {
     const s = await this.speaker(token, sessionId);
     const now = iso(this.clock());
-    const row: NewQuestion = {
+    const row: NewRow<'session_questions'> = {
       id: newId(), account_id: s.accountId, event_id: s.eventId, session_id: s.sessionId, attendee_id: s.attendeeId, text: input.text,
       anonymous: input.anonymous ? 1 : 0, status: 'open', answer: null, created: now, last_modified: now,
     };

@@ -1,9 +1,8 @@
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
+import { Repository } from '../../db/repository.js';
 import { fetchPage, keptCounter, type ListSpec } from '../../lists/index.js';
-import type {
-  NewChatMessage, NewCommunicationMessage, NewEmailRequest, NewMail, NewQuestion,
-} from './communications.table.js';
+import type { NewRow } from '../../db/types.js';
 
 type Trx = Transaction<Database>;
 
@@ -11,13 +10,7 @@ type Trx = Transaction<Database>;
 export const MESSAGES_COUNTS = 'communication-messages';
 
 /** Every statement on the communications tables; this module reads no other module's table. */
-export class CommunicationsRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class CommunicationsRepository extends Repository {
   settings(accountId: string) {
     return this.db.selectFrom('communication_settings').selectAll().where('account_id', '=', accountId).executeTakeFirst();
   }
@@ -28,11 +21,11 @@ export class CommunicationsRepository {
       .execute();
   }
 
-  async insertMessage(row: NewCommunicationMessage): Promise<void> {
+  async insertMessage(row: NewRow<'communication_messages'>): Promise<void> {
     await this.db.insertInto('communication_messages').values(row).execute();
   }
 
-  async insertMail(row: NewMail, ex: Db | Trx = this.db): Promise<void> {
+  async insertMail(row: NewRow<'mail_outbox'>, ex: Db | Trx = this.db): Promise<void> {
     await ex.insertInto('mail_outbox').values(row).execute();
   }
 
@@ -88,7 +81,7 @@ export class CommunicationsRepository {
       .onConflict((oc) => oc.columns(['account_id', 'event_id']).doUpdateSet({ join_link_emails: joinLinkEmails, last_modified: now })).execute();
   }
 
-  async insertEmailRequest(row: NewEmailRequest): Promise<void> {
+  async insertEmailRequest(row: NewRow<'email_requests'>): Promise<void> {
     await this.db.insertInto('email_requests').values(row).execute();
   }
 
@@ -105,7 +98,7 @@ export class CommunicationsRepository {
       .onConflict((oc) => oc.columns(['account_id', 'email_id', 'attendee_id']).doUpdateSet({ request_id: requestId, created: now })).execute();
   }
 
-  async insertChat(row: NewChatMessage, ex: Db | Trx = this.db): Promise<void> {
+  async insertChat(row: NewRow<'session_chat_messages'>, ex: Db | Trx = this.db): Promise<void> {
     await ex.insertInto('session_chat_messages').values(row).execute();
   }
 
@@ -113,7 +106,7 @@ export class CommunicationsRepository {
     return this.db.selectFrom('session_chat_messages').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId).where('id', '=', id).executeTakeFirst();
   }
 
-  async insertQuestion(row: NewQuestion, ex: Db | Trx = this.db): Promise<void> {
+  async insertQuestion(row: NewRow<'session_questions'>, ex: Db | Trx = this.db): Promise<void> {
     await ex.insertInto('session_questions').values(row).execute();
   }
 

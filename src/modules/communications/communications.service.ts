@@ -11,7 +11,7 @@ import { MESSAGES_COUNTS, type CommunicationsRepository } from './communications
 import {
   CapturedPayloadSchema, MESSAGE_TYPES, TagsSchema, type ChatPayload, type Configuration, type Message, type MessageType, type QaPayload,
 } from './communications.schemas.js';
-import type { CommunicationMessageRow, NewCommunicationMessage } from './communications.table.js';
+import type { Row, NewRow } from '../../db/types.js';
 import { newSecret, URL_TTL_SECONDS, UrlSigner, type SigningKey } from './signing.js';
 
 export const RETENTION_DAYS = 30;
@@ -20,7 +20,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // The reference's filter parameter lists exactly one field: type (eq).
-const MESSAGES_LIST = defineList<CommunicationMessageRow>({
+const MESSAGES_LIST = defineList<Row<'communication_messages'>>({
   name: 'communication-messages',
   filters: { type: { column: 'communication_messages.type', type: 'string', ops: ['eq'] } },
   order: [
@@ -126,7 +126,7 @@ export class CommunicationsService {
     if (!(await this.captures(accountId, input.type))) return undefined;
     const id = newId();
     const tags: Record<string, string> = { ...(input.eventId ? { eventId: input.eventId } : {}), ...input.tags };
-    const row: NewCommunicationMessage = {
+    const row: NewRow<'communication_messages'> = {
       id, account_id: accountId, type: input.type, created: iso(this.clock()), event_id: input.eventId, contact_id: input.contactId,
       payload: JSON.stringify(input.type === 'email' ? {} : input.message), tags: JSON.stringify(tags),
       mail_id: input.type === 'email' ? input.mailId : null,
@@ -145,7 +145,7 @@ export class CommunicationsService {
       `${this.config.publicUrl}/${this.config.apiVersion}${path}`);
   }
 
-  private toMessage(r: CommunicationMessageRow, expires: number): Message {
+  private toMessage(r: Row<'communication_messages'>, expires: number): Message {
     const tags = tagsColumn(r.tags);
     const message = r.type === 'email' ? { link: this.contentUrl(r.account_id, r.id, expires) } : payloadColumn(r.payload);
     return { id: r.id, type: r.type, created: r.created, ...(Object.keys(tags).length > 0 ? { tags } : {}), message };

@@ -1,10 +1,8 @@
-import type { OwnedColumns } from '../../db/columns.js';
-import type { Insertable, Selectable } from 'kysely';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type OwnedColumns } from '../../db/columns.js';
 import type { SentMail } from '../mail/index.js';
 import type { MessageType } from './communications.schemas.js';
 import type { SendEmailResponse } from './emails.schemas.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 // Rows of the compliance-communications module (migration 0008).
 // No column has a database default: every insert names every column.
@@ -103,37 +101,26 @@ export interface EventCommunicationSettingsTable {
 // Per communications.erasers.ts: message payloads, chat text and questions have
 // the contact's values scrubbed; an outbox row's recipient, subject and raw
 // message are overwritten whole with a stand-in.
-export const COMMUNICATIONS_TABLES = declareTables<Database>('communications', {
-  communication_settings: { account_id: 'none', enabled_types: 'none', last_modified: 'none' },
+export const COMMUNICATIONS_TABLES = declareTables('communications', {
+  communication_settings: { none: ['account_id', 'enabled_types', 'last_modified'] },
   communication_messages: {
-    id: 'none', account_id: 'none', type: 'none', created: 'none', event_id: 'none', contact_id: 'none', payload: 'free-text', tags: 'none', mail_id: 'none',
+    personal: { payload: 'free-text' },
+    none: [...OWNED_COLUMNS, 'type', 'created', 'event_id', 'contact_id', 'tags', 'mail_id'],
   },
   mail_outbox: {
-    id: 'none', account_id: 'none', created: 'none', contact_id: 'none', recipient: 'replaced', subject: 'replaced', raw: 'replaced', transport: 'none',
+    personal: { recipient: 'replaced', subject: 'replaced', raw: 'replaced' },
+    none: [...OWNED_COLUMNS, 'created', 'contact_id', 'transport'],
   },
-  communication_secrets: { purpose: 'none', kid: 'none', secret: 'none', created: 'none' },
-  email_requests: {
-    id: 'none', account_id: 'none', event_id: 'none', email_id: 'none', status: 'none', responses: 'none', created: 'none', created_by: 'none',
-    last_modified: 'none', last_modified_by: 'none',
-  },
-  email_deliveries: { account_id: 'none', email_id: 'none', attendee_id: 'none', request_id: 'none', created: 'none' },
+  communication_secrets: { none: ['purpose', 'kid', 'secret', 'created'] },
+  email_requests: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'email_id', 'status', 'responses'] },
+  email_deliveries: { none: ['account_id', 'email_id', 'attendee_id', 'request_id', 'created'] },
   session_chat_messages: {
-    id: 'none', account_id: 'none', event_id: 'none', session_id: 'none', attendee_id: 'none', parent_id: 'none', text_html: 'free-text', created: 'none',
+    personal: { text_html: 'free-text' },
+    none: [...OWNED_COLUMNS, 'event_id', 'session_id', 'attendee_id', 'parent_id', 'created'],
   },
   session_questions: {
-    id: 'none', account_id: 'none', event_id: 'none', session_id: 'none', attendee_id: 'none', text: 'free-text', status: 'none', answer: 'free-text',
-    created: 'none', last_modified: 'none',
+    personal: { text: 'free-text', answer: 'free-text' },
+    none: [...OWNED_COLUMNS, 'event_id', 'session_id', 'attendee_id', 'status', 'created', 'last_modified'],
   },
-  event_communication_settings: { account_id: 'none', event_id: 'none', last_modified: 'none' },
+  event_communication_settings: { none: ['account_id', 'event_id', 'last_modified'] },
 });
-
-// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
-export type CommunicationMessageRow = Selectable<CommunicationMessagesTable>;
-export type NewCommunicationMessage = Insertable<CommunicationMessagesTable>;
-export type NewMail = Insertable<MailOutboxTable>;
-export type EmailRequestRow = Selectable<EmailRequestsTable>;
-export type NewEmailRequest = Insertable<EmailRequestsTable>;
-export type ChatMessageRow = Selectable<SessionChatMessagesTable>;
-export type NewChatMessage = Insertable<SessionChatMessagesTable>;
-export type QuestionRow = Selectable<SessionQuestionsTable>;
-export type NewQuestion = Insertable<SessionQuestionsTable>;

@@ -12,7 +12,7 @@ import { CommunicationErrors } from './communications.errors.js';
 import type { CommunicationsRepository } from './communications.repository.js';
 import type { CommunicationsService } from './communications.service.js';
 import { StoredAttendeeResponsesSchema, type AttendeeResponse, type SendEmailRequest, type SendEmailResponse } from './emails.schemas.js';
-import type { EmailRequestRow } from './communications.table.js';
+import type { Row } from '../../db/types.js';
 
 /** What mail reads of other modules: the event (its title) and the attendee's contact address; and where it reports an email sent. */
 export interface MailDirectory {
@@ -37,7 +37,7 @@ export type Addressee = { readonly contactId: string; readonly email: string } |
 
 const responsesColumn = jsonColumn('email_requests.responses', StoredAttendeeResponsesSchema);
 
-function toResponse(r: EmailRequestRow): SendEmailResponse {
+function toResponse(r: Row<'email_requests'>): SendEmailResponse {
   const responses = responsesColumn(r.responses);
   return {
     requestId: r.id, status: r.status, event: { id: r.event_id }, email: { id: r.email_id },
@@ -68,7 +68,7 @@ export class EmailsService {
     for (const attendeeId of input.attendees) responses.push(await this.sendOne(auth.accountId, requestId, event, input, attendeeId));
     const now = iso(this.clock());
     const sent = responses.filter((r) => r.status === 'Sent').length;
-    const row: EmailRequestRow = {
+    const row: Row<'email_requests'> = {
       id: requestId, account_id: auth.accountId, event_id: event.id, email_id: input.email.id, resend: input.resendToPreviousRecipients ? 1 : 0,
       status: sent > 0 || responses.every((r) => r.status === 'Opted-Out') ? 'SUCCESSFUL' : 'ERROR', responses: JSON.stringify(responses),
       created: now, created_by: actorName(auth), last_modified: now, last_modified_by: actorName(auth),

@@ -1,5 +1,5 @@
 import { defineList, filterColumns, type FilterFields } from '../../lists/index.js';
-import type { ContactHookRow, TransactionRow } from './contact-hooks.table.js';
+import type { Row } from '../../db/types.js';
 
 // GET /contacts/hooks: exactly the fields and operators the reference lists (DESIGN rule 6).
 const hooks = filterColumns('contact_hooks');
@@ -9,7 +9,7 @@ export const HOOK_FILTER_FIELDS: FilterFields = {
   ...hooks.audit(),
 };
 
-export const HOOKS_LIST = defineList<ContactHookRow>({
+export const HOOKS_LIST = defineList<Row<'contact_hooks'>>({
   name: 'contact-hooks',
   filters: HOOK_FILTER_FIELDS,
   order: [{ column: 'contact_hooks.id', value: (r) => r.id }],
@@ -27,7 +27,7 @@ export const DELIVERY_FILTER_FIELDS: FilterFields = {
 };
 
 /** The deliveries of one hook: its tokens name the hook, so they cannot page another's. */
-export const deliveriesList = (hookId: string) => defineList<TransactionRow>({
+export const deliveriesList = (hookId: string) => defineList<Row<'contact_hook_transactions'>>({
   name: `contact-hook-deliveries:${hookId}`,
   filters: DELIVERY_FILTER_FIELDS,
   order: [{ column: 'contact_hook_transactions.id', value: (r) => r.id }],

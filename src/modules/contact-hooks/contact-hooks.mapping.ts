@@ -2,10 +2,10 @@ import { Type } from 'typebox';
 import { jsonColumn } from '../../db/json.js';
 import { some } from '../mapping.js';
 import type { Attempt, Delivery, Hook } from './contact-hooks.schemas.js';
-import type { AttemptRow, ContactHookRow, TransactionRow } from './contact-hooks.table.js';
+import type { Row } from '../../db/types.js';
 
 /** A hook row in the reference's shape; the secrets stay behind. */
-export function toHook(row: ContactHookRow): Hook {
+export function toHook(row: Row<'contact_hooks'>): Hook {
   return {
     id: row.id,
     name: row.name,
@@ -26,7 +26,7 @@ export const MergeResultSchema = Type.Object({
 });
 const readMergeResult = jsonColumn('contact_hook_transactions.merge_result', MergeResultSchema);
 
-export function toDelivery(row: TransactionRow): Delivery {
+export function toDelivery(row: Row<'contact_hook_transactions'>): Delivery {
   const result = row.merge_result === null ? undefined : readMergeResult(row.merge_result);
   return {
     id: row.id,
@@ -45,7 +45,7 @@ export function toDelivery(row: TransactionRow): Delivery {
   };
 }
 
-export function toAttempt(row: AttemptRow): Attempt {
+export function toAttempt(row: Row<'contact_hook_attempts'>): Attempt {
   return {
     attempt: row.attempt,
     started: row.started,

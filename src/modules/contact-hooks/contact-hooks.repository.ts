@@ -1,10 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type {
-  AttemptRow, ContactHookRow, ContactHookRowUpdate, NewAttemptRow, NewContactHookRow, NewTransactionRow, TransactionRow, TransactionRowUpdate,
-  TransactionStatus,
-} from './contact-hooks.table.js';
+import type { TransactionStatus } from './contact-hooks.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 /** The database handle or a transaction on it (inside one, pass it: SQLite has one connection). */
 export type Executor = Kysely<Database>;
@@ -14,33 +13,27 @@ export const FINAL_STATUSES: readonly TransactionStatus[] = ['merged', 'unchange
 
 const STORED_KEY_ID = '~db';
 
-export class ContactHooksRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class ContactHooksRepository extends Repository {
   // --- hooks -------------------------------------------------------------
 
   listHooks(accountId: string, spec: ListSpec) {
     return fetchPage(this.db.selectFrom('contact_hooks').selectAll().where('contact_hooks.account_id', '=', accountId), spec);
   }
 
-  findHook(accountId: string, id: string, ex: Executor = this.db): Promise<ContactHookRow | undefined> {
+  findHook(accountId: string, id: string, ex: Executor = this.db): Promise<Row<'contact_hooks'> | undefined> {
     return ex.selectFrom('contact_hooks').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
   /** The account's hook (an account has at most one). */
-  hookOf(accountId: string, ex: Executor = this.db): Promise<ContactHookRow | undefined> {
+  hookOf(accountId: string, ex: Executor = this.db): Promise<Row<'contact_hooks'> | undefined> {
     return ex.selectFrom('contact_hooks').selectAll().where('account_id', '=', accountId).orderBy('id').executeTakeFirst();
   }
 
-  async insertHook(row: NewContactHookRow): Promise<void> {
+  async insertHook(row: NewRow<'contact_hooks'>): Promise<void> {
     await this.db.insertInto('contact_hooks').values(row).execute();
   }
 
-  async updateHook(accountId: string, id: string, patch: Omit<ContactHookRowUpdate, 'id' | 'account_id'>): Promise<boolean> {
+  async updateHook(accountId: string, id: string, patch: Omit<RowPatch<'contact_hooks'>, 'id' | 'account_id'>): Promise<boolean> {
     const r = await this.db.updateTable('contact_hooks').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return r.numUpdatedRows > 0n;
   }
@@ -58,11 +51,11 @@ export class ContactHooksRepository {
 
   // --- transactions and attempts --------------------------------------------
 
-  async insertTransaction(row: NewTransactionRow, ex: Executor = this.db): Promise<void> {
+  async insertTransaction(row: NewRow<'contact_hook_transactions'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('contact_hook_transactions').values(row).execute();
   }
 
-  findTransaction(accountId: string, id: string, ex: Executor = this.db): Promise<TransactionRow | undefined> {
+  findTransaction(accountId: string, id: string, ex: Executor = this.db): Promise<Row<'contact_hook_transactions'> | undefined> {
     return ex.selectFrom('contact_hook_transactions').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
@@ -73,22 +66,22 @@ export class ContactHooksRepository {
   }
 
   /** Changes a transaction that has not ended; false when it had (another run finished it). */
-  async updateOpenTransaction(accountId: string, id: string, patch: Omit<TransactionRowUpdate, 'id' | 'account_id'>, ex: Executor = this.db): Promise<boolean> {
+  async updateOpenTransaction(accountId: string, id: string, patch: Omit<RowPatch<'contact_hook_transactions'>, 'id' | 'account_id'>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('contact_hook_transactions').set(patch)
       .where('account_id', '=', accountId).where('id', '=', id).where('status', 'not in', [...FINAL_STATUSES])
       .executeTakeFirst();
     return r.numUpdatedRows > 0n;
   }
 
-  async insertAttempt(row: NewAttemptRow): Promise<void> {
+  async insertAttempt(row: NewRow<'contact_hook_attempts'>): Promise<void> {
     await this.db.insertInto('contact_hook_attempts').values(row).execute();
   }
 
-  async updateAttempt(accountId: string, id: string, patch: Pick<AttemptRow, 'outcome' | 'status_code' | 'duration_ms' | 'error'>, ex: Executor = this.db): Promise<void> {
+  async updateAttempt(accountId: string, id: string, patch: Pick<Row<'contact_hook_attempts'>, 'outcome' | 'status_code' | 'duration_ms' | 'error'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('contact_hook_attempts').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
-  attemptsOf(accountId: string, transactionId: string): Promise<AttemptRow[]> {
+  attemptsOf(accountId: string, transactionId: string): Promise<Row<'contact_hook_attempts'>[]> {
     return this.db.selectFrom('contact_hook_attempts').selectAll()
       .where('account_id', '=', accountId).where('transaction_id', '=', transactionId)
       .orderBy('attempt').orderBy('id').execute();
@@ -96,11 +89,11 @@ export class ContactHooksRepository {
 
   // --- erasure (inside the obfuscation's transaction) ----------------------
 
-  transactionsOfContacts(trx: Transaction<Database>, accountId: string, contactIds: readonly string[]): Promise<TransactionRow[]> {
+  transactionsOfContacts(trx: Transaction<Database>, accountId: string, contactIds: readonly string[]): Promise<Row<'contact_hook_transactions'>[]> {
     return trx.selectFrom('contact_hook_transactions').selectAll().where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).execute();
   }
 
-  attemptsOfContacts(trx: Transaction<Database>, accountId: string, contactIds: readonly string[]): Promise<AttemptRow[]> {
+  attemptsOfContacts(trx: Transaction<Database>, accountId: string, contactIds: readonly string[]): Promise<Row<'contact_hook_attempts'>[]> {
     const ofContact = trx.selectFrom('contact_hook_transactions').select('id').where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]);
     return trx.selectFrom('contact_hook_attempts').selectAll().where('account_id', '=', accountId).where('transaction_id', 'in', ofContact).execute();
   }
@@ -109,7 +102,7 @@ export class ContactHooksRepository {
     await trx.updateTable('contact_hook_attempts').set({ error }).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
-  async forgetContact(trx: Transaction<Database>, accountId: string, id: string, patch: Omit<TransactionRowUpdate, 'id' | 'account_id'>): Promise<void> {
+  async forgetContact(trx: Transaction<Database>, accountId: string, id: string, patch: Omit<RowPatch<'contact_hook_transactions'>, 'id' | 'account_id'>): Promise<void> {
     await trx.updateTable('contact_hook_transactions').set({ ...patch, contact_id: null }).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 

@@ -10,11 +10,12 @@ import { ContactHookErrors } from './contact-hooks.errors.js';
 import { HOOKS_LIST, deliveriesList } from './contact-hooks.filters.js';
 import type { ContactHooksRepository, Executor } from './contact-hooks.repository.js';
 import type { Delivery, DeliveryDetail, Hook, HookCreated, HookInput, HookSecurityInput } from './contact-hooks.schemas.js';
-import type { ContactHookRow, TransactionRow, TransactionTrigger } from './contact-hooks.table.js';
+import type { TransactionTrigger } from './contact-hooks.table.js';
 import { toAttempt, toDelivery, toHook } from './contact-hooks.mapping.js';
 import { CallbackError, resolveCallback, type OutboundPolicy, type Resolver } from './outbound.js';
 import { SecretBox, newKeySecret } from './secrets.js';
 import { newSigningSecret } from './signing.js';
+import type { Row } from '../../db/types.js';
 
 export const DELIVER_JOB = 'contact-hook.deliver';
 /** Attempts per transaction: with the queue's backoff (1 s doubling, at most 5 min) about eight and a half minutes. */
@@ -40,7 +41,7 @@ export function outboundPolicy(config: Pick<Config, 'contactHooks'>): OutboundPo
 export const sealContext = (hookId: string, what: 'auth' | 'signing'): string => `contact-hook:${hookId}:${what}`;
 
 /** Checks the security object beyond its schema; the stored columns for it. */
-function securityColumns(s: HookSecurityInput): Pick<ContactHookRow, 'security_type' | 'auth_header_key' | 'api_key_prefix'> {
+function securityColumns(s: HookSecurityInput): Pick<Row<'contact_hooks'>, 'security_type' | 'auth_header_key' | 'api_key_prefix'> {
   const bad = (message: string, target: string) => ContactHookErrors.invalidSecurity(message, { target });
   if (!HEADER_VALUE.test(s.secret)) throw bad('security.secret must be printable ASCII (it is sent in a header)', 'security.secret');
   if (s.type === 'basic') {
@@ -110,7 +111,7 @@ export class ContactHooksService {
     return listPage(HOOKS_LIST, query, (spec) => this.repo.listHooks(accountId, spec), toHook, `${this.config.publicUrl}/${this.config.apiVersion}/contacts/hooks`);
   }
 
-  private async hook(accountId: string, id: string): Promise<ContactHookRow> {
+  private async hook(accountId: string, id: string): Promise<Row<'contact_hooks'>> {
     const row = await this.repo.findHook(accountId, id.toLowerCase());
     if (!row) throw ContactHookErrors.hookNotFound();
     return row;
@@ -124,7 +125,7 @@ export class ContactHooksService {
     const id = newId();
     const signingSecret = newSigningSecret();
     const now = iso(this.clock());
-    const row: ContactHookRow = {
+    const row: Row<'contact_hooks'> = {
       id, account_id: auth.accountId, name: input.name, callback: input.callback, ...security,
       secret_enc: box.seal(input.security.secret, sealContext(id, 'auth')),
       signing_secret_enc: box.seal(signingSecret, sealContext(id, 'signing')),
@@ -189,9 +190,9 @@ export class ContactHooksService {
   }
 
   /** A new transaction and its delivery job, in the caller's transaction (they commit with what caused them). */
-  private async open(accountId: string, hook: ContactHookRow, contactId: string, trigger: TransactionTrigger, ex: Executor): Promise<TransactionRow> {
+  private async open(accountId: string, hook: Row<'contact_hooks'>, contactId: string, trigger: TransactionTrigger, ex: Executor): Promise<Row<'contact_hook_transactions'>> {
     const now = iso(this.clock());
-    const row: TransactionRow = {
+    const row: Row<'contact_hook_transactions'> = {
       id: newId(), account_id: accountId, hook_id: hook.id, contact_id: contactId, trigger, status: 'queued', attempts: 0,
       last_status_code: null, last_error: null, last_duration_ms: null, merge_result: null, created: now, last_modified: now, finished_at: null,
     };

@@ -1,7 +1,6 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import type { Generated } from 'kysely';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables, ownOnly } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 /** The account's contact hook (the reference's Hook): where eventline asks for a contact's details. */
 export interface ContactHooksTable extends OwnedColumns, AuditColumns {
@@ -63,26 +62,15 @@ export interface ContactHookKeysTable {
 // Hooks hold no personal data; a transaction names its contact (cleared by the
 // eraser) and its errors and attempts' errors are eventline's own words, which
 // the erasers still search for the contact's values (free text).
-export const CONTACT_HOOKS_TABLES = declareTables<Database>('contact-hooks', {
+export const CONTACT_HOOKS_TABLES = declareTables('contact-hooks', {
   contact_hooks: {
-    id: 'none', account_id: 'none', name: 'none', callback: 'none', security_type: 'none', auth_header_key: 'none', secret_enc: 'none',
-    signing_secret_enc: 'none', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'name', 'callback', 'security_type', 'auth_header_key', 'secret_enc', 'signing_secret_enc'],
   },
   contact_hook_transactions: {
-    id: 'none', account_id: 'none', hook_id: 'none', contact_id: ownOnly('cleared', 'the id of the contact the callback is about, written by eventline, never text from a client'), trigger: 'none', status: 'none', last_error: 'free-text',
-    merge_result: 'free-text', created: 'none', last_modified: 'none', finished_at: 'none',
+    personal: { contact_id: ownOnly('cleared', 'the id of the contact the callback is about, written by eventline, never text from a client'),
+      last_error: 'free-text', merge_result: 'free-text' },
+    none: [...OWNED_COLUMNS, 'hook_id', 'trigger', 'status', 'created', 'last_modified', 'finished_at'],
   },
-  contact_hook_attempts: {
-    id: 'none', account_id: 'none', transaction_id: 'none', started: 'none', outcome: 'none', error: 'free-text',
-  },
-  contact_hook_keys: { kid: 'none', secret: 'none', created: 'none' },
+  contact_hook_attempts: { personal: { error: 'free-text' }, none: [...OWNED_COLUMNS, 'transaction_id', 'started', 'outcome'] },
+  contact_hook_keys: { none: ['kid', 'secret', 'created'] },
 });
-
-export type ContactHookRow = Selectable<ContactHooksTable>;
-export type NewContactHookRow = Insertable<ContactHooksTable>;
-export type ContactHookRowUpdate = Updateable<ContactHooksTable>;
-export type TransactionRow = Selectable<ContactHookTransactionsTable>;
-export type NewTransactionRow = Insertable<ContactHookTransactionsTable>;
-export type TransactionRowUpdate = Updateable<ContactHookTransactionsTable>;
-export type AttemptRow = Selectable<ContactHookAttemptsTable>;
-export type NewAttemptRow = Insertable<ContactHookAttemptsTable>;

@@ -9,10 +9,11 @@ import type { ContactsService } from '../contacts/index.js';
 import { readAnswer, transactionBody } from './contact-fields.js';
 import { FINAL_STATUSES, type ContactHooksRepository } from './contact-hooks.repository.js';
 import { DELIVER_JOB, MAX_DELIVERY_ATTEMPTS, outboundPolicy, sealContext } from './contact-hooks.service.js';
-import type { AttemptOutcome, ContactHookRow, TransactionRow, TransactionStatus } from './contact-hooks.table.js';
+import type { AttemptOutcome, TransactionStatus } from './contact-hooks.table.js';
 import { AnswerTooLarge, CallTimeout, CallbackError, postJson, resolveCallback, type Answer, type Resolver } from './outbound.js';
 import type { SecretBox } from './secrets.js';
 import { signWebhook } from './signing.js';
+import type { Row } from '../../db/types.js';
 
 const PayloadSchema = Type.Object({ transactionId: Type.String({ format: 'uuid' }) });
 const checkPayload = Compile(PayloadSchema);
@@ -85,7 +86,7 @@ export class ContactHookDeliveries {
     return iso(this.clock());
   }
 
-  private async end(tx: TransactionRow, status: TransactionStatus, error: string | null): Promise<void> {
+  private async end(tx: Row<'contact_hook_transactions'>, status: TransactionStatus, error: string | null): Promise<void> {
     await this.repo.updateOpenTransaction(tx.account_id, tx.id, { status, last_error: error, last_modified: this.now(), finished_at: this.now() });
   }
 
@@ -140,7 +141,7 @@ export class ContactHookDeliveries {
   }
 
   /** One signed HTTP attempt; never throws for the far side's faults, only for a lost lease. */
-  private async call(hook: ContactHookRow, tx: TransactionRow, body: string, ctx: JobContext): Promise<Verdict> {
+  private async call(hook: Row<'contact_hooks'>, tx: Row<'contact_hook_transactions'>, body: string, ctx: JobContext): Promise<Verdict> {
     const policy = outboundPolicy(this.config);
     let target;
     try {
@@ -179,7 +180,7 @@ export class ContactHookDeliveries {
   }
 
   /** Merges a 2xx answer, at most once per transaction, in one database transaction with the mark that says so. */
-  private async merge(tx: TransactionRow, hook: ContactHookRow, attemptId: string, answer: Answer, duration: number): Promise<unknown> {
+  private async merge(tx: Row<'contact_hook_transactions'>, hook: Row<'contact_hooks'>, attemptId: string, answer: Answer, duration: number): Promise<unknown> {
     const { account_id: accountId } = tx;
     const attemptDone = { outcome: 'answered' as const, status_code: answer.status, duration_ms: duration, error: null };
     const read = readAnswer(answer.body);

@@ -1,6 +1,6 @@
 import { ERASED_BY, phoneDigits, redactMentions, storedForms, type Eraser } from '../privacy/index.js';
 import type { ContactsRepository } from './contacts.repository.js';
-import type { ContactRow } from './contacts.table.js';
+import type { Row } from '../../db/types.js';
 
 /** What obfuscation needs to know of a contact: whether it is purged already, and its values to hunt for elsewhere. */
 export interface ContactErasureSubject {
@@ -33,7 +33,7 @@ function profileValues(profile: string): string[] {
   return out;
 }
 
-export function erasureSubject(c: ContactRow): ContactErasureSubject {
+export function erasureSubject(c: Row<'contacts'>): ContactErasureSubject {
   const names = [c.first_name, c.middle_name, c.last_name].filter((x): x is string => !!x);
   const full = [c.first_name, c.last_name].filter((x): x is string => !!x).join(' ');
   // The full name in either order ("Lovelace Ada", "Lovelace, Ada"), the email's local part, and each phone's digits (any formatting).

@@ -1,5 +1,5 @@
 import { defineList, type FilterFields } from '../../lists/index.js';
-import type { ContactRow } from './contacts.table.js';
+import type { Row } from '../../db/types.js';
 
 // Exactly the fields and operators the reference's GET /contacts filter lists
 // (DESIGN rule 6), for the fields eventline stores. Columns are those of the
@@ -50,7 +50,7 @@ export const CONTACT_FILTER_FIELDS: FilterFields = {
 /** With includePurged=true the reference allows filtering by id only. */
 export const PURGED_FILTER_FIELDS: FilterFields = { id: CONTACT_FILTER_FIELDS['id']! };
 
-export const CONTACTS_LIST = defineList<ContactRow>({
+export const CONTACTS_LIST = defineList<Row<'contacts'>>({
   name: 'contacts',
   filters: CONTACT_FILTER_FIELDS,
   order: [{ column: 'c.id', value: (r) => r.id }],
@@ -58,4 +58,4 @@ export const CONTACTS_LIST = defineList<ContactRow>({
 });
 
 /** includePurged=true: a list of its own, so the choice travels inside the paging token. */
-export const CONTACTS_PURGED_LIST = defineList<ContactRow>({ ...CONTACTS_LIST, name: 'contacts+purged', filters: PURGED_FILTER_FIELDS });
+export const CONTACTS_PURGED_LIST = defineList<Row<'contacts'>>({ ...CONTACTS_LIST, name: 'contacts+purged', filters: PURGED_FILTER_FIELDS });

@@ -1,6 +1,6 @@
 import { some } from '../mapping.js';
 import type { Address, Contact, ContactInput } from './contacts.schemas.js';
-import type { ContactRow } from './contacts.table.js';
+import type { Row } from '../../db/types.js';
 
 /** What the `profile` JSON column holds: the reference's Contact fields without a column of their own. */
 export interface ContactProfile {
@@ -64,7 +64,7 @@ function pickProfile(p: ProfileSource): ContactProfile {
 }
 
 /** The contact fields that have their own column (the searchable ones). */
-function columnFields(row: ContactRow) {
+function columnFields(row: Row<'contacts'>) {
   return {
     ...some('firstName', row.first_name),
     ...some('lastName', row.last_name),
@@ -77,7 +77,7 @@ function columnFields(row: ContactRow) {
 }
 
 /** A contact row in the reference's shape. A purged contact keeps only id, lastModified and purged. */
-export function toContact(row: ContactRow): Contact {
+export function toContact(row: Row<'contacts'>): Contact {
   if (row.purged === 1) return { id: row.id, lastModified: row.last_modified, purged: true };
   const profile = parseProfile(row.profile);
   return {
@@ -95,7 +95,7 @@ export function toContact(row: ContactRow): Contact {
 }
 
 /** The writable fields of a stored contact, in the shape of a PUT body (the base a PATCH merges into). */
-export function contactDocument(row: ContactRow): Record<string, unknown> {
+export function contactDocument(row: Row<'contacts'>): Record<string, unknown> {
   const profile = parseProfile(row.profile);
   return {
     ...columnFields(row),
@@ -123,7 +123,7 @@ export function mergePatch(base: Record<string, unknown>, patch: Record<string, 
   return out;
 }
 
-export type ContactColumns = Pick<ContactRow, 'first_name' | 'last_name' | 'middle_name' | 'email' | 'company' | 'title' | 'source_id' | 'profile'>;
+export type ContactColumns = Pick<Row<'contacts'>, 'first_name' | 'last_name' | 'middle_name' | 'email' | 'company' | 'title' | 'source_id' | 'profile'>;
 
 /** The stored columns for a full contact (create, PUT, merged PATCH). */
 export function toColumns(input: ContactInput, previous: ContactProfile | undefined, now: string): ContactColumns {

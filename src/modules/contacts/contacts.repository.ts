@@ -1,9 +1,9 @@
-import { sql, type Expression, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { Database, Db, Dialect } from '../../db/index.js';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db, Dialect } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { ContactRow, ContactRowUpdate, NewContactRow } from './contacts.table.js';
-
-export type Executor = Db | Transaction<Database>;
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 /** Which contacts a list shows beyond the live ones. */
 export interface ContactListScope {
@@ -18,11 +18,13 @@ const CONTACT_COLUMNS = [
   'deleted', 'purged', 'created', 'last_modified', 'created_by', 'last_modified_by',
 ] as const;
 
-export class ContactsRepository {
+export class ContactsRepository extends Repository {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly dialect: Dialect,
-  ) {}
+  ) {
+    super(db);
+  }
 
   /** A text field of the profile JSON; `->` / `->>` read the same on SQLite (3.38+) and PostgreSQL (jsonb). */
   private profileText(...path: [string, ...string[]]): RawBuilder<string | null> {
@@ -60,10 +62,6 @@ export class ContactsRepository {
       .where('contacts.account_id', '=', accountId);
   }
 
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
   async list(accountId: string, spec: ListSpec, scope: ContactListScope) {
     const conditions: Array<Expression<SqlBool>> = [];
     if (scope.includePurged) {
@@ -86,21 +84,21 @@ export class ContactsRepository {
       .where('account_id', '=', accountId);
   }
 
-  find(accountId: string, id: string, ex: Executor = this.db): Promise<ContactRow | undefined> {
+  find(accountId: string, id: string, ex: Executor = this.db): Promise<Row<'contacts'> | undefined> {
     return ex.selectFrom('contacts').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
-  findInAnyAccount(id: string): Promise<ContactRow | undefined> {
+  findInAnyAccount(id: string): Promise<Row<'contacts'> | undefined> {
     return this.db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async findMany(accountId: string, ids: readonly string[], ex: Executor = this.db): Promise<ContactRow[]> {
+  async findMany(accountId: string, ids: readonly string[], ex: Executor = this.db): Promise<Row<'contacts'>[]> {
     if (ids.length === 0) return [];
     return ex.selectFrom('contacts').selectAll().where('account_id', '=', accountId).where('id', 'in', [...ids]).execute();
   }
 
   /** The active (not deleted, not purged) contact with this email, compared case-insensitively. */
-  findActiveByEmail(accountId: string, email: string, ex: Executor = this.db): Promise<ContactRow | undefined> {
+  findActiveByEmail(accountId: string, email: string, ex: Executor = this.db): Promise<Row<'contacts'> | undefined> {
     return ex.selectFrom('contacts').selectAll()
       .where('account_id', '=', accountId)
       .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.cast(eb.val(email), 'text')])))
@@ -108,25 +106,25 @@ export class ContactsRepository {
       .executeTakeFirst();
   }
 
-  findActiveBySourceId(accountId: string, sourceId: string, ex: Executor = this.db): Promise<ContactRow | undefined> {
+  findActiveBySourceId(accountId: string, sourceId: string, ex: Executor = this.db): Promise<Row<'contacts'> | undefined> {
     return ex.selectFrom('contacts').selectAll()
       .where('account_id', '=', accountId).where('source_id', '=', sourceId)
       .where('deleted', '=', 0).where('purged', '=', 0)
       .executeTakeFirst();
   }
 
-  async insert(row: NewContactRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewRow<'contacts'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('contacts').values(row).execute();
   }
 
   /** One patch for many contacts of the account (erasure of a batch); returns the rows changed. */
-  async updateMany(accountId: string, ids: readonly string[], patch: Omit<ContactRowUpdate, 'id' | 'account_id'>, ex: Executor): Promise<number> {
+  async updateMany(accountId: string, ids: readonly string[], patch: Omit<RowPatch<'contacts'>, 'id' | 'account_id'>, ex: Executor): Promise<number> {
     if (ids.length === 0) return 0;
     const r = await ex.updateTable('contacts').set(patch).where('account_id', '=', accountId).where('id', 'in', [...ids]).executeTakeFirst();
     return Number(r.numUpdatedRows);
   }
 
-  async update(accountId: string, id: string, patch: Omit<ContactRowUpdate, 'id' | 'account_id'>, ex: Executor = this.db): Promise<boolean> {
+  async update(accountId: string, id: string, patch: Omit<RowPatch<'contacts'>, 'id' | 'account_id'>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('contacts').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

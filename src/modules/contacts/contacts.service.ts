@@ -14,7 +14,7 @@ import {
   ContactInputSchema, ContactPatchItemSchema, ContactUpdateItemSchema,
   type Contact, type ContactBulkItem, type ContactInput, type ContactPatchInput,
 } from './contacts.schemas.js';
-import type { ContactRow } from './contacts.table.js';
+import type { Row } from '../../db/types.js';
 import { itemValidator } from '../../items.js';
 
 function mentions(node: FilterNode, field: string): boolean {
@@ -72,7 +72,7 @@ export class ContactsService {
     }), toContact, `${this.config.publicUrl}/${this.config.apiVersion}/contacts`);
   }
 
-  private async row(accountId: string, id: string, ex?: Executor): Promise<ContactRow> {
+  private async row(accountId: string, id: string, ex?: Executor): Promise<Row<'contacts'>> {
     const row = await this.repo.find(accountId, id.toLowerCase(), ex);
     if (!row) throw ContactErrors.contactNotFound();
     return row;
@@ -124,13 +124,13 @@ export class ContactsService {
     for (const listener of this.listeners) await listener(change, ex);
   }
 
-  private async insert(auth: AuthContext, input: ContactInput, ex?: Executor): Promise<ContactRow> {
+  private async insert(auth: AuthContext, input: ContactInput, ex?: Executor): Promise<Row<'contacts'>> {
     const now = iso(this.clock());
-    const row: ContactRow = {
+    const row: Row<'contacts'> = {
       id: newId(), account_id: auth.accountId, ...toColumns(input, undefined, now),
       deleted: 0, purged: 0, created: now, last_modified: now, created_by: actorName(auth), last_modified_by: actorName(auth),
     };
-    const run = async (trx: Executor): Promise<ContactRow> => {
+    const run = async (trx: Executor): Promise<Row<'contacts'>> => {
       await this.assertUnique(auth.accountId, row, undefined, trx);
       await this.uniqueGuard(() => this.repo.insert(row, trx));
       await this.changed({ accountId: auth.accountId, contactId: row.id, kind: 'created' }, trx);
@@ -140,7 +140,7 @@ export class ContactsService {
   }
 
   /** Replaces the writable fields of a stored contact with a validated full contact; `by` goes into last_modified_by. */
-  private async write(by: string, row: ContactRow, input: ContactInput, ex?: Executor): Promise<ContactRow> {
+  private async write(by: string, row: Row<'contacts'>, input: ContactInput, ex?: Executor): Promise<Row<'contacts'>> {
     if (row.purged === 1) throw ContactErrors.purged();
     const now = iso(this.clock());
     const cols = toColumns(input, parseProfile(row.profile), now);
@@ -151,7 +151,7 @@ export class ContactsService {
     return { ...row, ...patch };
   }
 
-  private async patchRow(auth: AuthContext, row: ContactRow, patch: Record<string, unknown>, ex?: Executor): Promise<ContactRow> {
+  private async patchRow(auth: AuthContext, row: Row<'contacts'>, patch: Record<string, unknown>, ex?: Executor): Promise<Row<'contacts'>> {
     if (row.purged === 1) throw ContactErrors.purged();
     const { id: _id, ...fields } = patch;
     const merged = this.checkInput(mergePatch(contactDocument(row), fields));
@@ -182,7 +182,7 @@ export class ContactsService {
 
   // Multi-status: each item stands alone (its own statements), so a bad item
   // changes nothing and loses nothing that succeeded before it.
-  private async each(items: readonly unknown[], fn: (item: unknown) => Promise<{ status: number; row: ContactRow }>): Promise<ContactBulkItem[]> {
+  private async each(items: readonly unknown[], fn: (item: unknown) => Promise<{ status: number; row: Row<'contacts'> }>): Promise<ContactBulkItem[]> {
     const out: ContactBulkItem[] = [];
     for (const item of items) {
       try {

@@ -1,6 +1,6 @@
+import { AUDIT_COLUMNS, OWNED_COLUMNS } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface ContactsTable {
   id: string;
@@ -22,12 +22,10 @@ export interface ContactsTable {
 }
 
 // The contacts eraser empties every personal column (profile becomes '{}'): nothing is kept, not even a stand-in.
-export const CONTACTS_TABLES = declareTables<Database>('contacts', {
+export const CONTACTS_TABLES = declareTables('contacts', {
   contacts: {
-    id: 'none', account_id: 'none', first_name: 'cleared', last_name: 'cleared', middle_name: 'cleared', email: 'cleared', company: 'cleared',
-    title: 'cleared', source_id: 'cleared', profile: 'cleared', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    personal: { first_name: 'cleared', last_name: 'cleared', middle_name: 'cleared', email: 'cleared', company: 'cleared', title: 'cleared',
+      source_id: 'cleared', profile: 'cleared' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS],
   },
 });
-export type ContactRow = Selectable<ContactsTable>;
-export type NewContactRow = Insertable<ContactsTable>;
-export type ContactRowUpdate = Updateable<ContactsTable>;

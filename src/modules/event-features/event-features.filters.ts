@@ -1,5 +1,5 @@
 import { defineList, filterColumns, type FilterFields } from '../../lists/index.js';
-import type { EventFeatureRow } from './event-features.table.js';
+import type { Row } from '../../db/types.js';
 
 // Exactly the fields and operators the reference's GET /events/{id}/features lists (DESIGN rule 6).
 const { field } = filterColumns('event_features');
@@ -8,7 +8,7 @@ export const EVENT_FEATURE_FILTER_FIELDS: FilterFields = {
 };
 
 /** The features of one event: its page tokens name the event, so they cannot page another's. */
-export const eventFeaturesList = (eventId: string) => defineList<EventFeatureRow>({
+export const eventFeaturesList = (eventId: string) => defineList<Row<'event_features'>>({
   name: `event-features:${eventId}`,
   filters: EVENT_FEATURE_FILTER_FIELDS,
   order: [{ column: 'event_features.type', value: (r) => r.type }, { column: 'event_features.id', value: (r) => r.id }],

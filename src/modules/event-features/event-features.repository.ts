@@ -1,17 +1,11 @@
-import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { EventFeaturePatch, FeatureType, NewEventFeatureRow } from './event-features.table.js';
+import type { FeatureType } from './event-features.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
+import { Repository, ScopedRows, type Executor } from '../../db/repository.js';
 
-type Executor = Db | Transaction<Database>;
+const FEATURES = new ScopedRows('event_features', 'event_id');
 
-export class EventFeaturesRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class EventFeaturesRepository extends Repository {
   list(accountId: string, eventId: string, spec: ListSpec) {
     const base = this.db.selectFrom('event_features').selectAll('event_features')
       .where('event_features.account_id', '=', accountId).where('event_features.event_id', '=', eventId);
@@ -24,22 +18,21 @@ export class EventFeaturesRepository {
   }
 
   find(accountId: string, eventId: string, type: FeatureType, ex: Executor = this.db) {
-    return ex.selectFrom('event_features').selectAll()
-      .where('account_id', '=', accountId).where('event_id', '=', eventId).where('type', '=', type).executeTakeFirst();
+    return FEATURES.findBy(ex, accountId, eventId, 'type', type);
   }
 
   /** Lazy creation: rows another request created first are left as they are (the unique index decides). */
-  async insertMissing(rows: readonly NewEventFeatureRow[], ex: Executor = this.db): Promise<void> {
+  async insertMissing(rows: readonly NewRow<'event_features'>[], ex: Executor = this.db): Promise<void> {
     if (rows.length === 0) return;
     await ex.insertInto('event_features').values([...rows]).onConflict((oc) => oc.columns(['event_id', 'type']).doNothing()).execute();
   }
 
-  async update(accountId: string, id: string, patch: EventFeaturePatch, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('event_features').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  update(accountId: string, id: string, patch: RowPatch<'event_features'>, ex: Executor = this.db): Promise<void> {
+    return FEATURES.update(ex, accountId, id, patch);
   }
 
   /** Launches once: false when the row was launched already (by a concurrent request too). */
-  async launch(accountId: string, id: string, patch: EventFeaturePatch, ex: Executor = this.db): Promise<boolean> {
+  async launch(accountId: string, id: string, patch: RowPatch<'event_features'>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('event_features').set(patch)
       .where('account_id', '=', accountId).where('id', '=', id).where('launched', 'is', null).where('enabled', '=', 1).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;

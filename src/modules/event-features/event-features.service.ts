@@ -11,7 +11,8 @@ import { EventFeatureErrors } from './event-features.errors.js';
 import { eventFeaturesList, eventWeblinksList } from './event-features.filters.js';
 import type { EventFeaturesRepository } from './event-features.repository.js';
 import { ConfigSchema, type EventFeature, type FeatureUpdate, type Weblink } from './event-features.schemas.js';
-import { FEATURE_TYPES, LAUNCH_TYPES, type EventFeatureRow, type FeatureType, type LaunchType, type NewEventFeatureRow } from './event-features.table.js';
+import { FEATURE_TYPES, LAUNCH_TYPES, type FeatureType, type LaunchType } from './event-features.table.js';
+import type { Row, NewRow } from '../../db/types.js';
 
 /**
  * Enabled when an event's features are first read: what eventline serves.
@@ -61,7 +62,7 @@ export class EventFeaturesService implements FeatureLaunches {
     return `${this.config.publicUrl}/e/${eventId}/${PAGES[type].path}`;
   }
 
-  private toFeature(r: EventFeatureRow): EventFeature {
+  private toFeature(r: Row<'event_features'>): EventFeature {
     const locked = r.launched !== null && LOCKED_WHEN_LAUNCHED.includes(r.type);
     return {
       type: r.type, enabled: r.enabled === 1, locked,
@@ -78,7 +79,7 @@ export class EventFeaturesService implements FeatureLaunches {
     if (!event) throw EventFeatureErrors.eventNotFound();
     const have = new Set((await this.repo.all(accountId, event.id, trx)).map((r) => r.type));
     const now = iso(this.clock());
-    const missing = FEATURE_TYPES.filter((type) => !have.has(type)).map((type): NewEventFeatureRow => ({
+    const missing = FEATURE_TYPES.filter((type) => !have.has(type)).map((type): NewRow<'event_features'> => ({
       id: newId(), account_id: accountId, event_id: event.id, type, enabled: ENABLED_BY_DEFAULT.includes(type) ? 1 : 0,
       enabled_tier: null, config: null, launched: null, created: now, last_modified: now, created_by: 'eventline', last_modified_by: 'eventline',
     }));

@@ -1,7 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 // The reference's feature-type.json, in its order.
 export const FEATURE_TYPES = [
@@ -28,13 +26,6 @@ export interface EventFeaturesTable extends OwnedColumns, AuditColumns {
 }
 
 // No personal data: ids, enum values, a pricing configuration and timestamps.
-export const EVENT_FEATURES_TABLES = declareTables<Database>('event-features', {
-  event_features: {
-    id: 'none', account_id: 'none', event_id: 'none', type: 'none', enabled_tier: 'none', config: 'none', launched: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
+export const EVENT_FEATURES_TABLES = declareTables('event-features', {
+  event_features: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'type', 'enabled_tier', 'config', 'launched'] },
 });
-
-export type EventFeatureRow = Selectable<EventFeaturesTable>;
-export type NewEventFeatureRow = Insertable<EventFeaturesTable>;
-export type EventFeaturePatch = Updateable<EventFeaturesTable>;

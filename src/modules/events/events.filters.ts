@@ -1,5 +1,5 @@
 import { defineList, filterColumns, type FilterFields } from '../../lists/index.js';
-import type { EventRow } from './events.table.js';
+import type { Row } from '../../db/types.js';
 
 // Exactly the fields and operators the reference's GET /events filter lists
 // (DESIGN rule 6), for the fields eventline stores.
@@ -30,7 +30,7 @@ export const EVENT_FILTER_FIELDS: FilterFields = {
   'venue.address.countryCode': field('venue_country_code', 'string', ci),
 };
 
-export const EVENTS_LIST = defineList<EventRow>({
+export const EVENTS_LIST = defineList<Row<'events'>>({
   name: 'events',
   filters: EVENT_FILTER_FIELDS,
   sortable: { start: { column: 'events.start', value: (r) => r.start } },

@@ -1,47 +1,40 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { compiledOnce } from '../../db/compiled.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny, redactText, storedForms } from '../privacy/index.js';
-import type { EventCreationPatch, EventPatch, EventRow, NewEventCreationRow, NewEventRow } from './events.table.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 // GET /events/{id} is the hottest read: its SQL is compiled once.
 const findEvent = compiledOnce((ex, accountId: string, id: string) => ex.selectFrom('events').selectAll().where('account_id', '=', accountId).where('id', '=', id));
 
-export class EventsRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class EventsRepository extends Repository {
   list(accountId: string, spec: ListSpec) {
     const base = this.db.selectFrom('events').selectAll('events').where('events.account_id', '=', accountId);
     return fetchPage(base, spec);
   }
 
-  async find(accountId: string, id: string, ex: Executor = this.db): Promise<EventRow | undefined> {
+  async find(accountId: string, id: string, ex: Executor = this.db): Promise<Row<'events'> | undefined> {
     return (await findEvent(ex, accountId, id))[0];
   }
 
-  async findMany(accountId: string, ids: readonly string[], ex: Executor = this.db): Promise<EventRow[]> {
+  async findMany(accountId: string, ids: readonly string[], ex: Executor = this.db): Promise<Row<'events'>[]> {
     if (ids.length === 0) return [];
     return ex.selectFrom('events').selectAll().where('account_id', '=', accountId).where('id', 'in', ids).execute();
   }
 
   /** Idempotent: a retried creation job finds its row already there. */
-  async insertIfAbsent(row: NewEventRow, ex: Executor = this.db) {
+  async insertIfAbsent(row: NewRow<'events'>, ex: Executor = this.db) {
     await ex.insertInto('events').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
   }
 
-  async update(accountId: string, id: string, patch: EventPatch, ex: Executor = this.db) {
+  async update(accountId: string, id: string, patch: RowPatch<'events'>, ex: Executor = this.db) {
     const r = await ex.updateTable('events').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
-  insertCreation(row: NewEventCreationRow, ex: Executor = this.db) {
+  insertCreation(row: NewRow<'event_creations'>, ex: Executor = this.db) {
     return ex.insertInto('event_creations').values(row).execute();
   }
 
@@ -53,7 +46,7 @@ export class EventsRepository {
     return ex.selectFrom('event_creations').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async finishCreation(id: string, patch: EventCreationPatch, ex: Executor = this.db) {
+  async finishCreation(id: string, patch: RowPatch<'event_creations'>, ex: Executor = this.db) {
     await ex.updateTable('event_creations').set(patch).where('id', '=', id).execute();
   }
 

@@ -13,7 +13,7 @@ import { EventErrors } from './events.errors.js';
 import { EVENTS_LIST } from './events.filters.js';
 import type { EventsRepository } from './events.repository.js';
 import type { Event, EventAsyncStatus, EventInput } from './events.schemas.js';
-import type { EventPatch, EventRow, NewEventRow } from './events.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 export const EVENT_CREATE_JOB = 'event.create';
 
@@ -51,7 +51,7 @@ function eventCode(id: string): string {
   return out;
 }
 
-function toEvent(r: EventRow): Event {
+function toEvent(r: Row<'events'>): Event {
   return {
     id: r.id, title: r.title, code: r.code, format: r.format, virtual: r.virtual === 1,
     start: r.start, end: r.end, timezone: r.timezone, type: r.type,
@@ -126,7 +126,7 @@ export class EventsService {
 
   async update(auth: AuthContext, id: string, input: EventInput): Promise<Event> {
     const now = this.clock();
-    const patch: EventPatch = { ...this.columns(input, now), last_modified_by: actorName(auth) };
+    const patch: RowPatch<'events'> = { ...this.columns(input, now), last_modified_by: actorName(auth) };
     const existing = await this.repo.find(auth.accountId, id);
     if (!existing) throw EventErrors.eventNotFound();
     // A cancelled event stays cancelled whatever its dates say.
@@ -167,14 +167,14 @@ export class EventsService {
   }
 
   /** Creates an event directly (demo data, CLI); the API goes through createAsync. */
-  async createNow(accountId: string, createdBy: string, input: EventInput, overrides: Partial<NewEventRow> = {}): Promise<Event> {
+  async createNow(accountId: string, createdBy: string, input: EventInput, overrides: Partial<NewRow<'events'>> = {}): Promise<Event> {
     const now = this.clock();
     const id = newId();
     await this.repo.insertIfAbsent(this.newRow(accountId, id, createdBy, input, now, overrides));
     return this.get(accountId, id);
   }
 
-  private newRow(accountId: string, id: string, createdBy: string, input: EventInput, now: Date, overrides: Partial<NewEventRow> = {}): NewEventRow {
+  private newRow(accountId: string, id: string, createdBy: string, input: EventInput, now: Date, overrides: Partial<NewRow<'events'>> = {}): NewRow<'events'> {
     return {
       id, account_id: accountId, code: eventCode(id), created: iso(now), created_by: createdBy, last_modified_by: createdBy,
       status: 'Active', currency: 'USD', default_locale: input.languages[0] ?? 'en-US', test_mode: 0, capacity: null,

@@ -1,7 +1,5 @@
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
-import type { Insertable, Selectable, Updateable } from 'kysely';
 
 // The values of the enum columns: the route schemas offer exactly these.
 export const EVENT_FORMATS = ['In-person', 'Virtual', 'Hybrid'] as const;
@@ -59,23 +57,15 @@ export interface EventCreationsTable extends OwnedColumns {
 // Planners are people typed in by the client (planner_* copy the first one);
 // the events.planners eraser redacts a contact's values in planners. Notes,
 // descriptions and a creation's request/error are free text the client wrote.
-export const EVENTS_TABLES = declareTables<Database>('events', {
+export const EVENTS_TABLES = declareTables('events', {
   events: {
-    id: 'none', account_id: 'none', title: 'none', code: 'none', format: 'none', type: 'none', start: 'none', end: 'none', timezone: 'none',
-    languages: 'none', venues: 'none', planners: 'free-text', planner_first_name: 'free-text', planner_last_name: 'free-text',
-    planner_email: 'free-text', venue_city: 'none', venue_country_code: 'none', note: 'free-text', description: 'free-text', status: 'none',
-    event_status: 'none', currency: 'none', default_locale: 'none', launch_after: 'none', close_after: 'none', archive_after: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    personal: { planners: 'free-text', planner_first_name: 'free-text', planner_last_name: 'free-text', planner_email: 'free-text', note: 'free-text',
+      description: 'free-text' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'title', 'code', 'format', 'type', 'start', 'end', 'timezone', 'languages', 'venues', 'venue_city',
+      'venue_country_code', 'status', 'event_status', 'currency', 'default_locale', 'launch_after', 'close_after', 'archive_after'],
   },
   event_creations: {
-    id: 'none', account_id: 'none', status: 'none', event_id: 'none', request: 'free-text', error: 'free-text', created_by: 'none', created: 'none',
+    personal: { request: 'free-text', error: 'free-text' },
+    none: [...OWNED_COLUMNS, 'status', 'event_id', 'created_by', 'created'],
   },
 });
-
-// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
-export type EventRow = Selectable<EventsTable>;
-export type NewEventRow = Insertable<EventsTable>;
-export type EventPatch = Updateable<EventsTable>;
-export type EventCreationRow = Selectable<EventCreationsTable>;
-export type NewEventCreationRow = Insertable<EventCreationsTable>;
-export type EventCreationPatch = Updateable<EventCreationsTable>;

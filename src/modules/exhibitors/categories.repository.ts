@@ -1,17 +1,10 @@
-import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { CategoryPatch, CategoryRow, NewCategoryMemberRow, NewCategoryRow } from './categories.table.js';
-
-type Executor = Db | Transaction<Database>;
+import type { NewRow } from '../../db/types.js';
+import { ScopedRepository, ScopedRows, type Executor } from '../../db/repository.js';
 
 /** Exhibitor categories and their members; every read names the account. */
-export class CategoriesRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
+export class CategoriesRepository extends ScopedRepository<'exhibitor_categories', 'event_id'> {
+  protected override readonly rows = new ScopedRows('exhibitor_categories', 'event_id');
 
   list(accountId: string, eventId: string, spec: ListSpec) {
     const base = this.db.selectFrom('exhibitor_categories').selectAll('exhibitor_categories')
@@ -19,21 +12,9 @@ export class CategoriesRepository {
     return fetchPage(base, spec);
   }
 
-  find(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<CategoryRow | undefined> {
-    return ex.selectFrom('exhibitor_categories').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', '=', id).executeTakeFirst();
-  }
-
-  async insert(row: NewCategoryRow, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('exhibitor_categories').values(row).execute();
-  }
-
-  async update(accountId: string, id: string, patch: CategoryPatch, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('exhibitor_categories').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
-  }
-
   async delete(accountId: string, id: string, ex: Executor = this.db): Promise<void> {
     await ex.deleteFrom('exhibitor_category_members').where('account_id', '=', accountId).where('category_id', '=', id).execute();
-    await ex.deleteFrom('exhibitor_categories').where('account_id', '=', accountId).where('id', '=', id).execute();
+    await this.rows.delete(ex, accountId, id);
   }
 
   /** The live exhibitors of a category, as ids. */
@@ -54,7 +35,7 @@ export class CategoriesRepository {
   }
 
   /** Adds the exhibitor to the category; adding it twice is harmless (the unique pair decides). */
-  async addMember(row: NewCategoryMemberRow, ex: Executor = this.db): Promise<void> {
+  async addMember(row: NewRow<'exhibitor_category_members'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('exhibitor_category_members').values(row).onConflict((oc) => oc.columns(['category_id', 'exhibitor_id']).doNothing()).execute();
   }
 

@@ -7,14 +7,14 @@ import type { Clock } from '../../db/time.js';
 import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import type { Category, CategoryBanner, CategoryInput } from './categories.schemas.js';
-import type { CategoryRow } from './categories.table.js';
+import type { Row } from '../../db/types.js';
 import { ExhibitorErrors } from './exhibitors.errors.js';
 import { idList } from './exhibitors.filters.js';
 import type { IdItem } from './exhibitors.schemas.js';
 import { sameEvent, type ExhibitorFiles, type ExhibitorScope } from './exhibitors.service.js';
 import { audit } from './team.common.js';
 
-const categoriesList = (eventId: string) => defineList<CategoryRow>({
+const categoriesList = (eventId: string) => defineList<Row<'exhibitor_categories'>>({
   name: `exhibitor-categories:${eventId}`,
   filters: {},
   order: [{ column: 'exhibitor_categories.sort_order', value: (r) => r.sort_order }, { column: 'exhibitor_categories.id', value: (r) => r.id }],
@@ -31,7 +31,7 @@ export class CategoriesService {
     private readonly clock: Clock,
   ) {}
 
-  private toApi(r: CategoryRow): Category {
+  private toApi(r: Row<'exhibitor_categories'>): Category {
     return {
       id: r.id, event: { id: r.event_id }, name: r.name, ...(r.description !== null ? { description: r.description } : {}), order: r.sort_order, type: r.type,
       ...(r.banner_file_id !== null ? { bannerId: r.banner_file_id, bannerUrl: this.files.signedUrl(r.account_id, r.banner_file_id).href } : {}),
@@ -43,7 +43,7 @@ export class CategoriesService {
     return `${this.config.publicUrl}/${this.config.apiVersion}/events/${eventId}/${rest}`;
   }
 
-  private async category(accountId: string, eventId: string, categoryId: string, trx?: Transaction<Database>): Promise<CategoryRow> {
+  private async category(accountId: string, eventId: string, categoryId: string, trx?: Transaction<Database>): Promise<Row<'exhibitor_categories'>> {
     const event = await this.scope.event(accountId, eventId, trx);
     const row = await this.repo.find(accountId, event, categoryId.toLowerCase(), trx);
     if (!row) throw ExhibitorErrors.categoryNotFound();
@@ -59,7 +59,7 @@ export class CategoriesService {
     const event = await this.scope.event(auth.accountId, eventId);
     sameEvent(input.event.id, event);
     const stamp = auditStamp(auth, this.clock());
-    const row: CategoryRow = {
+    const row: Row<'exhibitor_categories'> = {
       id: newId(), account_id: auth.accountId, event_id: event, name: input.name, description: input.description ?? null, sort_order: input.order, type: input.type,
       banner_file_id: null, ...stamp.created,
     };

@@ -1,7 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 export const CATEGORY_TYPES = ['BANNER', 'LOGO'] as const;
 export type CategoryType = (typeof CATEGORY_TYPES)[number];
@@ -22,18 +20,7 @@ export interface ExhibitorCategoryMembersTable extends OwnedColumns, AuditColumn
 }
 
 // Categories are the planner's catalogue (Automobile, Software): no personal data.
-export const CATEGORIES_TABLES = declareTables<Database>('exhibitors', {
-  exhibitor_categories: {
-    id: 'none', account_id: 'none', event_id: 'none', name: 'none', description: 'none', type: 'none', banner_file_id: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
-  exhibitor_category_members: {
-    id: 'none', account_id: 'none', event_id: 'none', category_id: 'none', exhibitor_id: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
+export const CATEGORIES_TABLES = declareTables('exhibitors', {
+  exhibitor_categories: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'name', 'description', 'type', 'banner_file_id'] },
+  exhibitor_category_members: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'category_id', 'exhibitor_id'] },
 });
-
-export type CategoryRow = Selectable<ExhibitorCategoriesTable>;
-export type NewCategoryRow = Insertable<ExhibitorCategoriesTable>;
-export type CategoryPatch = Updateable<ExhibitorCategoriesTable>;
-export type NewCategoryMemberRow = Insertable<ExhibitorCategoryMembersTable>;

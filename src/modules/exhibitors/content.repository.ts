@@ -1,74 +1,66 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, ScopedRows, type Executor } from '../../db/repository.js';
 import { mayHoldAny } from '../privacy/index.js';
-import type { ExhibitorFileRow, NewExhibitorFileRow, NewWeblinkRow, WeblinkPatch, WeblinkRow } from './content.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
+const FILES = new ScopedRows('exhibitor_files', 'exhibitor_id');
+const WEBLINKS = new ScopedRows('exhibitor_weblinks', 'exhibitor_id');
 
 /** Exhibitor files and weblinks; every read names the account and the exhibitor. */
-export class ContentRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  listFiles(accountId: string, exhibitorId: string): Promise<ExhibitorFileRow[]> {
+export class ContentRepository extends Repository {
+  listFiles(accountId: string, exhibitorId: string): Promise<Row<'exhibitor_files'>[]> {
     return this.db.selectFrom('exhibitor_files').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId)
       .orderBy('display_order').orderBy('created').orderBy('id').execute();
   }
 
-  findFile(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<ExhibitorFileRow | undefined> {
-    return ex.selectFrom('exhibitor_files').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
+  findFile(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitor_files'> | undefined> {
+    return FILES.find(ex, accountId, exhibitorId, id);
   }
 
-  async countFiles(accountId: string, exhibitorId: string, ex: Executor = this.db): Promise<number> {
-    const r = await ex.selectFrom('exhibitor_files').select((eb) => eb.fn.countAll().as('n')).where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).executeTakeFirst();
-    return Number(r?.n ?? 0);
+  countFiles(accountId: string, exhibitorId: string, ex: Executor = this.db): Promise<number> {
+    return FILES.countUnder(ex, accountId, exhibitorId);
   }
 
-  async insertFile(row: NewExhibitorFileRow, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('exhibitor_files').values(row).execute();
+  insertFile(row: NewRow<'exhibitor_files'>, ex: Executor = this.db): Promise<void> {
+    return FILES.insert(ex, row);
   }
 
-  async updateFile(accountId: string, id: string, patch: Pick<ExhibitorFileRow, 'display_name' | 'hidden' | 'display_order' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('exhibitor_files').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateFile(accountId: string, id: string, patch: Pick<Row<'exhibitor_files'>, 'display_name' | 'hidden' | 'display_order' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
+    return FILES.update(ex, accountId, id, patch);
   }
 
-  async setFileName(accountId: string, id: string, patch: Pick<ExhibitorFileRow, 'display_name' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('exhibitor_files').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  setFileName(accountId: string, id: string, patch: Pick<Row<'exhibitor_files'>, 'display_name' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
+    return FILES.update(ex, accountId, id, patch);
   }
 
-  async deleteFile(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<boolean> {
-    const r = await ex.deleteFrom('exhibitor_files').where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
+  deleteFile(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<boolean> {
+    return FILES.deleteUnder(ex, accountId, exhibitorId, id);
   }
 
-  listWeblinks(accountId: string, exhibitorId: string): Promise<WeblinkRow[]> {
+  listWeblinks(accountId: string, exhibitorId: string): Promise<Row<'exhibitor_weblinks'>[]> {
     return this.db.selectFrom('exhibitor_weblinks').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId)
       .orderBy('display_order').orderBy('created').orderBy('id').execute();
   }
 
-  findWeblink(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<WeblinkRow | undefined> {
-    return ex.selectFrom('exhibitor_weblinks').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
+  findWeblink(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitor_weblinks'> | undefined> {
+    return WEBLINKS.find(ex, accountId, exhibitorId, id);
   }
 
-  async countWeblinks(accountId: string, exhibitorId: string, ex: Executor = this.db): Promise<number> {
-    const r = await ex.selectFrom('exhibitor_weblinks').select((eb) => eb.fn.countAll().as('n')).where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).executeTakeFirst();
-    return Number(r?.n ?? 0);
+  countWeblinks(accountId: string, exhibitorId: string, ex: Executor = this.db): Promise<number> {
+    return WEBLINKS.countUnder(ex, accountId, exhibitorId);
   }
 
-  async insertWeblink(row: NewWeblinkRow, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('exhibitor_weblinks').values(row).execute();
+  insertWeblink(row: NewRow<'exhibitor_weblinks'>, ex: Executor = this.db): Promise<void> {
+    return WEBLINKS.insert(ex, row);
   }
 
-  async updateWeblink(accountId: string, id: string, patch: WeblinkPatch, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('exhibitor_weblinks').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateWeblink(accountId: string, id: string, patch: RowPatch<'exhibitor_weblinks'>, ex: Executor = this.db): Promise<void> {
+    return WEBLINKS.update(ex, accountId, id, patch);
   }
 
-  async deleteWeblink(accountId: string, exhibitorId: string, id: string): Promise<boolean> {
-    const r = await this.db.deleteFrom('exhibitor_weblinks').where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
+  deleteWeblink(accountId: string, exhibitorId: string, id: string): Promise<boolean> {
+    return WEBLINKS.deleteUnder(this.db, accountId, exhibitorId, id);
   }
 
   /** Deletes the exhibitor's file associations and weblinks; returns the ids of the files that were associated. */

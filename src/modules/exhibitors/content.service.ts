@@ -7,7 +7,7 @@ import { systemClock, type Clock } from '../../db/time.js';
 import type { FileStore } from '../files/index.js';
 import type { ContentRepository } from './content.repository.js';
 import { MAX_CONTENT, type ExhibitorFile, type FileInput, type Weblink, type WeblinkInput } from './content.schemas.js';
-import type { ExhibitorFileRow, WeblinkRow } from './content.table.js';
+import type { Row } from '../../db/types.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import { audit, requireExhibitor, requireOfExhibitor, samePathId } from './team.common.js';
 import { TeamErrors } from './team.errors.js';
@@ -15,11 +15,11 @@ import { TeamErrors } from './team.errors.js';
 /** What an exhibitor's files are attached to in the files module. */
 export const fileOwner = (exhibitorId: string): string => `exhibitor-file:${exhibitorId}`;
 
-const toFile = (r: ExhibitorFileRow): ExhibitorFile => ({
+const toFile = (r: Row<'exhibitor_files'>): ExhibitorFile => ({
   id: r.id, event: { id: r.event_id }, exhibitor: { id: r.exhibitor_id }, displayName: r.display_name, hidden: r.hidden === 1, order: r.display_order, ...audit(r),
 });
 
-const toWeblink = (r: WeblinkRow): Weblink => ({
+const toWeblink = (r: Row<'exhibitor_weblinks'>): Weblink => ({
   id: r.id, event: { id: r.event_id }, exhibitor: { id: r.exhibitor_id }, name: r.name, url: r.url, hidden: r.hidden === 1, order: r.display_order, ...audit(r),
 });
 
@@ -87,7 +87,7 @@ export class ExhibitorContentService {
         throw TeamErrors.tooMany(`An exhibitor has at most ${MAX_CONTENT} files`, { target: 'fileId' });
       }
       await this.files.attach(auth, info.id, { attachedTo: fileOwner(ex.id) }, trx);
-      const row: ExhibitorFileRow = {
+      const row: Row<'exhibitor_files'> = {
         id: info.id, account_id: auth.accountId, event_id: ex.event_id, exhibitor_id: ex.id, ...fields,
         ...stamp.created,
       };
@@ -133,7 +133,7 @@ export class ExhibitorContentService {
       if (await this.repo.countWeblinks(auth.accountId, ex.id, trx) >= MAX_CONTENT) {
         throw TeamErrors.tooMany(`An exhibitor has at most ${MAX_CONTENT} weblinks`);
       }
-      const row: WeblinkRow = {
+      const row: Row<'exhibitor_weblinks'> = {
         id: newId(), account_id: auth.accountId, event_id: ex.event_id, exhibitor_id: ex.id, ...fields,
         ...stamp.created,
       };

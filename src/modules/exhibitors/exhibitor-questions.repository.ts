@@ -1,29 +1,25 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { AccountRows, Repository, ScopedRows, type Executor } from '../../db/repository.js';
 import { mayHoldAny } from '../privacy/index.js';
-import type { AnswerRow, NewAnswerRow, NewQuestionRow, QuestionPatch, QuestionRow } from './exhibitor-questions.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
+const QUESTIONS = new ScopedRows('exhibitor_questions', 'event_id');
+const ANSWERS = new AccountRows('exhibitor_answers');
 
 /** Exhibitor questions (per event) and answers (per exhibitor and question); every read names the account. */
-export class QuestionsRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  listQuestions(accountId: string, eventId: string, ex: Executor = this.db): Promise<QuestionRow[]> {
+export class QuestionsRepository extends Repository {
+  listQuestions(accountId: string, eventId: string, ex: Executor = this.db): Promise<Row<'exhibitor_questions'>[]> {
     return ex.selectFrom('exhibitor_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId)
       .orderBy('display_order').orderBy('id').execute();
   }
 
-  findQuestion(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<QuestionRow | undefined> {
-    return ex.selectFrom('exhibitor_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', '=', id).executeTakeFirst();
+  findQuestion(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitor_questions'> | undefined> {
+    return QUESTIONS.find(ex, accountId, eventId, id);
   }
 
-  findQuestionByCode(accountId: string, eventId: string, code: string, ex: Executor = this.db): Promise<QuestionRow | undefined> {
-    return ex.selectFrom('exhibitor_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('code', '=', code).executeTakeFirst();
+  findQuestionByCode(accountId: string, eventId: string, code: string, ex: Executor = this.db): Promise<Row<'exhibitor_questions'> | undefined> {
+    return QUESTIONS.findBy(ex, accountId, eventId, 'code', code);
   }
 
   async nextDisplayOrder(accountId: string, eventId: string, ex: Executor = this.db): Promise<number> {
@@ -31,12 +27,12 @@ export class QuestionsRepository {
     return Number(r?.m ?? 0) + 1;
   }
 
-  async insertQuestion(row: NewQuestionRow, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('exhibitor_questions').values(row).execute();
+  insertQuestion(row: NewRow<'exhibitor_questions'>, ex: Executor = this.db): Promise<void> {
+    return QUESTIONS.insert(ex, row);
   }
 
-  async updateQuestion(accountId: string, id: string, patch: QuestionPatch, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('exhibitor_questions').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateQuestion(accountId: string, id: string, patch: RowPatch<'exhibitor_questions'>, ex: Executor = this.db): Promise<void> {
+    return QUESTIONS.update(ex, accountId, id, patch);
   }
 
   /** Deletes the question and every answer to it. */
@@ -46,24 +42,24 @@ export class QuestionsRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
-  answersOfExhibitor(accountId: string, exhibitorId: string, ex: Executor = this.db): Promise<AnswerRow[]> {
+  answersOfExhibitor(accountId: string, exhibitorId: string, ex: Executor = this.db): Promise<Row<'exhibitor_answers'>[]> {
     return ex.selectFrom('exhibitor_answers').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).execute();
   }
 
-  answersToQuestion(accountId: string, questionId: string, ex: Executor = this.db): Promise<AnswerRow[]> {
+  answersToQuestion(accountId: string, questionId: string, ex: Executor = this.db): Promise<Row<'exhibitor_answers'>[]> {
     return ex.selectFrom('exhibitor_answers').selectAll().where('account_id', '=', accountId).where('question_id', '=', questionId).execute();
   }
 
-  async insertAnswer(row: NewAnswerRow, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('exhibitor_answers').values(row).execute();
+  insertAnswer(row: NewRow<'exhibitor_answers'>, ex: Executor = this.db): Promise<void> {
+    return ANSWERS.insert(ex, row);
   }
 
-  async setAnswers(accountId: string, id: string, patch: Pick<AnswerRow, 'answers' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('exhibitor_answers').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  setAnswers(accountId: string, id: string, patch: Pick<Row<'exhibitor_answers'>, 'answers' | 'last_modified' | 'last_modified_by'>, ex: Executor = this.db): Promise<void> {
+    return ANSWERS.update(ex, accountId, id, patch);
   }
 
-  async deleteAnswer(accountId: string, id: string, ex: Executor = this.db): Promise<void> {
-    await ex.deleteFrom('exhibitor_answers').where('account_id', '=', accountId).where('id', '=', id).execute();
+  deleteAnswer(accountId: string, id: string, ex: Executor = this.db): Promise<void> {
+    return ANSWERS.delete(ex, accountId, id);
   }
 
   async deleteAnswersOf(trx: Transaction<Database>, accountId: string, exhibitorId: string): Promise<void> {

@@ -10,9 +10,10 @@ import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import type { QuestionsRepository } from './exhibitor-questions.repository.js';
 import { checkAnswer, questionProblem, type QuestionDef, type StoredAnswer } from './exhibitor-questions.rules.js';
 import { LimitsSchema, type Answer, type AnswersRequest, type AnswerValue, type Question, type QuestionInput } from './exhibitor-questions.schemas.js';
-import { ANSWER_TYPES, type AnswerRow, type QuestionRow } from './exhibitor-questions.table.js';
+import { ANSWER_TYPES } from './exhibitor-questions.table.js';
 import { audit, requireExhibitor, samePathId } from './team.common.js';
 import { TeamErrors } from './team.errors.js';
+import type { Row } from '../../db/types.js';
 
 const choicesColumn = jsonColumn('exhibitor_questions.choices', Type.Array(Type.Object({ id: Type.String(), text: Type.String() })));
 const limitsColumn = jsonColumn('exhibitor_questions.answer_limits', LimitsSchema);
@@ -20,14 +21,14 @@ const answersColumn = jsonColumn('exhibitor_answers.answers', Type.Array(Type.Ob
   type: Type.Enum(ANSWER_TYPES), value: Type.Optional(Type.String()), choice: Type.Optional(Type.Object({ id: Type.String() })),
 })));
 
-export function questionDef(r: QuestionRow): QuestionDef {
+export function questionDef(r: Row<'exhibitor_questions'>): QuestionDef {
   return {
     id: r.id, text: r.text, type: r.type, choices: r.choices === null ? [] : choicesColumn(r.choices),
     notApplicable: r.not_applicable_text, other: r.other_text, format: r.answer_format, limits: r.answer_limits === null ? {} : limitsColumn(r.answer_limits),
   };
 }
 
-function toQuestion(r: QuestionRow): Question {
+function toQuestion(r: Row<'exhibitor_questions'>): Question {
   const d = questionDef(r);
   return {
     id: r.id, displayOrder: r.display_order, event: { id: r.event_id }, text: r.text, type: r.type, required: r.required === 1,
@@ -117,7 +118,7 @@ export class ExhibitorQuestionsService {
           default_to_current_date: input.defaultToCurrentDate === undefined ? null : input.defaultToCurrentDate ? 1 : 0,
         };
         if (existing) {
-          const row: QuestionRow = { ...existing, ...fields, ...stamp.modified };
+          const row: Row<'exhibitor_questions'> = { ...existing, ...fields, ...stamp.modified };
           // A change that stored answers would no longer satisfy is refused: nothing is silently dropped.
           const def = questionDef(row);
           const broken = (await this.repo.answersToQuestion(auth.accountId, row.id, trx)).filter((a) => 'problem' in checkAnswer(def, answersColumn(a.answers)));
@@ -127,7 +128,7 @@ export class ExhibitorQuestionsService {
           await this.repo.updateQuestion(auth.accountId, row.id, { ...fields, ...stamp.modified }, trx);
           return toQuestion(row);
         }
-        const row: QuestionRow = {
+        const row: Row<'exhibitor_questions'> = {
           id: newId(), account_id: auth.accountId, event_id: eventId, ...fields, display_order: await this.repo.nextDisplayOrder(auth.accountId, eventId, trx),
           ...stamp.created,
         };
@@ -156,7 +157,7 @@ export class ExhibitorQuestionsService {
     return { data: this.answersInOrder(questions, await this.repo.answersOfExhibitor(accountId, ex.id)) };
   }
 
-  private answersInOrder(questions: readonly QuestionRow[], rows: readonly AnswerRow[]): Answer[] {
+  private answersInOrder(questions: readonly Row<'exhibitor_questions'>[], rows: readonly Row<'exhibitor_answers'>[]): Answer[] {
     const byQuestion = new Map(rows.map((r) => [r.question_id, r]));
     return questions.flatMap((q) => {
       const r = byQuestion.get(q.id);
@@ -181,7 +182,7 @@ export class ExhibitorQuestionsService {
         const ex = await requireExhibitor(this.exhibitors, auth.accountId, eventId, exhibitorId, trx);
         const questions = await this.repo.listQuestions(auth.accountId, ex.event_id, trx);
         const byId = new Map(questions.map((q) => [q.id, q]));
-        const planned: Array<{ question: QuestionRow; stored: StoredAnswer[] }> = [];
+        const planned: Array<{ question: Row<'exhibitor_questions'>; stored: StoredAnswer[] }> = [];
         const seen = new Set<string>();
         for (const [i, entry] of body.data.entries()) {
           samePathId(entry.event, ex.event_id, `data[${i}].event.id`);

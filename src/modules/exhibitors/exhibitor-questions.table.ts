@@ -1,7 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 export const QUESTION_TYPES = ['MultiChoice', 'SingleChoice', 'OpenEndedTextOneLine', 'OpenEndedTextCommentBox', 'OpenEndedDateTime'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -34,20 +32,10 @@ export interface ExhibitorAnswersTable extends OwnedColumns, AuditColumns {
 
 // Questions are the planner's settings. Answers hold what an exhibitor typed:
 // free text that may name a person (matched by exhibitor-questions.erasers.ts).
-export const EXHIBITOR_QUESTIONS_TABLES = declareTables<Database>('exhibitors', {
+export const EXHIBITOR_QUESTIONS_TABLES = declareTables('exhibitors', {
   exhibitor_questions: {
-    id: 'none', account_id: 'none', event_id: 'none', text: 'none', type: 'none', code: 'none', choices: 'none', not_applicable_text: 'none',
-    other_text: 'none', answer_format: 'none', answer_limits: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'text', 'type', 'code', 'choices', 'not_applicable_text', 'other_text', 'answer_format',
+      'answer_limits'],
   },
-  exhibitor_answers: {
-    id: 'none', account_id: 'none', event_id: 'none', exhibitor_id: 'none', question_id: 'none', answers: 'free-text',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
+  exhibitor_answers: { personal: { answers: 'free-text' }, none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'exhibitor_id', 'question_id'] },
 });
-
-export type QuestionRow = Selectable<ExhibitorQuestionsTable>;
-export type NewQuestionRow = Insertable<ExhibitorQuestionsTable>;
-export type QuestionPatch = Updateable<ExhibitorQuestionsTable>;
-export type AnswerRow = Selectable<ExhibitorAnswersTable>;
-export type NewAnswerRow = Insertable<ExhibitorAnswersTable>;

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
 import { ERASED_BY, redactText, storedForms, type Eraser } from '../privacy/index.js';
 import { EXHIBITOR_FREE_TEXT, type ExhibitorsRepository } from './exhibitors.repository.js';
-import type { ExhibitorPatch } from './exhibitors.table.js';
+import type { RowPatch } from '../../db/types.js';
 
 /**
  * An exhibitor is a company, but its name, address, email and phones are often
@@ -28,7 +28,7 @@ export function exhibitorsErasers(repo: ExhibitorsRepository): Eraser[] {
           if (redacted !== value) patch[column] = column === 'email' ? null : redacted;
         }
         if (Object.keys(patch).length === 0) continue;
-        await repo.update(s.accountId, row.id, { ...(patch as ExhibitorPatch), last_modified: now, last_modified_by: ERASED_BY }, trx);
+        await repo.update(s.accountId, row.id, { ...(patch as RowPatch<'exhibitors'>), last_modified: now, last_modified_by: ERASED_BY }, trx);
         changed += 1;
       }
       return changed;

@@ -1,5 +1,5 @@
 import { defineList, filterColumns, parseFilter, type FilterFields, type FilterNode } from '../../lists/index.js';
-import type { ExhibitorRow } from './exhibitors.table.js';
+import type { Row } from '../../db/types.js';
 
 // Exactly the fields and operators the reference's GET /events/{id}/exhibitors lists (DESIGN rule 6).
 const { field } = filterColumns('exhibitors');
@@ -10,7 +10,7 @@ export const EXHIBITOR_FILTER_FIELDS: FilterFields = {
 };
 
 /** The exhibitors of one event: page tokens name the event, so they cannot page another's. */
-export const exhibitorsList = (eventId: string) => defineList<ExhibitorRow>({
+export const exhibitorsList = (eventId: string) => defineList<Row<'exhibitors'>>({
   name: `exhibitors:${eventId}`,
   filters: EXHIBITOR_FILTER_FIELDS,
   order: [{ column: 'exhibitors.id', value: (r) => r.id }],

@@ -1,29 +1,22 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
-import type { BoothStaffRow, ExhibitorPatch, ExhibitorRow, NewBoothStaffRow, NewExhibitorRow } from './exhibitors.table.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 /** The exhibitors' free-text columns an erasure searches (declared 'free-text' in exhibitors.table.ts). */
 export const EXHIBITOR_FREE_TEXT = ['name', 'description', 'address', 'email', 'mobile_phone', 'work_phone', 'other_phone', 'contact_links'] as const;
-export type ExhibitorFreeText = Pick<ExhibitorRow, 'id' | (typeof EXHIBITOR_FREE_TEXT)[number]>;
+export type ExhibitorFreeText = Pick<Row<'exhibitors'>, 'id' | (typeof EXHIBITOR_FREE_TEXT)[number]>;
 
 /** The exhibitors and booth staff tables; every read names the account and the event. */
-export class ExhibitorsRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
-  async insert(row: NewExhibitorRow, ex: Executor = this.db): Promise<void> {
+export class ExhibitorsRepository extends Repository {
+  async insert(row: NewRow<'exhibitors'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('exhibitors').values(row).execute();
   }
 
   /** An exhibitor of the event that is not deleted. */
-  find(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<ExhibitorRow | undefined> {
+  find(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitors'> | undefined> {
     return ex.selectFrom('exhibitors').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', '=', id)
       .where('deleted', '=', 0).executeTakeFirst();
   }
@@ -36,7 +29,7 @@ export class ExhibitorsRepository {
     return fetchPage(base, spec);
   }
 
-  async update(accountId: string, id: string, patch: ExhibitorPatch, ex: Executor = this.db): Promise<void> {
+  async update(accountId: string, id: string, patch: RowPatch<'exhibitors'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('exhibitors').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -53,11 +46,11 @@ export class ExhibitorsRepository {
       .where(mayHoldAny(EXHIBITOR_FREE_TEXT.map((c) => `exhibitors.${c}`), forms)).execute();
   }
 
-  async insertBoothStaff(row: NewBoothStaffRow, ex: Executor = this.db): Promise<void> {
+  async insertBoothStaff(row: NewRow<'exhibitor_booth_staff'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('exhibitor_booth_staff').values(row).execute();
   }
 
-  findBoothStaff(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<BoothStaffRow | undefined> {
+  findBoothStaff(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitor_booth_staff'> | undefined> {
     return ex.selectFrom('exhibitor_booth_staff').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
   }
 

@@ -1,3 +1,4 @@
+import type { Row, RowPatch } from '../../db/types.js';
 import type { Transaction } from 'kysely';
 import { Type } from 'typebox';
 import { auditStamp, type AuthContext } from '../../actor.js';
@@ -15,7 +16,6 @@ import { ExhibitorErrors } from './exhibitors.errors.js';
 import { exhibitorsList, filterNamesDeleted } from './exhibitors.filters.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import type { BannerLogoFile, Exhibitor, ExhibitorInput } from './exhibitors.schemas.js';
-import type { ExhibitorPatch, ExhibitorRow } from './exhibitors.table.js';
 import type { RegistrationPacksRepository } from './registration-packs.repository.js';
 import type { SponsorshipLevelsRepository } from './sponsorship-levels.repository.js';
 import { audit } from './team.common.js';
@@ -45,7 +45,7 @@ export class ExhibitorScope {
     return event.id;
   }
 
-  async exhibitor(accountId: string, eventId: string, exhibitorId: string, trx?: Transaction<Database>): Promise<ExhibitorRow> {
+  async exhibitor(accountId: string, eventId: string, exhibitorId: string, trx?: Transaction<Database>): Promise<Row<'exhibitors'>> {
     const event = await this.event(accountId, eventId, trx);
     const row = await this.repo.find(accountId, event, exhibitorId.toLowerCase(), trx);
     if (!row) throw ExhibitorErrors.exhibitorNotFound();
@@ -70,7 +70,7 @@ export class ExhibitorsService {
     private readonly clock: Clock,
   ) {}
 
-  private toApi(r: ExhibitorRow): Exhibitor {
+  private toApi(r: Row<'exhibitors'>): Exhibitor {
     return {
       id: r.id, event: { id: r.event_id }, name: r.name,
       ...some('description', r.description), ...some('code', r.code), ...some('sourceId', r.source_id), ...some('location', r.location),
@@ -117,7 +117,7 @@ export class ExhibitorsService {
     return this.repo.transaction(async (trx) => {
       const event = await this.scope.event(auth.accountId, eventId, trx);
       const stamp = auditStamp(auth, this.clock());
-      const row: ExhibitorRow = {
+      const row: Row<'exhibitors'> = {
         id: newId(), account_id: auth.accountId, event_id: event, ...(await this.columns(auth.accountId, event, input, trx)),
         banner_file_id: null, logo_file_id: null, deleted: 0, ...stamp.created,
       };
@@ -130,9 +130,9 @@ export class ExhibitorsService {
   async update(auth: AuthContext, eventId: string, exhibitorId: string, input: ExhibitorInput): Promise<Exhibitor> {
     return this.repo.transaction(async (trx) => {
       const row = await this.scope.exhibitor(auth.accountId, eventId, exhibitorId, trx);
-      const patch: ExhibitorPatch = { ...(await this.columns(auth.accountId, row.event_id, input, trx)), ...auditStamp(auth, this.clock()).modified };
+      const patch: RowPatch<'exhibitors'> = { ...(await this.columns(auth.accountId, row.event_id, input, trx)), ...auditStamp(auth, this.clock()).modified };
       await this.repo.update(auth.accountId, row.id, patch, trx);
-      return this.toApi({ ...row, ...patch } as ExhibitorRow);
+      return this.toApi({ ...row, ...patch } as Row<'exhibitors'>);
     });
   }
 

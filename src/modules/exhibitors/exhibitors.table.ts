@@ -1,7 +1,6 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import type { Generated } from 'kysely';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 export interface ExhibitorsTable extends OwnedColumns, AuditColumns {
   event_id: string;
@@ -35,21 +34,12 @@ export interface ExhibitorBoothStaffTable extends OwnedColumns, AuditColumns {
 // An exhibitor is a company, but its contact fields are often a person's (a
 // sole trader's email and phone): free text, matched against an erased
 // contact's values. A booth staff row holds ids only.
-export const EXHIBITORS_TABLES = declareTables<Database>('exhibitors', {
+export const EXHIBITORS_TABLES = declareTables('exhibitors', {
   exhibitors: {
-    id: 'none', account_id: 'none', event_id: 'none', name: 'free-text', description: 'free-text', code: 'none', source_id: 'none',
-    location: 'none', address: 'free-text', email: 'free-text', mobile_phone: 'free-text', work_phone: 'free-text', other_phone: 'free-text',
-    website: 'none', contact_links: 'free-text', sponsorship_level_id: 'none', banner_file_id: 'none', logo_file_id: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    personal: { name: 'free-text', description: 'free-text', address: 'free-text', email: 'free-text', mobile_phone: 'free-text',
+      work_phone: 'free-text', other_phone: 'free-text', contact_links: 'free-text' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'code', 'source_id', 'location', 'website', 'sponsorship_level_id', 'banner_file_id',
+      'logo_file_id'],
   },
-  exhibitor_booth_staff: {
-    id: 'none', account_id: 'none', event_id: 'none', exhibitor_id: 'none', attendee_id: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
+  exhibitor_booth_staff: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'exhibitor_id', 'attendee_id'] },
 });
-
-export type ExhibitorRow = Selectable<ExhibitorsTable>;
-export type NewExhibitorRow = Insertable<ExhibitorsTable>;
-export type ExhibitorPatch = Updateable<ExhibitorsTable>;
-export type BoothStaffRow = Selectable<ExhibitorBoothStaffTable>;
-export type NewBoothStaffRow = Insertable<ExhibitorBoothStaffTable>;

@@ -19,7 +19,6 @@ import { createTeamPart, type TeamUses } from './team.module.js';
 import { createLeads, type LeadsUses } from './leads.module.js';
 
 export { ExhibitorsRepository, ExhibitorsService, CategoriesService, SponsorshipLevelsService, RegistrationPacksService };
-export type { BoothStaffRow, ExhibitorRow } from './exhibitors.table.js';
 export type { Exhibitor } from './exhibitors.schemas.js';
 export type { LeadsService } from './leads.service.js';
 export type { QualificationService } from './qualification.service.js';

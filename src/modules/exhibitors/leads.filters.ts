@@ -1,5 +1,5 @@
+import type { Row } from '../../db/types.js';
 import { defineList, filterColumns, type ListKey } from '../../lists/index.js';
-import type { EliteratureRow, LeadRow } from './leads.table.js';
 
 const EQ = ['eq'] as const;
 
@@ -17,7 +17,7 @@ const byCreation = <Row extends { created: string; id: string }>(table: string):
 // GET /leads: the reference lists event.id, exhibitor.id and deleted (eq). Its example
 // for POST /leads/filter also filters on id and attendee.id, so those are accepted too.
 const lead = filterColumns('leads');
-export const LEADS_LIST = defineList<LeadRow>({
+export const LEADS_LIST = defineList<Row<'leads'>>({
   name: 'leads',
   filters: {
     ...ofExhibitor(lead),
@@ -32,7 +32,7 @@ export const LEADS_LIST = defineList<LeadRow>({
 
 // GET /eliterature-requests: event.id, exhibitor.id, lead.id (eq).
 const request = filterColumns('eliterature_requests');
-export const ELITERATURE_LIST = defineList<EliteratureRow>({
+export const ELITERATURE_LIST = defineList<Row<'eliterature_requests'>>({
   name: 'eliterature-requests',
   filters: {
     ...ofExhibitor(request),

@@ -1,21 +1,15 @@
-import { sql, type Transaction, type Updateable } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/index.js';
+import { Repository, ScopedRows, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
-import type {
-  LeadsTable, NewAnswerRow, NewEliteratureRow, NewLeadRow, NewQuestionRow, LeadQualificationQuestionsTable,
-} from './leads.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
+const QUESTIONS = new ScopedRows('lead_qualification_questions', 'exhibitor_id');
+const LEADS = new ScopedRows('leads', 'exhibitor_id');
 
 /** The leads tables: qualification questions, leads, their answers and e-literature requests. Every read names the account. */
-export class LeadsRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class LeadsRepository extends Repository {
   // Qualification questions.
 
   questions(accountId: string, exhibitorId: string, ex: Executor = this.db) {
@@ -24,22 +18,21 @@ export class LeadsRepository {
   }
 
   findQuestion(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db) {
-    return ex.selectFrom('lead_qualification_questions').selectAll()
-      .where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
+    return QUESTIONS.find(ex, accountId, exhibitorId, id);
   }
 
-  async insertQuestion(row: NewQuestionRow, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('lead_qualification_questions').values(row).execute();
+  insertQuestion(row: NewRow<'lead_qualification_questions'>, ex: Executor = this.db): Promise<void> {
+    return QUESTIONS.insert(ex, row);
   }
 
-  async updateQuestion(accountId: string, id: string, patch: Updateable<LeadQualificationQuestionsTable>, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('lead_qualification_questions').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateQuestion(accountId: string, id: string, patch: RowPatch<'lead_qualification_questions'>, ex: Executor = this.db): Promise<void> {
+    return QUESTIONS.update(ex, accountId, id, patch);
   }
 
   /** Deletes the question and every answer to it. */
   async deleteQuestion(trx: Transaction<Database>, accountId: string, id: string): Promise<void> {
     await trx.deleteFrom('lead_qualification_answers').where('account_id', '=', accountId).where('question_id', '=', id).execute();
-    await trx.deleteFrom('lead_qualification_questions').where('account_id', '=', accountId).where('id', '=', id).execute();
+    await QUESTIONS.delete(trx, accountId, id);
   }
 
   /**
@@ -73,16 +66,15 @@ export class LeadsRepository {
   }
 
   findLeadOfAttendee(accountId: string, exhibitorId: string, attendeeId: string, ex: Executor = this.db) {
-    return ex.selectFrom('leads').selectAll()
-      .where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('attendee_id', '=', attendeeId).executeTakeFirst();
+    return LEADS.findBy(ex, accountId, exhibitorId, 'attendee_id', attendeeId);
   }
 
-  async insertLead(row: NewLeadRow, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('leads').values(row).execute();
+  insertLead(row: NewRow<'leads'>, ex: Executor = this.db): Promise<void> {
+    return LEADS.insert(ex, row);
   }
 
-  async updateLead(accountId: string, id: string, patch: Updateable<LeadsTable>, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('leads').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateLead(accountId: string, id: string, patch: RowPatch<'leads'>, ex: Executor = this.db): Promise<void> {
+    return LEADS.update(ex, accountId, id, patch);
   }
 
   listLeads(accountId: string, spec: ListSpec) {
@@ -96,7 +88,7 @@ export class LeadsRepository {
       .where('account_id', '=', accountId).where('lead_id', '=', leadId).orderBy('created').orderBy('id').execute();
   }
 
-  async upsertAnswer(row: NewAnswerRow, ex: Executor): Promise<void> {
+  async upsertAnswer(row: NewRow<'lead_qualification_answers'>, ex: Executor): Promise<void> {
     const existing = await ex.selectFrom('lead_qualification_answers').select('id')
       .where('account_id', '=', row.account_id).where('lead_id', '=', row.lead_id).where('question_id', '=', row.question_id).executeTakeFirst();
     if (existing) {
@@ -113,7 +105,7 @@ export class LeadsRepository {
 
   // E-literature requests.
 
-  async insertEliterature(row: NewEliteratureRow, ex: Executor = this.db): Promise<void> {
+  async insertEliterature(row: NewRow<'eliterature_requests'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('eliterature_requests').values(row).execute();
   }
 

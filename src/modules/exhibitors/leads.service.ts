@@ -17,7 +17,7 @@ import type { LeadsRepository } from './leads.repository.js';
 import {
   EliteratureDocumentsSchema, LeadAddressSchema, type EliteratureRequest, type Lead, type LeadAddress, type LeadScan,
 } from './leads.schemas.js';
-import type { EliteratureRow, LeadRow, NewLeadRow } from './leads.table.js';
+import type { NewRow, Row } from '../../db/types.js';
 import type { LeadAnswers, QuestionAnswersInput } from './qualification.schemas.js';
 import { answersColumn, checkAnswers, type CheckedAnswers, type QualificationService } from './qualification.service.js';
 
@@ -25,7 +25,7 @@ const addressColumn = jsonColumn('leads.home_address / leads.work_address', Lead
 export const documentsColumn = jsonColumn('eliterature_requests.documents', EliteratureDocumentsSchema);
 
 
-export function toLead(r: LeadRow): Lead {
+export function toLead(r: Row<'leads'>): Lead {
   const device = { ...some('id', r.device_id), ...some('name', r.device_name) };
   return {
     id: r.id, event: { id: r.event_id }, exhibitor: { id: r.exhibitor_id }, attendee: { id: r.attendee_id },
@@ -44,7 +44,7 @@ export function toLead(r: LeadRow): Lead {
   };
 }
 
-function toEliterature(r: EliteratureRow): EliteratureRequest {
+function toEliterature(r: Row<'eliterature_requests'>): EliteratureRequest {
   return {
     id: r.id, event: { id: r.event_id }, exhibitor: { id: r.exhibitor_id }, lead: { id: r.lead_id }, documents: documentsColumn(r.documents),
     created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
@@ -129,7 +129,7 @@ export class LeadsService {
       await this.repo.updateLead(auth.accountId, leadId, scanned, trx);
     } else {
       leadId = newId();
-      const row: NewLeadRow = {
+      const row: NewRow<'leads'> = {
         id: leadId, account_id: auth.accountId, event_id: exhibitor.event_id, exhibitor_id: exhibitor.id, attendee_id: attendee.id,
         type: 'leadcapture', application: 'leadcapture', source: 'scanned', comments: null, license_code: null, qualified: 0,
         ...scanned, created: now, created_by: by,
@@ -216,7 +216,7 @@ export class LeadsService {
     await this.repo.updateLead(auth.accountId, lead.id, { deleted: 1, ...auditStamp(auth, this.clock()).modified });
   }
 
-  private async requireLead(accountId: string, eventId: string, exhibitorId: string, leadId: string, trx?: Transaction<Database>): Promise<LeadRow> {
+  private async requireLead(accountId: string, eventId: string, exhibitorId: string, leadId: string, trx?: Transaction<Database>): Promise<Row<'leads'>> {
     const lead = await this.repo.findLead(accountId, eventId.toLowerCase(), exhibitorId.toLowerCase(), leadId.toLowerCase(), trx);
     if (!lead) throw LeadErrors.leadNotFound(undefined, { target: 'leadId' });
     return lead;

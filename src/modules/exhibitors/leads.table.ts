@@ -1,7 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 // The reference's lead-qualification-question type enum, in its order.
 export const QUESTION_TYPES = ['MultiChoice', 'SingleChoice', 'Rating', 'OpenEndedTextOneLine', 'OpenEndedTextCommentBox', 'OpenEndedDateTime'] as const;
@@ -71,34 +69,19 @@ export interface EliteratureRequestsTable extends OwnedColumns, AuditColumns {
 
 // A lead copies its attendee's contact: those values are cleared with the
 // contact. Notes, free-text answers and what a device was named may mention anyone.
-export const LEADS_TABLES = declareTables<Database>('exhibitors', {
+export const LEADS_TABLES = declareTables('exhibitors', {
   lead_qualification_questions: {
-    id: 'none', account_id: 'none', event_id: 'none', exhibitor_id: 'none', type: 'none', text: 'none', code: 'none', choices: 'none',
-    not_applicable_text: 'none', other_text: 'none', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'exhibitor_id', 'type', 'text', 'code', 'choices', 'not_applicable_text', 'other_text'],
   },
   leads: {
-    id: 'none', account_id: 'none', event_id: 'none', exhibitor_id: 'none', attendee_id: 'none', contact_id: 'none', booth_staff_id: 'none',
-    device_id: 'none', device_name: 'free-text',
-    title: 'cleared', first_name: 'cleared', last_name: 'cleared', email: 'cleared', company: 'cleared', mobile_phone: 'cleared',
-    home_address: 'cleared', home_phone: 'cleared', work_address: 'cleared', work_phone: 'cleared',
-    type: 'none', application: 'none', source: 'none', comments: 'free-text', license_code: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    personal: { device_name: 'free-text', title: 'cleared', first_name: 'cleared', last_name: 'cleared', email: 'cleared', company: 'cleared',
+      mobile_phone: 'cleared', home_address: 'cleared', home_phone: 'cleared', work_address: 'cleared', work_phone: 'cleared', comments: 'free-text' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'exhibitor_id', 'attendee_id', 'contact_id', 'booth_staff_id', 'device_id', 'type',
+      'application', 'source', 'license_code'],
   },
   lead_qualification_answers: {
-    id: 'none', account_id: 'none', event_id: 'none', exhibitor_id: 'none', lead_id: 'none', question_id: 'none', answers: 'free-text',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    personal: { answers: 'free-text' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'exhibitor_id', 'lead_id', 'question_id'],
   },
-  eliterature_requests: {
-    id: 'none', account_id: 'none', event_id: 'none', exhibitor_id: 'none', lead_id: 'none', documents: 'free-text',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
+  eliterature_requests: { personal: { documents: 'free-text' }, none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'exhibitor_id', 'lead_id'] },
 });
-
-export type QuestionRow = Selectable<LeadQualificationQuestionsTable>;
-export type NewQuestionRow = Insertable<LeadQualificationQuestionsTable>;
-export type LeadRow = Selectable<LeadsTable>;
-export type NewLeadRow = Insertable<LeadsTable>;
-export type AnswerRow = Selectable<LeadQualificationAnswersTable>;
-export type NewAnswerRow = Insertable<LeadQualificationAnswersTable>;
-export type EliteratureRow = Selectable<EliteratureRequestsTable>;
-export type NewEliteratureRow = Insertable<EliteratureRequestsTable>;

@@ -8,10 +8,11 @@ import { actorName, auditStamp, type AuthContext } from '../../actor.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import { LeadErrors } from './leads.errors.js';
 import type { LeadsRepository } from './leads.repository.js';
-import type { QuestionRow, QuestionType } from './leads.table.js';
+import type { QuestionType } from './leads.table.js';
 import {
   AnswerSchema, type Answer, type Question, type QuestionAnswersInput, type QuestionInput,
 } from './qualification.schemas.js';
+import type { Row } from '../../db/types.js';
 
 const ChoicesSchema = Type.Array(Type.Object({ id: Type.String(), text: Type.String(), label: Type.Optional(Type.String()) }));
 export const choicesColumn = jsonColumn('lead_qualification_questions.choices', ChoicesSchema);
@@ -23,7 +24,7 @@ const isChoiceType = (t: QuestionType): boolean => CHOICE_TYPES.includes(t);
 const TEXT_LIMITS: Partial<Record<QuestionType, number>> = { OpenEndedTextOneLine: 255, OpenEndedTextCommentBox: 2000 };
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-export function toQuestion(r: QuestionRow): Question {
+export function toQuestion(r: Row<'lead_qualification_questions'>): Question {
   return {
     id: r.id, event: { id: r.event_id }, exhibitor: { id: r.exhibitor_id }, type: r.type,
     ...(r.code !== null ? { code: r.code } : {}),
@@ -36,14 +37,14 @@ export function toQuestion(r: QuestionRow): Question {
 }
 
 /** How an error names a question: its code, else the start of its text, and its id. */
-function named(q: QuestionRow): string {
+function named(q: Row<'lead_qualification_questions'>): string {
   const label = q.code ?? (q.text.length > 60 ? `${q.text.slice(0, 57)}...` : q.text);
   return `question '${label}' (${q.id})`;
 }
 
 /** One question's answers after the checks: what is stored. */
 export interface CheckedAnswers {
-  readonly question: QuestionRow;
+  readonly question: Row<'lead_qualification_questions'>;
   readonly answers: Answer[];
 }
 
@@ -53,7 +54,7 @@ export interface CheckedAnswers {
  * the question, text for open-ended ones, "other" and "not applicable" only
  * where the question offers them). `target` prefixes the error's target.
  */
-export function checkAnswers(questions: readonly QuestionRow[], inputs: readonly QuestionAnswersInput[], target: string): CheckedAnswers[] {
+export function checkAnswers(questions: readonly Row<'lead_qualification_questions'>[], inputs: readonly QuestionAnswersInput[], target: string): CheckedAnswers[] {
   const byId = new Map(questions.map((q) => [q.id, q]));
   const seen = new Set<string>();
   return inputs.map((input, i) => {
@@ -67,7 +68,7 @@ export function checkAnswers(questions: readonly QuestionRow[], inputs: readonly
   });
 }
 
-function checkQuestion(q: QuestionRow, answers: readonly Answer[], at: string): Answer[] {
+function checkQuestion(q: Row<'lead_qualification_questions'>, answers: readonly Answer[], at: string): Answer[] {
   const fail = (index: number | null, why: string, field = ''): never => {
     const where = index === null ? at : `${at}[${index}]${field}`;
     throw LeadErrors.invalidAnswer(`${where}: ${why} for ${named(q)} (${q.type})`, { target: where });

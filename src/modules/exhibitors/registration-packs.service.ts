@@ -10,10 +10,9 @@ import type { RegistrationTypeLookup } from '../registration-types/index.js';
 import { ExhibitorErrors } from './exhibitors.errors.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import { sameEvent, type ExhibitorScope } from './exhibitors.service.js';
-import type { ExhibitorRow } from './exhibitors.table.js';
+import type { Row } from '../../db/types.js';
 import type { RegistrationPacksRepository } from './registration-packs.repository.js';
 import type { RegistrationPack, RegistrationPackInput } from './registration-packs.schemas.js';
-import type { RegistrationPackRow } from './registration-packs.table.js';
 
 const StoredCapacities = Type.Array(Type.Object({ registrationTypeId: Type.String(), reservedCapacity: Type.Integer() }));
 const readCapacities = jsonColumn('registration_packs.capacities', StoredCapacities);
@@ -35,7 +34,7 @@ export class RegistrationPacksService {
   ) {}
 
   /** Booth staff per registration type: what each capacity has used. */
-  private async used(exhibitor: ExhibitorRow, trx?: Transaction<Database>): Promise<Map<string, number>> {
+  private async used(exhibitor: Row<'exhibitors'>, trx?: Transaction<Database>): Promise<Map<string, number>> {
     const used = new Map<string, number>();
     for (const attendeeId of await this.exhibitors.boothStaffAttendeeIds(exhibitor.account_id, exhibitor.id, trx)) {
       const type = (await this.attendees.findInEvent(exhibitor.account_id, exhibitor.event_id, attendeeId, trx))?.registrationType?.id;
@@ -44,7 +43,7 @@ export class RegistrationPacksService {
     return used;
   }
 
-  private toApi(r: RegistrationPackRow, used: Map<string, number>): RegistrationPack {
+  private toApi(r: Row<'registration_packs'>, used: Map<string, number>): RegistrationPack {
     return {
       id: r.id, event: { id: r.event_id }, exhibitor: { id: r.exhibitor_id },
       capacities: readCapacities(r.capacities).map((c) => ({
@@ -54,7 +53,7 @@ export class RegistrationPacksService {
   }
 
   /** The request's capacities, checked: the path's event and exhibitor, the event's registration types, each once, none below what is used. */
-  private async capacities(exhibitor: ExhibitorRow, input: RegistrationPackInput, used: Map<string, number>, trx: Transaction<Database>, previous?: RegistrationPackRow): Promise<string> {
+  private async capacities(exhibitor: Row<'exhibitors'>, input: RegistrationPackInput, used: Map<string, number>, trx: Transaction<Database>, previous?: Row<'registration_packs'>): Promise<string> {
     sameEvent(input.event.id, exhibitor.event_id);
     if (input.exhibitor.id.toLowerCase() !== exhibitor.id) throw ExhibitorErrors.invalid('exhibitor.id in the body must be the exhibitor of the path', { target: 'exhibitor.id' });
     const ids = input.capacities.map((c) => c.registrationType.id.toLowerCase());
@@ -105,7 +104,7 @@ export class RegistrationPacksService {
       const used = await this.used(exhibitor, trx);
       const capacities = await this.capacities(exhibitor, input, used, trx);
       const stamp = auditStamp(auth, this.clock());
-      const row: RegistrationPackRow = {
+      const row: Row<'registration_packs'> = {
         id: newId(), account_id: auth.accountId, event_id: exhibitor.event_id, exhibitor_id: exhibitor.id, capacities,
         ...stamp.created,
       };

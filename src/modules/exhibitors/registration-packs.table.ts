@@ -1,7 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 export interface RegistrationPacksTable extends OwnedColumns, AuditColumns {
   event_id: string;
@@ -10,13 +8,6 @@ export interface RegistrationPacksTable extends OwnedColumns, AuditColumns {
 }
 
 // Ids and counts only.
-export const REGISTRATION_PACKS_TABLES = declareTables<Database>('exhibitors', {
-  registration_packs: {
-    id: 'none', account_id: 'none', event_id: 'none', exhibitor_id: 'none', capacities: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
+export const REGISTRATION_PACKS_TABLES = declareTables('exhibitors', {
+  registration_packs: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'exhibitor_id', 'capacities'] },
 });
-
-export type RegistrationPackRow = Selectable<RegistrationPacksTable>;
-export type NewRegistrationPackRow = Insertable<RegistrationPacksTable>;
-export type RegistrationPackPatch = Updateable<RegistrationPacksTable>;

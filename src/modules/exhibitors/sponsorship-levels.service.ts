@@ -1,3 +1,4 @@
+import type { Row } from '../../db/types.js';
 import type { Transaction } from 'kysely';
 import { auditStamp, type AuthContext } from '../../actor.js';
 import type { Database } from '../../db/index.js';
@@ -8,10 +9,9 @@ import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import { sameEvent, type ExhibitorScope } from './exhibitors.service.js';
 import type { SponsorshipLevelsRepository } from './sponsorship-levels.repository.js';
 import type { SponsorshipLevel, SponsorshipLevelInput } from './sponsorship-levels.schemas.js';
-import type { SponsorshipLevelRow } from './sponsorship-levels.table.js';
 import { audit } from './team.common.js';
 
-function toApi(r: SponsorshipLevelRow): SponsorshipLevel {
+function toApi(r: Row<'sponsorship_levels'>): SponsorshipLevel {
   return { id: r.id, event: { id: r.event_id }, name: r.name, ...(r.rank !== null ? { rank: r.rank } : {}), ...audit(r) };
 }
 
@@ -24,7 +24,7 @@ export class SponsorshipLevelsService {
     private readonly clock: Clock,
   ) {}
 
-  private async level(accountId: string, eventId: string, levelId: string, trx?: Transaction<Database>): Promise<SponsorshipLevelRow> {
+  private async level(accountId: string, eventId: string, levelId: string, trx?: Transaction<Database>): Promise<Row<'sponsorship_levels'>> {
     const event = await this.scope.event(accountId, eventId, trx);
     const row = await this.repo.find(accountId, event, levelId.toLowerCase(), trx);
     if (!row) throw ExhibitorErrors.sponsorshipLevelNotFound();
@@ -44,7 +44,7 @@ export class SponsorshipLevelsService {
     const event = await this.scope.event(auth.accountId, eventId);
     sameEvent(input.event.id, event);
     const stamp = auditStamp(auth, this.clock());
-    const row: SponsorshipLevelRow = {
+    const row: Row<'sponsorship_levels'> = {
       id: newId(), account_id: auth.accountId, event_id: event, name: input.name, rank: input.rank ?? null,
       ...stamp.created,
     };

@@ -1,7 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 export interface SponsorshipLevelsTable extends OwnedColumns, AuditColumns {
   event_id: string;
@@ -10,12 +8,6 @@ export interface SponsorshipLevelsTable extends OwnedColumns, AuditColumns {
 }
 
 // Gold, Silver, Bronze: the planner's catalogue, no personal data.
-export const SPONSORSHIP_LEVELS_TABLES = declareTables<Database>('exhibitors', {
-  sponsorship_levels: {
-    id: 'none', account_id: 'none', event_id: 'none', name: 'none', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
+export const SPONSORSHIP_LEVELS_TABLES = declareTables('exhibitors', {
+  sponsorship_levels: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'name'] },
 });
-
-export type SponsorshipLevelRow = Selectable<SponsorshipLevelsTable>;
-export type NewSponsorshipLevelRow = Insertable<SponsorshipLevelsTable>;
-export type SponsorshipLevelPatch = Updateable<SponsorshipLevelsTable>;

@@ -3,7 +3,7 @@ import type { Database } from '../../db/index.js';
 import type { ErrorFactory } from '../../errors.js';
 import type { AuditColumns } from '../../db/columns.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
-import type { ExhibitorRow } from './exhibitors.table.js';
+import type { Row } from '../../db/types.js';
 import { TeamErrors } from './team.errors.js';
 
 /** The reference's audit fields of a row. */
@@ -12,7 +12,7 @@ export function audit(r: AuditColumns): { created: string; createdBy: string; la
 }
 
 /** The exhibitor of the path, in the caller's account and event: another account's or event's is a 404. */
-export async function requireExhibitor(repo: ExhibitorsRepository, accountId: string, eventId: string, exhibitorId: string, trx?: Transaction<Database>): Promise<ExhibitorRow> {
+export async function requireExhibitor(repo: ExhibitorsRepository, accountId: string, eventId: string, exhibitorId: string, trx?: Transaction<Database>): Promise<Row<'exhibitors'>> {
   const row = await repo.find(accountId, eventId, exhibitorId, trx);
   if (!row) throw TeamErrors.exhibitorNotFound(undefined, { target: 'exhibitorId' });
   return row;

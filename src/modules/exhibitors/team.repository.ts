@@ -1,38 +1,34 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, ScopedRows, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { AdminPatch, AdminRow, NewAdminRow } from './team.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
+const ADMINS = new ScopedRows('exhibitor_admins', 'exhibitor_id');
+const BOOTH_STAFF = new ScopedRows('exhibitor_booth_staff', 'exhibitor_id');
 
 /** Exhibitor admins, and the booth staff queries the team operations need; every read names the account and the exhibitor. */
-export class TeamRepository {
-  constructor(readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class TeamRepository extends Repository {
   listAdmins(accountId: string, exhibitorId: string, spec: ListSpec) {
     const base = this.db.selectFrom('exhibitor_admins').selectAll('exhibitor_admins')
       .where('exhibitor_admins.account_id', '=', accountId).where('exhibitor_admins.exhibitor_id', '=', exhibitorId);
     return fetchPage(base, spec);
   }
 
-  findAdmin(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<AdminRow | undefined> {
-    return ex.selectFrom('exhibitor_admins').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
+  findAdmin(accountId: string, exhibitorId: string, id: string, ex: Executor = this.db): Promise<Row<'exhibitor_admins'> | undefined> {
+    return ADMINS.find(ex, accountId, exhibitorId, id);
   }
 
-  findAdminByEmail(accountId: string, exhibitorId: string, emailKey: string, ex: Executor = this.db): Promise<AdminRow | undefined> {
-    return ex.selectFrom('exhibitor_admins').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('email_key', '=', emailKey).executeTakeFirst();
+  findAdminByEmail(accountId: string, exhibitorId: string, emailKey: string, ex: Executor = this.db): Promise<Row<'exhibitor_admins'> | undefined> {
+    return ADMINS.findBy(ex, accountId, exhibitorId, 'email_key', emailKey);
   }
 
-  async insertAdmin(row: NewAdminRow, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('exhibitor_admins').values(row).execute();
+  insertAdmin(row: NewRow<'exhibitor_admins'>, ex: Executor = this.db): Promise<void> {
+    return ADMINS.insert(ex, row);
   }
 
-  async updateAdmin(accountId: string, id: string, patch: AdminPatch, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('exhibitor_admins').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateAdmin(accountId: string, id: string, patch: RowPatch<'exhibitor_admins'>, ex: Executor = this.db): Promise<void> {
+    return ADMINS.update(ex, accountId, id, patch);
   }
 
   /** Every admin of the account (erasure compares emails and names in NFKC case folding, which SQL cannot). */
@@ -52,12 +48,10 @@ export class TeamRepository {
   }
 
   findBoothStaffByAttendee(accountId: string, exhibitorId: string, attendeeId: string, ex: Executor = this.db) {
-    return ex.selectFrom('exhibitor_booth_staff').selectAll().where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId)
-      .where('attendee_id', '=', attendeeId).executeTakeFirst();
+    return BOOTH_STAFF.findBy(ex, accountId, exhibitorId, 'attendee_id', attendeeId);
   }
 
-  async deleteBoothStaff(accountId: string, exhibitorId: string, id: string): Promise<boolean> {
-    const r = await this.db.deleteFrom('exhibitor_booth_staff').where('account_id', '=', accountId).where('exhibitor_id', '=', exhibitorId).where('id', '=', id).executeTakeFirst();
-    return Number(r.numDeletedRows) > 0;
+  deleteBoothStaff(accountId: string, exhibitorId: string, id: string): Promise<boolean> {
+    return BOOTH_STAFF.deleteUnder(this.db, accountId, exhibitorId, id);
   }
 }

@@ -1,3 +1,4 @@
+import type { Row } from '../../db/types.js';
 import type { AuthContext } from '../../actor.js';
 import { auditStamp } from '../../actor.js';
 import type { Config } from '../../config/index.js';
@@ -7,27 +8,25 @@ import { systemClock, type Clock } from '../../db/time.js';
 import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
-import type { BoothStaffRow } from './exhibitors.table.js';
 import { audit, requireExhibitor, requireOfExhibitor, samePathId } from './team.common.js';
 import { TeamErrors } from './team.errors.js';
 import type { TeamRepository } from './team.repository.js';
 import type { Admin, AdminInput, BoothStaff, BoothStaffInput } from './team.schemas.js';
-import type { AdminRow } from './team.table.js';
 
-const toAdmin = (r: AdminRow): Admin => ({
+const toAdmin = (r: Row<'exhibitor_admins'>): Admin => ({
   id: r.id, exhibitor: { id: r.exhibitor_id }, firstName: r.first_name, lastName: r.last_name, email: r.email, ...audit(r),
 });
 
-const toBoothStaff = (r: BoothStaffRow): BoothStaff => ({
+const toBoothStaff = (r: Row<'exhibitor_booth_staff'>): BoothStaff => ({
   id: r.id, attendee: { id: r.attendee_id }, event: { id: r.event_id }, exhibitor: { id: r.exhibitor_id }, ...audit(r),
 });
 
 // Page tokens name the exhibitor, so a token of one exhibitor's list cannot page another's.
-const adminsList = (exhibitorId: string) => defineList<AdminRow>({
+const adminsList = (exhibitorId: string) => defineList<Row<'exhibitor_admins'>>({
   name: `exhibitor-admins:${exhibitorId}`, filters: {},
   order: [{ column: 'exhibitor_admins.created', value: (r) => r.created }, { column: 'exhibitor_admins.id', value: (r) => r.id }],
 });
-const boothStaffList = (exhibitorId: string) => defineList<BoothStaffRow>({
+const boothStaffList = (exhibitorId: string) => defineList<Row<'exhibitor_booth_staff'>>({
   name: `booth-staff:${exhibitorId}`, filters: {},
   order: [{ column: 'exhibitor_booth_staff.created', value: (r) => r.created }, { column: 'exhibitor_booth_staff.id', value: (r) => r.id }],
 });
@@ -86,7 +85,7 @@ export class ExhibitorTeamService {
           await this.repo.updateAdmin(auth.accountId, existing.id, { ...fields, ...stamp.modified }, trx);
           return toAdmin({ ...existing, ...fields, ...stamp.modified });
         }
-        const row: AdminRow = {
+        const row: Row<'exhibitor_admins'> = {
           id: newId(), account_id: auth.accountId, event_id: ex.event_id, exhibitor_id: ex.id, ...fields,
           ...stamp.created,
         };
@@ -125,7 +124,7 @@ export class ExhibitorTeamService {
         const attendee = await this.attendees.findInEvent(auth.accountId, ex.event_id, input.attendee.id, trx);
         if (!attendee) throw TeamErrors.invalid('attendee.id is not an attendee of this event', { target: 'attendee.id' });
         if (await this.repo.findBoothStaffByAttendee(auth.accountId, ex.id, attendee.id, trx)) throw duplicateStaff();
-        const row: BoothStaffRow = {
+        const row: Row<'exhibitor_booth_staff'> = {
           id: newId(), account_id: auth.accountId, event_id: ex.event_id, exhibitor_id: ex.id, attendee_id: attendee.id,
           ...stamp.created,
         };

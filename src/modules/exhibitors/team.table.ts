@@ -1,7 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 export interface ExhibitorAdminsTable extends OwnedColumns, AuditColumns {
   event_id: string;
@@ -14,14 +12,9 @@ export interface ExhibitorAdminsTable extends OwnedColumns, AuditColumns {
 
 // An admin is a person: the eraser replaces all of an admin's fields when its
 // email or full name is the erased contact's (team.erasers.ts).
-export const EXHIBITOR_TEAM_TABLES = declareTables<Database>('exhibitors', {
+export const EXHIBITOR_TEAM_TABLES = declareTables('exhibitors', {
   exhibitor_admins: {
-    id: 'none', account_id: 'none', event_id: 'none', exhibitor_id: 'none',
-    first_name: 'replaced', last_name: 'replaced', email: 'replaced', email_key: 'replaced',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    personal: { first_name: 'replaced', last_name: 'replaced', email: 'replaced', email_key: 'replaced' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'exhibitor_id'],
   },
 });
-
-export type AdminRow = Selectable<ExhibitorAdminsTable>;
-export type NewAdminRow = Insertable<ExhibitorAdminsTable>;
-export type AdminPatch = Updateable<ExhibitorAdminsTable>;

@@ -1,14 +1,11 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { ERASED_BY, mayHoldAny, redactText, storedForms } from '../privacy/index.js';
-import type { FileRow, NewFileRow } from './files.table.js';
+import type { Row, NewRow } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
-
-export class FilesRepository {
-  constructor(private readonly db: Db) {}
-
-  async insert(row: NewFileRow): Promise<void> {
+export class FilesRepository extends Repository {
+  async insert(row: NewRow<'files'>): Promise<void> {
     await this.db.insertInto('files').values(row).execute();
   }
 
@@ -17,12 +14,12 @@ export class FilesRepository {
   }
 
   /** A complete file of the account (pending uploads are nobody's yet). */
-  find(accountId: string, id: string, ex: Executor = this.db): Promise<FileRow | undefined> {
+  find(accountId: string, id: string, ex: Executor = this.db): Promise<Row<'files'> | undefined> {
     return ex.selectFrom('files').selectAll().where('account_id', '=', accountId).where('id', '=', id).where('status', '=', 'stored').executeTakeFirst();
   }
 
   /** By id alone: a signed download URL names the file, and its signature names the account. */
-  findStored(id: string): Promise<FileRow | undefined> {
+  findStored(id: string): Promise<Row<'files'> | undefined> {
     return this.db.selectFrom('files').selectAll().where('id', '=', id).where('status', '=', 'stored').executeTakeFirst();
   }
 

@@ -16,7 +16,7 @@ import type { FilesRepository } from './files.repository.js';
 import type { FileSignedUrl, FileWithAudit, Purpose } from './files.schemas.js';
 import { PURPOSES } from './files.schemas.js';
 import type { FileUrlSigner } from './files.signing.js';
-import type { FileRow } from './files.table.js';
+import type { Row } from '../../db/types.js';
 
 export const PURGE_JOB = 'files.purge';
 export const DELETE_OBJECTS_JOB = 'files.delete-objects';
@@ -244,7 +244,7 @@ export class FilesService implements FileStore {
     return { href: `${this.config.publicUrl}/${this.config.apiVersion}/files/${id}/content?${q.toString()}`, expires };
   }
 
-  private toApi(row: FileRow): FileWithAudit {
+  private toApi(row: Row<'files'>): FileWithAudit {
     return {
       id: row.id, friendlyName: row.friendly_name, path: { href: this.signedUrl(row.account_id, row.id).href }, fileSize: row.file_size,
       created: row.created, createdBy: row.created_by, lastModified: row.last_modified, lastModifiedBy: row.last_modified_by,
@@ -318,7 +318,7 @@ function objectKeys(payload: unknown): string[] {
   return payload.keys.filter((k): k is string => typeof k === 'string');
 }
 
-function toInfo(row: FileRow): FileInfo {
+function toInfo(row: Row<'files'>): FileInfo {
   return {
     id: row.id, friendlyName: row.friendly_name, extension: row.extension, contentType: row.content_type, fileSize: row.file_size,
     // Every stored JPEG, PNG or GIF had its header read at upload: a broken one was refused.

@@ -1,7 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 /** `pending`: bytes still arriving (invisible to the API; a crash leaves it to the purge job). `stored`: complete. */
 export type FileStatus = 'pending' | 'stored';
@@ -24,13 +22,9 @@ export interface FilesTable extends OwnedColumns, AuditColumns {
 }
 
 // The name a person gave a file may name a person ("cv-jane-doe.pdf"): free text.
-export const FILES_TABLES = declareTables<Database>('files', {
+export const FILES_TABLES = declareTables('files', {
   files: {
-    id: 'none', account_id: 'none', status: 'none', friendly_name: 'free-text', extension: 'none', content_type: 'none', sha256: 'none',
-    storage_key: 'none', purpose: 'none', attached_to: 'none', contact_id: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    personal: { friendly_name: 'free-text' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'status', 'extension', 'content_type', 'sha256', 'storage_key', 'purpose', 'attached_to', 'contact_id'],
   },
 });
-
-export type FileRow = Selectable<FilesTable>;
-export type NewFileRow = Insertable<FilesTable>;

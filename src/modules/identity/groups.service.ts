@@ -8,7 +8,7 @@ import { ROLES, type Account, type AccountsService, type Role, type User, type U
 import { GroupErrors } from './identity.errors.js';
 import { USER_GROUPS_LIST } from './identity.filters.js';
 import type { Executor, IdentityRepository } from './identity.repository.js';
-import type { UserGroupRow } from './identity.table.js';
+import type { Row } from '../../db/types.js';
 
 /** An account user group as the API shows it (the reference's user-group.json, plus eventline's `role`). */
 export interface UserGroup {
@@ -44,7 +44,7 @@ export function highestRole(roles: ReadonlyArray<Role | null>): Role {
   return ROLES.find((r) => roles.includes(r)) ?? DEFAULT_ROLE;
 }
 
-export const toUserGroup = (r: UserGroupRow): UserGroup => ({
+export const toUserGroup = (r: Row<'user_groups'>): UserGroup => ({
   id: r.id, name: r.name,
   ...(r.description !== null ? { description: r.description } : {}),
   ...(r.role !== null ? { role: r.role } : {}),
@@ -118,7 +118,7 @@ export class UserGroupsService {
     return toUserGroup(await this.row(accountId, id, ex));
   }
 
-  async row(accountId: string, id: string, ex?: Executor): Promise<UserGroupRow> {
+  async row(accountId: string, id: string, ex?: Executor): Promise<Row<'user_groups'>> {
     const row = await this.repo.findGroup(accountId, id.toLowerCase(), ex);
     if (!row) throw GroupErrors.groupNotFound(undefined, { target: 'userGroupId' });
     return row;
@@ -143,7 +143,7 @@ export class UserGroupsService {
     const name = validName(input.name);
     const now = iso(this.clock());
     const by = actorName(auth);
-    const row: UserGroupRow = {
+    const row: Row<'user_groups'> = {
       id: newId(), account_id: auth.accountId, name, description: validDescription(input.description), role: input.role ?? null,
       external_id: input.externalId ?? null, created: now, last_modified: now, created_by: by, last_modified_by: by,
     };

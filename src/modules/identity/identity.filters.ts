@@ -1,5 +1,5 @@
 import { defineList, filterColumns, type FilterFields } from '../../lists/index.js';
-import type { UserGroupRow } from './identity.table.js';
+import type { Row } from '../../db/types.js';
 
 // Exactly the fields and operators the reference's GET /account-user-groups lists (DESIGN rule 6).
 const { field, audit } = filterColumns('user_groups');
@@ -11,7 +11,7 @@ export const USER_GROUP_FILTER_FIELDS: FilterFields = {
   ...audit(),
 };
 
-export const USER_GROUPS_LIST = defineList<UserGroupRow>({
+export const USER_GROUPS_LIST = defineList<Row<'user_groups'>>({
   name: 'account-user-groups',
   filters: USER_GROUP_FILTER_FIELDS,
   // UUIDv7 ids follow creation order: groups come oldest first, the three role groups of a new account at the top.

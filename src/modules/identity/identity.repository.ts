@@ -1,14 +1,13 @@
-import { sql, type Expression, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { UsersJoin } from '../accounts/index.js';
 import type { FilterAttributes } from './scim.filter.js';
 import { GROUP_NAMES, USER_NAMES } from './scim.definitions.js';
-import type {
-  NewScimTokenRow, NewUserGroupMemberRow, NewUserGroupRow, NewUserProfileRow, UserGroupUpdate, UserProfilesTable,
-} from './identity.table.js';
-
-export type Executor = Db | Transaction<Database>;
+import type { UserProfilesTable } from './identity.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
 type ProfileChanges = Omit<Partial<UserProfilesTable>, 'user_id' | 'account_id' | 'created' | 'send_login_details'> & { send_login_details?: number };
 
@@ -73,15 +72,13 @@ const USER_COLUMNS = [
   'p.send_login_details', 'p.last_modified',
 ] as const;
 
-export class IdentityRepository {
+export class IdentityRepository extends Repository {
   constructor(
-    private readonly db: Db,
+    db: Db,
     /** The account's users, handed out by the accounts module (the users table is named only there). */
     private readonly users: (accountId: string) => UsersJoin,
-  ) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+  ) {
+    super(db);
   }
 
   // ---- groups ---------------------------------------------------------------
@@ -113,11 +110,11 @@ export class IdentityRepository {
       .orderBy('created').orderBy('id').execute();
   }
 
-  insertGroups(rows: readonly NewUserGroupRow[], ex: Executor = this.db) {
+  insertGroups(rows: readonly NewRow<'user_groups'>[], ex: Executor = this.db) {
     return ex.insertInto('user_groups').values([...rows]).execute();
   }
 
-  async updateGroup(accountId: string, id: string, patch: UserGroupUpdate, ex: Executor = this.db) {
+  async updateGroup(accountId: string, id: string, patch: RowPatch<'user_groups'>, ex: Executor = this.db) {
     const r = await ex.updateTable('user_groups').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
@@ -141,25 +138,25 @@ export class IdentityRepository {
 
   // ---- members --------------------------------------------------------------
 
-  async addMembers(rows: readonly NewUserGroupMemberRow[], ex: Executor = this.db) {
+  async addMembers(rows: readonly NewRow<'user_group_members'>[], ex: Executor = this.db) {
     if (rows.length === 0) return;
     await ex.insertInto('user_group_members').values([...rows]).onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing()).execute();
   }
 
   async removeMembers(accountId: string, groupId: string, userIds: readonly string[] | 'all', ex: Executor) {
-    let q = ex.deleteFrom('user_group_members').where('account_id', '=', accountId).where('group_id', '=', groupId);
-    if (userIds !== 'all') {
-      if (userIds.length === 0) return;
-      q = q.where('user_id', 'in', [...userIds]);
-    }
-    await q.execute();
+    await this.removeMemberships(ex, accountId, 'group_id', groupId, userIds);
   }
 
   async removeUserFromGroups(accountId: string, userId: string, groupIds: readonly string[] | 'all', ex: Executor) {
-    let q = ex.deleteFrom('user_group_members').where('account_id', '=', accountId).where('user_id', '=', userId);
-    if (groupIds !== 'all') {
-      if (groupIds.length === 0) return;
-      q = q.where('group_id', 'in', [...groupIds]);
+    await this.removeMemberships(ex, accountId, 'user_id', userId, groupIds);
+  }
+
+  /** The memberships of one group (or one user) with the given users (groups), or all of them. */
+  private async removeMemberships(ex: Executor, accountId: string, of: 'group_id' | 'user_id', id: string, others: readonly string[] | 'all') {
+    let q = ex.deleteFrom('user_group_members').where('account_id', '=', accountId).where(of, '=', id);
+    if (others !== 'all') {
+      if (others.length === 0) return;
+      q = q.where(of === 'group_id' ? 'user_id' : 'group_id', 'in', [...others]);
     }
     await q.execute();
   }
@@ -191,7 +188,7 @@ export class IdentityRepository {
 
   // ---- profiles -------------------------------------------------------------
 
-  insertProfile(row: NewUserProfileRow, ex: Executor = this.db) {
+  insertProfile(row: NewRow<'user_profiles'>, ex: Executor = this.db) {
     return ex.insertInto('user_profiles').values(row).onConflict((oc) => oc.column('user_id').doNothing()).execute();
   }
 
@@ -250,7 +247,7 @@ export class IdentityRepository {
 
   // ---- SCIM tokens ----------------------------------------------------------
 
-  insertToken(row: NewScimTokenRow) {
+  insertToken(row: NewRow<'scim_tokens'>) {
     return this.db.insertInto('scim_tokens').values(row).execute();
   }
 

@@ -1,7 +1,6 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import type { Generated } from 'kysely';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 import type { Role } from '../accounts/index.js';
 
 /** The account's user groups (the reference's Account User Groups; SCIM Groups). */
@@ -56,25 +55,13 @@ export interface ScimTokensTable extends OwnedColumns {
 
 // Account users' names, emails and phone numbers are the account's own people, not contacts
 // (like the accounts module's users table): contact erasure never touches them.
-export const IDENTITY_TABLES = declareTables<Database>('identity', {
-  user_groups: {
-    id: 'none', account_id: 'none', name: 'none', description: 'none', role: 'none', external_id: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
-  user_group_members: { group_id: 'none', user_id: 'none', account_id: 'none', created: 'none' },
+export const IDENTITY_TABLES = declareTables('identity', {
+  user_groups: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'name', 'description', 'role', 'external_id'] },
+  user_group_members: { none: ['group_id', 'user_id', 'account_id', 'created'] },
   user_profiles: {
-    user_id: 'none', account_id: 'none', user_name: 'none', external_id: 'none', given_name: 'none', family_name: 'none', middle_name: 'none',
-    honorific_prefix: 'none', honorific_suffix: 'none', display_name: 'none', title: 'none', preferred_language: 'none', locale: 'none',
-    timezone: 'none', email_type: 'none', phone_numbers: 'none', addresses: 'none', enterprise: 'none', created: 'none', last_modified: 'none',
+    none: ['user_id', 'account_id', 'user_name', 'external_id', 'given_name', 'family_name', 'middle_name', 'honorific_prefix', 'honorific_suffix',
+      'display_name', 'title', 'preferred_language', 'locale', 'timezone', 'email_type', 'phone_numbers', 'addresses', 'enterprise', 'created',
+      'last_modified'],
   },
-  scim_tokens: { id: 'none', account_id: 'none', token_hash: 'none', description: 'none', created: 'none', revoked_at: 'none' },
+  scim_tokens: { none: [...OWNED_COLUMNS, 'token_hash', 'description', 'created', 'revoked_at'] },
 });
-
-export type UserGroupRow = Selectable<UserGroupsTable>;
-export type NewUserGroupRow = Insertable<UserGroupsTable>;
-export type UserGroupUpdate = Updateable<UserGroupsTable>;
-export type NewUserGroupMemberRow = Insertable<UserGroupMembersTable>;
-export type UserProfileRow = Selectable<UserProfilesTable>;
-export type NewUserProfileRow = Insertable<UserProfilesTable>;
-export type ScimTokenRow = Selectable<ScimTokensTable>;
-export type NewScimTokenRow = Insertable<ScimTokensTable>;

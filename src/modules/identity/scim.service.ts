@@ -5,7 +5,7 @@ import { iso, systemClock, type Clock } from '../../db/time.js';
 import type { AccountsService, Role } from '../accounts/index.js';
 import { ScimErrors } from './identity.errors.js';
 import { GROUP_FILTER, USER_FILTER, type Executor, type IdentityRepository, type ScimUserRow } from './identity.repository.js';
-import type { UserGroupRow } from './identity.table.js';
+import type { Row } from '../../db/types.js';
 import { DEFAULT_ROLE, type UserGroupsService } from './groups.service.js';
 import {
   ENTERPRISE_URN, EVENTLINE_GROUP_URN, GROUP_NAMES, GROUP_URN, LIST_URN, USER_NAMES,
@@ -280,7 +280,7 @@ export class ScimService {
 
   // ---- groups --------------------------------------------------------------------
 
-  private groupResource(row: UserGroupRow, members: ReadonlyArray<{ user_id: string; name: string }> | undefined): { resource: ScimGroupResource; etag: string } {
+  private groupResource(row: Row<'user_groups'>, members: ReadonlyArray<{ user_id: string; name: string }> | undefined): { resource: ScimGroupResource; etag: string } {
     // The version is the group row's: a change of members changes its last_modified.
     const etag = versionOf(row);
     return {
@@ -303,12 +303,12 @@ export class ScimService {
     return 'members' in probe;
   }
 
-  private async groupAnswers(accountId: string, rows: readonly UserGroupRow[], projection: Projection, ex?: Executor) {
+  private async groupAnswers(accountId: string, rows: readonly Row<'user_groups'>[], projection: Projection, ex?: Executor) {
     const members = this.wantsMembers(projection) ? await this.repo.membersOf(accountId, rows.map((r) => r.id), ex) : undefined;
     return rows.map((row) => this.groupResource(row, members?.filter((m) => m.group_id === row.id)));
   }
 
-  private async loadGroup(accountId: string, id: string, ex?: Executor): Promise<UserGroupRow> {
+  private async loadGroup(accountId: string, id: string, ex?: Executor): Promise<Row<'user_groups'>> {
     const row = UUID.test(id) ? await this.repo.findGroup(accountId, id.toLowerCase(), ex) : undefined;
     if (!row) throw ScimErrors.notFound(`No group ${id.slice(0, 100)}`);
     return row;
@@ -380,7 +380,7 @@ export class ScimService {
     return this.answer(GROUP_NAMES, answer, answer.resource.meta.location, projection);
   }
 
-  private changeGroup(auth: Caller, id: string, ifMatch: string | undefined, projection: Projection, change: (row: UserGroupRow, ex: Executor) => Promise<void>) {
+  private changeGroup(auth: Caller, id: string, ifMatch: string | undefined, projection: Projection, change: (row: Row<'user_groups'>, ex: Executor) => Promise<void>) {
     return scim(() => this.repo.transaction(async (ex) => {
       const before = await this.loadGroup(auth.accountId, id, ex);
       await this.repo.lockGroup(auth.accountId, before.id, ex);

@@ -1,9 +1,9 @@
 import { defineList, filterColumns } from '../../lists/index.js';
-import type { InsightRow, ScoreEntryRow, ScoreRow } from './insights.table.js';
+import type { Row } from '../../db/types.js';
 
 // Exactly the fields and operators the reference's GET /attendee-insights lists: event.id (eq), id (eq).
 const insight = filterColumns('attendee_insights');
-export const INSIGHTS_LIST = defineList<InsightRow>({
+export const INSIGHTS_LIST = defineList<Row<'attendee_insights'>>({
   name: 'attendee-insights',
   filters: { 'event.id': insight.field('event_id', 'uuid', { ops: ['eq'] }), id: insight.field('id', 'uuid', { ops: ['eq'] }) },
   order: [{ column: 'attendee_insights.created', value: (r) => r.created }, { column: 'attendee_insights.id', value: (r) => r.id }],
@@ -11,7 +11,7 @@ export const INSIGHTS_LIST = defineList<InsightRow>({
 });
 
 /** A score row with its rank; `neg_points` sorts the highest score first with an ascending keyset. */
-export type RankedScoreRow = ScoreRow & { rank: number; neg_points: number };
+export type RankedScoreRow = Row<'attendee_scores'> & { rank: number; neg_points: number };
 
 /**
  * The scores of one engagement score, highest first (ties by attendee id).
@@ -24,7 +24,7 @@ export const scoresList = (insightId: string) => defineList<RankedScoreRow>({
 });
 
 /** Which activities earned an attendee's points in one score, in the order they happened. */
-export const entriesList = (insightId: string, attendeeId: string) => defineList<ScoreEntryRow>({
+export const entriesList = (insightId: string, attendeeId: string) => defineList<Row<'attendee_score_entries'>>({
   name: `attendee-insight-entries:${insightId}:${attendeeId}`,
   filters: {},
   order: [{ column: 'attendee_score_entries.time', value: (r) => r.time }, { column: 'attendee_score_entries.id', value: (r) => r.id }],

@@ -1,9 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
+import { AccountRows, Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { InsightPatch, NewInsightRow, NewScoreEntry } from './insights.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
-type Executor = Db | Transaction<Database>;
+const INSIGHTS = new AccountRows('attendee_insights');
 
 /** A new score row, or the points to add to an existing one. */
 export interface ScoreDelta {
@@ -20,11 +21,9 @@ export interface ScoreDelta {
 // SQLite binds at most 32,766 values a statement; an entry has 11.
 const INSERT_BATCH = 500;
 
-export class InsightsRepository {
-  constructor(private readonly db: Db, private readonly dialect: Dialect) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+export class InsightsRepository extends Repository {
+  constructor(db: Db, private readonly dialect: Dialect) {
+    super(db);
   }
 
   /**
@@ -46,19 +45,19 @@ export class InsightsRepository {
   }
 
   findInsight(accountId: string, id: string, ex: Executor = this.db) {
-    return ex.selectFrom('attendee_insights').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return INSIGHTS.get(ex, accountId, id);
   }
 
   insightsOfEvent(accountId: string, eventId: string, ex: Executor = this.db) {
     return ex.selectFrom('attendee_insights').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute();
   }
 
-  async insertInsight(row: NewInsightRow, trx: Transaction<Database>): Promise<void> {
-    await trx.insertInto('attendee_insights').values(row).execute();
+  insertInsight(row: NewRow<'attendee_insights'>, trx: Transaction<Database>): Promise<void> {
+    return INSIGHTS.insert(trx, row);
   }
 
-  async updateInsight(accountId: string, id: string, patch: InsightPatch, trx: Transaction<Database>): Promise<void> {
-    await trx.updateTable('attendee_insights').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateInsight(accountId: string, id: string, patch: RowPatch<'attendee_insights'>, trx: Transaction<Database>): Promise<void> {
+    return INSIGHTS.update(trx, accountId, id, patch);
   }
 
   /** The event's other scores stop being its default. */
@@ -69,7 +68,7 @@ export class InsightsRepository {
 
   async deleteInsight(accountId: string, id: string, trx: Transaction<Database>): Promise<void> {
     await this.clearScores(accountId, id, trx);
-    await trx.deleteFrom('attendee_insights').where('account_id', '=', accountId).where('id', '=', id).execute();
+    await INSIGHTS.delete(trx, accountId, id);
   }
 
   async clearScores(accountId: string, insightId: string, trx: Transaction<Database>): Promise<void> {
@@ -78,13 +77,13 @@ export class InsightsRepository {
   }
 
   /** False when the activity already earned points in this score (each earns once). */
-  async insertEntry(row: NewScoreEntry, trx: Transaction<Database>): Promise<boolean> {
+  async insertEntry(row: NewRow<'attendee_score_entries'>, trx: Transaction<Database>): Promise<boolean> {
     const r = await trx.insertInto('attendee_score_entries').values(row)
       .onConflict((oc) => oc.columns(['insight_id', 'activity_id']).doNothing()).executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  async insertEntries(rows: readonly NewScoreEntry[], trx: Transaction<Database>): Promise<void> {
+  async insertEntries(rows: readonly NewRow<'attendee_score_entries'>[], trx: Transaction<Database>): Promise<void> {
     for (let i = 0; i < rows.length; i += INSERT_BATCH) await trx.insertInto('attendee_score_entries').values(rows.slice(i, i + INSERT_BATCH)).execute();
   }
 

@@ -14,14 +14,14 @@ import type { InsightsRepository, ScoreDelta } from './insights.repository.js';
 import {
   ActionsSchema, type Action, type Entry, type Insight, type InsightCreate, type InsightUpdate, type Score, type Stats,
 } from './insights.schemas.js';
-import type { InsightRow, NewScoreEntry, ScoreEntryRow } from './insights.table.js';
+import type { Row, NewRow } from '../../db/types.js';
 import { bucketWidth, duplicateAction, matchAction } from './scoring.js';
 
 const actionsColumn = jsonColumn('attendee_insights.actions', ActionsSchema);
 const BUCKETS = 5;
 const TOP_ACTIONS = 5;
 
-function toInsight(r: InsightRow): Insight {
+function toInsight(r: Row<'attendee_insights'>): Insight {
   return {
     id: r.id, name: r.name, ...(r.description !== null ? { description: r.description } : {}), event: { id: r.event_id }, default: r.is_default === 1,
     actions: actionsColumn(r.actions), created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
@@ -33,7 +33,7 @@ const toScore = (r: RankedScoreRow): Score => ({
   created: r.created, lastModified: r.last_modified,
 });
 
-const toEntry = (r: ScoreEntryRow): Entry => ({
+const toEntry = (r: Row<'attendee_score_entries'>): Entry => ({
   activity: { id: r.activity_id, type: r.activity_type, name: r.activity_name, time: r.time },
   action: { type: r.action_type, ...(r.action_name !== null ? { name: r.action_name } : {}) }, points: r.points, created: r.created,
 });
@@ -46,7 +46,7 @@ function checkActions(actions: readonly Action[]): void {
 }
 
 /** The entry of an activity that earned points through an action. */
-function entryOf(insight: Pick<InsightRow, 'id' | 'account_id'>, a: RecordedActivity, action: Action, now: string): NewScoreEntry {
+function entryOf(insight: Pick<Row<'attendee_insights'>, 'id' | 'account_id'>, a: RecordedActivity, action: Action, now: string): NewRow<'attendee_score_entries'> {
   return {
     id: newId(), account_id: insight.account_id, insight_id: insight.id, attendee_id: a.attendeeId, activity_id: a.id, activity_type: a.type,
     activity_name: a.name, action_type: action.type, action_name: action.name ?? null, points: action.points, time: a.time, created: now,
@@ -91,12 +91,12 @@ export class InsightsService {
   }
 
   /** Recomputes one score from scratch from its event's activities (creating a score, changing its actions). */
-  private async rebuild(insight: Pick<InsightRow, 'id' | 'account_id' | 'event_id'>, actions: readonly Action[], trx: Transaction<Database>): Promise<void> {
+  private async rebuild(insight: Pick<Row<'attendee_insights'>, 'id' | 'account_id' | 'event_id'>, actions: readonly Action[], trx: Transaction<Database>): Promise<void> {
     await this.repo.clearScores(insight.account_id, insight.id, trx);
     const now = iso(this.clock());
     const totals = new Map<string, ScoreDelta>();
     await this.activities.scanEvent(insight.account_id, insight.event_id, trx, async (batch) => {
-      const entries: NewScoreEntry[] = [];
+      const entries: NewRow<'attendee_score_entries'>[] = [];
       for (const a of batch) {
         const action = matchAction(actions, a);
         if (!action) continue;
@@ -116,7 +116,7 @@ export class InsightsService {
     return listPage(INSIGHTS_LIST, query, (spec) => this.repo.listInsights(accountId, spec), toInsight, this.href(''));
   }
 
-  private async row(accountId: string, id: string, trx?: Transaction<Database>): Promise<InsightRow> {
+  private async row(accountId: string, id: string, trx?: Transaction<Database>): Promise<Row<'attendee_insights'>> {
     const row = await this.repo.findInsight(accountId, id.toLowerCase(), trx);
     if (!row) throw InsightErrors.insightNotFound();
     return row;
@@ -135,7 +135,7 @@ export class InsightsService {
       await this.repo.lockEvent(event.id, 'exclusive', trx);
       const first = (await this.repo.insightsOfEvent(auth.accountId, event.id, trx)).length === 0;
       const now = iso(this.clock());
-      const row: InsightRow = {
+      const row: Row<'attendee_insights'> = {
         id: newId(), account_id: auth.accountId, event_id: event.id, name: input.name, description: input.description ?? null,
         is_default: first || input.default === true ? 1 : 0, actions: JSON.stringify(input.actions),
         created: now, last_modified: now, created_by: actorName(auth), last_modified_by: actorName(auth),

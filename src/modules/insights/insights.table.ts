@@ -1,7 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 /** An engagement score (the reference's attendee insight): a container per event with the actions that earn points. */
 export interface AttendeeInsightsTable extends OwnedColumns, AuditColumns {
@@ -38,21 +36,11 @@ export interface AttendeeScoreEntriesTable extends OwnedColumns {
 }
 
 // Scores hold ids, activity types, the names of actions a planner defined, and numbers: no personal data.
-export const INSIGHTS_TABLES = declareTables<Database>('insights', {
-  attendee_insights: {
-    id: 'none', account_id: 'none', event_id: 'none', name: 'none', description: 'none', actions: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
-  attendee_scores: { id: 'none', account_id: 'none', insight_id: 'none', event_id: 'none', attendee_id: 'none', created: 'none', last_modified: 'none' },
+export const INSIGHTS_TABLES = declareTables('insights', {
+  attendee_insights: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'name', 'description', 'actions'] },
+  attendee_scores: { none: [...OWNED_COLUMNS, 'insight_id', 'event_id', 'attendee_id', 'created', 'last_modified'] },
   attendee_score_entries: {
-    id: 'none', account_id: 'none', insight_id: 'none', attendee_id: 'none', activity_id: 'none', activity_type: 'none', activity_name: 'none',
-    action_type: 'none', action_name: 'none', time: 'none', created: 'none',
+    none: [...OWNED_COLUMNS, 'insight_id', 'attendee_id', 'activity_id', 'activity_type', 'activity_name', 'action_type', 'action_name', 'time',
+      'created'],
   },
 });
-
-export type InsightRow = Selectable<AttendeeInsightsTable>;
-export type NewInsightRow = Insertable<AttendeeInsightsTable>;
-export type InsightPatch = Updateable<AttendeeInsightsTable>;
-export type ScoreRow = Selectable<AttendeeScoresTable>;
-export type NewScoreEntry = Insertable<AttendeeScoreEntriesTable>;
-export type ScoreEntryRow = Selectable<AttendeeScoreEntriesTable>;

@@ -6,7 +6,7 @@ import { iso, systemClock, type Clock } from '../../db/time.js';
 import { newId } from '../../db/ids.js';
 import type { OAuthRepository } from './oauth.repository.js';
 import { PublicJwkSchema, type PublicJwk } from './oauth.schemas.js';
-import type { SigningKeyRow } from './oauth.table.js';
+import type { Row } from '../../db/types.js';
 
 export const SIGNING_ALG = 'ES256';
 
@@ -19,26 +19,26 @@ interface LoadedKey {
   publicJwk: PublicJwk;
 }
 
-function publicJwk(row: SigningKeyRow): PublicJwk {
+function publicJwk(row: Row<'signing_keys'>): PublicJwk {
   const jwk: unknown = JSON.parse(row.public_jwk);
   if (!Value.Check(PublicJwkSchema, jwk)) throw new Error(`signing key ${row.kid}: the stored public JWK is not a public EC key`);
   return jwk;
 }
 
-function privateKey(row: SigningKeyRow): Promise<CryptoKey> {
+function privateKey(row: Row<'signing_keys'>): Promise<CryptoKey> {
   const jwk: unknown = JSON.parse(row.private_jwk);
   if (!Value.Check(PrivateJwkSchema, jwk)) throw new Error(`signing key ${row.kid}: the stored private JWK is not an EC key`);
   return importJWK(jwk, row.alg);
 }
 
 /** The private scalar of a signing key: input keying material for derived symmetric keys. */
-function secretOf(row: SigningKeyRow): Buffer {
+function secretOf(row: Row<'signing_keys'>): Buffer {
   const jwk: unknown = JSON.parse(row.private_jwk);
   if (!Value.Check(PrivateJwkSchema, jwk)) throw new Error(`signing key ${row.kid}: the stored private JWK is not an EC key`);
   return Buffer.from(jwk.d, 'base64url');
 }
 
-function verificationKey(row: SigningKeyRow): Promise<CryptoKey> {
+function verificationKey(row: Row<'signing_keys'>): Promise<CryptoKey> {
   return importJWK(publicJwk(row), row.alg);
 }
 

@@ -1,10 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import type { NewAuthorizationCodeRow, NewSigningKeyRow } from './oauth.table.js';
+import { Repository } from '../../db/repository.js';
+import type { NewRow } from '../../db/types.js';
 
-export class OAuthRepository {
-  constructor(private readonly db: Db) {}
-
+export class OAuthRepository extends Repository {
   activeKeys() {
     return this.db.selectFrom('signing_keys').selectAll().where('retired_at', 'is', null).orderBy('created', 'desc').orderBy('kid', 'desc').execute();
   }
@@ -13,11 +12,11 @@ export class OAuthRepository {
     return this.db.selectFrom('signing_keys').selectAll().where('kid', '=', kid).where('retired_at', 'is', null).executeTakeFirst();
   }
 
-  insertKey(row: NewSigningKeyRow) {
+  insertKey(row: NewRow<'signing_keys'>) {
     return this.db.insertInto('signing_keys').values(row).onConflict((oc) => oc.column('kid').doNothing()).execute();
   }
 
-  insertCode(row: NewAuthorizationCodeRow) {
+  insertCode(row: NewRow<'authorization_codes'>) {
     return this.db.insertInto('authorization_codes').values(row).execute();
   }
 

@@ -1,6 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 export interface SigningKeysTable {
   kid: string;
@@ -23,15 +21,9 @@ export interface AuthorizationCodesTable {
   used_at: string | null;
 }
 
-export const OAUTH_TABLES = declareTables<Database>('oauth', {
-  signing_keys: { kid: 'none', alg: 'none', private_jwk: 'none', public_jwk: 'none', created: 'none', retired_at: 'none' },
+export const OAUTH_TABLES = declareTables('oauth', {
+  signing_keys: { none: ['kid', 'alg', 'private_jwk', 'public_jwk', 'created', 'retired_at'] },
   authorization_codes: {
-    code_hash: 'none', client_id: 'none', user_id: 'none', account_id: 'none', redirect_uri: 'none', code_challenge: 'none', scope: 'none',
-    expires_at: 'none', used_at: 'none',
+    none: ['code_hash', 'client_id', 'user_id', 'account_id', 'redirect_uri', 'code_challenge', 'scope', 'expires_at', 'used_at'],
   },
 });
-
-// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
-export type SigningKeyRow = Selectable<SigningKeysTable>;
-export type NewSigningKeyRow = Insertable<SigningKeysTable>;
-export type NewAuthorizationCodeRow = Insertable<AuthorizationCodesTable>;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository } from '../../db/repository.js';
 
 // SQL about where the database keeps its bytes: SQLite's checkpoint and VACUUM,
 // PostgreSQL's table rewrites, CHECKPOINT, snapshots and relation files. Table
@@ -138,9 +139,7 @@ export class PgSession {
   }
 }
 
-export class DiskRepository {
-  constructor(private readonly db: Db) {}
-
+export class DiskRepository extends Repository {
   /** SQLite: copies the WAL into the database file and truncates it to zero bytes. */
   async sqliteCheckpoint(): Promise<WalCheckpoint> {
     const r = await sql<WalCheckpoint>`pragma wal_checkpoint(TRUNCATE)`.execute(this.db);

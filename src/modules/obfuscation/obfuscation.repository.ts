@@ -1,22 +1,20 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 import { mayHoldAny } from '../privacy/index.js';
 import type { Catalogue, CatalogueColumn } from './catalogue.js';
-import type { NewObfuscationRow, ObfuscationRow, ObfuscationRowUpdate } from './obfuscation.table.js';
-
-export type Executor = Db | Transaction<Database>;
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 const PG_TEXT = ['text', 'character varying', 'character', 'json', 'jsonb'];
 
 
-export class ObfuscationRepository {
+export class ObfuscationRepository extends Repository {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly dialect: Dialect,
-  ) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+  ) {
+    super(db);
   }
 
   /**
@@ -42,14 +40,14 @@ export class ObfuscationRepository {
   }
 
   /** The obfuscation that is running or done for this contact (a FAILED one may be retried by a new request). */
-  live(accountId: string, contactId: string, ex: Executor = this.db): Promise<ObfuscationRow | undefined> {
+  live(accountId: string, contactId: string, ex: Executor = this.db): Promise<Row<'contact_obfuscations'> | undefined> {
     return ex.selectFrom('contact_obfuscations').selectAll()
       .where('account_id', '=', accountId).where('contact_id', '=', contactId).where('status', '<>', 'FAILED')
       .executeTakeFirst();
   }
 
   /** The live obfuscations of these contacts, by contact id (one per contact at most: the one-live index). */
-  async liveMany(accountId: string, contactIds: readonly string[], ex: Executor): Promise<Map<string, ObfuscationRow>> {
+  async liveMany(accountId: string, contactIds: readonly string[], ex: Executor): Promise<Map<string, Row<'contact_obfuscations'>>> {
     if (contactIds.length === 0) return new Map();
     const rows = await ex.selectFrom('contact_obfuscations').selectAll()
       .where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).where('status', '<>', 'FAILED')
@@ -57,26 +55,26 @@ export class ObfuscationRepository {
     return new Map(rows.map((r) => [r.contact_id, r]));
   }
 
-  async insertMany(rows: readonly NewObfuscationRow[], ex: Executor): Promise<void> {
+  async insertMany(rows: readonly NewRow<'contact_obfuscations'>[], ex: Executor): Promise<void> {
     if (rows.length > 0) await ex.insertInto('contact_obfuscations').values([...rows]).execute();
   }
 
-  async setStatusMany(ids: readonly string[], patch: Omit<ObfuscationRowUpdate, 'id' | 'account_id' | 'contact_id'>, ex: Executor): Promise<void> {
+  async setStatusMany(ids: readonly string[], patch: Omit<RowPatch<'contact_obfuscations'>, 'id' | 'account_id' | 'contact_id'>, ex: Executor): Promise<void> {
     if (ids.length > 0) await ex.updateTable('contact_obfuscations').set(patch).where('id', 'in', [...ids]).execute();
   }
 
   /** One obfuscation by id; within the account when one is given (the job runs for any account). */
-  find(id: string, accountId?: string): Promise<ObfuscationRow | undefined> {
+  find(id: string, accountId?: string): Promise<Row<'contact_obfuscations'> | undefined> {
     let q = this.db.selectFrom('contact_obfuscations').selectAll().where('id', '=', id);
     if (accountId !== undefined) q = q.where('account_id', '=', accountId);
     return q.executeTakeFirst();
   }
 
-  async insert(row: NewObfuscationRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewRow<'contact_obfuscations'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('contact_obfuscations').values(row).execute();
   }
 
-  async setStatus(id: string, patch: Omit<ObfuscationRowUpdate, 'id' | 'account_id' | 'contact_id'>, ex: Executor = this.db): Promise<void> {
+  async setStatus(id: string, patch: Omit<RowPatch<'contact_obfuscations'>, 'id' | 'account_id' | 'contact_id'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('contact_obfuscations').set(patch).where('id', '=', id).execute();
   }
 

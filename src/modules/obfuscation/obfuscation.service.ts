@@ -11,9 +11,10 @@ import type { CompactOptions, CompactionReport, Compactor } from './compaction.j
 import type { DiskRepository } from './disk.repository.js';
 import { ObfuscationErrors } from './obfuscation.errors.js';
 import type { ObfuscationRepository } from './obfuscation.repository.js';
-import type { ObfuscationRow, ObfuscationStatus } from './obfuscation.table.js';
+import type { ObfuscationStatus } from './obfuscation.table.js';
 import { verifyObfuscated, type VerifierReport, type VerifyOptions } from './obfuscation.verifier.js';
 import type { Config } from '../../config/index.js';
+import type { Row } from '../../db/types.js';
 
 export const OBFUSCATION_JOB = 'contact.obfuscate';
 
@@ -37,7 +38,7 @@ interface Erased {
   readonly xid?: string;
 }
 
-function view(r: ObfuscationRow): ObfuscationStatusView {
+function view(r: Row<'contact_obfuscations'>): ObfuscationStatusView {
   return { obfuscateId: r.id, status: r.status, contact: { id: r.contact_id } };
 }
 
@@ -73,7 +74,7 @@ export class ObfuscationService {
    * Runs `fn` in a transaction; when it loses the race on the one-live-obfuscation
    * index to a concurrent request for the same contact, answers with that request's obfuscation instead.
    */
-  private async once<T>(accountId: string, contactId: string, fn: (trx: Transaction<Database>) => Promise<T>, lost: (winner: ObfuscationRow) => T): Promise<T> {
+  private async once<T>(accountId: string, contactId: string, fn: (trx: Transaction<Database>) => Promise<T>, lost: (winner: Row<'contact_obfuscations'>) => T): Promise<T> {
     try {
       return await this.repo.transaction(fn);
     } catch (err) {
@@ -96,12 +97,12 @@ export class ObfuscationService {
     }, (winner) => ({ view: view(winner), created: false }));
   }
 
-  private async insertQueued(accountId: string, contactId: string, trx: Transaction<Database>): Promise<ObfuscationRow> {
+  private async insertQueued(accountId: string, contactId: string, trx: Transaction<Database>): Promise<Row<'contact_obfuscations'>> {
     const now = iso(this.clock());
     const obfuscateId = newId();
     // The job carries ids only: the values to erase are read inside the erasure transaction.
     const job = await this.jobs.enqueue({ type: OBFUSCATION_JOB, accountId, payload: { obfuscateId } }, trx);
-    const row: ObfuscationRow = {
+    const row: Row<'contact_obfuscations'> = {
       id: obfuscateId, account_id: accountId, contact_id: contactId, status: 'QUEUED', job_id: job.id,
       rows_erased: null, error: null, created: now, last_modified: now, finished_at: null,
     };
@@ -154,8 +155,8 @@ export class ObfuscationService {
     const subjects = await this.contacts.erasureSubjects(accountId, ids, trx);
     const live = await this.repo.liveMany(accountId, [...subjects.keys()], trx);
     const views = new Map<string, ObfuscationStatusView>();
-    const todo: ObfuscationRow[] = [];
-    const fresh: ObfuscationRow[] = [];
+    const todo: Row<'contact_obfuscations'>[] = [];
+    const fresh: Row<'contact_obfuscations'>[] = [];
     const now = iso(this.clock());
     for (const id of ids) {
       if (!subjects.has(id)) continue;
@@ -165,7 +166,7 @@ export class ObfuscationService {
         continue;
       }
       // A queued single obfuscation of the same contact is finished here; its own job then finds it COMPLETED.
-      const row: ObfuscationRow = rec ?? { id: newId(), account_id: accountId, contact_id: id, status: 'PROCESSING', job_id: null, rows_erased: null, error: null, created: now, last_modified: now, finished_at: null };
+      const row: Row<'contact_obfuscations'> = rec ?? { id: newId(), account_id: accountId, contact_id: id, status: 'PROCESSING', job_id: null, rows_erased: null, error: null, created: now, last_modified: now, finished_at: null };
       if (!rec) fresh.push(row);
       todo.push(row);
       views.set(id, { obfuscateId: row.id, status: 'COMPLETED', contact: { id } });
@@ -265,7 +266,7 @@ export class ObfuscationService {
    * declared to hold personal data is covered by a registered eraser, which a test checks at build time
    * (test/api/erasure-coverage.test.ts). `rows_erased` is what the transaction erased, for all its contacts.
    */
-  private async eraseIn(trx: Transaction<Database>, accountId: string, recs: readonly ObfuscationRow[], known?: ReadonlyMap<string, ContactErasureSubject>): Promise<Erased> {
+  private async eraseIn(trx: Transaction<Database>, accountId: string, recs: readonly Row<'contact_obfuscations'>[], known?: ReadonlyMap<string, ContactErasureSubject>): Promise<Erased> {
     const now = iso(this.clock());
     const subjects = known ?? await this.contacts.erasureSubjects(accountId, recs.map((r) => r.contact_id), trx);
     const contactIds: string[] = [];

@@ -1,6 +1,5 @@
+import { OWNED_COLUMNS } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
-import type { Insertable, Selectable, Updateable } from 'kysely';
 
 export type ObfuscationStatus = 'INITIATED' | 'QUEUED' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 export const OBFUSCATION_STATUSES: readonly ObfuscationStatus[] = ['INITIATED', 'QUEUED', 'PROCESSING', 'COMPLETED', 'FAILED'];
@@ -19,12 +18,6 @@ export interface ContactObfuscationsTable {
 }
 
 // An obfuscation row holds ids only; a failure stores the error's kind, never a value.
-export const OBFUSCATION_TABLES = declareTables<Database>('obfuscation', {
-  contact_obfuscations: {
-    id: 'none', account_id: 'none', contact_id: 'none', status: 'none', job_id: 'none', error: 'none', created: 'none', last_modified: 'none',
-    finished_at: 'none',
-  },
+export const OBFUSCATION_TABLES = declareTables('obfuscation', {
+  contact_obfuscations: { none: [...OWNED_COLUMNS, 'contact_id', 'status', 'job_id', 'error', 'created', 'last_modified', 'finished_at'] },
 });
-export type ObfuscationRow = Selectable<ContactObfuscationsTable>;
-export type NewObfuscationRow = Insertable<ContactObfuscationsTable>;
-export type ObfuscationRowUpdate = Updateable<ContactObfuscationsTable>;

@@ -1,11 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import type { NewPortalSessionRow } from './portal.table.js';
+import { Repository } from '../../db/repository.js';
+import type { NewRow } from '../../db/types.js';
 
-export class PortalRepository {
-  constructor(private readonly db: Db) {}
-
-  insertSession(row: NewPortalSessionRow) {
+export class PortalRepository extends Repository {
+  insertSession(row: NewRow<'portal_sessions'>) {
     return this.db.insertInto('portal_sessions').values(row).execute();
   }
 

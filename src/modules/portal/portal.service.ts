@@ -5,7 +5,7 @@ import { SCOPES } from '../../scopes.js';
 import { PortalErrors } from './portal.errors.js';
 import type { PortalRepository } from './portal.repository.js';
 import type { PortalSession } from './portal.schemas.js';
-import type { PortalSessionRow } from './portal.table.js';
+import type { Row } from '../../db/types.js';
 
 const SESSION_TTL_MS = 8 * 3600_000;
 const sha256 = (v: string): string => createHash('sha256').update(v).digest('base64url');
@@ -39,7 +39,7 @@ export class PortalService {
     if (!user) throw PortalErrors.signInFailed(undefined, { target: 'password' });
     const cookie = randomBytes(32).toString('base64url');
     const now = this.clock();
-    const row: PortalSessionRow = {
+    const row: Row<'portal_sessions'> = {
       id_hash: sha256(cookie), user_id: user.id, account_id: user.accountId, csrf_token: randomBytes(24).toString('base64url'),
       created: iso(now), expires_at: iso(new Date(now.getTime() + SESSION_TTL_MS)),
     };

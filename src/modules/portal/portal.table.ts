@@ -1,6 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 export interface PortalSessionsTable {
   id_hash: string;
@@ -11,10 +9,6 @@ export interface PortalSessionsTable {
   expires_at: string;
 }
 
-export const PORTAL_TABLES = declareTables<Database>('portal', {
-  portal_sessions: { id_hash: 'none', user_id: 'none', account_id: 'none', csrf_token: 'none', created: 'none', expires_at: 'none' },
+export const PORTAL_TABLES = declareTables('portal', {
+  portal_sessions: { none: ['id_hash', 'user_id', 'account_id', 'csrf_token', 'created', 'expires_at'] },
 });
-
-// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
-export type PortalSessionRow = Selectable<PortalSessionsTable>;
-export type NewPortalSessionRow = Insertable<PortalSessionsTable>;

@@ -1,13 +1,10 @@
-import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { NewRegistrationTypeRow, RegistrationTypePatch, RegistrationTypeRow } from './registration-types.table.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Row } from '../../db/types.js';
+import { ScopedRepository, ScopedRows, type Executor } from '../../db/repository.js';
 
 /** The registration_types table; every read names the account and the event. */
-export class RegistrationTypesRepository {
-  constructor(private readonly db: Db) {}
+export class RegistrationTypesRepository extends ScopedRepository<'registration_types', 'event_id'> {
+  protected override readonly rows = new ScopedRows('registration_types', 'event_id');
 
   list(accountId: string, eventId: string, spec: ListSpec) {
     const base = this.db.selectFrom('registration_types').selectAll('registration_types')
@@ -15,20 +12,8 @@ export class RegistrationTypesRepository {
     return fetchPage(base, spec);
   }
 
-  find(accountId: string, eventId: string, id: string, ex: Executor = this.db): Promise<RegistrationTypeRow | undefined> {
-    return ex.selectFrom('registration_types').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', '=', id).executeTakeFirst();
-  }
-
-  findMany(accountId: string, eventId: string, ids: readonly string[], ex: Executor = this.db): Promise<RegistrationTypeRow[]> {
+  findMany(accountId: string, eventId: string, ids: readonly string[], ex: Executor = this.db): Promise<Row<'registration_types'>[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return ex.selectFrom('registration_types').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', 'in', [...ids]).execute();
-  }
-
-  async insert(row: NewRegistrationTypeRow, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('registration_types').values(row).execute();
-  }
-
-  async update(accountId: string, id: string, patch: RegistrationTypePatch, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('registration_types').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 }

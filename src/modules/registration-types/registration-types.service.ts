@@ -10,15 +10,15 @@ import type { EventsService } from '../events/index.js';
 import { RegistrationTypeErrors } from './registration-types.errors.js';
 import type { RegistrationTypesRepository } from './registration-types.repository.js';
 import type { RegistrationType, RegistrationTypeCreate, RegistrationTypeUpdate } from './registration-types.schemas.js';
-import type { RegistrationTypeRow } from './registration-types.table.js';
+import type { Row } from '../../db/types.js';
 
-const registrationTypesList = (eventId: string) => defineList<RegistrationTypeRow>({
+const registrationTypesList = (eventId: string) => defineList<Row<'registration_types'>>({
   name: `registration-types:${eventId}`,
   filters: {},
   order: [{ column: 'registration_types.id', value: (r) => r.id }],
 });
 
-function toApi(r: RegistrationTypeRow, consumed?: number): RegistrationType {
+function toApi(r: Row<'registration_types'>, consumed?: number): RegistrationType {
   return {
     id: r.id, name: r.name,
     ...(r.code !== null ? { code: r.code } : {}),
@@ -74,7 +74,7 @@ export class RegistrationTypesService implements RegistrationTypeLookup {
     checkDates(input.automaticOpenDate ?? null, input.automaticEndDate ?? null);
     const now = iso(this.clock());
     const actor = actorName(auth);
-    const row: RegistrationTypeRow = {
+    const row: Row<'registration_types'> = {
       id: newId(), account_id: auth.accountId, event_id: event, name: input.name, code: input.code ?? null, description: input.description ?? null,
       virtual: input.virtual === true ? 1 : 0, open_for_registration: input.openForRegistration === false ? 0 : 1,
       automatic_open_date: input.automaticOpenDate ?? null, automatic_end_date: input.automaticEndDate ?? null,

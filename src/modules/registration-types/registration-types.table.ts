@@ -1,7 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 export interface RegistrationTypesTable extends OwnedColumns, AuditColumns {
   event_id: string;
@@ -16,13 +14,8 @@ export interface RegistrationTypesTable extends OwnedColumns, AuditColumns {
 }
 
 // A registration type is the planner's catalogue (Member, Exhibitor, VIP): no personal data.
-export const REGISTRATION_TYPES_TABLES = declareTables<Database>('registration-types', {
+export const REGISTRATION_TYPES_TABLES = declareTables('registration-types', {
   registration_types: {
-    id: 'none', account_id: 'none', event_id: 'none', name: 'none', code: 'none', description: 'none', automatic_open_date: 'none', automatic_end_date: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'name', 'code', 'description', 'automatic_open_date', 'automatic_end_date'],
   },
 });
-
-export type RegistrationTypeRow = Selectable<RegistrationTypesTable>;
-export type NewRegistrationTypeRow = Insertable<RegistrationTypesTable>;
-export type RegistrationTypePatch = Updateable<RegistrationTypesTable>;

@@ -13,7 +13,7 @@ import { ParticipationService, type AttendeeLookup } from './participation.servi
 import type { ParticipationRepository } from './participation.repository.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { Attendance, BulkItemResult } from './participation.schemas.js';
-import type { AttendanceRow, SessionRow } from './sessions.table.js';
+import type { Row } from '../../db/types.js';
 
 /** POST /sessions/{id}/check-in records attendance; PUT updates what was recorded. */
 export type CheckInMode = 'create' | 'update';
@@ -74,7 +74,7 @@ function readItem(item: unknown, mode: CheckInMode): ParsedItem {
 
 const span = (from: string, to: string | null | undefined): number | null => (to ? Date.parse(to) - Date.parse(from) : null);
 
-function toAttendance(r: AttendanceRow): Attendance {
+function toAttendance(r: Row<'session_attendance'>): Attendance {
   return {
     id: r.id, session: { id: r.session_id }, event: { id: r.event_id }, attendee: { id: r.attendee_id }, deleted: r.deleted === 1,
     ...(r.check_in !== null ? { checkIn: r.check_in } : {}),
@@ -104,7 +104,7 @@ export class AttendanceService extends ParticipationService {
    * same attendance (the webcast sync does) reports nothing.
    */
   private async report(
-    session: SessionRow, attendeeId: string, change: { checkIn?: string; checkOut?: string; duration?: number | null }, trx: Transaction<Database>,
+    session: Row<'sessions'>, attendeeId: string, change: { checkIn?: string; checkOut?: string; duration?: number | null }, trx: Transaction<Database>,
   ): Promise<void> {
     const ref = { id: session.id, title: session.title, ...(session.code !== null ? { code: session.code } : {}) };
     const base = { accountId: session.account_id, eventId: session.event_id, attendeeId, refs: { sessionId: session.id } };

@@ -8,9 +8,9 @@ import { ENROLLMENT_LIST } from './sessions.filters.js';
 import { pairId } from './participation.repository.js';
 import { ParticipationService } from './participation.service.js';
 import type { Enrollment } from './participation.schemas.js';
-import type { EnrollmentRow, SessionRow } from './sessions.table.js';
+import type { Row } from '../../db/types.js';
 
-function toEnrollment(r: EnrollmentRow): Enrollment {
+function toEnrollment(r: Row<'session_enrollments'>): Enrollment {
   return {
     id: r.id, session: { id: r.session_id }, event: { id: r.event_id }, attendee: { id: r.attendee_id },
     deleted: r.deleted === 1, status: r.status,
@@ -53,7 +53,7 @@ export class EnrollmentService extends ParticipationService {
     });
   }
 
-  private async seatFor(session: SessionRow, trx: Transaction<Database>): Promise<'Registered' | 'Waitlisted' | 'Full'> {
+  private async seatFor(session: Row<'sessions'>, trx: Transaction<Database>): Promise<'Registered' | 'Waitlisted' | 'Full'> {
     if (session.capacity_unlimited === 1 || session.capacity === null) return 'Registered';
     const registered = await this.repo.countEnrollments(session.account_id, session.id, 'Registered', trx);
     if (registered < session.capacity) return 'Registered';

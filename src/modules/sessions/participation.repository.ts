@@ -1,33 +1,34 @@
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, ScopedRows, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { Executor } from './sessions.repository.js';
-import type { AttendancePatch, EnrollmentPatch, EnrollmentStatus, NewAttendanceRow, NewEnrollmentRow } from './sessions.table.js';
+import type { EnrollmentStatus } from './sessions.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
+
+const ENROLLMENTS = new ScopedRows('session_enrollments', 'session_id');
+const ATTENDANCE = new ScopedRows('session_attendance', 'session_id');
 
 /** The reference's id of an enrollment or attendance record. */
 export const pairId = (sessionId: string, attendeeId: string): string => `${sessionId}::${attendeeId}`;
 
 /** Enrollment and attendance rows; they change inside the transaction that holds their session (SessionsRepository). */
-export class ParticipationRepository {
-  constructor(private readonly db: Db) {}
-
+export class ParticipationRepository extends Repository {
   listEnrollments(accountId: string, spec: ListSpec) {
     const base = this.db.selectFrom('session_enrollments').selectAll('session_enrollments').where('session_enrollments.account_id', '=', accountId);
     return fetchPage(base, spec);
   }
 
   findEnrollment(accountId: string, sessionId: string, attendeeId: string, ex: Executor = this.db) {
-    return ex.selectFrom('session_enrollments').selectAll()
-      .where('account_id', '=', accountId).where('session_id', '=', sessionId).where('attendee_id', '=', attendeeId).executeTakeFirst();
+    return ENROLLMENTS.findBy(ex, accountId, sessionId, 'attendee_id', attendeeId);
   }
 
-  async insertEnrollment(row: NewEnrollmentRow, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('session_enrollments').values(row).execute();
+  insertEnrollment(row: NewRow<'session_enrollments'>, ex: Executor = this.db): Promise<void> {
+    return ENROLLMENTS.insert(ex, row);
   }
 
-  async updateEnrollment(accountId: string, id: string, patch: EnrollmentPatch, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('session_enrollments').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateEnrollment(accountId: string, id: string, patch: RowPatch<'session_enrollments'>, ex: Executor = this.db): Promise<void> {
+    return ENROLLMENTS.update(ex, accountId, id, patch);
   }
 
   async countEnrollments(accountId: string, sessionId: string, status: Exclude<EnrollmentStatus, 'Cancelled'>, ex: Executor = this.db): Promise<number> {
@@ -50,16 +51,15 @@ export class ParticipationRepository {
   }
 
   findAttendance(accountId: string, sessionId: string, attendeeId: string, ex: Executor = this.db) {
-    return ex.selectFrom('session_attendance').selectAll()
-      .where('account_id', '=', accountId).where('session_id', '=', sessionId).where('attendee_id', '=', attendeeId).executeTakeFirst();
+    return ATTENDANCE.findBy(ex, accountId, sessionId, 'attendee_id', attendeeId);
   }
 
-  async insertAttendance(row: NewAttendanceRow, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('session_attendance').values(row).execute();
+  insertAttendance(row: NewRow<'session_attendance'>, ex: Executor = this.db): Promise<void> {
+    return ATTENDANCE.insert(ex, row);
   }
 
-  async updateAttendance(accountId: string, id: string, patch: AttendancePatch, ex: Executor = this.db): Promise<void> {
-    await ex.updateTable('session_attendance').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  updateAttendance(accountId: string, id: string, patch: RowPatch<'session_attendance'>, ex: Executor = this.db): Promise<void> {
+    return ATTENDANCE.update(ex, accountId, id, patch);
   }
 
   /** Erasure: enrollments hold only ids and a status, so they stay (session counts stay right); only the audit columns change. */

@@ -6,7 +6,7 @@ import type { AttendeesService } from '../attendees/index.js';
 import { SessionErrors } from './sessions.errors.js';
 import { pairId, type ParticipationRepository } from './participation.repository.js';
 import type { SessionsRepository } from './sessions.repository.js';
-import type { SessionRow } from './sessions.table.js';
+import type { Row } from '../../db/types.js';
 
 /** Attendee statuses of people who are not taking part in the event. */
 const NOT_PARTICIPATING: ReadonlySet<string> = new Set(['Declined', 'Cancelled', 'Denied Approval']);
@@ -33,7 +33,7 @@ export abstract class ParticipationService {
   }
 
   /** Runs `fn` in one transaction with the session read and locked; 404 (aimed at `id`) when it is not the account's. */
-  protected inSession<T>(accountId: string, sessionId: string, fn: (session: SessionRow, trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  protected inSession<T>(accountId: string, sessionId: string, fn: (session: Row<'sessions'>, trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return this.sessions.transaction(async (trx) => {
       const session = await this.sessions.lock(accountId, sessionId, trx);
       if (!session) throw SessionErrors.sessionNotFound(undefined, { target: 'id' });
@@ -46,7 +46,7 @@ export abstract class ParticipationService {
    * (else 404, so ids of other accounts and events look alike), and not have
    * declined or cancelled (409).
    */
-  protected async requireParticipant(session: SessionRow, attendeeId: string, trx: Transaction<Database>): Promise<void> {
+  protected async requireParticipant(session: Row<'sessions'>, attendeeId: string, trx: Transaction<Database>): Promise<void> {
     const attendee = await this.attendees.findInEvent(session.account_id, session.event_id, attendeeId, trx);
     if (!attendee) throw SessionErrors.attendeeNotFound(undefined, { target: 'attendeeId' });
     if (NOT_PARTICIPATING.has(attendee.status)) {
@@ -59,7 +59,7 @@ export abstract class ParticipationService {
    * Waitlisted/Cancelled), without a capacity check: used when attendance is
    * recorded, which is a fact, not a request for a seat.
    */
-  protected async ensureRegistered(session: SessionRow, attendeeId: string, by: string, now: string, trx: Transaction<Database>): Promise<void> {
+  protected async ensureRegistered(session: Row<'sessions'>, attendeeId: string, by: string, now: string, trx: Transaction<Database>): Promise<void> {
     const existing = await this.repo.findEnrollment(session.account_id, session.id, attendeeId, trx);
     if (!existing) {
       await this.repo.insertEnrollment({

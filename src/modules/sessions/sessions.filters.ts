@@ -1,5 +1,5 @@
 import { defineList, filterColumns, type FilterFields, type ListKey } from '../../lists/index.js';
-import type { AttendanceRow, EnrollmentRow, SessionRow } from './sessions.table.js';
+import type { Row } from '../../db/types.js';
 
 // Exactly the fields and operators the reference's filter parameter lists for
 // each operation (DESIGN rule 6), for the fields eventline stores. Not served:
@@ -60,7 +60,7 @@ export const ENROLLMENT_FILTER_FIELDS = participationFields('session_enrollments
 export const ATTENDANCE_FILTER_FIELDS = participationFields('session_attendance', false);
 
 /** The reference's sortable session fields that eventline serves (not `relevance`). */
-export const SESSIONS_LIST = defineList<SessionRow>({
+export const SESSIONS_LIST = defineList<Row<'sessions'>>({
   name: 'sessions',
   filters: SESSION_FILTER_FIELDS,
   sortable: {
@@ -82,7 +82,7 @@ function createdOrder<Row extends { created: string; id: string }>(table: string
 }
 
 /** GET /sessions/enrollment: `after` includes its bound (the reference's after_inclusive). */
-export const ENROLLMENT_LIST = defineList<EnrollmentRow>({
+export const ENROLLMENT_LIST = defineList<Row<'session_enrollments'>>({
   name: 'session-enrollment',
   filters: ENROLLMENT_FILTER_FIELDS,
   order: createdOrder('session_enrollments'),
@@ -90,7 +90,7 @@ export const ENROLLMENT_LIST = defineList<EnrollmentRow>({
   inclusiveWindow: true,
 });
 
-export const ATTENDANCE_LIST = defineList<AttendanceRow>({
+export const ATTENDANCE_LIST = defineList<Row<'session_attendance'>>({
   name: 'session-attendance',
   filters: ATTENDANCE_FILTER_FIELDS,
   order: createdOrder('session_attendance'),

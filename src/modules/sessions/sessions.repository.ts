@@ -1,18 +1,16 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db, Dialect } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { NewSessionRow, SessionPatch, SessionRow } from './sessions.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
-export type Executor = Db | Transaction<Database>;
-
-export class SessionsRepository {
+export class SessionsRepository extends Repository {
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly dialect: Dialect,
-  ) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
+  ) {
+    super(db);
   }
 
   list(accountId: string, spec: ListSpec) {
@@ -21,7 +19,7 @@ export class SessionsRepository {
   }
 
   // Ids are stored in lower case; a client may send them in any case.
-  find(accountId: string, id: string, ex: Executor = this.db): Promise<SessionRow | undefined> {
+  find(accountId: string, id: string, ex: Executor = this.db): Promise<Row<'sessions'> | undefined> {
     return ex.selectFrom('sessions').selectAll().where('account_id', '=', accountId).where('id', '=', id.toLowerCase()).executeTakeFirst();
   }
 
@@ -30,7 +28,7 @@ export class SessionsRepository {
    * ends: enrollment (capacity) and check-in of one session run one at a time.
    * SQLite serialises write transactions by itself.
    */
-  async lock(accountId: string, id: string, trx: Transaction<Database>): Promise<SessionRow | undefined> {
+  async lock(accountId: string, id: string, trx: Transaction<Database>): Promise<Row<'sessions'> | undefined> {
     if (this.dialect === 'postgres') {
       const locked = await trx.selectFrom('sessions').select('id').where('account_id', '=', accountId).where('id', '=', id.toLowerCase()).forUpdate().executeTakeFirst();
       if (!locked) return undefined;
@@ -38,11 +36,11 @@ export class SessionsRepository {
     return this.find(accountId, id, trx);
   }
 
-  async insert(row: NewSessionRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewRow<'sessions'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('sessions').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: SessionPatch, ex: Executor = this.db): Promise<boolean> {
+  async update(accountId: string, id: string, patch: RowPatch<'sessions'>, ex: Executor = this.db): Promise<boolean> {
     const r = await ex.updateTable('sessions').set(patch).where('account_id', '=', accountId).where('id', '=', id.toLowerCase()).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -11,10 +11,10 @@ import { SessionErrors } from './sessions.errors.js';
 import { SESSIONS_LIST } from './sessions.filters.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import type { Session, SessionInput } from './sessions.schemas.js';
-import type { NewSessionRow, SessionRow } from './sessions.table.js';
+import type { Row, NewRow } from '../../db/types.js';
 
 /** A session with what it shows of its event. */
-export type SessionView = SessionRow & { readonly event_timezone: string; readonly event_format: EventFormat };
+export type SessionView = Row<'sessions'> & { readonly event_timezone: string; readonly event_format: EventFormat };
 
 /** Runs inside the deletion's transaction, e.g. so the webcasts module can remove a session's webcast. */
 export type SessionDeleteHook = (accountId: string, sessionId: string, trx: Transaction<Database>) => Promise<void>;
@@ -105,7 +105,7 @@ export class SessionsService {
   ) {}
 
   /** The writable columns from a create or update body; `existing` is the session a PUT replaces. */
-  private columns(input: SessionInput, eventFormat: EventFormat, existing?: SessionRow): Omit<NewSessionRow, 'id' | 'account_id' | 'event_id' | 'created' | 'last_modified' | 'created_by' | 'last_modified_by'> {
+  private columns(input: SessionInput, eventFormat: EventFormat, existing?: Row<'sessions'>): Omit<NewRow<'sessions'>, 'id' | 'account_id' | 'event_id' | 'created' | 'last_modified' | 'created_by' | 'last_modified_by'> {
     const start = iso(new Date(input.start));
     const end = iso(new Date(input.end));
     if (end < start) throw SessionErrors.invalidDates(undefined, { target: 'end' });
@@ -146,7 +146,7 @@ export class SessionsService {
    * module owns. A session whose event is not found is left out, like an inner
    * join would; its foreign key makes that impossible.
    */
-  private async withEvents(accountId: string, rows: readonly SessionRow[], trx?: Transaction<Database>): Promise<SessionView[]> {
+  private async withEvents(accountId: string, rows: readonly Row<'sessions'>[], trx?: Transaction<Database>): Promise<SessionView[]> {
     const eventIds = [...new Set(rows.map((r) => r.event_id))];
     const events = new Map((await this.events.findMany(accountId, eventIds, trx)).map((e) => [e.id, e]));
     return rows.flatMap((r) => {
@@ -155,7 +155,7 @@ export class SessionsService {
     });
   }
 
-  private async view(accountId: string, row: SessionRow | undefined, trx?: Transaction<Database>): Promise<SessionView | undefined> {
+  private async view(accountId: string, row: Row<'sessions'> | undefined, trx?: Transaction<Database>): Promise<SessionView | undefined> {
     return row ? (await this.withEvents(accountId, [row], trx))[0] : undefined;
   }
 

@@ -1,7 +1,6 @@
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated } from 'kysely';
 
 // The values of the enum columns: the route schemas offer exactly these.
 export const SESSION_STATUSES = ['Active', 'Cancelled', 'Closed'] as const;
@@ -70,29 +69,15 @@ export interface SessionAttendanceTable extends AttendeeRecordColumns {
 }
 
 // Enrollments hold ids and a status only; the attendance eraser nulls device.
-export const SESSIONS_TABLES = declareTables<Database>('sessions', {
+export const SESSIONS_TABLES = declareTables('sessions', {
   sessions: {
-    id: 'none', account_id: 'none', event_id: 'none', title: 'none', code: 'none', description: 'free-text', start: 'none', end: 'none',
-    status: 'none', extra: 'none', category_id: 'none', category_name: 'none', location_id: 'none', location_code: 'none', location_name: 'none',
-    registration_types: 'none', admission_items: 'none', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    personal: { description: 'free-text' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'title', 'code', 'start', 'end', 'status', 'extra', 'category_id', 'category_name',
+      'location_id', 'location_code', 'location_name', 'registration_types', 'admission_items'],
   },
-  session_enrollments: {
-    id: 'none', account_id: 'none', event_id: 'none', session_id: 'none', attendee_id: 'none', status: 'none', created: 'none',
-    last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
+  session_enrollments: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'session_id', 'attendee_id', 'status'] },
   session_attendance: {
-    id: 'none', account_id: 'none', event_id: 'none', session_id: 'none', attendee_id: 'none', check_in: 'none', check_out: 'none',
-    device: 'cleared', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    personal: { device: 'cleared' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'session_id', 'attendee_id', 'check_in', 'check_out'],
   },
 });
-
-// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
-export type SessionRow = Selectable<SessionsTable>;
-export type NewSessionRow = Insertable<SessionsTable>;
-export type SessionPatch = Updateable<SessionsTable>;
-export type EnrollmentRow = Selectable<SessionEnrollmentsTable>;
-export type NewEnrollmentRow = Insertable<SessionEnrollmentsTable>;
-export type EnrollmentPatch = Updateable<SessionEnrollmentsTable>;
-export type AttendanceRow = Selectable<SessionAttendanceTable>;
-export type NewAttendanceRow = Insertable<SessionAttendanceTable>;
-export type AttendancePatch = Updateable<SessionAttendanceTable>;

@@ -17,7 +17,7 @@ import type {
   Answer, EventRespondent, EventRespondentInput, EventResponse, EventResponseInput, QuestionType, Respondent, RespondentStatus, StandardRespondent,
   StandardRespondentInput, StandardResponse, StandardResponseInput, SurveyResponse,
 } from './surveys.schemas.js';
-import type { QuestionRow, RespondentRow, ResponseRow, SurveyRow } from './surveys.table.js';
+import type { Row } from '../../db/types.js';
 
 /**
  * Respondents and their responses. A response is checked against its question
@@ -34,28 +34,28 @@ export class ResponsesService {
 
   // Respondents.
 
-  private chapters(r: RespondentRow) {
+  private chapters(r: Row<'survey_respondents'>) {
     return [{ id: r.chapter_id, status: chapterStatus(r.status) as 'Not Started' | 'In Progress' | 'Complete' }];
   }
 
-  private respondentCommon(r: RespondentRow) {
+  private respondentCommon(r: Row<'survey_respondents'>) {
     return {
       id: r.id, responseCode: r.response_code, ...some('localeId', r.locale_id), respondedThrough: r.responded_through as Respondent['respondedThrough'],
       ...some('referenceId', r.reference_id), ...some('sourceId', r.source_id), ...auditOf(r),
     };
   }
 
-  private toEventRespondent = (r: RespondentRow): EventRespondent => ({
+  private toEventRespondent = (r: Row<'survey_respondents'>): EventRespondent => ({
     ...this.respondentCommon(r), event: { id: r.event_id ?? '' }, ...some('attendee', ref(r.attendee_id)), ...some('contact', ref(r.contact_id)), surveys: this.chapters(r),
   });
 
-  private toStandardRespondent = (r: RespondentRow): StandardRespondent => ({
+  private toStandardRespondent = (r: Row<'survey_respondents'>): StandardRespondent => ({
     ...this.respondentCommon(r), ...some('contact', ref(r.contact_id)), status: r.status as RespondentStatus, unsubscribed: false,
     ...some('invitationList', ref(r.invitation_list_id)), chapters: this.chapters(r), ...some('transactionId', r.transaction_id),
     ...some('attendee', ref(r.attendee_id)),
   });
 
-  private toRespondent = (r: RespondentRow): Respondent => ({
+  private toRespondent = (r: Row<'survey_respondents'>): Respondent => ({
     ...this.respondentCommon(r), ...some('event', ref(r.event_id)), ...some('contact', ref(r.contact_id)), ...some('attendee', ref(r.attendee_id)),
     survey: { id: r.survey_id }, status: r.status as RespondentStatus, unsubscribed: false, chapters: this.chapters(r),
     ...some('invitationList', ref(r.invitation_list_id)), ...some('transactionId', r.transaction_id),
@@ -91,7 +91,7 @@ export class ResponsesService {
     const a = await this.eventAttendee(auth.accountId, evt, input.attendee.id);
     const now = iso(this.clock());
     const by = actorName(auth);
-    const row: RespondentRow = {
+    const row: Row<'survey_respondents'> = {
       id: newId(), account_id: auth.accountId, chapter_id: s.id, survey_id: s.survey_id, event_id: evt, attendee_id: a.id, contact_id: a.contact.id ?? null,
       response_code: responseCode(), locale_id: input.localeId ?? null, responded_through: input.respondedThrough ?? 'Not Responded',
       reference_id: input.referenceId ?? null, source_id: input.sourceId ?? null, transaction_id: null, invitation_list_id: null, status: 'No Response',
@@ -134,7 +134,7 @@ export class ResponsesService {
     const who = await this.standaloneWho(auth.accountId, input);
     const now = iso(this.clock());
     const by = actorName(auth);
-    const row: RespondentRow = {
+    const row: Row<'survey_respondents'> = {
       id: newId(), account_id: auth.accountId, chapter_id: s.id, survey_id: s.survey_id, event_id: who.eventId, attendee_id: who.attendeeId, contact_id: who.contactId,
       response_code: responseCode(), locale_id: input.localeId ?? null, responded_through: input.respondedThrough ?? 'Not Responded',
       reference_id: input.referenceId ?? null, source_id: input.sourceId ?? null, transaction_id: input.transactionId ?? null,
@@ -161,19 +161,19 @@ export class ResponsesService {
 
   // Responses.
 
-  private responseCommon(r: ResponseRow) {
+  private responseCommon(r: Row<'survey_responses'>) {
     return { id: r.id, respondent: { id: r.respondent_id }, question: { id: r.question_id }, answers: answersColumn(r.answers), ...auditOf(r) };
   }
 
-  private toEventResponse = (r: ResponseRow): EventResponse => ({
+  private toEventResponse = (r: Row<'survey_responses'>): EventResponse => ({
     ...this.responseCommon(r), event: { id: r.event_id ?? '' }, survey: { id: r.survey_id }, ...some('session', ref(r.session_id)), ...some('speaker', ref(r.speaker_id)),
   });
 
-  private toStandardResponse = (r: ResponseRow): StandardResponse => ({
+  private toStandardResponse = (r: Row<'survey_responses'>): StandardResponse => ({
     ...this.responseCommon(r), survey: { id: r.survey_id }, ...some('loopingChoice', ref(r.looping_choice_id)),
   });
 
-  private toResponse = (r: ResponseRow): SurveyResponse => ({
+  private toResponse = (r: Row<'survey_responses'>): SurveyResponse => ({
     ...this.responseCommon(r), ...some('event', ref(r.event_id)), ...some('session', ref(r.session_id)), chapter: { id: r.chapter_id }, survey: { id: r.survey_id },
     ...some('speaker', ref(r.speaker_id)), ...some('loopingChoice', ref(r.looping_choice_id)), attempt: r.attempt,
   });
@@ -198,13 +198,13 @@ export class ResponsesService {
   }
 
   /** The survey takes responses: Active, not past closeAfter. */
-  private assertOpen(s: SurveyRow): void {
+  private assertOpen(s: Row<'surveys'>): void {
     if (s.status !== 'Active') throw SurveyErrors.notOpen(`The survey is ${s.status}: only an Active survey takes responses`);
     if (s.close_after !== null && s.close_after <= iso(this.clock())) throw SurveyErrors.notOpen('The survey closed at its closeAfter time');
   }
 
   /** Checks the answers against the question (400 naming it); nothing is stored on a refusal. */
-  private async checked(accountId: string, s: SurveyRow, questionId: string, answers: readonly Answer[], trx: Transaction<Database>): Promise<QuestionRow> {
+  private async checked(accountId: string, s: Row<'surveys'>, questionId: string, answers: readonly Answer[], trx: Transaction<Database>): Promise<Row<'survey_questions'>> {
     const qid = questionId.toLowerCase();
     const q = (await this.repo.questionsOf(accountId, s.id, trx)).find((x) => x.id === qid);
     if (!q) throw SurveyErrors.invalidResponse(`Question ${qid} is not a question of this survey`, { target: 'question.id' });
@@ -215,7 +215,7 @@ export class ResponsesService {
   }
 
   /** After a response: the respondent responded through the API; Complete once every required question is answered. */
-  private async progress(auth: AuthContext, s: SurveyRow, r: RespondentRow, trx: Transaction<Database>): Promise<void> {
+  private async progress(auth: AuthContext, s: Row<'surveys'>, r: Row<'survey_respondents'>, trx: Transaction<Database>): Promise<void> {
     const answered = await this.repo.answeredQuestions(auth.accountId, r.id, trx);
     const required = (await this.repo.questionsOf(auth.accountId, s.id, trx)).filter((q) => q.required === 1);
     const complete = required.every((q) => answered.has(q.id));
@@ -226,7 +226,7 @@ export class ResponsesService {
   }
 
   /** Each response is an activity of the respondent's attendee, in the response's transaction (no attendee: none, see docs/surveys.md). */
-  private async report(r: RespondentRow, row: ResponseRow, trx: Transaction<Database>): Promise<void> {
+  private async report(r: Row<'survey_respondents'>, row: Row<'survey_responses'>, trx: Transaction<Database>): Promise<void> {
     if (r.attendee_id === null || r.event_id === null) return;
     const survey = { id: row.survey_id, responseMethod: 'API' };
     let type: ActivityType = 'event.feedbackSubmitted';
@@ -244,7 +244,7 @@ export class ResponsesService {
     }, trx);
   }
 
-  private async insertResponse(auth: AuthContext, s: SurveyRow, r: RespondentRow, input: StandardResponseInput | EventResponseInput, extra: Partial<ResponseRow>): Promise<ResponseRow> {
+  private async insertResponse(auth: AuthContext, s: Row<'surveys'>, r: Row<'survey_respondents'>, input: StandardResponseInput | EventResponseInput, extra: Partial<Row<'survey_responses'>>): Promise<Row<'survey_responses'>> {
     this.assertOpen(s);
     if (input.survey && input.survey.id.toLowerCase() !== s.id && input.survey.id.toLowerCase() !== s.survey_id) {
       throw SurveyErrors.invalidResponse('survey.id must be the survey of the path', { target: 'survey.id' });
@@ -253,7 +253,7 @@ export class ResponsesService {
       const q = await this.checked(auth.accountId, s, input.question.id, input.answers, trx);
       const now = iso(this.clock());
       const by = actorName(auth);
-      const row: ResponseRow = {
+      const row: Row<'survey_responses'> = {
         id: newId(), account_id: auth.accountId, chapter_id: s.id, survey_id: s.survey_id, respondent_id: r.id, question_id: q.id, event_id: r.event_id,
         session_id: null, speaker_id: null, looping_choice_id: null, attempt: (await this.repo.attempts(auth.accountId, r.id, q.id, trx)) + 1,
         answers: JSON.stringify(normalizeAnswers(input.answers)), created: now, last_modified: now, created_by: by, last_modified_by: by, ...extra,

@@ -11,7 +11,7 @@ import type { SessionsService } from '../sessions/index.js';
 import { SurveyErrors } from './surveys.errors.js';
 import type { SurveysRepository } from './surveys.repository.js';
 import { AnswersSchema, QuestionDetailsSchema } from './surveys.schemas.js';
-import type { RespondentRow, SurveyRow } from './surveys.table.js';
+import type { Row } from '../../db/types.js';
 
 // What the surveys module's two services share: what they use of other
 // modules, the row readers, and the lookups that make another account's row a 404.
@@ -68,20 +68,20 @@ export class SurveyLookups {
     return event.id;
   }
 
-  async standalone(accountId: string, surveyId: string): Promise<SurveyRow> {
+  async standalone(accountId: string, surveyId: string): Promise<Row<'surveys'>> {
     const s = await this.repo.findSurvey(accountId, surveyId.toLowerCase(), 'Standalone');
     if (!s) throw SurveyErrors.surveyNotFound();
     return s;
   }
 
-  async eventSurvey(accountId: string, eventId: string, surveyId: string): Promise<SurveyRow> {
+  async eventSurvey(accountId: string, eventId: string, surveyId: string): Promise<Row<'surveys'>> {
     const id = await this.event(accountId, eventId);
     const s = await this.repo.findSurvey(accountId, surveyId.toLowerCase(), 'Event');
     if (!s || s.event_id !== id) throw SurveyErrors.surveyNotFound();
     return s;
   }
 
-  async respondent(accountId: string, chapterId: string, respondentId: string): Promise<RespondentRow> {
+  async respondent(accountId: string, chapterId: string, respondentId: string): Promise<Row<'survey_respondents'>> {
     const r = await this.repo.findRespondent(accountId, chapterId, respondentId.toLowerCase());
     if (!r) throw SurveyErrors.respondentNotFound();
     return r;

@@ -1,26 +1,16 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
-import type {
-  EmailTemplateRow, NewQuestionRow, NewRespondentRow, NewResponseRow, NewSurveyRow, SurveyEmailTemplatesTable, SurveyKind, SurveyLargeChoicesTable,
-  SurveyRespondentsTable, SurveyResponsesTable,
-} from './surveys.table.js';
-import type { Insertable, Updateable } from 'kysely';
-
-type Executor = Db | Transaction<Database>;
+import type { SurveyKind } from './surveys.table.js';
+import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 /** The only place that runs SQL on the surveys module's tables. Every query is scoped to the account. */
-export class SurveysRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class SurveysRepository extends Repository {
   // Surveys.
 
-  async insertSurvey(row: NewSurveyRow, ex: Executor = this.db): Promise<void> {
+  async insertSurvey(row: NewRow<'surveys'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('surveys').values(row).execute();
   }
 
@@ -47,7 +37,7 @@ export class SurveysRepository {
 
   // Questions and large choices.
 
-  async insertQuestion(row: NewQuestionRow, choices: readonly Insertable<SurveyLargeChoicesTable>[], ex: Executor): Promise<void> {
+  async insertQuestion(row: NewRow<'survey_questions'>, choices: readonly NewRow<'survey_large_choices'>[], ex: Executor): Promise<void> {
     await ex.insertInto('survey_questions').values(row).execute();
     for (let i = 0; i < choices.length; i += 500) await ex.insertInto('survey_large_choices').values(choices.slice(i, i + 500)).execute();
   }
@@ -79,11 +69,11 @@ export class SurveysRepository {
 
   // Respondents.
 
-  async insertRespondent(row: NewRespondentRow, ex: Executor = this.db): Promise<void> {
+  async insertRespondent(row: NewRow<'survey_respondents'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('survey_respondents').values(row).execute();
   }
 
-  async updateRespondent(accountId: string, id: string, patch: Updateable<SurveyRespondentsTable>, ex: Executor = this.db): Promise<void> {
+  async updateRespondent(accountId: string, id: string, patch: RowPatch<'survey_respondents'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('survey_respondents').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -106,11 +96,11 @@ export class SurveysRepository {
 
   // Responses.
 
-  async insertResponse(row: NewResponseRow, ex: Executor): Promise<void> {
+  async insertResponse(row: NewRow<'survey_responses'>, ex: Executor): Promise<void> {
     await ex.insertInto('survey_responses').values(row).execute();
   }
 
-  async updateResponse(accountId: string, id: string, patch: Updateable<SurveyResponsesTable>, ex: Executor): Promise<void> {
+  async updateResponse(accountId: string, id: string, patch: RowPatch<'survey_responses'>, ex: Executor): Promise<void> {
     await ex.updateTable('survey_responses').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -137,11 +127,11 @@ export class SurveysRepository {
 
   // Email templates.
 
-  async insertTemplate(row: Insertable<SurveyEmailTemplatesTable>): Promise<void> {
+  async insertTemplate(row: NewRow<'survey_email_templates'>): Promise<void> {
     await this.db.insertInto('survey_email_templates').values(row).execute();
   }
 
-  findTemplate(accountId: string, surveyId: string, id: string): Promise<EmailTemplateRow | undefined> {
+  findTemplate(accountId: string, surveyId: string, id: string): Promise<Row<'survey_email_templates'> | undefined> {
     return this.db.selectFrom('survey_email_templates').selectAll().where('account_id', '=', accountId).where('survey_id', '=', surveyId).where('id', '=', id).executeTakeFirst();
   }
 

@@ -11,7 +11,8 @@ import type {
   EmailTemplate, EmailTemplateInput, EventQuestion, EventSurvey, EventSurveyInput, LargeChoice, Question, QuestionDetails, QuestionInput, QuestionType,
   SendEmailResponse, StandardSurvey, StandardSurveyInput, Survey,
 } from './surveys.schemas.js';
-import type { EmailTemplateRow, LargeChoiceRow, QuestionRow, SurveyKind, SurveyRow } from './surveys.table.js';
+import type { SurveyKind } from './surveys.table.js';
+import type { Row } from '../../db/types.js';
 
 /**
  * Survey definitions: event and standalone surveys, their questions and large
@@ -28,7 +29,7 @@ export class SurveysService {
 
   // Surveys.
 
-  private async withCounts<T>(accountId: string, result: { paging: Paging; data: SurveyRow[] }, map: (r: SurveyRow, count: number) => T) {
+  private async withCounts<T>(accountId: string, result: { paging: Paging; data: Row<'surveys'>[] }, map: (r: Row<'surveys'>, count: number) => T) {
     const counts = await this.repo.responseCounts(accountId, result.data.map((r) => r.id));
     return { paging: result.paging, data: result.data.map((r) => map(r, counts.get(r.id) ?? 0)) };
   }
@@ -42,14 +43,14 @@ export class SurveysService {
     }));
   }
 
-  private toStandard(r: SurveyRow, n: number): StandardSurvey {
+  private toStandard(r: Row<'surveys'>, n: number): StandardSurvey {
     return {
       id: r.id, title: r.title, ...some('code', r.code), ...some('timezone', r.timezone), ...some('description', r.description), ...some('closeAfter', r.close_after),
       responseCount: n, status: r.status as StandardSurvey['status'], ...some('archiveAfter', r.archive_after), ...auditOf(r),
     };
   }
 
-  private toEventSurvey(r: SurveyRow): EventSurvey {
+  private toEventSurvey(r: Row<'surveys'>): EventSurvey {
     return {
       id: r.id, parentId: r.survey_id, title: r.title, ...some('code', r.code), ...some('timezone', r.timezone), ...some('description', r.description),
       ...some('closeAfter', r.close_after), type: (r.event_type ?? 'Event Feedback') as EventSurvey['type'],
@@ -107,7 +108,7 @@ export class SurveysService {
 
   // Questions.
 
-  private questionParts(r: QuestionRow) {
+  private questionParts(r: Row<'survey_questions'>) {
     const d = detailsColumn(r.details);
     return {
       id: r.id, text: r.text, ...some('shortText', r.short_text), ...some('htmlText', r.html_text), ...some('code', r.code), type: r.type as QuestionType,
@@ -115,8 +116,8 @@ export class SurveysService {
     };
   }
 
-  private toQuestion = (r: QuestionRow): Question => ({ ...this.questionParts(r), survey: { id: r.survey_id }, chapter: { id: r.chapter_id } });
-  private toEventQuestion = (r: QuestionRow): EventQuestion => ({ ...this.questionParts(r), survey: { id: r.survey_id }, event: { id: r.event_id ?? '' } });
+  private toQuestion = (r: Row<'survey_questions'>): Question => ({ ...this.questionParts(r), survey: { id: r.survey_id }, chapter: { id: r.chapter_id } });
+  private toEventQuestion = (r: Row<'survey_questions'>): EventQuestion => ({ ...this.questionParts(r), survey: { id: r.survey_id }, event: { id: r.event_id ?? '' } });
 
   listQuestions(accountId: string, query: ListQuery): List<Question> {
     return this.find.page(L.QUESTIONS_LIST, query, (spec) => this.repo.listQuestions(accountId, spec), this.toQuestion, '/questions');
@@ -135,7 +136,7 @@ export class SurveysService {
 
   listLargeChoices(accountId: string, query: ListQuery): List<LargeChoice> {
     return this.find.page(L.LARGE_CHOICES_LIST, query, (spec) => this.repo.listLargeChoices(accountId, spec),
-      (r: LargeChoiceRow) => ({ id: r.id, text: r.text, question: { id: r.question_id } }), '/large-choices');
+      (r: Row<'survey_large_choices'>) => ({ id: r.id, text: r.text, question: { id: r.question_id } }), '/large-choices');
   }
 
   /** eventline extension: adds a question to a survey; ids of its choices, categories and fields are made here. */
@@ -149,14 +150,14 @@ export class SurveysService {
     return this.toEventQuestion(await this.createQuestion(auth, s, input));
   }
 
-  private async createQuestion(auth: AuthContext, s: SurveyRow, input: QuestionInput): Promise<QuestionRow> {
+  private async createQuestion(auth: AuthContext, s: Row<'surveys'>, input: QuestionInput): Promise<Row<'survey_questions'>> {
     const details = questionDetails(input);
     const now = iso(this.clock());
     const by = actorName(auth);
     const id = newId();
     const large = (input.largeChoices ?? []).map((text, i) => ({ id: newId(), account_id: auth.accountId, question_id: id, position: i + 1, text, created: now }));
     return this.repo.transaction(async (trx) => {
-      const row: QuestionRow = {
+      const row: Row<'survey_questions'> = {
         id, account_id: auth.accountId, chapter_id: s.id, survey_id: s.survey_id, event_id: s.event_id, position: await this.repo.nextPosition(auth.accountId, s.id, trx),
         code: input.code ?? null, type: input.type, text: input.text, short_text: input.shortText ?? null, html_text: input.htmlText ?? null,
         required: input.required === true ? 1 : 0, max_score: input.maxScore ?? null, details: JSON.stringify(details),
@@ -169,7 +170,7 @@ export class SurveysService {
 
   // Email templates and invitations.
 
-  private toTemplate = (r: EmailTemplateRow): EmailTemplate => ({
+  private toTemplate = (r: Row<'survey_email_templates'>): EmailTemplate => ({
     id: r.id, name: r.name, subject: r.subject, ...some('fromName', r.from_name), ...some('fromEmail', r.from_email), plaintextBody: r.plaintext_body,
     ...some('htmlBody', r.html_body), ...some('locale', r.locale), clickTrackingEnabled: r.click_tracking === 1, ...some('replyToName', r.reply_to_name),
     ...some('replyToEmail', r.reply_to_email), active: r.active === 1, ...auditOf(r),
@@ -185,7 +186,7 @@ export class SurveysService {
     const s = await this.find.standalone(auth.accountId, surveyId);
     const now = iso(this.clock());
     const by = actorName(auth);
-    const row: EmailTemplateRow = {
+    const row: Row<'survey_email_templates'> = {
       id: newId(), account_id: auth.accountId, survey_id: s.id, name: input.name, subject: input.subject, from_name: input.fromName ?? null,
       from_email: input.fromEmail ?? null, plaintext_body: input.plaintextBody, html_body: input.htmlBody ?? null, locale: input.locale ?? null,
       click_tracking: input.clickTrackingEnabled === true ? 1 : 0, reply_to_name: input.replyToName ?? null, reply_to_email: input.replyToEmail ?? null,

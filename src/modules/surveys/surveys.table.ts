@@ -1,7 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 export type SurveyKind = 'Standalone' | 'Event';
 
@@ -98,43 +96,30 @@ export interface SurveyEmailTemplatesTable extends OwnedColumns, AuditColumns {
   active: number;
 }
 
-const audit = { created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none' } as const;
-
 // Survey definitions and email templates are the planner's content; the sender names of a
 // template are the organiser's staff, not contacts. Respondents and responses are contacts' data.
-export const SURVEYS_TABLES = declareTables<Database>('surveys', {
+export const SURVEYS_TABLES = declareTables('surveys', {
   surveys: {
-    id: 'none', account_id: 'none', survey_id: 'none', kind: 'none', event_id: 'none', title: 'none', code: 'none', description: 'none', timezone: 'none',
-    status: 'none', event_type: 'none', available_to: 'none', audience_type: 'none', session_match: 'none', sessions: 'none', close_after: 'none',
-    archive_after: 'none', activate_date: 'none', ...audit,
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'survey_id', 'kind', 'event_id', 'title', 'code', 'description', 'timezone', 'status', 'event_type',
+      'available_to', 'audience_type', 'session_match', 'sessions', 'close_after', 'archive_after', 'activate_date'],
   },
   survey_questions: {
-    id: 'none', account_id: 'none', chapter_id: 'none', survey_id: 'none', event_id: 'none', code: 'none', type: 'none', text: 'none', short_text: 'none',
-    html_text: 'none', details: 'none', ...audit,
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'chapter_id', 'survey_id', 'event_id', 'code', 'type', 'text', 'short_text', 'html_text', 'details'],
   },
-  survey_large_choices: { id: 'none', account_id: 'none', question_id: 'none', text: 'none', created: 'none' },
+  survey_large_choices: { none: [...OWNED_COLUMNS, 'question_id', 'text', 'created'] },
   survey_respondents: {
-    id: 'none', account_id: 'none', chapter_id: 'none', survey_id: 'none', event_id: 'none', attendee_id: 'none', contact_id: 'none', response_code: 'none',
-    locale_id: 'none', responded_through: 'none', reference_id: 'cleared', source_id: 'cleared', transaction_id: 'cleared', invitation_list_id: 'none', status: 'none', ...audit,
+    personal: { reference_id: 'cleared', source_id: 'cleared', transaction_id: 'cleared' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'chapter_id', 'survey_id', 'event_id', 'attendee_id', 'contact_id', 'response_code', 'locale_id',
+      'responded_through', 'invitation_list_id', 'status'],
   },
-  // What a respondent wrote (Text, Comment, Other values) is free text about them and may quote anyone.
   survey_responses: {
-    id: 'none', account_id: 'none', chapter_id: 'none', survey_id: 'none', respondent_id: 'none', question_id: 'none', event_id: 'none', session_id: 'none',
-    speaker_id: 'none', looping_choice_id: 'none', answers: 'free-text', ...audit,
+    // What a respondent wrote (Text, Comment, Other values) is free text about them and may quote anyone.
+    personal: { answers: 'free-text' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'chapter_id', 'survey_id', 'respondent_id', 'question_id', 'event_id', 'session_id', 'speaker_id',
+      'looping_choice_id'],
   },
   survey_email_templates: {
-    id: 'none', account_id: 'none', survey_id: 'none', name: 'none', subject: 'none', from_name: 'none', from_email: 'none', plaintext_body: 'none',
-    html_body: 'none', locale: 'none', reply_to_name: 'none', reply_to_email: 'none', ...audit,
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'survey_id', 'name', 'subject', 'from_name', 'from_email', 'plaintext_body', 'html_body', 'locale',
+      'reply_to_name', 'reply_to_email'],
   },
 });
-
-export type SurveyRow = Selectable<SurveysTable>;
-export type QuestionRow = Selectable<SurveyQuestionsTable>;
-export type LargeChoiceRow = Selectable<SurveyLargeChoicesTable>;
-export type RespondentRow = Selectable<SurveyRespondentsTable>;
-export type ResponseRow = Selectable<SurveyResponsesTable>;
-export type EmailTemplateRow = Selectable<SurveyEmailTemplatesTable>;
-export type NewSurveyRow = Insertable<SurveysTable>;
-export type NewQuestionRow = Insertable<SurveyQuestionsTable>;
-export type NewRespondentRow = Insertable<SurveyRespondentsTable>;
-export type NewResponseRow = Insertable<SurveyResponsesTable>;

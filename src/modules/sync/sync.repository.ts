@@ -1,20 +1,18 @@
-import type { Db } from '../../db/index.js';
-import type { NewSyncLogEntry, NewSyncState, SyncLogRow, SyncStateRow } from './sync.table.js';
+import type { Row, NewRow } from '../../db/types.js';
+import { Repository } from '../../db/repository.js';
 
-export class SyncRepository {
-  constructor(private readonly db: Db) {}
-
-  async find(accountId: string, sessionId: string): Promise<SyncStateRow | undefined> {
+export class SyncRepository extends Repository {
+  async find(accountId: string, sessionId: string): Promise<Row<'webcast_sync_states'> | undefined> {
     return this.db.selectFrom('webcast_sync_states').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId).executeTakeFirst();
   }
 
-  async conflicts(accountId: string, sessionId: string): Promise<SyncLogRow[]> {
+  async conflicts(accountId: string, sessionId: string): Promise<Row<'webcast_sync_log'>[]> {
     return this.db.selectFrom('webcast_sync_log').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId)
       .orderBy('created', 'desc').orderBy('id', 'desc').limit(50).execute();
   }
 
   /** Writes the state and appends the conflicts in one transaction. */
-  async save(row: NewSyncState, log: readonly NewSyncLogEntry[]): Promise<void> {
+  async save(row: NewRow<'webcast_sync_states'>, log: readonly NewRow<'webcast_sync_log'>[]): Promise<void> {
     // On conflict everything but the key and the creation time is replaced.
     const { account_id: _account, session_id: _session, created: _created, ...changes } = row;
     await this.db.transaction().execute(async (trx) => {

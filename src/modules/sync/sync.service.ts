@@ -4,13 +4,13 @@ import { iso, type Clock } from '../../db/time.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { SyncRepository } from './sync.repository.js';
 import { ProgressSchema, SnapshotSchema, type SyncConflict, type SyncState, type SyncStateInput } from './sync.schemas.js';
-import type { SyncLogRow, SyncStateRow } from './sync.table.js';
+import type { Row } from '../../db/types.js';
 
 // Our own JSON columns, written only by put() below from checked input.
 const snapshotColumn = jsonColumn('webcast_sync_states.snapshot', SnapshotSchema);
 const progressColumn = jsonColumn('webcast_sync_states.progress', ProgressSchema);
 
-function toConflict(r: SyncLogRow): SyncConflict {
+function toConflict(r: Row<'webcast_sync_log'>): SyncConflict {
   return {
     field: r.field, kept: r.kept, created: r.created,
     ...(r.discarded_value !== null ? { discardedValue: r.discarded_value } : {}),
@@ -18,7 +18,7 @@ function toConflict(r: SyncLogRow): SyncConflict {
   };
 }
 
-function toState(r: SyncStateRow, log: SyncLogRow[]): SyncState {
+function toState(r: Row<'webcast_sync_states'>, log: Row<'webcast_sync_log'>[]): SyncState {
   return {
     session: { id: r.session_id }, provider: r.provider, outcome: r.outcome,
     ...(r.meeting_id !== null ? { meetingId: r.meeting_id } : {}),

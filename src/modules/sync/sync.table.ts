@@ -1,8 +1,7 @@
-import type { OwnedColumns } from '../../db/columns.js';
-import type { Generated, Insertable, Selectable } from 'kysely';
+import { OWNED_COLUMNS, type OwnedColumns } from '../../db/columns.js';
+import type { Generated } from 'kysely';
 import type { SyncOutcome, SyncSide } from './sync.schemas.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 /** One row per synced session: where it lives on the provider and how the last run went. */
 export interface WebcastSyncStatesTable {
@@ -34,19 +33,10 @@ export interface WebcastSyncLogTable extends OwnedColumns {
 }
 
 // Snapshots and the conflict log hold session fields (title, times, access codes), not contacts' values.
-export const SYNC_TABLES = declareTables<Database>('sync', {
+export const SYNC_TABLES = declareTables('sync', {
   webcast_sync_states: {
-    account_id: 'none', session_id: 'none', provider: 'none', meeting_id: 'none', webcast_id: 'none', snapshot: 'none', progress: 'none',
-    outcome: 'none', error: 'none', last_run: 'none', created: 'none', last_modified: 'none',
+    none: ['account_id', 'session_id', 'provider', 'meeting_id', 'webcast_id', 'snapshot', 'progress', 'outcome', 'error', 'last_run', 'created',
+      'last_modified'],
   },
-  webcast_sync_log: {
-    id: 'none', account_id: 'none', session_id: 'none', field: 'none', kept: 'none', discarded_side: 'none', discarded_value: 'none',
-    kept_value: 'none', created: 'none',
-  },
+  webcast_sync_log: { none: [...OWNED_COLUMNS, 'session_id', 'field', 'kept', 'discarded_side', 'discarded_value', 'kept_value', 'created'] },
 });
-
-// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
-export type SyncStateRow = Selectable<WebcastSyncStatesTable>;
-export type NewSyncState = Insertable<WebcastSyncStatesTable>;
-export type SyncLogRow = Selectable<WebcastSyncLogTable>;
-export type NewSyncLogEntry = Insertable<WebcastSyncLogTable>;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UsageSink } from '../../ratelimit/index.js';
-import type { NewUsageRow } from './usage.table.js';
+import type { NewRow } from '../../db/types.js';
 import type { UsageRepository } from './usage.repository.js';
 
 // Counted calls are summed in memory and written every few seconds (one upsert
@@ -8,7 +8,7 @@ import type { UsageRepository } from './usage.repository.js';
 // process that is killed loses at most one interval of history; enforcement
 // is unaffected (it lives in the limiter's store).
 export class UsageRecorder implements UsageSink {
-  private pending = new Map<string, NewUsageRow>();
+  private pending = new Map<string, NewRow<'api_usage'>>();
   private chain: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
 

@@ -1,14 +1,12 @@
-import type { Db } from '../../db/index.js';
-import type { NewUsageRow } from './usage.table.js';
+import type { NewRow } from '../../db/types.js';
+import { Repository } from '../../db/repository.js';
 
 // Rows per statement stay well under SQLite's bound-parameter limit.
 const CHUNK = 200;
 
-export class UsageRepository {
-  constructor(private readonly db: Db) {}
-
+export class UsageRepository extends Repository {
   /** Adds calls to the (account, day, hour) counters, creating the missing ones. */
-  async addCalls(rows: readonly NewUsageRow[]): Promise<void> {
+  async addCalls(rows: readonly NewRow<'api_usage'>[]): Promise<void> {
     for (let i = 0; i < rows.length; i += CHUNK) {
       await this.db.insertInto('api_usage').values(rows.slice(i, i + CHUNK))
         .onConflict((oc) => oc.columns(['account_id', 'day', 'hour']).doUpdateSet((eb) => ({ calls: eb('api_usage.calls', '+', eb.ref('excluded.calls')) })))

@@ -1,6 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 /** Calls per account, UTC day and UTC hour; written in batches by UsageRecorder. */
 export interface ApiUsageTable {
@@ -10,10 +8,6 @@ export interface ApiUsageTable {
   calls: number;
 }
 
-export const USAGE_TABLES = declareTables<Database>('usage', {
-  api_usage: { account_id: 'none', day: 'none' },
+export const USAGE_TABLES = declareTables('usage', {
+  api_usage: { none: ['account_id', 'day'] },
 });
-
-// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
-export type UsageRow = Selectable<ApiUsageTable>;
-export type NewUsageRow = Insertable<ApiUsageTable>;

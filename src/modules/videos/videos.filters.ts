@@ -1,11 +1,11 @@
 import { defineList, filterColumns } from '../../lists/index.js';
-import type { VideoRow, ViewRow } from './videos.table.js';
+import type { Row } from '../../db/types.js';
 
 // Exactly the fields and operators the reference's filters list (DESIGN rule 6).
 // A video has one event, at most one session and at most one tag in eventline,
 // so `events eq 'x'` ("x is among the video's events") compares one column.
 const video = filterColumns('videos');
-export const VIDEOS_LIST = defineList<VideoRow>({
+export const VIDEOS_LIST = defineList<Row<'videos'>>({
   name: 'videos',
   filters: {
     id: video.field('id', 'uuid'),
@@ -35,7 +35,7 @@ export const VIEW_FILTER_FIELDS = {
 /** The reference: "The filter query supports maximum three fields", joined with `and`. */
 export const MAX_VIEW_FILTER_FIELDS = 3;
 
-export const VIEWS_LIST = defineList<ViewRow>({
+export const VIEWS_LIST = defineList<Row<'video_views'>>({
   name: 'video-views',
   filters: VIEW_FILTER_FIELDS,
   order: [{ column: 'video_views.created', value: (r) => r.created }, { column: 'video_views.id', value: (r) => r.id }],

@@ -1,21 +1,13 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { ERASED_BY, mayHoldAny, redactText, storedForms } from '../privacy/index.js';
-import type {
-  NewAudioTrackRow, NewRenditionRow, NewTextTrackRow, NewVideoRow, NewViewRow, TextTrackKind, TextTrackPatch, VideoPatch,
-} from './videos.table.js';
-
-type Executor = Db | Transaction<Database>;
+import type { TextTrackKind } from './videos.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
 /** The only place that runs SQL on the videos module's tables. */
-export class VideosRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class VideosRepository extends Repository {
   // Videos.
 
   list(accountId: string, deleted: boolean, spec: ListSpec) {
@@ -31,11 +23,11 @@ export class VideosRepository {
     return ex.selectFrom('videos').selectAll().where('account_id', '=', accountId).where('recording_id', '=', recordingId).executeTakeFirst();
   }
 
-  async insert(row: NewVideoRow, ex: Executor = this.db): Promise<void> {
+  async insert(row: NewRow<'videos'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('videos').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: VideoPatch, ex: Executor = this.db): Promise<void> {
+  async update(accountId: string, id: string, patch: RowPatch<'videos'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('videos').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -51,7 +43,7 @@ export class VideosRepository {
       .where('account_id', '=', accountId).where('video_id', '=', videoId).executeTakeFirstOrThrow();
   }
 
-  async insertRendition(row: NewRenditionRow, ex: Executor = this.db): Promise<void> {
+  async insertRendition(row: NewRow<'video_renditions'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('video_renditions').values(row).execute();
   }
 
@@ -60,7 +52,7 @@ export class VideosRepository {
       .orderBy('created').orderBy('id').execute();
   }
 
-  async insertAudioTrack(row: NewAudioTrackRow, ex: Executor = this.db): Promise<void> {
+  async insertAudioTrack(row: NewRow<'video_audio_tracks'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('video_audio_tracks').values(row).execute();
   }
 
@@ -79,11 +71,11 @@ export class VideosRepository {
       .executeTakeFirst();
   }
 
-  async insertTextTrack(row: NewTextTrackRow, ex: Executor = this.db): Promise<void> {
+  async insertTextTrack(row: NewRow<'video_text_tracks'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('video_text_tracks').values(row).execute();
   }
 
-  async updateTextTrack(accountId: string, id: string, patch: TextTrackPatch, ex: Executor = this.db): Promise<void> {
+  async updateTextTrack(accountId: string, id: string, patch: RowPatch<'video_text_tracks'>, ex: Executor = this.db): Promise<void> {
     await ex.updateTable('video_text_tracks').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 
@@ -100,7 +92,7 @@ export class VideosRepository {
     return fetchPage(base, spec);
   }
 
-  async insertView(row: NewViewRow, ex: Executor = this.db): Promise<void> {
+  async insertView(row: NewRow<'video_views'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('video_views').values(row).execute();
   }
 

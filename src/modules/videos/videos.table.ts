@@ -1,7 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/types.js';
 
 // The reference's enums (Video tag), in its order.
 export const VIDEO_STATUSES = ['Started', 'Uploaded', 'Scanning', 'Scanned', 'Syncing', 'Rejected', 'Error', 'Available', 'Upcoming', 'ReSyncing'] as const;
@@ -112,40 +110,21 @@ export interface VideoViewsTable extends OwnedColumns {
 
 // Captions are free text (a speaker may name anyone); a viewer's device id and
 // operating system identify the viewer, so erasure clears them.
-export const VIDEOS_TABLES = declareTables<Database>('videos', {
+export const VIDEOS_TABLES = declareTables('videos', {
   videos: {
-    id: 'none', account_id: 'none', event_id: 'none', session_id: 'none', exhibitor_id: 'none', speaker_id: 'none', tag: 'none',
-    title: 'free-text', description: 'free-text', filename: 'free-text', type: 'none', status: 'none', url: 'none', source_id: 'none', source_status: 'none',
-    recording_id: 'none', file_id: 'none', upload_started: 'none', upload_completed: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    personal: { title: 'free-text', description: 'free-text', filename: 'free-text' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'session_id', 'exhibitor_id', 'speaker_id', 'tag', 'type', 'status', 'url', 'source_id',
+      'source_status', 'recording_id', 'file_id', 'upload_started', 'upload_completed'],
   },
-  video_renditions: {
-    id: 'none', account_id: 'none', video_id: 'none', type: 'none', location: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
-  video_audio_tracks: {
-    id: 'none', account_id: 'none', video_id: 'none', type: 'none', language: 'none', variant: 'none', status: 'none', location: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
-  },
+  video_renditions: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'video_id', 'type', 'location'] },
+  video_audio_tracks: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'video_id', 'type', 'language', 'variant', 'status', 'location'] },
   video_text_tracks: {
-    id: 'none', account_id: 'none', video_id: 'none', label: 'none', language: 'none', kind: 'none', status: 'none', content: 'free-text', error_message: 'none',
-    created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    personal: { content: 'free-text' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'video_id', 'label', 'language', 'kind', 'status', 'error_message'],
   },
   video_views: {
-    id: 'none', account_id: 'none', video_id: 'none', event_id: 'none', attendee_id: 'none', contact_id: 'none', solution: 'none', type: 'none',
-    device_id: 'cleared', device_type: 'none', operating_system: 'cleared', activity_id: 'none', watched: 'none', created: 'none',
+    personal: { device_id: 'cleared', operating_system: 'cleared' },
+    none: [...OWNED_COLUMNS, 'video_id', 'event_id', 'attendee_id', 'contact_id', 'solution', 'type', 'device_type', 'activity_id', 'watched',
+      'created'],
   },
 });
-
-export type VideoRow = Selectable<VideosTable>;
-export type NewVideoRow = Insertable<VideosTable>;
-export type VideoPatch = Updateable<VideosTable>;
-export type RenditionRow = Selectable<VideoRenditionsTable>;
-export type NewRenditionRow = Insertable<VideoRenditionsTable>;
-export type AudioTrackRow = Selectable<VideoAudioTracksTable>;
-export type NewAudioTrackRow = Insertable<VideoAudioTracksTable>;
-export type TextTrackRow = Selectable<VideoTextTracksTable>;
-export type NewTextTrackRow = Insertable<VideoTextTracksTable>;
-export type TextTrackPatch = Updateable<VideoTextTracksTable>;
-export type ViewRow = Selectable<VideoViewsTable>;
-export type NewViewRow = Insertable<VideoViewsTable>;

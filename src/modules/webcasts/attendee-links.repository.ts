@@ -1,17 +1,11 @@
 import type { SqlBool, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
+import type { Database } from '../../db/index.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { AttendeeLinkPatch, NewAttendeeLinkRow } from './webcasts.table.js';
-import type { Executor } from './webcasts.repository.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
 
-export class AttendeeLinksRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class AttendeeLinksRepository extends Repository {
   list(accountId: string, spec: ListSpec, webcastId?: string) {
     const byWebcast = webcastId !== undefined ? [sql<SqlBool>`attendee_links.webcast_id = ${webcastId}`] : [];
     const base = this.db.selectFrom('attendee_links').selectAll('attendee_links').where('attendee_links.account_id', '=', accountId);
@@ -31,11 +25,11 @@ export class AttendeeLinksRepository {
       .where('account_id', '=', accountId).where('webcast_id', '=', webcastId).where('attendee_id', '=', attendeeId).executeTakeFirst();
   }
 
-  async insert(row: NewAttendeeLinkRow, ex: Executor) {
+  async insert(row: NewRow<'attendee_links'>, ex: Executor) {
     await ex.insertInto('attendee_links').values(row).execute();
   }
 
-  async update(accountId: string, id: string, patch: AttendeeLinkPatch, ex: Executor) {
+  async update(accountId: string, id: string, patch: RowPatch<'attendee_links'>, ex: Executor) {
     await ex.updateTable('attendee_links').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
 

@@ -13,14 +13,14 @@ import { checkLinkUrl } from './webcasts.urls.js';
 import { ATTENDEE_LINKS_LIST, webcastAttendeeLinksList } from './webcasts.filters.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { AttendeesService } from '../attendees/index.js';
-import type { AttendeeLinkRow, NewAttendeeLinkRow } from './webcasts.table.js';
+import type { Row, NewRow } from '../../db/types.js';
 
 function isForeignKeyViolation(err: unknown): boolean {
   const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
-export function toAttendeeLink(r: AttendeeLinkRow): AttendeeLink {
+export function toAttendeeLink(r: Row<'attendee_links'>): AttendeeLink {
   return {
     id: r.id,
     webcast: { id: r.webcast_id },
@@ -91,7 +91,7 @@ export class AttendeeLinksService {
         id: newId(), account_id: auth.accountId, webcast_id: webcastId, event_id: webcast.event_id, session_id: webcast.session_id,
         attendee_id: attendeeId, source_id: item.sourceId ?? null, join_href: item.join.href, join_code: item.join.code ?? null,
         created: now, last_modified: now, created_by: actorName(auth), last_modified_by: actorName(auth),
-      } satisfies NewAttendeeLinkRow;
+      } satisfies NewRow<'attendee_links'>;
       await this.repo.insert(row, trx);
       return row;
     });
@@ -140,7 +140,7 @@ export class AttendeeLinksService {
    */
   private async bulk<T>(
     auth: AuthContext, webcastId: string, items: BulkInput<T>, okStatus: number,
-    apply: (item: T, trx: Transaction<Database>, webcast: { event_id: string; session_id: string | null }, now: string) => Promise<AttendeeLinkRow>,
+    apply: (item: T, trx: Transaction<Database>, webcast: { event_id: string; session_id: string | null }, now: string) => Promise<Row<'attendee_links'>>,
   ): Promise<AttendeeLinkBulkResult> {
     if (!(await this.repo.findWebcast(auth.accountId, webcastId))) throw WebcastErrors.webcastNotFound();
     const results: BulkItem[] = [];

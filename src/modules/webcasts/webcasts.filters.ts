@@ -1,5 +1,5 @@
 import { defineList, filterColumns, type FilterFields } from '../../lists/index.js';
-import type { AttendeeLinkRow, WebcastRow } from './webcasts.table.js';
+import type { Row } from '../../db/types.js';
 
 // Exactly the fields and operators the reference's filter parameters list
 // (DESIGN rule 6), for the fields eventline stores: appointments and exhibitors
@@ -36,14 +36,14 @@ export const ATTENDEE_LINK_FILTER_FIELDS: FilterFields = {
   'webcast.id': links.field('webcast_id', 'uuid'),
 };
 
-export const WEBCASTS_LIST = defineList<WebcastRow>({
+export const WEBCASTS_LIST = defineList<Row<'webcasts'>>({
   name: 'webcasts',
   filters: WEBCAST_FILTER_FIELDS,
   order: [{ column: 'webcasts.id', value: (r) => r.id }],
   window: 'webcasts.last_modified',
 });
 
-export const ATTENDEE_LINKS_LIST = defineList<AttendeeLinkRow>({
+export const ATTENDEE_LINKS_LIST = defineList<Row<'attendee_links'>>({
   name: 'attendee-links',
   filters: ATTENDEE_LINK_FILTER_FIELDS,
   order: [{ column: 'attendee_links.id', value: (r) => r.id }],
@@ -52,4 +52,4 @@ export const ATTENDEE_LINKS_LIST = defineList<AttendeeLinkRow>({
 
 /** The links of one webcast: its tokens name the webcast, so they cannot page another's. */
 export const webcastAttendeeLinksList = (webcastId: string) =>
-  defineList<AttendeeLinkRow>({ ...ATTENDEE_LINKS_LIST, name: `webcast-attendee-links:${webcastId}`, filters: WEBCAST_ATTENDEE_LINK_FILTER_FIELDS });
+  defineList<Row<'attendee_links'>>({ ...ATTENDEE_LINKS_LIST, name: `webcast-attendee-links:${webcastId}`, filters: WEBCAST_ATTENDEE_LINK_FILTER_FIELDS });

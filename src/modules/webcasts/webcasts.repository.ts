@@ -1,24 +1,18 @@
-import type { Transaction } from 'kysely';
-import type { Database, Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { NewWebcastRow, WebcastPatch } from './webcasts.table.js';
+import type { NewRow, RowPatch } from '../../db/types.js';
+import { AccountRows, Repository, type Executor } from '../../db/repository.js';
+export type { Executor } from '../../db/repository.js';
 
-export type Executor = Db | Transaction<Database>;
+const WEBCASTS = new AccountRows('webcasts');
 
-export class WebcastsRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(fn);
-  }
-
+export class WebcastsRepository extends Repository {
   list(accountId: string, spec: ListSpec) {
     const base = this.db.selectFrom('webcasts').selectAll('webcasts').where('webcasts.account_id', '=', accountId);
     return fetchPage(base, spec);
   }
 
   find(accountId: string, id: string, ex: Executor = this.db) {
-    return ex.selectFrom('webcasts').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+    return WEBCASTS.get(ex, accountId, id);
   }
 
   findBySession(accountId: string, sessionId: string, ex: Executor = this.db) {
@@ -32,12 +26,12 @@ export class WebcastsRepository {
     return rows.flatMap((r) => (r.session_id === null ? [] : [r.session_id]));
   }
 
-  async insert(row: NewWebcastRow, ex: Executor) {
-    await ex.insertInto('webcasts').values(row).execute();
+  insert(row: NewRow<'webcasts'>, ex: Executor): Promise<void> {
+    return WEBCASTS.insert(ex, row);
   }
 
-  async update(accountId: string, id: string, patch: WebcastPatch, ex: Executor) {
-    await ex.updateTable('webcasts').set(patch).where('account_id', '=', accountId).where('id', '=', id).execute();
+  update(accountId: string, id: string, patch: RowPatch<'webcasts'>, ex: Executor): Promise<void> {
+    return WEBCASTS.update(ex, accountId, id, patch);
   }
 
   /** Attendee links carry their webcast's session; they follow it when it changes. */

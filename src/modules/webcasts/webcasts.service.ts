@@ -14,7 +14,8 @@ import { WEBCASTS_LIST } from './webcasts.filters.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { WebcastsRepository } from './webcasts.repository.js';
 import type { Webcast, WebcastInput, WebcastLinks } from './webcasts.schemas.js';
-import { SOLUTION_TYPE, type NewWebcastRow, type WebcastRow } from './webcasts.table.js';
+import { SOLUTION_TYPE } from './webcasts.table.js';
+import type { Row, NewRow } from '../../db/types.js';
 
 // The JSON columns hold what this module wrote from a validated body, so they are read back unchecked.
 function parseJson<T>(text: string, fallback: T): T {
@@ -55,7 +56,7 @@ function opt<K extends string, V>(key: K, v: V | null): Partial<Record<K, V>> {
   return out;
 }
 
-export function toWebcast(r: WebcastRow): Webcast {
+export function toWebcast(r: Row<'webcasts'>): Webcast {
   const extra = parseJson<Extra>(r.extra, {});
   return {
     id: r.id,
@@ -80,7 +81,7 @@ export function toWebcast(r: WebcastRow): Webcast {
   };
 }
 
-type Columns = Omit<NewWebcastRow, 'id' | 'account_id' | 'event_id' | 'session_id' | 'created' | 'created_by'>;
+type Columns = Omit<NewRow<'webcasts'>, 'id' | 'account_id' | 'event_id' | 'session_id' | 'created' | 'created_by'>;
 
 function columns(input: WebcastInput, auth: AuthContext, now: string): Columns {
   const extra: Extra = {
@@ -178,7 +179,7 @@ export class WebcastsService implements SessionWebcasts {
    * not conflict with itself.
    */
   private async placement(
-    accountId: string, input: WebcastInput, trx: Transaction<Database>, current?: Pick<WebcastRow, 'id' | 'event_id' | 'session_id'>,
+    accountId: string, input: WebcastInput, trx: Transaction<Database>, current?: Pick<Row<'webcasts'>, 'id' | 'event_id' | 'session_id'>,
   ): Promise<{ eventId: string; sessionId: string | null }> {
     // Ids are stored in lower case; the uuid format accepts either.
     const sessionId = input.session?.id.toLowerCase() ?? null;

@@ -1,7 +1,6 @@
-import type { AuditColumns, OwnedColumns } from '../../db/columns.js';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import { AUDIT_COLUMNS, OWNED_COLUMNS, type AuditColumns, type OwnedColumns } from '../../db/columns.js';
+import type { Generated } from 'kysely';
 import { declareTables } from '../../db/declare.js';
-import type { Database } from '../../db/index.js';
 
 // The values of the enum columns: the route schemas offer exactly these.
 export const WEBCAST_TYPES = ['Meeting', 'Webinar', 'Presentation'] as const;
@@ -48,22 +47,13 @@ export interface AttendeeLinksTable extends OwnedColumns, AuditColumns {
 }
 
 // The attendee-links eraser empties join_href (NOT NULL, so '') and nulls join_code and source_id.
-export const WEBCASTS_TABLES = declareTables<Database>('webcasts', {
+export const WEBCASTS_TABLES = declareTables('webcasts', {
   webcasts: {
-    id: 'none', account_id: 'none', event_id: 'none', session_id: 'none', title: 'none', type: 'none', format: 'none', provider: 'none',
-    status: 'none', solution_type: 'none', player_type: 'none', meeting_id: 'none', source_id: 'none', details: 'none', links: 'none',
-    extra: 'none', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'session_id', 'title', 'type', 'format', 'provider', 'status', 'solution_type',
+      'player_type', 'meeting_id', 'source_id', 'details', 'links', 'extra'],
   },
   attendee_links: {
-    id: 'none', account_id: 'none', webcast_id: 'none', event_id: 'none', session_id: 'none', attendee_id: 'none', source_id: 'cleared',
-    join_href: 'cleared', join_code: 'cleared', created: 'none', last_modified: 'none', created_by: 'none', last_modified_by: 'none',
+    personal: { source_id: 'cleared', join_href: 'cleared', join_code: 'cleared' },
+    none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'webcast_id', 'event_id', 'session_id', 'attendee_id'],
   },
 });
-
-// The rows the repositories read and write, in Kysely's Selectable / Insertable / Updateable forms.
-export type WebcastRow = Selectable<WebcastsTable>;
-export type NewWebcastRow = Insertable<WebcastsTable>;
-export type WebcastPatch = Updateable<WebcastsTable>;
-export type AttendeeLinkRow = Selectable<AttendeeLinksTable>;
-export type NewAttendeeLinkRow = Insertable<AttendeeLinksTable>;
-export type AttendeeLinkPatch = Updateable<AttendeeLinksTable>;
