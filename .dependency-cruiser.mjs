@@ -62,7 +62,7 @@ const RULES = [
     comment:
       'No import cycle at run time. Type-only imports are left out: they are erased when ' +
       'compiling, and the schema types need them (db/types.ts gathers every table interface, ' +
-      'and each *.table.ts names Database for declareTables).',
+      'and src/db/declare.ts names Database for declareTables).',
     severity: 'error',
     from: {},
     to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
