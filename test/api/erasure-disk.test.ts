@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type Services } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
@@ -66,5 +67,29 @@ describe('erasure on disk (SQLite)', () => {
     await waitFor(async () => ((await services.jobs.get(jobId ?? ''))?.status === 'completed' ? true : undefined), 10_000, 'the job');
     const left = needles.filter((n) => rawBytes().toLowerCase().includes(n));
     expect(left).toEqual([]);
+  });
+  it('leaves none of the contact\'s trigrams in the search index (FTS5 secure-delete), where they were before', async () => {
+    // A first name that is one trigram of characters nothing else in the file has: the index holds it as a whole term.
+    const name = '\u0238\u0239\u0238';
+    const needle = Buffer.from(name, 'utf8').toString('latin1');
+    const tag = Date.now().toString(36);
+    const venue = await createVenue(services, accountId);
+    const { contactId } = await seedPerson(services.db.db, venue, {
+      firstName: name, lastName: `Ohmstead${tag}`, email: `o.${tag}@erasure.example`, phone: '+1 555 0101', note: 'no note',
+    });
+    const blocks = await sql<{ block: Uint8Array }>`select block from contacts_search_data`.execute(services.db.db);
+    const index = Buffer.concat(blocks.rows.map((r) => Buffer.from(r.block))).toString('latin1');
+    expect(index.includes(needle), 'the trigram index holds the name before the erasure').toBe(true);
+
+    const start = await api('POST', `/ea/contacts/${contactId}/obfuscate`);
+    expect(start.statusCode, start.body).toBe(202);
+    const { obfuscateId } = start.json() as { obfuscateId: string };
+    await waitFor(async () => {
+      const res = await api('GET', `/ea/contacts/obfuscate/${obfuscateId}/status`);
+      return (res.json() as { status: string }).status === 'COMPLETED' ? true : undefined;
+    }, 20_000, 'obfuscation to complete');
+    const { job_id: jobId } = await services.db.db.selectFrom('contact_obfuscations').select('job_id').where('id', '=', obfuscateId).executeTakeFirstOrThrow();
+    await waitFor(async () => ((await services.jobs.get(jobId ?? ''))?.status === 'completed' ? true : undefined), 10_000, 'the job');
+    expect(rawBytes().includes(needle)).toBe(false);
   });
 });
