@@ -14,9 +14,14 @@ const text = field('string', eqne);
 const flag = field('boolean', eqne);
 const time = field('datetime', range);
 const contactText = field('string', ['eq', 'ne', 'sw'], true);
+/** An attendee's own column with an index (account_id, column, id) of migration 0022. */
+const indexedId = (column: string): FilterField => ({ ...id(column), indexed: true });
+/** A contact field answered from the contacts' indexes (migration 0023): eq by (account, lower(field), id), sw by its trigrams. */
+const contactIndexed = (column: string, searchColumn: string): FilterField =>
+  ({ ...contactText(column), indexed: true, search: { table: 'contacts_search', column: searchColumn, key: 'a.contact_id' } });
 
 export const ATTENDEE_FILTER_FIELDS: FilterFields = {
-  'event.id': id('a.event_id'),
+  'event.id': indexedId('a.event_id'),
   id: id('a.id'),
   confirmationNumber: text('a.confirmation_number'),
   checkedIn: flag('a.checked_in'),
@@ -33,16 +38,16 @@ export const ATTENDEE_FILTER_FIELDS: FilterFields = {
   registrationLastModified: time('a.registration_last_modified'),
   invitedBy: text('a.invited_by'),
   responseMethod: text('a.response_method'),
-  status: text('a.status'),
+  status: { ...text('a.status'), indexed: true },
   lastModified: time('a.eff_last_modified'),
   created: time('a.created'),
   'contact.id': id('a.contact_id'),
   visibility: text('a.visibility'),
   'contact.title': contactText('a.c_title'),
   'contact.company': contactText('a.c_company'),
-  'contact.firstName': contactText('a.c_first_name'),
-  'contact.lastName': contactText('a.c_last_name'),
-  'contact.email': contactText('a.c_email'),
+  'contact.firstName': contactIndexed('a.c_first_name', 'first_name'),
+  'contact.lastName': contactIndexed('a.c_last_name', 'last_name'),
+  'contact.email': contactIndexed('a.c_email', 'email'),
   attendeeLastModified: time('a.attendee_last_modified'),
   'contact.deleted': flag('a.c_deleted'),
   primaryId: id('a.primary_id'),
