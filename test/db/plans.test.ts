@@ -30,9 +30,9 @@ const sample: Array<{ first_name: string; last_name: string; email: string }> = 
 
 const word = (n: number) => randomBytes(n).toString('base64url').replace(/[-_0-9]/g, 'x').slice(0, n);
 
-const STATUSES = ['Accepted', 'No Response', 'Declined', 'Visited', 'Waitlisted', 'Cancelled', 'Pending Approval'];
+const STATUSES = ['Accepted', 'No Response', 'Declined', 'Visited', 'Waitlisted', 'Cancelled', 'Pending Approval'] as const;
 /** The sampled tenant's rare values: an event holding 1% of its attendees, and a status 1% have. */
-const rare: { eventId?: string; status: string } = { status: 'Denied Approval' };
+const rare: { eventId?: string; status: 'Denied Approval' } = { status: 'Denied Approval' };
 
 async function seed(accountId: string, sampled: boolean): Promise<void> {
   const events = [await fixtureEvent(t.services, accountId), await fixtureEvent(t.services, accountId), await fixtureEvent(t.services, accountId)];
