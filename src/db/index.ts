@@ -19,6 +19,9 @@ export { ANY_CHANGE, type ChangeFeed } from './changes.js';
 /** The read-only connections in worker threads that run lists on SQLite (SQLITE_READ_WORKERS). */
 export const DEFAULT_READ_WORKERS = 2;
 
+/** How often SQLite's planner statistics are refreshed where the data changed (PRAGMA optimize). */
+export const OPTIMIZE_EVERY_MS = 10 * 60 * 1000;
+
 /** How long /readyz waits for the database. */
 export const PING_TIMEOUT_MS = 2000;
 /** How long a request waits for a new PostgreSQL connection (or a free one from a full pool) before it fails with 503. */
@@ -84,7 +87,18 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
     // `inTransaction` true until its COMMIT or ROLLBACK: reads then take Kysely's path and wait for it.
     registerDirectRead(db, (text, parameters) => (sqlite.inTransaction ? undefined : statements.prepare(text).all(parameters)));
     const changes = new SqliteChangeFeed(sqlite);
-    return { db, dialect: 'sqlite', changes, destroy: () => db.destroy() };
+    // Statistics follow the data (a million contacts loaded through the API after the start): PRAGMA optimize
+    // re-analyzes only tables that changed much since their last analysis, each on a bounded sample.
+    sqlite.pragma('analysis_limit = 1000');
+    const optimizing = setInterval(() => {
+      try {
+        if (sqlite.open && !sqlite.inTransaction) sqlite.pragma('optimize');
+      } catch {
+        // A busy database: the next round tries again.
+      }
+    }, OPTIMIZE_EVERY_MS);
+    optimizing.unref();
+    return { db, dialect: 'sqlite', changes, destroy: () => { clearInterval(optimizing); return db.destroy(); } };
   }
   const pool = new pg.Pool({
     connectionString: database.url,
