@@ -39,6 +39,19 @@ function rawBytes(): string {
   return ['', '-wal'].map((suffix) => (existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`).toString('latin1') : '')).join('');
 }
 
+/** Obfuscates the contact through the API and waits for its job: the flush runs right after the erasure commits, in the same job. */
+async function obfuscate(contactId: string): Promise<void> {
+  const start = await api('POST', `/ea/contacts/${contactId}/obfuscate`);
+  expect(start.statusCode, start.body).toBe(202);
+  const { obfuscateId } = start.json() as { obfuscateId: string };
+  await waitFor(async () => {
+    const res = await api('GET', `/ea/contacts/obfuscate/${obfuscateId}/status`);
+    return (res.json() as { status: string }).status === 'COMPLETED' ? true : undefined;
+  }, 20_000, 'obfuscation to complete');
+  const { job_id: jobId } = await services.db.db.selectFrom('contact_obfuscations').select('job_id').where('id', '=', obfuscateId).executeTakeFirstOrThrow();
+  await waitFor(async () => ((await services.jobs.get(jobId ?? ''))?.status === 'completed' ? true : undefined), 10_000, 'the job');
+}
+
 describe('erasure on disk (SQLite)', () => {
   it('leaves none of the contact\'s values in the database file or its WAL once the obfuscation completed', async () => {
     const tag = Date.now().toString(36);
@@ -55,16 +68,7 @@ describe('erasure on disk (SQLite)', () => {
     const needles = [person.email, person.firstName, person.lastName].map((v) => v.toLowerCase());
     expect(needles.filter((n) => rawBytes().toLowerCase().includes(n))).toEqual(needles);
 
-    const start = await api('POST', `/ea/contacts/${contactId}/obfuscate`);
-    expect(start.statusCode, start.body).toBe(202);
-    const { obfuscateId } = start.json() as { obfuscateId: string };
-    await waitFor(async () => {
-      const res = await api('GET', `/ea/contacts/obfuscate/${obfuscateId}/status`);
-      return (res.json() as { status: string }).status === 'COMPLETED' ? true : undefined;
-    }, 20_000, 'obfuscation to complete');
-    // The flush runs right after the erasure commits, in the same job: wait for that job to finish too.
-    const { job_id: jobId } = await services.db.db.selectFrom('contact_obfuscations').select('job_id').where('id', '=', obfuscateId).executeTakeFirstOrThrow();
-    await waitFor(async () => ((await services.jobs.get(jobId ?? ''))?.status === 'completed' ? true : undefined), 10_000, 'the job');
+    await obfuscate(contactId);
     const left = needles.filter((n) => rawBytes().toLowerCase().includes(n));
     expect(left).toEqual([]);
   });
@@ -81,15 +85,7 @@ describe('erasure on disk (SQLite)', () => {
     const index = Buffer.concat(blocks.rows.map((r) => Buffer.from(r.block))).toString('latin1');
     expect(index.includes(needle), 'the trigram index holds the name before the erasure').toBe(true);
 
-    const start = await api('POST', `/ea/contacts/${contactId}/obfuscate`);
-    expect(start.statusCode, start.body).toBe(202);
-    const { obfuscateId } = start.json() as { obfuscateId: string };
-    await waitFor(async () => {
-      const res = await api('GET', `/ea/contacts/obfuscate/${obfuscateId}/status`);
-      return (res.json() as { status: string }).status === 'COMPLETED' ? true : undefined;
-    }, 20_000, 'obfuscation to complete');
-    const { job_id: jobId } = await services.db.db.selectFrom('contact_obfuscations').select('job_id').where('id', '=', obfuscateId).executeTakeFirstOrThrow();
-    await waitFor(async () => ((await services.jobs.get(jobId ?? ''))?.status === 'completed' ? true : undefined), 10_000, 'the job');
+    await obfuscate(contactId);
     expect(rawBytes().includes(needle)).toBe(false);
   });
 });
