@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/demo/seed.js';
 import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
 import { fileForm, pdf, png } from '../helpers/files.js';
 import { fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
@@ -259,5 +260,16 @@ describe('speakers', () => {
     expect(other?.firstName).toBe('Bea');
     expect(other?.biography).not.toContain('quenneville');
     expect(JSON.stringify(await ok(api('GET', '/ea/speakers?limit=200'))).toLowerCase()).not.toContain('quenneville');
+  });
+
+  it('seeds the demo event with two speakers in categories, both on its first session', async () => {
+    const { credentials } = await seedDemo(t.services, t.config);
+    if (!credentials) throw new Error('the demo was not seeded');
+    const demo = apiClient(t.app, await tokenFor(t.app, credentials));
+    const speakers = await ok<Page<Speaker>>(demo('GET', '/ea/speakers?sort=lastName:ASC'));
+    expect(speakers.data.map((s) => `${s.firstName} ${s.lastName} (${s.category?.name ?? ''})`)).toEqual(['Ravi Menon (Panelists)', 'Ana Okafor (Keynotes)']);
+    const sessions = await ok<Page<{ id: string }>>(demo('GET', `/ea/speakers/${speakers.data[1]?.id ?? ''}/sessions`));
+    expect(sessions.data).toHaveLength(1);
+    expect((await ok<Page<unknown>>(demo('GET', `/ea/sessions/${sessions.data[0]?.id ?? ''}/speakers`))).data).toHaveLength(2);
   });
 });
