@@ -25,8 +25,10 @@ export function speakersErasers(repo: SpeakersRepository, files: Pick<FileStore,
       const contacts = new Set(s.contactIds);
       const values = new Set(s.values.map(fold).filter((v) => v.length >= 3));
       const forms = storedForms(s.identifying);
+      // Candidates: linked speakers, and speakers whose personal columns may hold a value (the email among all values).
+      const candidates = await repo.erasureCandidates(trx, s.accountId, s.contactIds, columns, storedForms([...s.identifying, ...s.values]));
       let changed = 0;
-      for (const sp of await repo.speakersOfAccount(trx, s.accountId)) {
+      for (const sp of candidates) {
         const isSubject = (sp.contact_id !== null && contacts.has(sp.contact_id)) || (sp.email !== null && values.has(fold(sp.email)));
         if (isSubject) {
           const contactId = sp.contact_id !== null && contacts.has(sp.contact_id) ? sp.contact_id : s.contactIds[0] ?? null;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { NewRow, Row, RowPatch } from '../../db/types.js';
 import { AccountRows, Repository, type Executor } from '../../db/repository.js';
+import { mayHoldAny } from '../privacy/index.js';
 import type { SpeakerListRow } from './speakers.filters.js';
 
 /** Speakers, their categories, documents and session links; every statement names the account. */
@@ -119,9 +120,17 @@ export class SpeakersRepository extends Repository {
 
   // ---- Erasure ----
 
-  /** The account's speakers that are the contacts (linked by id) or may be them (an email among the values, compared folded by the caller). */
-  speakersOfAccount(trx: Transaction<Database>, accountId: string): Promise<Array<Row<'speakers'>>> {
-    return trx.selectFrom('speakers').selectAll().where('account_id', '=', accountId).execute();
+  /**
+   * The account's speakers an erasure may change: linked to one of the contacts, or holding one of the forms in a
+   * personal column (a superset, found by SQL: the eraser confirms each).
+   */
+  erasureCandidates(trx: Transaction<Database>, accountId: string, contactIds: readonly string[], columns: readonly string[], forms: readonly string[]): Promise<Array<Row<'speakers'>>> {
+    return trx.selectFrom('speakers').selectAll().where('account_id', '=', accountId)
+      .where((eb) => eb.or([
+        ...(contactIds.length > 0 ? [eb('contact_id', 'in', contactIds)] : []),
+        mayHoldAny(columns, forms),
+      ]))
+      .execute();
   }
 
   async clearDocuments(trx: Transaction<Database>, accountId: string, speakerId: string): Promise<void> {
