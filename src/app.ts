@@ -47,6 +47,7 @@ import { createExhibitorsModule } from './modules/exhibitors/index.js';
 import { TABLE_DECLARATIONS } from './db/tables.js';
 import { createRegistrationTypesModule } from './modules/registration-types/index.js';
 import { createVideosModule } from './modules/videos/index.js';
+import { createSpeakersModule } from './modules/speakers/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
@@ -118,6 +119,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     events: events.services.events, sessions: sessions.services.sessions, attendees: attendees.services.attendees,
     activities: activities.services.activities, files: files.services.files, webcasts: webcasts.services.webcasts,
   });
+  const speakers = createSpeakersModule(deps, {
+    events: events.services.events, sessions: sessions.services.sessions, contacts: contacts.services.contacts, files: files.services.files,
+  });
   const surveys = createSurveysModule(deps, {
     events: events.services.events, attendees: attendees.services.attendees, contacts: contacts.services.contacts,
     sessions: sessions.services.sessions, activities: activities.services.activities, mailer: communications.services.emails,
@@ -125,7 +129,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
-    accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks, files, registrationTypes, exhibitors, videos, surveys,
+    accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks,
+    // speakers before files: its eraser hands an erased speaker's files to the contact, whose files the files eraser then deletes.
+    speakers, files, registrationTypes, exhibitors, videos, surveys,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -162,6 +168,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...exhibitors.services,
     ...videos.services,
     ...surveys.services,
+    ...speakers.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

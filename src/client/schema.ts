@@ -2637,6 +2637,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/sessions/{id}/speakers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Session's Speakers
+         * @description The speakers assigned to the session (`id` is the speaker), with their category and order there, in assignment order.
+         */
+        get: operations["listSessionSpeakers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/sessions/{id}/speakers/{speakerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign Speaker to Session
+         * @description Assigns a speaker of the session's event to the session (another event's speaker is 400), with an optional speaker category and order; again replaces them.
+         */
+        put: operations["addSpeakerToSession"];
+        post?: never;
+        /**
+         * Delete Speaker From Session
+         * @description Takes the speaker off the session (404 when it is not assigned to it).
+         */
+        delete: operations["removeSpeakerFromSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/sessions/{id}/sync": {
         parameters: {
             query?: never;
@@ -2735,6 +2779,190 @@ export interface paths {
          * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC.
          */
         post: operations["listSessionsPostFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/speaker-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Speakers Categories
+         * @description The account's speaker categories, in creation order. Filterable: active (eq|ne).
+         */
+        get: operations["listSpeakersCategories"];
+        put?: never;
+        /**
+         * Create Speaker Category
+         * @description Creates an active speaker category of the account.
+         */
+        post: operations["addSpeakerCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/speakers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Speakers
+         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored.
+         */
+        get: operations["listSpeakers"];
+        put?: never;
+        /**
+         * Create Speaker
+         * @description Creates a speaker of an event of the account (an unknown event or category is 400). The contact of the same email, if any, is linked as `contact`: obfuscating that contact erases the speaker's personal fields, documents and profile picture.
+         */
+        post: operations["createSpeaker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/speakers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Speaker
+         * @description Replaces the writable fields; omitted ones become blank, read-only ones are ignored, `event.id` cannot change (400). The profile picture, documents and sessions stay.
+         */
+        put: operations["updateSpeaker"];
+        post?: never;
+        /**
+         * Delete Speaker
+         * @description Deletes the speaker with its documents and session assignments; its files expire as unattached files.
+         */
+        delete: operations["deleteSpeaker"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/speakers/{id}/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Speaker's Documents
+         * @description The speaker's documents, in the order they were added. Filterable: file.id (eq|ne).
+         */
+        get: operations["listSpeakerDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/speakers/{id}/docs/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a document for a speaker
+         * @description One document of the speaker, with a signed, expiring URL of its bytes (404 when the file is not the speaker's document).
+         */
+        get: operations["getSpeakerDoc"];
+        /**
+         * Add Document To Speaker
+         * @description Adds an uploaded file (POST /files) to the speaker's documents; again changes nothing. A file in use elsewhere is 400.
+         */
+        put: operations["addSpeakerDoc"];
+        post?: never;
+        /**
+         * Delete Document From Speaker
+         * @description Removes the document from the speaker (404 when it is not one); the file expires as an unattached file.
+         */
+        delete: operations["deleteSpeakerDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/speakers/{id}/profile-images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign Speaker Profile Picture
+         * @description Makes an uploaded JPEG, PNG or GIF (POST /files) the speaker's profile picture, replacing the current one. Only `file.id` is read; another type of file, or one in use elsewhere, is 400 and changes nothing.
+         */
+        put: operations["assignSpeakerProfileImage"];
+        post?: never;
+        /**
+         * Delete Speaker Profile Picture
+         * @description Removes the speaker's profile picture (404 when there is none); the file expires as an unattached file.
+         */
+        delete: operations["deleteSpeakerProfileImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/speakers/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Speaker's Sessions
+         * @description The sessions the speaker is assigned to (`id` is the session), with the speaker's category there, in assignment order.
+         */
+        get: operations["listSpeakerSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/speakers/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List Speakers
+         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored.
+         */
+        post: operations["listSpeakersPostFilter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -39576,6 +39804,393 @@ export interface operations {
             };
         };
     };
+    listSessionSpeakers: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of a session. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** SpeakerCategory */
+                            category?: {
+                                /**
+                                 * Format: uuid
+                                 * @description ID of a speaker category.
+                                 */
+                                id: string;
+                                /** @description The name of the speaker category */
+                                name?: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The speaker.
+                             */
+                            id: string;
+                            /** @description The order of the speaker in a session. */
+                            order?: number;
+                            /** SessionLite */
+                            session: {
+                                /**
+                                 * Format: uuid
+                                 * @description The session.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addSpeakerToSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a session. */
+                id: string;
+                /** @description ID of a speaker. */
+                speakerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Position of the speaker in the session's list; 1 is first. */
+                    order?: number;
+                    speakerCategory?: {
+                        /**
+                         * Format: uuid
+                         * @description A speaker category of the account (400 when unknown).
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Assigned. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    removeSpeakerFromSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a session. */
+                id: string;
+                /** @description ID of a speaker. */
+                speakerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getSessionSync: {
         parameters: {
             query?: never;
@@ -40492,6 +41107,2305 @@ export interface operations {
                             virtualCapacityUnlimited?: boolean;
                             waitlistCapacity?: number;
                             waitlistCapacityVirtual?: number;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSpeakersCategories: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The speaker category is active or not active */
+                            active: boolean;
+                            /**
+                             * Format: uuid
+                             * @description ID of the speaker category.
+                             */
+                            id: string;
+                            /** @description The name of the speaker category */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addSpeakerCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored (a new category is active). */
+                    active?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The name of the speaker category */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The speaker category is active or not active */
+                        active: boolean;
+                        /**
+                         * Format: uuid
+                         * @description ID of the speaker category.
+                         */
+                        id: string;
+                        /** @description The name of the speaker category */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSpeakers: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Accepted and ignored: eventline keeps one version of each text. */
+                locale?: string;
+                /** @description Sort order, e.g. lastModified:DESC. Sortable: lastModified, lastName, firstName, company, title, order. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The speaker's biography */
+                            biography?: string;
+                            /** SpeakerCategory */
+                            category?: {
+                                /**
+                                 * Format: uuid
+                                 * @description ID of a speaker category.
+                                 */
+                                id: string;
+                                /** @description The name of the speaker category */
+                                name?: string;
+                            };
+                            /** @description The unique code associated with the speaker in an event */
+                            code?: string;
+                            /** @description The company to which the speaker is associated */
+                            company?: string;
+                            /** Speaker Contact */
+                            contact?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The contact of the same email in the account, when there is one.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** @description The speaker's Designation */
+                            designation?: string;
+                            /**
+                             * Format: email
+                             * @description The speaker's email address
+                             */
+                            email?: string;
+                            /** @description The event the speaker is linked to. */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event ID.
+                                 */
+                                id: string;
+                            };
+                            /** @description Indicates if a given speaker is a featured speaker */
+                            featured: boolean;
+                            /** @description The speaker's first name. */
+                            firstName: string;
+                            /**
+                             * Format: uuid
+                             * @description The ID of the speaker
+                             */
+                            id: string;
+                            /** @description The Internal Note of the speaker */
+                            internalNote?: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description The speaker's last name. */
+                            lastName: string;
+                            /** ContactLinks */
+                            links: {
+                                /** Link */
+                                facebookUrl?: {
+                                    /** @description The speaker's Facebook profile. */
+                                    href: string;
+                                };
+                                /** Link */
+                                linkedInUrl?: {
+                                    /** @description The speaker's LinkedIn profile. */
+                                    href: string;
+                                };
+                                /** Link */
+                                profilePicture?: {
+                                    /** @description A signed, expiring URL of the speaker's profile picture. */
+                                    href: string;
+                                };
+                                /** Link */
+                                twitterUrl?: {
+                                    /** @description The speaker's Twitter / X profile. */
+                                    href: string;
+                                };
+                            };
+                            /** @description The order of speaker (its rank of creation in the event). */
+                            order: number;
+                            /** @description Mr., Mrs., Dr., etc. */
+                            prefix?: string;
+                            /** @description The speaker's title */
+                            title?: string;
+                            /** @description Indicates if a given speaker should be displayed on Event Website */
+                            visibility: boolean;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createSpeaker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The speaker's biography */
+                    biography?: string;
+                    category?: {
+                        /**
+                         * Format: uuid
+                         * @description ID of a speaker category of the account (400 when unknown).
+                         */
+                        id: string;
+                        /** @description Read-only: ignored. */
+                        name?: string;
+                    };
+                    /** @description The unique code associated with the speaker in an event */
+                    code?: string;
+                    /** @description The company to which the speaker is associated */
+                    company?: string;
+                    contact?: {
+                        /** @description Read-only: ignored (the contact of the same email is linked). */
+                        id?: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was created.
+                     */
+                    created?: string;
+                    /** @description The identifier of the user that created this record. */
+                    createdBy?: string;
+                    /** @description The speaker's Designation */
+                    designation?: string;
+                    /**
+                     * Format: email
+                     * @description The speaker's email address
+                     */
+                    email?: string;
+                    /** @description The event the speaker is linked to. */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description Event ID.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * @description Indicates if a given speaker is a featured speaker
+                     * @default false
+                     */
+                    featured?: boolean;
+                    /** @description The speaker's first name. */
+                    firstName: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The Internal Note of the speaker */
+                    internalNote?: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was updated.
+                     */
+                    lastModified?: string;
+                    /** @description The identifier of the user that last updated this record. */
+                    lastModifiedBy?: string;
+                    /** @description The speaker's last name. */
+                    lastName: string;
+                    links?: {
+                        /** Link */
+                        facebookUrl?: {
+                            /** @description The speaker's Facebook profile. */
+                            href: string;
+                        };
+                        /** Link */
+                        linkedInUrl?: {
+                            /** @description The speaker's LinkedIn profile. */
+                            href: string;
+                        };
+                        /** @description Read-only: set with PUT /speakers/{id}/profile-images. */
+                        profilePicture?: {
+                            href?: string;
+                        };
+                        /** Link */
+                        twitterUrl?: {
+                            /** @description The speaker's Twitter / X profile. */
+                            href: string;
+                        };
+                    };
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** @description Mr., Mrs., Dr., etc. */
+                    prefix?: string;
+                    /** @description Read-only: ignored. */
+                    relevance?: number;
+                    /** @description The speaker's title */
+                    title?: string;
+                    /**
+                     * @description Indicates if a given speaker should be displayed on Event Website
+                     * @default true
+                     */
+                    visibility?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The speaker's biography */
+                        biography?: string;
+                        /** SpeakerCategory */
+                        category?: {
+                            /**
+                             * Format: uuid
+                             * @description ID of a speaker category.
+                             */
+                            id: string;
+                            /** @description The name of the speaker category */
+                            name?: string;
+                        };
+                        /** @description The unique code associated with the speaker in an event */
+                        code?: string;
+                        /** @description The company to which the speaker is associated */
+                        company?: string;
+                        /** Speaker Contact */
+                        contact?: {
+                            /**
+                             * Format: uuid
+                             * @description The contact of the same email in the account, when there is one.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description The speaker's Designation */
+                        designation?: string;
+                        /**
+                         * Format: email
+                         * @description The speaker's email address
+                         */
+                        email?: string;
+                        /** @description The event the speaker is linked to. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event ID.
+                             */
+                            id: string;
+                        };
+                        /** @description Indicates if a given speaker is a featured speaker */
+                        featured: boolean;
+                        /** @description The speaker's first name. */
+                        firstName: string;
+                        /**
+                         * Format: uuid
+                         * @description The ID of the speaker
+                         */
+                        id: string;
+                        /** @description The Internal Note of the speaker */
+                        internalNote?: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description The speaker's last name. */
+                        lastName: string;
+                        /** ContactLinks */
+                        links: {
+                            /** Link */
+                            facebookUrl?: {
+                                /** @description The speaker's Facebook profile. */
+                                href: string;
+                            };
+                            /** Link */
+                            linkedInUrl?: {
+                                /** @description The speaker's LinkedIn profile. */
+                                href: string;
+                            };
+                            /** Link */
+                            profilePicture?: {
+                                /** @description A signed, expiring URL of the speaker's profile picture. */
+                                href: string;
+                            };
+                            /** Link */
+                            twitterUrl?: {
+                                /** @description The speaker's Twitter / X profile. */
+                                href: string;
+                            };
+                        };
+                        /** @description The order of speaker (its rank of creation in the event). */
+                        order: number;
+                        /** @description Mr., Mrs., Dr., etc. */
+                        prefix?: string;
+                        /** @description The speaker's title */
+                        title?: string;
+                        /** @description Indicates if a given speaker should be displayed on Event Website */
+                        visibility: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateSpeaker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a speaker. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The speaker's biography */
+                    biography?: string;
+                    category?: {
+                        /**
+                         * Format: uuid
+                         * @description ID of a speaker category of the account (400 when unknown).
+                         */
+                        id: string;
+                        /** @description Read-only: ignored. */
+                        name?: string;
+                    };
+                    /** @description The unique code associated with the speaker in an event */
+                    code?: string;
+                    /** @description The company to which the speaker is associated */
+                    company?: string;
+                    contact?: {
+                        /** @description Read-only: ignored (the contact of the same email is linked). */
+                        id?: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was created.
+                     */
+                    created?: string;
+                    /** @description The identifier of the user that created this record. */
+                    createdBy?: string;
+                    /** @description The speaker's Designation */
+                    designation?: string;
+                    /**
+                     * Format: email
+                     * @description The speaker's email address
+                     */
+                    email?: string;
+                    /** @description The event the speaker is linked to. */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description Event ID.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * @description Indicates if a given speaker is a featured speaker
+                     * @default false
+                     */
+                    featured?: boolean;
+                    /** @description The speaker's first name. */
+                    firstName: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The Internal Note of the speaker */
+                    internalNote?: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was updated.
+                     */
+                    lastModified?: string;
+                    /** @description The identifier of the user that last updated this record. */
+                    lastModifiedBy?: string;
+                    /** @description The speaker's last name. */
+                    lastName: string;
+                    links?: {
+                        /** Link */
+                        facebookUrl?: {
+                            /** @description The speaker's Facebook profile. */
+                            href: string;
+                        };
+                        /** Link */
+                        linkedInUrl?: {
+                            /** @description The speaker's LinkedIn profile. */
+                            href: string;
+                        };
+                        /** @description Read-only: set with PUT /speakers/{id}/profile-images. */
+                        profilePicture?: {
+                            href?: string;
+                        };
+                        /** Link */
+                        twitterUrl?: {
+                            /** @description The speaker's Twitter / X profile. */
+                            href: string;
+                        };
+                    };
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** @description Mr., Mrs., Dr., etc. */
+                    prefix?: string;
+                    /** @description Read-only: ignored. */
+                    relevance?: number;
+                    /** @description The speaker's title */
+                    title?: string;
+                    /**
+                     * @description Indicates if a given speaker should be displayed on Event Website
+                     * @default true
+                     */
+                    visibility?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The speaker's biography */
+                        biography?: string;
+                        /** SpeakerCategory */
+                        category?: {
+                            /**
+                             * Format: uuid
+                             * @description ID of a speaker category.
+                             */
+                            id: string;
+                            /** @description The name of the speaker category */
+                            name?: string;
+                        };
+                        /** @description The unique code associated with the speaker in an event */
+                        code?: string;
+                        /** @description The company to which the speaker is associated */
+                        company?: string;
+                        /** Speaker Contact */
+                        contact?: {
+                            /**
+                             * Format: uuid
+                             * @description The contact of the same email in the account, when there is one.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description The speaker's Designation */
+                        designation?: string;
+                        /**
+                         * Format: email
+                         * @description The speaker's email address
+                         */
+                        email?: string;
+                        /** @description The event the speaker is linked to. */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event ID.
+                             */
+                            id: string;
+                        };
+                        /** @description Indicates if a given speaker is a featured speaker */
+                        featured: boolean;
+                        /** @description The speaker's first name. */
+                        firstName: string;
+                        /**
+                         * Format: uuid
+                         * @description The ID of the speaker
+                         */
+                        id: string;
+                        /** @description The Internal Note of the speaker */
+                        internalNote?: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description The speaker's last name. */
+                        lastName: string;
+                        /** ContactLinks */
+                        links: {
+                            /** Link */
+                            facebookUrl?: {
+                                /** @description The speaker's Facebook profile. */
+                                href: string;
+                            };
+                            /** Link */
+                            linkedInUrl?: {
+                                /** @description The speaker's LinkedIn profile. */
+                                href: string;
+                            };
+                            /** Link */
+                            profilePicture?: {
+                                /** @description A signed, expiring URL of the speaker's profile picture. */
+                                href: string;
+                            };
+                            /** Link */
+                            twitterUrl?: {
+                                /** @description The speaker's Twitter / X profile. */
+                                href: string;
+                            };
+                        };
+                        /** @description The order of speaker (its rank of creation in the event). */
+                        order: number;
+                        /** @description Mr., Mrs., Dr., etc. */
+                        prefix?: string;
+                        /** @description The speaker's title */
+                        title?: string;
+                        /** @description Indicates if a given speaker should be displayed on Event Website */
+                        visibility: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSpeaker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a speaker. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSpeakerDocs: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of a speaker. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Display this file to the public */
+                            displayEnabled?: boolean;
+                            file: {
+                                /**
+                                 * Format: uuid
+                                 * @description The file (POST /files).
+                                 */
+                                id: string;
+                            };
+                            /** @description Friendly name of the file */
+                            friendlyName?: string;
+                            /**
+                             * Format: uri
+                             * @description A signed, expiring URL of the file.
+                             */
+                            href: string;
+                            /** @description Size of the file in bytes */
+                            size?: number;
+                            /** @description Mime type of the file */
+                            type?: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getSpeakerDoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a file. */
+                fileId: string;
+                /** @description ID of a speaker. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Display this file to the public */
+                        displayEnabled?: boolean;
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description The file (POST /files).
+                             */
+                            id: string;
+                        };
+                        /** @description Friendly name of the file */
+                        friendlyName?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the file.
+                         */
+                        href: string;
+                        /** @description Size of the file in bytes */
+                        size?: number;
+                        /** @description Mime type of the file */
+                        type?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addSpeakerDoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a file. */
+                fileId: string;
+                /** @description ID of a speaker. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Display this file to the public */
+                        displayEnabled?: boolean;
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description The file (POST /files).
+                             */
+                            id: string;
+                        };
+                        /** @description Friendly name of the file */
+                        friendlyName?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the file.
+                         */
+                        href: string;
+                        /** @description Size of the file in bytes */
+                        size?: number;
+                        /** @description Mime type of the file */
+                        type?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSpeakerDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a file. */
+                fileId: string;
+                /** @description ID of a speaker. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    assignSpeakerProfileImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a speaker. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    displayEnabled?: boolean;
+                    file: {
+                        /**
+                         * Format: uuid
+                         * @description An uploaded JPEG, PNG or GIF (POST /files).
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    friendlyName?: string;
+                    /** @description Read-only: ignored. */
+                    href?: string;
+                    /** @description Read-only: ignored. */
+                    size?: number;
+                    /** @description Read-only: ignored. */
+                    type?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Display this file to the public */
+                        displayEnabled?: boolean;
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description The file (POST /files).
+                             */
+                            id: string;
+                        };
+                        /** @description Friendly name of the file */
+                        friendlyName?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the file.
+                         */
+                        href: string;
+                        /** @description Size of the file in bytes */
+                        size?: number;
+                        /** @description Mime type of the file */
+                        type?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSpeakerProfileImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a speaker. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSpeakerSessions: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of a speaker. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** SpeakerCategory */
+                            category?: {
+                                /**
+                                 * Format: uuid
+                                 * @description ID of a speaker category.
+                                 */
+                                id: string;
+                                /** @description The name of the speaker category */
+                                name?: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The session.
+                             */
+                            id: string;
+                            /** SpeakerLite */
+                            speaker: {
+                                /**
+                                 * Format: uuid
+                                 * @description The speaker.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSpeakersPostFilter: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Accepted and ignored: eventline keeps one version of each text. */
+                locale?: string;
+                /** @description Sort order, e.g. lastModified:DESC. Sortable: lastModified, lastName, firstName, company, title, order. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The speaker's biography */
+                            biography?: string;
+                            /** SpeakerCategory */
+                            category?: {
+                                /**
+                                 * Format: uuid
+                                 * @description ID of a speaker category.
+                                 */
+                                id: string;
+                                /** @description The name of the speaker category */
+                                name?: string;
+                            };
+                            /** @description The unique code associated with the speaker in an event */
+                            code?: string;
+                            /** @description The company to which the speaker is associated */
+                            company?: string;
+                            /** Speaker Contact */
+                            contact?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The contact of the same email in the account, when there is one.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** @description The speaker's Designation */
+                            designation?: string;
+                            /**
+                             * Format: email
+                             * @description The speaker's email address
+                             */
+                            email?: string;
+                            /** @description The event the speaker is linked to. */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event ID.
+                                 */
+                                id: string;
+                            };
+                            /** @description Indicates if a given speaker is a featured speaker */
+                            featured: boolean;
+                            /** @description The speaker's first name. */
+                            firstName: string;
+                            /**
+                             * Format: uuid
+                             * @description The ID of the speaker
+                             */
+                            id: string;
+                            /** @description The Internal Note of the speaker */
+                            internalNote?: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description The speaker's last name. */
+                            lastName: string;
+                            /** ContactLinks */
+                            links: {
+                                /** Link */
+                                facebookUrl?: {
+                                    /** @description The speaker's Facebook profile. */
+                                    href: string;
+                                };
+                                /** Link */
+                                linkedInUrl?: {
+                                    /** @description The speaker's LinkedIn profile. */
+                                    href: string;
+                                };
+                                /** Link */
+                                profilePicture?: {
+                                    /** @description A signed, expiring URL of the speaker's profile picture. */
+                                    href: string;
+                                };
+                                /** Link */
+                                twitterUrl?: {
+                                    /** @description The speaker's Twitter / X profile. */
+                                    href: string;
+                                };
+                            };
+                            /** @description The order of speaker (its rank of creation in the event). */
+                            order: number;
+                            /** @description Mr., Mrs., Dr., etc. */
+                            prefix?: string;
+                            /** @description The speaker's title */
+                            title?: string;
+                            /** @description Indicates if a given speaker should be displayed on Event Website */
+                            visibility: boolean;
                         }[];
                         paging: components["schemas"]["Paging"];
                     };

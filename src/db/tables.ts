@@ -31,6 +31,7 @@ import { EXHIBITOR_CONTENT_TABLES } from '../modules/exhibitors/content.table.js
 import { EXHIBITOR_QUESTIONS_TABLES } from '../modules/exhibitors/exhibitor-questions.table.js';
 import { LEADS_TABLES } from '../modules/exhibitors/leads.table.js';
 import { SURVEYS_TABLES } from '../modules/surveys/surveys.table.js';
+import { SPEAKERS_TABLES } from '../modules/speakers/speakers.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -69,4 +70,5 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...EXHIBITOR_QUESTIONS_TABLES,
   ...LEADS_TABLES,
   ...SURVEYS_TABLES,
+  ...SPEAKERS_TABLES,
 ];

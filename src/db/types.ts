@@ -44,6 +44,7 @@ import type { ExhibitorAnswersTable, ExhibitorQuestionsTable } from '../modules/
 import type {
   EliteratureRequestsTable, LeadQualificationAnswersTable, LeadQualificationQuestionsTable, LeadsTable,
 } from '../modules/exhibitors/leads.table.js';
+import type { SessionSpeakersTable, SpeakerCategoriesTable, SpeakerDocumentsTable, SpeakersTable } from '../modules/speakers/speakers.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -123,6 +124,10 @@ export interface Database {
   survey_respondents: SurveyRespondentsTable;
   survey_responses: SurveyResponsesTable;
   survey_email_templates: SurveyEmailTemplatesTable;
+  speaker_categories: SpeakerCategoriesTable;
+  speakers: SpeakersTable;
+  speaker_documents: SpeakerDocumentsTable;
+  session_speakers: SessionSpeakersTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

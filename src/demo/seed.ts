@@ -7,6 +7,7 @@ import type { Services } from '../app.js';
 import type { Config } from '../config/index.js';
 import { ALL_SCOPES } from '../modules/oauth/index.js';
 import { seedDemoExhibitors } from './exhibitors.js';
+import { seedDemoSpeakers } from './speakers.js';
 import { seedDemoLeads } from './leads.js';
 import { seedDemoWorkflow } from './workflow.js';
 
@@ -63,6 +64,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
     note: 'Hybrid: sessions in Boston and online', showVenueLocation: true, showPointOfContact: true,
   });
   await seedDemoWorkflow(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
+  await seedDemoSpeakers(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
   const credentials: DemoCredentials = {

@@ -65,6 +65,11 @@ describe('erasure on disk (SQLite)', () => {
       const res = await api('PATCH', `/ea/contacts/${contactId}`, { title: `Title ${i} of ${person.lastName}` });
       expect(res.statusCode, res.body).toBeLessThan(300);
     }
+    // The contact is also a speaker (issue 29): the speaker's row holds the same values, and its biography quotes them.
+    const speaker = await api('POST', '/ea/speakers', {
+      event: { id: venue.eventId }, firstName: person.firstName, lastName: person.lastName, email: person.email, biography: `${person.firstName} ${person.lastName} speaks`,
+    });
+    expect(speaker.statusCode, speaker.body).toBe(201);
     const needles = [person.email, person.firstName, person.lastName].map((v) => v.toLowerCase());
     expect(needles.filter((n) => rawBytes().toLowerCase().includes(n))).toEqual(needles);
 

@@ -52,6 +52,25 @@ describe('tenancy: one account never sees another account\'s data', () => {
     expect(own.paging.totalCount).toBe(1);
   });
 
+  it('answers 404 for account A\'s speakers, their documents and sessions, and lists none of them to account B', async () => {
+    const speaker = await apiA('POST', '/ea/speakers', { event: { id: eventA }, firstName: 'Secret', lastName: 'Speaker' });
+    expect(speaker.statusCode, speaker.body).toBe(201);
+    const id = (speaker.json() as { id: string }).id;
+    for (const [method, url, body] of [
+      ['PUT', `/ea/speakers/${id}`, { event: { id: eventA }, firstName: 'Hijacked', lastName: 'X' }],
+      ['DELETE', `/ea/speakers/${id}`, undefined],
+      ['GET', `/ea/speakers/${id}/docs`, undefined],
+      ['GET', `/ea/speakers/${id}/sessions`, undefined],
+      ['DELETE', `/ea/speakers/${id}/profile-images`, undefined],
+    ] as const) {
+      const res = await apiB(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const viaPost = (await apiB('POST', '/ea/speakers/filter', { filter: `id eq '${id}'` })).json() as { data: unknown[] };
+    expect(viaPost.data).toEqual([]);
+    expect(((await apiB('POST', '/ea/speakers', { event: { id: eventA }, firstName: 'A', lastName: 'B' })).statusCode)).toBe(400);
+  });
+
   it('does not let account B walk account A\'s list with A\'s paging token', async () => {
     const pageA = (await apiA('GET', '/ea/events?limit=1')).json() as { paging: { currentToken: string } };
     const res = await apiB('GET', `/ea/events?token=${pageA.paging.currentToken}`);

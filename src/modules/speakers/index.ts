@@ -1,0 +1,27 @@
+import { defineModule, type ModuleDeps } from '../module.js';
+import type { SessionsService } from '../sessions/index.js';
+import { speakersErasers } from './speakers.erasers.js';
+import { SpeakersRepository } from './speakers.repository.js';
+import { speakersRoutes } from './speakers.routes.js';
+import { SpeakersService, type SpeakersUses } from './speakers.service.js';
+
+export { SpeakersService };
+export type { Speaker, SpeakerCategory } from './speakers.schemas.js';
+
+/**
+ * Speakers (the reference's Speakers tag, and the Sessions tag's session speakers): the people who speak at an
+ * event's sessions, their categories, documents and profile pictures (files from POST /files), and which sessions
+ * each speaks at. A speaker is a person: the contact of the same email is linked, and obfuscating it erases the speaker.
+ */
+export function createSpeakersModule(deps: ModuleDeps, uses: SpeakersUses & { readonly sessions: Pick<SessionsService, 'find' | 'onDelete'> }) {
+  const repo = new SpeakersRepository(deps.db.db);
+  const speakers = new SpeakersService(repo, uses, deps.config, deps.clock);
+  // A deleted session loses its speakers, in the deletion's transaction.
+  uses.sessions.onDelete((accountId, sessionId, trx) => repo.unlinkSession(accountId, sessionId, trx));
+  return defineModule({
+    name: 'speakers',
+    services: { speakers },
+    routes: speakersRoutes(speakers),
+    erasers: speakersErasers(repo, uses.files),
+  });
+}
