@@ -22,11 +22,13 @@
 // hundred, last names with a random suffix half the time, unique emails, companies, phones. One known contact in
 // the middle of each fixture carries values nobody else has (its email, last name, a first name part and a company),
 // and 1% of the contacts share the first name "Marisol" (the "common" filter). Nothing here is timed in tests.
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CompiledQuery } from 'kysely';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp, buildServices } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/index.js';
@@ -34,6 +36,7 @@ import { createDb } from '../src/db/index.js';
 import { newId } from '../src/db/ids.js';
 import { createTenant } from '../test/helpers/app.js';
 import { createTestDatabaseConfig } from '../test/helpers/db.js';
+import { workflowEvent } from '../test/helpers/workflow.js';
 import { cpuSeconds, root, startProcess, type Server } from './lib.js';
 
 const { values: args } = parseArgs({
@@ -60,6 +63,7 @@ const CALLS = Number(args.calls ?? (quick ? 40 : 300));
 const SCAN_CALLS = Number(args['scan-calls'] ?? (quick ? 5 : 15));
 const BATCH = 10; // MAX_BULK_CONTACTS: the multi-status form's limit
 const FIRST_SPAN = 10_000;
+const EVENTS = 10;
 const writeReadme = args['no-readme'] ? false : args.readme ?? !quick;
 const dialects = (args.dialect ?? '').split(',').map((d) => d.trim()).filter((d): d is Dialect => d === 'sqlite' || d === 'postgres');
 if (!(BIG >= SMALL && SMALL >= 1000 && BIG % BATCH === 0 && SMALL % BATCH === 0 && CLIENTS >= 1 && CLIENTS <= 64 && CALLS >= 5)) {
@@ -161,6 +165,10 @@ interface Fixture {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly accountId: string;
+  /** The account's events: the first holds 1% of the attendees, the other nine the rest. */
+  readonly events: readonly string[];
+  /** The known contact's id, once loaded. */
+  knownContact?: string;
   drop(): Promise<void>;
 }
 
@@ -174,8 +182,10 @@ async function fixture(dialect: Dialect, size: number, pgUrl: string): Promise<F
   // Migrates, then an Enterprise account with an application holding every scope.
   const services = await buildServices(loadConfig({ ...ENV, LOG_LEVEL: 'silent' }, { database }));
   const tenant = await createTenant(services, { tier: 'Enterprise' });
+  const events: string[] = [];
+  for (let e = 0; e < EVENTS; e++) events.push(await workflowEvent(services, tenant.accountId, 'Hybrid', `Event ${e + 1}`));
   await services.db.destroy();
-  return { dialect, size, database, clientId: tenant.clientId, clientSecret: tenant.clientSecret, accountId: tenant.accountId, drop };
+  return { dialect, size, database, clientId: tenant.clientId, clientSecret: tenant.clientSecret, accountId: tenant.accountId, events, drop };
 }
 
 const servers: Server[] = [];
@@ -309,10 +319,62 @@ async function loadSql(f: Fixture, from: number, to: number): Promise<number> {
   }
 }
 
+/** The event of the k-th attendee: 1 in 100 to the first event, the others spread over the other nine. */
+const eventOf = (f: Fixture, k: number): string => (k % 100 === 0 ? f.events[0] : f.events[1 + (k % (EVENTS - 1))]) as string;
+const ATTENDEE_COLUMNS = 'id, account_id, event_id, contact_id, confirmation_number, status, registered_at, extra, created, last_modified, attendee_last_modified, created_by, last_modified_by';
+
+/** One attendee per contact of the fixture, written with SQL (no server running); notes the known contact's id. */
+async function loadAttendees(f: Fixture): Promise<number> {
+  const started = performance.now();
+  const at = new Date().toISOString();
+  const row = (k: number, contactId: string) => [randomUUID(), f.accountId, eventOf(f, k), contactId, `C${k}`, 'Accepted', at, '{}', at, at, at, f.clientId, f.clientId];
+  if (f.database.dialect === 'sqlite') {
+    const sqlite = new SQLite(f.database.file);
+    try {
+      const ids = sqlite.prepare('select id from contacts where account_id = ? order by rowid').pluck().all(f.accountId) as string[];
+      f.knownContact = sqlite.prepare('select id from contacts where account_id = ? and email = ?').pluck().get(f.accountId, KNOWN.email) as string;
+      const insert = sqlite.prepare(`insert into attendees (${ATTENDEE_COLUMNS}) values (${ATTENDEE_COLUMNS.split(',').map(() => '?').join(', ')})`);
+      // The kept-count triggers of migration 0022 run on every row, as for any writer.
+      sqlite.transaction(() => { ids.forEach((id, k) => insert.run(...row(k, id))); })();
+    } finally {
+      sqlite.close();
+    }
+  } else if (f.database.dialect === 'postgres') {
+    const client = new pg.Client({ connectionString: f.database.url });
+    await client.connect();
+    const schema = `"${f.database.schema}"`;
+    // The kept-count triggers' functions name their tables without a schema, as the server's connections see them.
+    await client.query(`set search_path to ${schema}`);
+    try {
+      const ids = (await client.query<{ id: string }>(`select id from ${schema}.contacts where account_id = $1 order by id`, [f.accountId])).rows.map((r) => r.id);
+      f.knownContact = (await client.query<{ id: string }>(`select id from ${schema}.contacts where account_id = $1 and email = $2`, [f.accountId, KNOWN.email])).rows[0]?.id;
+      for (let i = 0; i < ids.length; i += 10_000) {
+        const cols: string[][] = Array.from({ length: 13 }, () => []);
+        ids.slice(i, i + 10_000).forEach((id, j) => row(i + j, id).forEach((v, c) => cols[c]?.push(v)));
+        await client.query(`insert into ${schema}.attendees (${ATTENDEE_COLUMNS}) select * from unnest(${cols.map((_, c) => `$${c + 1}::text[]`).join(', ')})`, cols);
+      }
+      await client.query(`vacuum analyze ${schema}.attendees`);
+    } finally {
+      await client.end();
+    }
+  }
+  if (!f.knownContact) throw new Error('the known contact is missing');
+  return (performance.now() - started) / 1000;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // 2. Filtered lists
 
-interface Query { readonly key: string; readonly filter: string; readonly expect: 'one' | 'many'; readonly goal?: { ratio?: number; p99Ms?: number }; readonly scan?: boolean }
+interface Query {
+  readonly key: string;
+  /** The list, and its filter on a fixture (attendee filters name the fixture's event or contact). */
+  readonly list?: 'contacts' | 'attendees';
+  readonly filter: string | ((f: Fixture) => string);
+  readonly expect: 'one' | 'many';
+  readonly goal?: { ratio?: number; p99Ms?: number };
+  /** Measured with --scan-calls calls (it reads every row of the account at the large size). */
+  readonly scan?: boolean;
+}
 
 const QUERIES: readonly Query[] = [
   { key: 'email eq (one match)', filter: `email eq '${KNOWN.email}'`, expect: 'one', goal: { ratio: 2 } },
@@ -322,8 +384,12 @@ const QUERIES: readonly Query[] = [
   { key: `firstName contains (common: 1%)`, filter: `firstName contains '${COMMON_FIRST.slice(2)}'`, expect: 'many' },
   { key: 'company eq (one match; not indexed: scans)', filter: `company eq '${KNOWN.company}'`, expect: 'one', scan: true },
   { key: 'workPhone eq (one match; not indexed: scans the profile JSON)', filter: `workPhone eq '${KNOWN.workPhone}'`, expect: 'one', scan: true },
+  { key: 'attendees: event.id eq (1% of the attendees)', list: 'attendees', filter: (f) => `event.id eq '${f.events[0] ?? ''}'`, expect: 'many' },
+  { key: 'attendees: contact.id eq (one match)', list: 'attendees', filter: (f) => `contact.id eq '${f.knownContact ?? ''}'`, expect: 'one' },
+  { key: 'attendees: contact.email eq (one match)', list: 'attendees', filter: `contact.email eq '${KNOWN.email}'`, expect: 'one', scan: true },
 ];
-const listPath = (q: Query) => `/ea/contacts?limit=100&filter=${encodeURIComponent(q.filter)}`;
+const filterOf = (q: Query, f: Fixture) => (typeof q.filter === 'string' ? q.filter : q.filter(f));
+const listPath = (q: Query, f: Fixture) => `/ea/${q.list ?? 'contacts'}?limit=100&filter=${encodeURIComponent(filterOf(q, f))}`;
 
 interface Side { readonly f: Fixture; readonly server: Server; readonly bearer: string; readonly meter: CpuMeter }
 interface Measured { readonly p50: number; readonly p99: number; readonly cpuUs: number; readonly calls: number; readonly matches: number; readonly totalCount: number | undefined }
@@ -345,9 +411,9 @@ async function call(side: Side, path: string): Promise<{ ms: number; matches: nu
 
 /** `calls` calls per side, interleaved (small, big, big, small, ...), after a warm-up; p50/p99 and CPU per call. */
 async function measurePair(q: Query, sides: readonly Side[], calls: number): Promise<Measured[]> {
-  const path = listPath(q);
   const found: Array<{ matches: number; totalCount: number | undefined }> = [];
   for (const side of sides) {
+    const path = listPath(q, side.f);
     let first: Awaited<ReturnType<typeof call>> | undefined;
     for (let w = 0; w < Math.max(3, Math.min(20, Math.floor(calls / 5))); w++) first = await call(side, path);
     if (!first) throw new Error('no warm-up');
@@ -358,7 +424,7 @@ async function measurePair(q: Query, sides: readonly Side[], calls: number): Pro
   for (const side of sides) await side.meter.begin();
   for (let k = 0; k < calls; k++) {
     const order = k % 2 === 0 ? sides.map((s, i) => i) : sides.map((s, i) => sides.length - 1 - i);
-    for (const i of order) ms[i]?.push((await call(sides[i] as Side, path)).ms);
+    for (const i of order) ms[i]?.push((await call(sides[i] as Side, listPath(q, (sides[i] as Side).f))).ms);
   }
   const out: Measured[] = [];
   for (const [i, side] of sides.entries()) {
@@ -376,9 +442,11 @@ async function measurePair(q: Query, sides: readonly Side[], calls: number): Pro
 async function plans(f: Fixture, queries: readonly Query[]): Promise<string[]> {
   const recorded: Array<{ sql: string; parameters: readonly unknown[] }> = [];
   let recording = false;
-  const handle = createDb(f.database, { onQuery: (text, parameters) => { if (recording && /from "contacts"/.test(text)) recorded.push({ sql: text, parameters }); } });
+  let current: RegExp = /from "contacts"/;
+  const handle = createDb(f.database, { onQuery: (text, parameters) => { if (recording && current.test(text)) recorded.push({ sql: text, parameters }); } });
   const config = loadConfig({ ...ENV, LOG_LEVEL: 'silent' }, { database: f.database });
   const { app } = await buildApp(config, { db: handle, logger: false, worker: false });
+  const table = (q: Query) => new RegExp(`from "${q.list ?? 'contacts'}"`);
   const out: string[] = [];
   try {
     await app.ready();
@@ -390,11 +458,12 @@ async function plans(f: Fixture, queries: readonly Query[]): Promise<string[]> {
     const bearer = (tok.json() as { access_token: string }).access_token;
     for (const q of queries) {
       recorded.length = 0;
+      current = table(q);
       recording = true;
-      const res = await app.inject({ method: 'GET', url: listPath(q), headers: { authorization: `Bearer ${bearer}` } });
+      const res = await app.inject({ method: 'GET', url: listPath(q, f), headers: { authorization: `Bearer ${bearer}` } });
       recording = false;
       if (res.statusCode !== 200) throw new Error(`plans: ${q.key} answered ${res.statusCode}`);
-      out.push(`### ${f.dialect}, ${fmt(f.size)} contacts: ${q.filter}`);
+      out.push(`### ${f.dialect}, ${fmt(f.size)} contacts: ${q.list ?? 'contacts'} ${filterOf(q, f)}`);
       for (const r of recorded) {
         const kind = /count\(\*\)/.test(r.sql) ? 'count' : /offset/.test(r.sql) ? 'count bound (limit 1 offset 10000)' : 'page';
         out.push(`-- ${kind}`);
@@ -434,75 +503,65 @@ async function pgAnswers(url: string): Promise<boolean> {
   }
 }
 
-async function main(): Promise<void> {
+/** One dialect: its fixtures, loads, measures and plans; returns the README block's lines. */
+async function runDialect(dialect: Dialect, pgUrl: string): Promise<string[]> {
   const loadBefore = loadavg().map((x) => x.toFixed(1)).join(' ');
   const startedAt = new Date();
-  const pgUrl = args.url ?? process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const notes: string[] = [];
   const fixtures: Fixture[] = [];
   const loads: string[] = [];
   const rows: Row[] = [];
-  const planLines: string[] = [];
   let admin: pg.Client | undefined;
   try {
-    for (const dialect of dialects) {
-      if (dialect === 'postgres') {
-        if (!(await pgAnswers(pgUrl))) {
-          notes.push(`PostgreSQL at ${pgUrl} did not answer: not run.`);
-          continue;
-        }
-        admin = new pg.Client({ connectionString: pgUrl });
-        await admin.connect();
+    if (dialect === 'postgres') {
+      admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+    }
+    log(`${name}: fixtures of ${fmt(SMALL)} and ${fmt(BIG)} contacts`);
+    const small = await fixture(dialect, SMALL, pgUrl);
+    fixtures.push(small);
+    const big = await fixture(dialect, BIG, pgUrl);
+    fixtures.push(big);
+    // Load: one server per fixture, rate limits off, stopped afterwards.
+    for (const f of [small, big]) {
+      const apiCount = dialect === 'sqlite' ? f.size : f === big ? PG_API : 0;
+      if (apiCount > 0) {
+        const s = await serve(f, { RATE_LIMIT_ENABLED: 'false' });
+        const meter = new CpuMeter(s, admin, f);
+        const r = await loadApi(s, await token(s, f), f, 0, apiCount, meter);
+        await stop(s);
+        const rate = r.contacts / r.seconds;
+        const first = r.firstSeconds !== undefined ? FIRST_SPAN / r.firstSeconds : undefined;
+        loads.push(`| ${name} | ${fmt(f.size)} | contacts through the API, ${CLIENTS} clients, 10 per request | ${fmt(r.contacts)} | ${fmt(r.seconds, 1)} | **${fmt(rate)}** | ${first !== undefined ? fmt(first) : 'n/a'} | ${fmt(r.cpuUsPerContact)} | ${dialect === 'sqlite' ? (rate >= 2000 ? 'yes' : 'no') : 'n/a'} |`);
+        if (f === big && r.segments.length > 1) notes.push(`${name} load by segment: ${r.segments.join('; ')}.`);
       }
-      const name = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-      log(`${name}: fixtures of ${fmt(SMALL)} and ${fmt(BIG)} contacts`);
-      const small = await fixture(dialect, SMALL, pgUrl);
-      fixtures.push(small);
-      const big = await fixture(dialect, BIG, pgUrl);
-      fixtures.push(big);
-      // Load: one server per fixture, rate limits off, stopped afterwards.
-      for (const f of [small, big]) {
-        const apiCount = dialect === 'sqlite' ? f.size : f === big ? PG_API : 0;
-        if (apiCount > 0) {
-          const s = await serve(f, { RATE_LIMIT_ENABLED: 'false' });
-          const meter = new CpuMeter(s, admin, f);
-          const r = await loadApi(s, await token(s, f), f, 0, apiCount, meter);
-          await stop(s);
-          const rate = r.contacts / r.seconds;
-          const first = r.firstSeconds !== undefined ? FIRST_SPAN / r.firstSeconds : undefined;
-          loads.push(`| ${name} | ${fmt(f.size)} | through the API, ${CLIENTS} clients, 10 per request | ${fmt(r.contacts)} | ${fmt(r.seconds, 1)} | **${fmt(rate)}** | ${first !== undefined ? fmt(first) : 'n/a'} | ${fmt(r.cpuUsPerContact)} | ${dialect === 'sqlite' ? (rate >= 2000 ? 'yes' : 'no') : 'n/a'} |`);
-          if (f === big && r.segments.length > 1) notes.push(`${name} load by segment: ${r.segments.join('; ')}.`);
-        }
-        if (dialect === 'postgres' && apiCount < f.size) {
-          const seconds = await loadSql(f, apiCount, f.size);
-          loads.push(`| ${name} | ${fmt(f.size)} | with SQL (INSERT ... SELECT FROM unnest, 10,000 rows a statement), then VACUUM ANALYZE | ${fmt(f.size - apiCount)} | ${fmt(seconds, 1)} | ${fmt((f.size - apiCount) / seconds)} | n/a | n/a | n/a |`);
-        }
-      }
-      // Measure: fresh servers (SQLite: PRAGMA optimize at start analyzes the grown tables).
-      const sides: Side[] = [];
-      for (const f of [small, big]) {
-        const s = await serve(f);
-        sides.push({ f, server: s, bearer: await token(s, f), meter: new CpuMeter(s, admin, f) });
-      }
-      for (const q of QUERIES) {
-        const calls = q.scan ? SCAN_CALLS : CALLS;
-        log(`${name}: ${q.filter}, ${calls} calls a size`);
-        const [s, b] = await measurePair(q, sides, calls);
-        if (s && b) rows.push({ dialect, q, small: s, big: b });
-        log(`  p50 ${fmt(s?.p50, 1)} / ${fmt(b?.p50, 1)} ms, p99 ${fmt(s?.p99, 1)} / ${fmt(b?.p99, 1)} ms, CPU ${fmt(s?.cpuUs)} / ${fmt(b?.cpuUs)} µs`);
-      }
-      for (const side of sides) await stop(side.server);
-      log(`${name}: plans at ${fmt(BIG)}`);
-      planLines.push(...(await plans(big, QUERIES)));
-      if (admin) {
-        await admin.end();
-        admin = undefined;
-      }
-      for (const f of [small, big]) {
-        await f.drop();
-        fixtures.splice(fixtures.indexOf(f), 1);
+      if (dialect === 'postgres' && apiCount < f.size) {
+        const seconds = await loadSql(f, apiCount, f.size);
+        loads.push(`| ${name} | ${fmt(f.size)} | contacts with SQL (INSERT ... SELECT FROM unnest, 10,000 rows a statement), then VACUUM ANALYZE | ${fmt(f.size - apiCount)} | ${fmt(seconds, 1)} | ${fmt((f.size - apiCount) / seconds)} | n/a | n/a | n/a |`);
       }
     }
+    for (const f of [small, big]) {
+      const seconds = await loadAttendees(f);
+      log(`${name} ${fmt(f.size)}: ${fmt(f.size)} attendees written with SQL in ${fmt(seconds, 1)} s`);
+      loads.push(`| ${name} | ${fmt(f.size)} | attendees (one per contact, over ${EVENTS} events) with SQL${dialect === 'postgres' ? ', then VACUUM ANALYZE' : ''} | ${fmt(f.size)} | ${fmt(seconds, 1)} | ${fmt(f.size / seconds)} | n/a | n/a | n/a |`);
+    }
+    // Measure: fresh servers (SQLite: PRAGMA optimize at start analyzes the grown tables).
+    const sides: Side[] = [];
+    for (const f of [small, big]) {
+      const s = await serve(f);
+      sides.push({ f, server: s, bearer: await token(s, f), meter: new CpuMeter(s, admin, f) });
+    }
+    for (const q of QUERIES) {
+      const calls = q.scan ? SCAN_CALLS : CALLS;
+      log(`${name}: ${q.list ?? 'contacts'} ${filterOf(q, big)}, ${calls} calls a size`);
+      const [s, b] = await measurePair(q, sides, calls);
+      if (s && b) rows.push({ dialect, q, small: s, big: b });
+      log(`  p50 ${fmt(s?.p50, 1)} / ${fmt(b?.p50, 1)} ms, p99 ${fmt(s?.p99, 1)} / ${fmt(b?.p99, 1)} ms, CPU ${fmt(s?.cpuUs)} / ${fmt(b?.cpuUs)} µs`);
+    }
+    for (const side of sides) await stop(side.server);
+    log(`${name}: plans at ${fmt(BIG)}`);
+    console.log((await plans(big, QUERIES)).join('\n'));
   } finally {
     await Promise.all(servers.splice(0).map((s) => s.stop()));
     for (const f of fixtures) await f.drop().catch(() => undefined);
@@ -510,14 +569,14 @@ async function main(): Promise<void> {
   }
 
   const cpuInfo = cpus();
-  const header = `${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpuInfo.length} × ${cpuInfo[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
-    `\`npx tsx bench/lists.ts${process.argv.slice(2).length ? ` ${process.argv.slice(2).join(' ')}` : ''}\`; load average (1 min) before ${loadBefore.split(' ')[0]}, after ${(loadavg()[0] ?? 0).toFixed(1)}`;
+  const header = `${name}: ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpuInfo.length} × ${cpuInfo[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
+    `\`npx tsx bench/lists.ts${process.argv.slice(2).length ? ` ${process.argv.slice(2).join(' ')}` : ''}\`; load average (1, 5, 15 min) before ${loadBefore}, after ${loadavg().map((x) => x.toFixed(1)).join(' ')}`;
   const ms = (x: number) => fmt(x, x < 10 ? 1 : 0);
-  const lines = [
+  return [
     header, '',
-    '| database | fixture | how | contacts | seconds | contacts/s | first 10,000: contacts/s | server CPU µs/contact | ≥ 2,000/s |', '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| database | fixture | what | rows | seconds | rows/s | first 10,000: contacts/s | server CPU µs/contact | ≥ 2,000/s |', '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |',
     ...loads, '',
-    `Filtered lists (\`GET /ea/contacts?limit=100&filter=...\`), ${fmt(CALLS)} sequential calls per size (${fmt(SCAN_CALLS)} for the filters that scan), interleaved between the two servers:`, '',
+    `Filtered lists (\`GET /ea/contacts?limit=100&filter=...\`, and \`GET /ea/attendees\` with one attendee per contact), ${fmt(CALLS)} sequential calls per size (${fmt(SCAN_CALLS)} for the filters that scan), interleaved between the two servers:`, '',
     `| database | filter | p50 ms ${fmt(SMALL)} / ${fmt(BIG)} | p99 ms ${fmt(SMALL)} / ${fmt(BIG)} | CPU µs/call ${fmt(SMALL)} / ${fmt(BIG)} | ratio p99 (p50) | goal | met | found at ${fmt(BIG)} |`,
     '| --- | --- | ---: | ---: | ---: | ---: | --- | --- | --- |',
     ...rows.map((r) => {
@@ -529,19 +588,32 @@ async function main(): Promise<void> {
       const goal = g?.ratio !== undefined ? `ratio ≤ ${g.ratio}` : g?.p99Ms !== undefined && r.dialect === 'sqlite' ? `p99 < ${g.p99Ms} ms` : '';
       const met = g?.ratio !== undefined && ratio !== undefined ? (ratio <= g.ratio ? 'yes' : 'no') : goal && g?.p99Ms !== undefined ? (b.p99 < g.p99Ms ? 'yes' : 'no') : 'n/a';
       const found = `${b.matches}${b.totalCount !== undefined ? ` (totalCount ${fmt(b.totalCount)})` : ' (no totalCount: beyond the bound)'}`;
-      return `| ${r.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} | \`${r.q.key}\` | ${s ? ms(s.p50) : ''} / ${ms(b.p50)} | ${s ? ms(s.p99) : ''} / ${ms(b.p99)} | ${s ? fmt(s.cpuUs) : ''} / ${fmt(b.cpuUs)} | ${fmt(ratio, 2)} (${fmt(ratio50, 2)}) | ${goal} | ${met} | ${found} |`;
+      return `| ${name} | \`${r.q.key}\` | ${s ? ms(s.p50) : ''} / ${ms(b.p50)} | ${s ? ms(s.p99) : ''} / ${ms(b.p99)} | ${s ? fmt(s.cpuUs) : ''} / ${fmt(b.cpuUs)} | ${fmt(ratio, 2)} (${fmt(ratio50, 2)}) | ${goal} | ${met} | ${found} |`;
     }),
     ...(notes.length > 0 ? ['', ...notes] : []),
   ];
-  console.log(lines.join('\n'));
-  console.log(`\n${planLines.join('\n')}`);
-  if (writeReadme) {
-    const file = join(root, 'bench/README.md');
-    const readme = readFileSync(file, 'utf8');
-    const section = `<!-- lists:start -->\n${lines.join('\n')}\n<!-- lists:end -->`;
-    if (!readme.includes('<!-- lists:start -->')) throw new Error('bench/README.md has no <!-- lists:start --> marker');
-    writeFileSync(file, readme.replace(/<!-- lists:start -->[\s\S]*<!-- lists:end -->/, section));
-    console.error('bench/README.md updated');
+}
+
+async function main(): Promise<void> {
+  const pgUrl = args.url ?? process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+  for (const dialect of dialects) {
+    if (dialect === 'postgres' && !(await pgAnswers(pgUrl))) {
+      console.error(`PostgreSQL at ${pgUrl} did not answer: not run.`);
+      continue;
+    }
+    const lines = await runDialect(dialect, pgUrl);
+    console.log(`\n${lines.join('\n')}\n`);
+    // Each database's results go into a block of their own as soon as they are measured.
+    if (writeReadme) {
+      const file = join(root, 'bench/README.md');
+      const readme = readFileSync(file, 'utf8');
+      const marker = (end: string) => `<!-- lists-${dialect}:${end} -->`;
+      if (!readme.includes(marker('start'))) throw new Error(`bench/README.md has no ${marker('start')} marker`);
+      const at = readme.indexOf(marker('start'));
+      const to = readme.indexOf(marker('end'));
+      writeFileSync(file, `${readme.slice(0, at)}${marker('start')}\n${lines.join('\n')}\n${readme.slice(to)}`);
+      console.error(`bench/README.md updated (${dialect})`);
+    }
   }
 }
 
