@@ -386,7 +386,7 @@ const QUERIES: readonly Query[] = [
   { key: 'workPhone eq (one match; not indexed: scans the profile JSON)', filter: `workPhone eq '${KNOWN.workPhone}'`, expect: 'one', scan: true },
   { key: 'attendees: event.id eq (1% of the attendees)', list: 'attendees', filter: (f) => `event.id eq '${f.events[0] ?? ''}'`, expect: 'many' },
   { key: 'attendees: contact.id eq (one match)', list: 'attendees', filter: (f) => `contact.id eq '${f.knownContact ?? ''}'`, expect: 'one' },
-  { key: 'attendees: contact.email eq (one match)', list: 'attendees', filter: `contact.email eq '${KNOWN.email}'`, expect: 'one', scan: true },
+  { key: 'attendees: contact.email eq (one match)', list: 'attendees', filter: `contact.email eq '${KNOWN.email}'`, expect: 'one' },
 ];
 const filterOf = (q: Query, f: Fixture) => (typeof q.filter === 'string' ? q.filter : q.filter(f));
 const listPath = (q: Query, f: Fixture) => `/ea/${q.list ?? 'contacts'}?limit=100&filter=${encodeURIComponent(filterOf(q, f))}`;
