@@ -483,6 +483,7 @@ async function plans(f: Fixture, queries: readonly Query[]): Promise<string[]> {
     }
   } finally {
     await app.close();
+    await handle.destroy(); // an app given its database does not close it
   }
   return out;
 }
