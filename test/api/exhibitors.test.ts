@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/demo/seed.js';
-import { apiClient, createTenant, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
+import { apiClient, createTenant, startTestApp, tokenFor, type Api, type TestApp, ok } from '../helpers/app.js';
 import { insertBoothStaff } from '../helpers/exhibitors.js';
-import { fileForm, pdf, png } from '../helpers/files.js';
+import { pdf, png, uploadFile } from '../helpers/files.js';
 import { fixtureAttendee, fixtureEvent } from '../helpers/webcast-fixtures.js';
 
 interface Exhibitor {
@@ -25,19 +25,9 @@ let accountId: string;
 let event: string;
 const dataDir = mkdtempSync(join(tmpdir(), 'eventline-exhibitors-'));
 
-const ok = async <T>(res: Promise<{ statusCode: number; body: string; json: () => unknown }>, status = 200): Promise<T> => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-};
 const exhibitorBody = (overrides: Record<string, unknown> = {}) => ({ event: { id: event }, name: 'Acme Robotics', ...overrides });
 const createExhibitor = (overrides: Record<string, unknown> = {}) => ok<Exhibitor>(api('POST', `/ea/events/${event}/exhibitors`, exhibitorBody(overrides)), 201);
-const upload = async (name: string, bytes: Buffer): Promise<string> => {
-  const body = fileForm(name, bytes);
-  const res = await t.app.inject({ method: 'POST', url: '/ea/files', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: string }).id;
-};
+const upload = (name: string, bytes: Buffer): Promise<string> => uploadFile(t.app, token, name, bytes);
 
 beforeAll(async () => {
   t = await startTestApp({ env: { DATA_DIR: dataDir }, build: { worker: false } });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/demo/seed.js';
-import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
-import { fileForm, pdf, png } from '../helpers/files.js';
+import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp, ok } from '../helpers/app.js';
+import { pdf, png, uploadFile } from '../helpers/files.js';
 import { fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
 
 interface Speaker {
@@ -26,19 +26,9 @@ let event: string;
 let otherEvent: string;
 const dataDir = mkdtempSync(join(tmpdir(), 'eventline-speakers-'));
 
-const ok = async <T>(res: Promise<{ statusCode: number; body: string; json: () => unknown }>, status = 200): Promise<T> => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-};
 const createSpeaker = (overrides: Record<string, unknown> = {}) =>
   ok<Speaker>(api('POST', '/ea/speakers', { event: { id: event }, firstName: 'Ada', lastName: 'Lovelace', ...overrides }), 201);
-const upload = async (name: string, bytes: Buffer): Promise<string> => {
-  const body = fileForm(name, bytes);
-  const res = await t.app.inject({ method: 'POST', url: '/ea/files', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: string }).id;
-};
+const upload = (name: string, bytes: Buffer): Promise<string> => uploadFile(t.app, token, name, bytes);
 const list = (filter: string, query = '') => ok<Page<Speaker>>(api('GET', `/ea/speakers?filter=${encodeURIComponent(filter)}${query}`));
 
 beforeAll(async () => {

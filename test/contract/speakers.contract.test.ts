@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiClient, createTenant, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
-import { fileForm, pdf, png } from '../helpers/files.js';
+import { pdf, png, uploadFile } from '../helpers/files.js';
 import { fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
 import { describeContract, expectMatchesReference, referenceOperation } from './reference.js';
 
@@ -35,12 +35,7 @@ describeContract('contract: Speakers operations match the reference', () => {
     if (status !== 204) expectMatchesReference(method, path, status, res.json());
     return status === 204 ? undefined : res.json();
   };
-  const upload = async (name: string, bytes: Buffer): Promise<string> => {
-    const body = fileForm(name, bytes);
-    const res = await t.app.inject({ method: 'POST', url: '/ea/files', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { id: string }).id;
-  };
+  const upload = (name: string, bytes: Buffer): Promise<string> => uploadFile(t.app, token, name, bytes);
 
   beforeAll(async () => {
     t = await startTestApp({ env: { DATA_DIR: dataDir }, build: { worker: false } });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions, type Services } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
@@ -102,3 +103,10 @@ export const sampleEvent = (overrides: Record<string, unknown> = {}): EventInput
   start: '2027-03-01T09:00:00.000Z', end: '2027-03-02T17:00:00.000Z',
   ...overrides,
 }) as EventInput;
+
+/** The answer's JSON body, once its status is the one expected (200 unless told). */
+export async function ok<T>(res: Promise<{ statusCode: number; body: string; json: () => unknown }>, status = 200): Promise<T> {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(status);
+  return r.json() as T;
+}

@@ -1,4 +1,6 @@
 import { deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 
 // Sample files and multipart bodies for the files tests: real formats, built
 // byte by byte, so the magic-number and header checks see what clients send.
@@ -75,4 +77,12 @@ export function form(parts: readonly Part[], boundary = `----eventline${Math.ran
 /** A form with one file part. */
 export function fileForm(filename: string, content: Buffer | string, type?: string, fields: readonly Part[] = []) {
   return form([...fields, { name: 'file', value: content, filename, ...(type ? { type } : {}) }]);
+}
+
+/** Uploads a file through `POST /ea/files` with the bearer token and answers the new file's id (the upload must be a 201). */
+export async function uploadFile(app: FastifyInstance, token: string, name: string, bytes: Buffer): Promise<string> {
+  const body = fileForm(name, bytes);
+  const res = await app.inject({ method: 'POST', url: '/ea/files', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
 }
