@@ -263,8 +263,8 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<Migratio
  * itself: `PRAGMA optimize` analyzes the tables whose statistics are missing or stale, each on a bounded sample
  * (analysis_limit), as SQLite recommends at start and after large changes. PostgreSQL's autovacuum analyzes.
  */
-export async function optimizeSqlite(db: Db): Promise<void> {
-  await sql`pragma analysis_limit = 1000`.execute(db);
+async function optimizeSqlite(db: Db): Promise<void> {
+  // analysis_limit is set on the connection when it opens (createDb).
   await sql`pragma optimize = 0x10002`.execute(db);
 }
 
