@@ -307,8 +307,8 @@ function loadSqlSqlite(f: Fixture, from: number, to: number): { seconds: number;
   const sqlite = new SQLite(f.database.file);
   try {
     const started = performance.now();
-    const triggers = sqlite.prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'contacts' and name like 'contacts_search_%'`).all() as Array<{ name: string; sql: string }>;
-    if (triggers.length !== 3) throw new Error(`expected the 3 contacts_search triggers, found ${triggers.length}`);
+    const triggers = sqlite.prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'contacts' and name like 'contacts_search_queue_%'`).all() as Array<{ name: string; sql: string }>;
+    if (triggers.length !== 3) throw new Error(`expected the 3 contacts_search_queue triggers, found ${triggers.length}`);
     const insert = sqlite.prepare(`insert into contacts (id, account_id, first_name, last_name, email, company, title, profile, created, last_modified, created_by, last_modified_by)
       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     sqlite.transaction(() => { for (const t of triggers) sqlite.exec(`drop trigger ${t.name}`); })();
@@ -325,7 +325,8 @@ function loadSqlSqlite(f: Fixture, from: number, to: number): { seconds: number;
     const seconds = (performance.now() - started) / 1000;
     const rebuilding = performance.now();
     sqlite.transaction(() => {
-      sqlite.exec(`insert into contacts_search (contacts_search) values ('rebuild')`);
+      sqlite.exec(`insert into contacts_search_index (contacts_search_index) values ('rebuild')`);
+      sqlite.exec('delete from contacts_search_queue');
       for (const t of triggers) sqlite.exec(t.sql);
     })();
     sqlite.pragma('wal_checkpoint(TRUNCATE)');

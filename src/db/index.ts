@@ -9,8 +9,10 @@ import { migrations } from './migrations/index.js';
 import type { Database } from './types.js';
 import { PostgresChangeFeed, SqliteChangeFeed, type ChangeFeed } from './changes.js';
 import { registerDirectRead } from './compiled.js';
+import { SEARCH_SYNC_EVERY_MS, syncSearchIndex } from './search-index.js';
 import { createReadPool, PoolingSqliteDialect } from './read-pool.js';
 export { OFF_THREAD } from './read-pool.js';
+export { flushSearchIndex } from './search-index.js';
 
 export type { Database } from './types.js';
 export type Dialect = 'sqlite' | 'postgres';
@@ -98,7 +100,18 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
       }
     }, OPTIMIZE_EVERY_MS);
     optimizing.unref();
-    return { db, dialect: 'sqlite', changes, destroy: () => { clearInterval(optimizing); return db.destroy(); } };
+    // The contacts' trigram index follows the writes a few times a second, in batches (src/db/search-index.ts).
+    const syncing = setInterval(() => {
+      try {
+        if (sqlite.open && !sqlite.inTransaction) syncSearchIndex(sqlite);
+      } catch {
+        // Busy (another process writes), or the schema is not migrated yet: the next round tries again. Until
+        // then the queued contacts are read from their rows, through the contacts_search view.
+      }
+    }, SEARCH_SYNC_EVERY_MS);
+    syncing.unref();
+    const stop = () => { clearInterval(optimizing); clearInterval(syncing); };
+    return { db, dialect: 'sqlite', changes, destroy: () => { stop(); return db.destroy(); } };
   }
   const pool = new pg.Pool({
     connectionString: database.url,

@@ -5,6 +5,13 @@ import type { Dialect } from './index.js';
 /** Kysely's own bookkeeping: no module owns these. */
 const MIGRATION_TABLES: ReadonlySet<string> = new Set(['eventline_migration', 'eventline_migration_lock']);
 
+/**
+ * SQLite's queue of contacts waiting for the trigram index (migration 0028, src/db/search-index.ts): like the index,
+ * part of the index, not a table of its own. Its rows are transient copies of declared contact columns, removed by
+ * each sync, and flushed before an erasure's checkpoint.
+ */
+const SEARCH_QUEUES: ReadonlySet<string> = new Set(['contacts_search_queue']);
+
 const PG_TEXT_TYPES = ['text', 'character varying', 'character'];
 
 export interface SchemaTextColumns {
@@ -43,7 +50,7 @@ export async function readTextColumns<DB>(db: Kysely<DB>, dialect: Dialect): Pro
   // trigrams of declared columns of its content table (migration 0023), erased with them (FTS5 secure-delete).
   const rows = await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%'`.execute(db);
   for (const { name: table } of rows.rows) {
-    if (MIGRATION_TABLES.has(table)) continue;
+    if (MIGRATION_TABLES.has(table) || SEARCH_QUEUES.has(table)) continue;
     tables.push(table);
     const info = await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${table})`.execute(db);
     // The types as written in the DDL: TEXT, VARCHAR(n), CHAR(n) and CLOB all hold text.

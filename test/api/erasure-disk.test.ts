@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type Services } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
+import { flushSearchIndex } from '../../src/db/index.js';
 import type { FastifyInstance } from 'fastify';
 import { apiClient, createTenant, tokenFor, waitFor, type Api } from '../helpers/app.js';
 import { createVenue, seedPerson, type PersonData } from '../contract/obfuscation.fixtures.js';
@@ -86,7 +87,8 @@ describe('erasure on disk (SQLite)', () => {
     const { contactId } = await seedPerson(services.db.db, venue, {
       firstName: name, lastName: `Ohmstead${tag}`, email: `o.${tag}@erasure.example`, phone: '+1 555 0101', note: 'no note',
     });
-    const blocks = await sql<{ block: Uint8Array }>`select block from contacts_search_data`.execute(services.db.db);
+    await flushSearchIndex(services.db.db, 'sqlite');
+    const blocks = await sql<{ block: Uint8Array }>`select block from contacts_search_index_data`.execute(services.db.db);
     const index = Buffer.concat(blocks.rows.map((r) => Buffer.from(r.block))).toString('latin1');
     expect(index.includes(needle), 'the trigram index holds the name before the erasure').toBe(true);
 

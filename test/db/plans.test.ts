@@ -67,7 +67,7 @@ async function fullVisits(q: Recorded): Promise<string[]> {
     const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]));
     const tables = LISTED.join('|');
     return rows.map((r) => r.detail).filter((d) =>
-      new RegExp(`^SCAN (${tables})\\b(?! VIRTUAL)`).test(d) || /^SCAN contacts_search VIRTUAL TABLE INDEX \d+:$/.test(d) ||
+      new RegExp(`^SCAN (${tables})\\b(?! VIRTUAL)`).test(d) || /^SCAN contacts_search_index VIRTUAL TABLE INDEX \d+:$/.test(d) ||
       new RegExp(`^SEARCH (${tables}) USING (COVERING )?INDEX \\w+ \\(account_id=\\?\\)$`).test(d));
   }
   const { rows } = await db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (format json) ${q.sql}`, [...q.parameters]));

@@ -168,6 +168,11 @@ export class Compactor {
 
   private async sqlite(opts: CompactOptions): Promise<CompactionReport> {
     const warnings: string[] = [];
+    try {
+      await this.disk.sqliteFlushSearch();
+    } catch (err) {
+      warnings.push(`the trigram index's queue could not be flushed (${codeOf(err)}); erased values stay queued until its next sync`);
+    }
     let vacuum: 'done' | 'failed' | undefined;
     if (opts.vacuum) {
       try {

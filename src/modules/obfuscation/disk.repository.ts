@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/index.js';
+import { flushSearchIndex, type Database } from '../../db/index.js';
 import { Repository } from '../../db/repository.js';
 
 // SQL about where the database keeps its bytes: SQLite's checkpoint and VACUUM,
@@ -148,11 +148,22 @@ export class DiskRepository extends Repository {
 
   /** SQLite: rebuilds the database file, so no free page or freed cell keeps bytes written before secure_delete was on. */
   async sqliteVacuum(): Promise<void> {
+    await this.sqliteFlushSearch();
     await sql`vacuum`.execute(this.db);
     // VACUUM may renumber the rowids of a table without an INTEGER PRIMARY KEY, and an FTS5 search index over
-    // such a table (migration 0023) names its rows by rowid: each is rebuilt from its content table.
+    // such a table (migration 0023) names its rows by rowid: each is rebuilt from its content table. The queue of
+    // contacts written since the flush names old rowids too, and the rebuild indexes those contacts as they are now:
+    // it is emptied in the rebuild's transaction (src/db/search-index.ts).
     const virtual = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and sql like 'create virtual table % using fts5%'`.execute(this.db);
-    for (const { name } of virtual.rows) await sql`insert into ${sql.table(name)} (${sql.ref(name)}) values ('rebuild')`.execute(this.db);
+    await this.db.transaction().execute(async (trx) => {
+      for (const { name } of virtual.rows) await sql`insert into ${sql.table(name)} (${sql.ref(name)}) values ('rebuild')`.execute(trx);
+      await sql`delete from contacts_search_queue`.execute(trx);
+    });
+  }
+
+  /** SQLite: moves the queued contacts into the trigram index now, so an erased contact's values leave the queue and the index. */
+  sqliteFlushSearch(): Promise<void> {
+    return flushSearchIndex(this.db, 'sqlite');
   }
 
   /** PostgreSQL: runs fn on one connection of the pool, held for its duration. */
