@@ -1,0 +1,81 @@
+// P7w: what the contact indexes of issue 37 cost a bulk load through the API, as an A/B of revisions in one run.
+//
+//   npx tsx bench/writes.ts                       # 100,000 contacts a revision; rewrites the section of bench/README.md
+//   npx tsx bench/writes.ts --contacts 20000 --no-readme
+//
+// For each revision (--revs, default: the commit before the indexes, the indexes kept in each write's transaction,
+// and this checkout's HEAD), a detached git worktree is made in a temporary directory (node_modules linked from this
+// checkout), bench/writes-load.ts is copied into it and run there: a server process of that revision on a fresh SQLite
+// file, loaded with POST /ea/contacts by 8 clients, 10 contacts a request. Revisions run one after the other,
+// --rounds times in alternation, on the same machine at the same moment: the comparison, not the absolute figure, is
+// what holds from one machine to another.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { root } from './lib.js';
+
+const REVISIONS: Array<{ rev: string; what: string }> = [
+  { rev: 'f74763a', what: 'before the contact indexes (issue 37)' },
+  { rev: 'cb9cbce', what: 'indexes; the trigram index (FTS5) kept by triggers in each write' },
+  { rev: 'HEAD', what: 'indexes; the trigram index kept from a queue, in batches (migration 0028)' },
+];
+
+const { values: args } = parseArgs({ options: { contacts: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '1' }, revs: { type: 'string' }, 'no-readme': { type: 'boolean', default: false } } });
+const CONTACTS = Number(args.contacts);
+const ROUNDS = Number(args.rounds);
+const revisions = args.revs ? args.revs.split(',').map((rev) => REVISIONS.find((r) => r.rev === rev) ?? { rev, what: rev }) : REVISIONS;
+const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+const log = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+interface Result { contacts: number; seconds: number; rate: number; segments: number[]; cpuUsPerContact: number; load: number[] }
+
+function runAt(rev: string): Result {
+  const dir = mkdtempSync(join(tmpdir(), 'eventline-ab-'));
+  const tree = join(dir, 'tree');
+  execFileSync('git', ['worktree', 'add', '--detach', tree, rev], { cwd: root, stdio: 'ignore' });
+  try {
+    symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+    copyFileSync(join(root, 'bench/writes-load.ts'), join(tree, 'bench/writes-load.ts'));
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/writes-load.ts', '--contacts', String(CONTACTS)], { cwd: tree, encoding: 'utf8', maxBuffer: 1 << 24 });
+    if (r.status !== 0) throw new Error(`${rev}: ${r.stderr}`);
+    return JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as Result;
+  } finally {
+    execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const before = loadavg();
+const results = new Map<string, Result[]>();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const { rev } of revisions) {
+    log(`round ${round + 1}: ${rev}, ${fmt(CONTACTS)} contacts`);
+    const r = runAt(rev);
+    log(`${rev}: ${fmt(r.rate)}/s, ${fmt(r.cpuUsPerContact)} µs/contact; by 10,000: ${r.segments.map(fmt).join(' ')}`);
+    results.set(rev, [...(results.get(rev) ?? []), r]);
+  }
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const lines = [
+  `SQLite: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; \`npx tsx bench/writes.ts --contacts ${CONTACTS} --rounds ${ROUNDS}\`; load average (1, 5, 15 min) before ${before.map((x) => x.toFixed(1)).join(' ')}, after ${loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+  '',
+  `| revision | what | contacts/s over ${fmt(CONTACTS)} | last 10,000: contacts/s | server CPU µs/contact | contacts/s by 10,000 |`,
+  '| --- | --- | ---: | ---: | ---: | --- |',
+  ...revisions.map(({ rev, what }) => {
+    const rs = results.get(rev) ?? [];
+    const last = rs.map((r) => r.segments.at(-1) ?? 0);
+    return `| \`${rev}\` | ${what} | **${fmt(mean(rs.map((r) => r.rate)))}** | ${fmt(mean(last))} | ${fmt(mean(rs.map((r) => r.cpuUsPerContact)))} | ${rs.map((r) => r.segments.map(fmt).join(' ')).join('; ')} |`;
+  }),
+];
+console.log(lines.join('\n'));
+if (!args['no-readme']) {
+  const file = join(root, 'bench/README.md');
+  const text = readFileSync(file, 'utf8');
+  const start = '<!-- writes:start -->';
+  const end = '<!-- writes:end -->';
+  if (!text.includes(start)) throw new Error(`bench/README.md has no ${start} section`);
+  writeFileSync(file, text.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n${lines.join('\n')}\n${end}`));
+}
