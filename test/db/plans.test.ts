@@ -6,6 +6,7 @@ import type { Db } from '../../src/db/index.js';
 import { SEARCH_OPS, type FilterField, type FilterOp } from '../../src/lists/filter/types.js';
 import { CONTACTS_LIST } from '../../src/modules/contacts/contacts.filters.js';
 import { ATTENDEES_LIST } from '../../src/modules/attendees/attendees.filters.js';
+import { MESSAGES_LIST } from '../../src/modules/communications/communications.service.js';
 import type { ListDefinition } from '../../src/lists/index.js';
 import { fixtureEvent } from '../helpers/webcast-fixtures.js';
 import { apiClient, createTenant, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
@@ -56,10 +57,16 @@ async function seed(accountId: string, sampled: boolean): Promise<void> {
     }
     await db.insertInto('contacts').values(contacts).execute();
     await db.insertInto('attendees').values(attendees).execute();
+    // As many archived messages (of the last hours: within retention), one in a hundred a session Q&A message (the rare type), the rest chat.
+    const payload = JSON.stringify({ actionType: 'message.created', chatType: 'session', attendee: { id: newId() }, message: { id: newId(), textHtml: 'hello' } });
+    await db.insertInto('communication_messages').values(Array.from({ length: Math.min(ROWS, i + 500) - i }, (_, k) => ({
+      id: newId(), account_id: accountId, type: (i + k) % 100 === 5 ? 'session_qa' : 'chat', created: new Date(Date.now() - (ROWS - i - k) * 1000).toISOString(), // within the 30 days kept
+      event_id: events[0]!, contact_id: null, payload, tags: '{}', mail_id: null,
+    }))).execute();
   }
 }
 
-const LISTED = ['contacts', 'attendees'];
+const LISTED = ['contacts', 'attendees', 'communication_messages'];
 
 /** What a plan says of a listed table that visits every row of the account (or of the table). */
 async function fullVisits(q: Recorded): Promise<string[]> {
@@ -117,6 +124,7 @@ beforeAll(async () => {
   db = t.db.handle.db;
   const tenant = await createTenant(t.services);
   const other = await createTenant(t.services);
+  await t.services.accounts.setFeature(tenant.accountId, 'compliance-communications', true);
   await seed(tenant.accountId, true); // the sampled values are the tenant's
   await seed(other.accountId, false);
   await sql`analyze`.execute(db);
@@ -147,6 +155,10 @@ const TARGETS: Record<string, Target> = {
     path: '/ea/attendees', table: 'attendees', list: ATTENDEES_LIST as ListDefinition<never>,
     value: (field, op) => (field === 'event.id' ? rare.eventId : field === 'status' ? rare.status
       : field.startsWith('contact.') ? contactValue(field.slice('contact.'.length), op) : undefined),
+  },
+  messages: {
+    path: '/ea/logs/communications/messages', table: 'communication_messages', list: MESSAGES_LIST as ListDefinition<never>,
+    value: (field) => (field === 'type' ? 'session_qa' : undefined),
   },
 };
 

@@ -19,10 +19,11 @@ export const PURGE_JOB = 'communications.purge';
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// The reference's filter parameter lists exactly one field: type (eq).
-const MESSAGES_LIST = defineList<Row<'communication_messages'>>({
+// The reference's filter parameter lists exactly one field: type (eq), answered from the (account, type, created, id)
+// index of migration 0022 in the list's order.
+export const MESSAGES_LIST = defineList<Row<'communication_messages'>>({
   name: 'communication-messages',
-  filters: { type: { column: 'communication_messages.type', type: 'string', ops: ['eq'] } },
+  filters: { type: { column: 'communication_messages.type', type: 'string', ops: ['eq'], indexed: true } },
   order: [
     { column: 'communication_messages.created', value: (r) => r.created },
     { column: 'communication_messages.id', value: (r) => r.id },
