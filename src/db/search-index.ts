@@ -54,7 +54,7 @@ export function syncSearchIndex(sqlite: SQLite.Database): number {
  * and index entries leave the file now, not at the next tick), and in tests. A no-op on PostgreSQL, whose GIN
  * indexes follow the rows (and defer on their own, in their pending lists).
  */
-export async function flushSearchIndex(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): Promise<void> {
+export async function flushSearchIndex<DB>(db: Kysely<DB>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   if (dialect !== 'sqlite') return;
   for (;;) {
     const moved = await db.transaction().execute(async (trx) => {

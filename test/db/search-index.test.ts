@@ -113,8 +113,8 @@ describe('contact filters while the trigram index lags behind the writes', () =>
 
   beforeAll(async () => {
     t = await startTestApp();
-    const tenant = await createTenant(t.services, 'Search Lag Co');
-    api = apiClient(t.app, await tokenFor(t.app, tenant, ['event/contacts:read', 'event/contacts:write', 'event/contacts:delete']));
+    const tenant = await createTenant(t.services, { name: 'Search Lag Co' });
+    api = apiClient(t.app, await tokenFor(t.app, tenant, 'event/contacts:read event/contacts:write event/contacts:delete'));
   });
 
   afterAll(async () => {
