@@ -45,7 +45,7 @@ export interface paths {
         };
         /**
          * List Account User Groups
-         * @description Gets a list of user groups in your account, oldest first: every account starts with Administrators, Planners and Developers, one per role. Filterable: name, createdBy, lastModifiedBy (in, eq, ne, sw, ew, co; name in any letter case), created, lastModified (eq, ne, lt, gt, le, ge).
+         * @description Gets a list of user groups in your account, oldest first: every account starts with Administrators, Planners and Developers, one per role. Filterable: name, createdBy, lastModifiedBy (in, eq, ne, sw, ew, co; name in any letter case), created, lastModified (eq, ne, lt, gt, le, ge). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getAccountUserGroups"];
         put?: never;
@@ -118,7 +118,7 @@ export interface paths {
         };
         /**
          * List Engagement Scores
-         * @description The engagement scores (attendee insights) of the account's events. Filterable: event.id (eq), id (eq). `after` / `before` bound when a score definition was last modified.
+         * @description The engagement scores (attendee insights) of the account's events. Filterable: event.id (eq), id (eq). `after` / `before` bound when a score definition was last modified. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listAttendeeInsights"];
         put?: never;
@@ -170,7 +170,7 @@ export interface paths {
         };
         /**
          * Get Scores
-         * @description The attendees with points in the engagement score, highest first, with their rank (ties share a rank: 1, 2, 2, 4). Filterable: attendee.id (eq). Scores follow activities as they are recorded.
+         * @description The attendees with points in the engagement score, highest first, with their rank (ties share a rank: 1, 2, 2, 4). Filterable: attendee.id (eq). Scores follow activities as they are recorded. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getScores"];
         put?: never;
@@ -190,7 +190,7 @@ export interface paths {
         };
         /**
          * Explain a Score
-         * @description eventline extension (the reference only reads engagement scores). Which activities earned the attendee's points in this score, through which action, in the order they happened. An attendee without points has an empty list. Points stay earned when an activity is later purged (retention).
+         * @description eventline extension (the reference only reads engagement scores). Which activities earned the attendee's points in this score, through which action, in the order they happened. An attendee without points has an empty list. Points stay earned when an activity is later purged (retention). This list takes no filter.
          */
         get: operations["explainScore"];
         put?: never;
@@ -275,7 +275,7 @@ export interface paths {
         };
         /**
          * List Activities
-         * @description The attendee activities of the account, oldest first: check-ins and check-outs (with the attendance duration), questions asked, emails sent, external activities, and what eventline records that the reference has no type for (chat messages, reactions, answers, join-link clicks: `session.external` or `event.external` activities named `eventline.*`). `after` / `before` bound when an activity was recorded. Activities are kept 2 years.
+         * @description The attendee activities of the account, oldest first: check-ins and check-outs (with the attendance duration), questions asked, emails sent, external activities, and what eventline records that the reference has no type for (chat messages, reactions, answers, join-link clicks: `session.external` or `event.external` activities named `eventline.*`). `after` / `before` bound when an activity was recorded. Activities are kept 2 years. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listAttendeeActivities"];
         put?: never;
@@ -299,7 +299,7 @@ export interface paths {
         };
         /**
          * List Ext. Activities Metadata
-         * @description The external activity metadata of the account. `after` / `before` bound when a record was last modified. The built-in `eventline.*` activities are not listed here.
+         * @description The external activity metadata of the account. `after` / `before` bound when a record was last modified. The built-in `eventline.*` activities are not listed here. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listExternalAttendeeActivitiesMetadata"];
         put?: never;
@@ -441,7 +441,7 @@ export interface paths {
         };
         /**
          * List Bulk Job Result
-         * @description The result of each processed record, in upload order. No filterable fields.
+         * @description The result of each processed record, in upload order. This list takes no filter.
          */
         get: operations["listBulkJobResult"];
         put?: never;
@@ -609,7 +609,7 @@ export interface paths {
         };
         /**
          * List Contact Hooks
-         * @description Gets a list of contact hooks configured in your account (an account has at most one). Filterable: id, name (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge).
+         * @description Gets a list of contact hooks configured in your account (an account has at most one). Filterable: id, name (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["ListContactHooks"];
         put?: never;
@@ -657,7 +657,7 @@ export interface paths {
         };
         /**
          * List the Deliveries of a Contact Hook
-         * @description eventline extension (not in the reference). The hook's delivery log: one item per contact transaction with its status, attempts, last error and duration; never the contact's data. Filterable: id, contact.id, status, trigger (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge).
+         * @description eventline extension (not in the reference). The hook's delivery log: one item per contact transaction with its status, attempts, last error and duration; never the contact's data. Filterable: id, contact.id, status, trigger (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listContactHookDeliveries"];
         put?: never;
@@ -734,7 +734,7 @@ export interface paths {
         };
         /**
          * List E-literature Requests
-         * @description The documents leads asked exhibitors for (recorded with a scan's `eliterature`), oldest first. Filterable (eq): event.id, exhibitor.id, lead.id. `after` / `before` bound when a request was added or last updated.
+         * @description The documents leads asked exhibitors for (recorded with a scan's `eliterature`), oldest first. Filterable (eq): event.id, exhibitor.id, lead.id. `after` / `before` bound when a request was added or last updated. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEliteratureRequests"];
         put?: never;
@@ -754,7 +754,7 @@ export interface paths {
         };
         /**
          * List Events
-         * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode.
+         * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEvents"];
         put?: never;
@@ -813,7 +813,7 @@ export interface paths {
         };
         /**
          * List Exhibitor Categories
-         * @description The exhibitor categories of the event, by `order` then id.
+         * @description The exhibitor categories of the event, by `order` then id. This list takes no filter.
          */
         get: operations["getExhibitorCategories"];
         put?: never;
@@ -885,7 +885,7 @@ export interface paths {
         };
         /**
          * List Category's Exhibitors
-         * @description The ids of the category's exhibitors (deleted exhibitors left out), in id order.
+         * @description The ids of the category's exhibitors (deleted exhibitors left out), in id order. This list takes no filter.
          */
         get: operations["listExhibitors"];
         put?: never;
@@ -977,7 +977,7 @@ export interface paths {
         };
         /**
          * List Exhibitors
-         * @description The exhibitors of the event. Filterable: hidden (eq), deleted (eq), id (in). Deleted exhibitors are listed only when the filter names `deleted` (e.g. `deleted eq 'true'`). `after` / `before` bound when an exhibitor was last modified.
+         * @description The exhibitors of the event. Filterable: hidden (eq), deleted (eq), id (in). Deleted exhibitors are listed only when the filter names `deleted` (e.g. `deleted eq 'true'`). `after` / `before` bound when an exhibitor was last modified. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getExhibitors"];
         put?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
         };
         /**
          * List Exhibitor Admins
-         * @description The admins of the exhibitor, oldest first. An exhibitor of another event or account is 404.
+         * @description The admins of the exhibitor, oldest first. An exhibitor of another event or account is 404. This list takes no filter.
          */
         get: operations["listExhibitorAdmins"];
         put?: never;
@@ -1101,7 +1101,7 @@ export interface paths {
         };
         /**
          * List Booth Staff
-         * @description The booth staff of the exhibitor (attendees of its event), oldest first.
+         * @description The booth staff of the exhibitor (attendees of its event), oldest first. This list takes no filter.
          */
         get: operations["listBoothStaff"];
         put?: never;
@@ -1173,7 +1173,7 @@ export interface paths {
         };
         /**
          * List Exhibitor's Categories
-         * @description The ids of the categories the exhibitor is in, in id order.
+         * @description The ids of the categories the exhibitor is in, in id order. This list takes no filter.
          */
         get: operations["listExhibitorCategories"];
         put?: never;
@@ -1481,7 +1481,7 @@ export interface paths {
         };
         /**
          * List Event Features
-         * @description The features of the event, each with its state (created with their defaults on first use: Registration, Agenda and AttendeeHub are enabled, the others disabled). Filterable: enabled (eq). `locale` is accepted; nothing in a feature is localized.
+         * @description The features of the event, each with its state (created with their defaults on first use: Registration, Agenda and AttendeeHub are enabled, the others disabled). Filterable: enabled (eq). `locale` is accepted; nothing in a feature is localized. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEventFeatures"];
         put?: never;
@@ -1541,7 +1541,7 @@ export interface paths {
         };
         /**
          * List Registration Types
-         * @description The registration types of the event (Member, Exhibitor, VIP...), in creation order. Attendees carry one (`registrationType.id`); exhibitors' registration packs reserve capacity of them.
+         * @description The registration types of the event (Member, Exhibitor, VIP...), in creation order. Attendees carry one (`registrationType.id`); exhibitors' registration packs reserve capacity of them. This list takes no filter.
          */
         get: operations["listRegistrationTypes"];
         put?: never;
@@ -1637,7 +1637,7 @@ export interface paths {
         };
         /**
          * List Event Surveys
-         * @description The surveys of an event: `id` is the chapter id (what the paths below take), `parentId` the survey id. Filterable: id, type (eq|ne).
+         * @description The surveys of an event: `id` is the chapter id (what the paths below take), `parentId` the survey id. Filterable: id, type (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEventSurveys"];
         put?: never;
@@ -1661,7 +1661,7 @@ export interface paths {
         };
         /**
          * List Event Survey Questions
-         * @description The questions of an event survey, in their order.
+         * @description The questions of an event survey, in their order. This list takes no filter.
          */
         get: operations["getEventSurveyQuestions"];
         put?: never;
@@ -1685,7 +1685,7 @@ export interface paths {
         };
         /**
          * List Event Survey Respondents
-         * @description The respondents of an event survey. Filterable: id (eq|ne).
+         * @description The respondents of an event survey. Filterable: id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEventSurveyRespondents"];
         put?: never;
@@ -1749,7 +1749,7 @@ export interface paths {
         };
         /**
          * List Event Survey Responses
-         * @description The responses of an event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id (eq|ne).
+         * @description The responses of an event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEventSurveyResponses"];
         put?: never;
@@ -1769,7 +1769,7 @@ export interface paths {
         };
         /**
          * List Event Weblinks
-         * @description The audience-facing links of the event: one for each launched Website, Registration and AttendeeHub, under the server's public URL (`/e/{eventId}/website|registration|hub`). eventline serves no attendee pages there: the links are stable addresses for a deployment to serve. Links are given in `locale` when it is one of the event's languages, else in the event's default locale.
+         * @description The audience-facing links of the event: one for each launched Website, Registration and AttendeeHub, under the server's public URL (`/e/{eventId}/website|registration|hub`). eventline serves no attendee pages there: the links are stable addresses for a deployment to serve. Links are given in `locale` when it is one of the event's languages, else in the event's default locale. This list takes no filter.
          */
         get: operations["listEventWeblinks"];
         put?: never;
@@ -1865,7 +1865,7 @@ export interface paths {
         put?: never;
         /**
          * List Events
-         * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode.
+         * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["getEventsPostFilters"];
         delete?: never;
@@ -1883,7 +1883,7 @@ export interface paths {
         };
         /**
          * List All Event Responses
-         * @description Responses of every event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id, event.id (eq|ne).
+         * @description Responses of every event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id, event.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getAllEventSurveyResponses"];
         put?: never;
@@ -1983,7 +1983,7 @@ export interface paths {
         };
         /**
          * List Large Choices
-         * @description The choices of LargeChoices questions. Filterable: id, question.id (eq|ne).
+         * @description The choices of LargeChoices questions. Filterable: id, question.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getLargeChoices"];
         put?: never;
@@ -2003,7 +2003,7 @@ export interface paths {
         };
         /**
          * List Leads
-         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated.
+         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getLeads"];
         put?: never;
@@ -2025,7 +2025,7 @@ export interface paths {
         put?: never;
         /**
          * List Leads
-         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated.
+         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["getLeadsPostFiltersData"];
         delete?: never;
@@ -2043,7 +2043,7 @@ export interface paths {
         };
         /**
          * List Communication
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getCommunicationLogMessagesSeed"];
         put?: never;
@@ -2065,7 +2065,7 @@ export interface paths {
         put?: never;
         /**
          * List Communication with the filter in the body
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["filterCommunicationLogMessagesSeed"];
         delete?: never;
@@ -2104,7 +2104,7 @@ export interface paths {
         };
         /**
          * List Communication
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getCommunicationLogMessages"];
         put?: never;
@@ -2146,7 +2146,7 @@ export interface paths {
         put?: never;
         /**
          * List Communication
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["filterCommunicationLogMessages"];
         delete?: never;
@@ -2204,7 +2204,7 @@ export interface paths {
         };
         /**
          * List Questions
-         * @description Questions of every event and standalone survey. Filterable: id, survey.id, code, type, chapter.id (eq|ne), maxScore (eq|ne|gt|ge|lt|le).
+         * @description Questions of every event and standalone survey. Filterable: id, survey.id, code, type, chapter.id (eq|ne), maxScore (eq|ne|gt|ge|lt|le). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getQuestions"];
         put?: never;
@@ -2224,7 +2224,7 @@ export interface paths {
         };
         /**
          * List Respondents
-         * @description Respondents of every event and standalone survey. Filterable: id, survey.id, event.id, responseCode (eq|ne). eventline does not score surveys: score and chapters.* filters are not offered (400).
+         * @description Respondents of every event and standalone survey. Filterable: id, survey.id, event.id, responseCode (eq|ne). eventline does not score surveys: score and chapters.* filters are not offered (400). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getRespondents"];
         put?: never;
@@ -2244,7 +2244,7 @@ export interface paths {
         };
         /**
          * List Responses
-         * @description Responses of every event and standalone survey. Filterable: id, respondent.id (eq|ne); survey.id, event.id, session.id, question.id, chapter.id, attempt (eq).
+         * @description Responses of every event and standalone survey. Filterable: id, respondent.id (eq|ne); survey.id, event.id, session.id, question.id, chapter.id, attempt (eq). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getResponses"];
         put?: never;
@@ -2461,7 +2461,7 @@ export interface paths {
         };
         /**
          * List Sessions
-         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC.
+         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSessions"];
         put?: never;
@@ -2646,7 +2646,7 @@ export interface paths {
         };
         /**
          * List Session's Speakers
-         * @description The speakers assigned to the session (`id` is the speaker), with their category and order there, in assignment order.
+         * @description The speakers assigned to the session (`id` is the speaker), with their category and order there, in assignment order. This list takes no filter.
          */
         get: operations["listSessionSpeakers"];
         put?: never;
@@ -2714,7 +2714,7 @@ export interface paths {
         };
         /**
          * Session Attendance
-         * @description Gets a paginated list of session attendance (deleted records stay listed with deleted: true). Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, deleted (eq|ne), created, lastModified.
+         * @description Gets a paginated list of session attendance (deleted records stay listed with deleted: true). Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, deleted (eq|ne), created, lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSessionsAttendance"];
         put?: never;
@@ -2734,7 +2734,7 @@ export interface paths {
         };
         /**
          * List Session Registrants
-         * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified.
+         * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSessionsEnrollment"];
         put?: never;
@@ -2756,7 +2756,7 @@ export interface paths {
         put?: never;
         /**
          * List Session Registrants
-         * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified.
+         * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["listSessionsEnrollmentPostFilter"];
         delete?: never;
@@ -2776,7 +2776,7 @@ export interface paths {
         put?: never;
         /**
          * List Sessions
-         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC.
+         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["listSessionsPostFilters"];
         delete?: never;
@@ -2794,7 +2794,7 @@ export interface paths {
         };
         /**
          * List Speakers Categories
-         * @description The account's speaker categories, in creation order. Filterable: active (eq|ne).
+         * @description The account's speaker categories, in creation order. Filterable: active (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSpeakersCategories"];
         put?: never;
@@ -2818,7 +2818,7 @@ export interface paths {
         };
         /**
          * List Speakers
-         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored.
+         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSpeakers"];
         put?: never;
@@ -2866,7 +2866,7 @@ export interface paths {
         };
         /**
          * List Speaker's Documents
-         * @description The speaker's documents, in the order they were added. Filterable: file.id (eq|ne).
+         * @description The speaker's documents, in the order they were added. Filterable: file.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSpeakerDocs"];
         put?: never;
@@ -2938,7 +2938,7 @@ export interface paths {
         };
         /**
          * List Speaker's Sessions
-         * @description The sessions the speaker is assigned to (`id` is the session), with the speaker's category there, in assignment order.
+         * @description The sessions the speaker is assigned to (`id` is the session), with the speaker's category there, in assignment order. This list takes no filter.
          */
         get: operations["listSpeakerSessions"];
         put?: never;
@@ -2960,7 +2960,7 @@ export interface paths {
         put?: never;
         /**
          * List Speakers
-         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored.
+         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["listSpeakersPostFilter"];
         delete?: never;
@@ -2978,7 +2978,7 @@ export interface paths {
         };
         /**
          * List Standalone Surveys
-         * @description Surveys not associated with an event. Filterable: status, title, code (eq|ne), created (eq|ne|gt|ge|lt|le).
+         * @description Surveys not associated with an event. Filterable: status, title, code (eq|ne), created (eq|ne|gt|ge|lt|le). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getStandardSurveys"];
         put?: never;
@@ -3002,7 +3002,7 @@ export interface paths {
         };
         /**
          * List Stdl. Survey Email Templ.
-         * @description The email templates of a standalone survey.
+         * @description The email templates of a standalone survey. This list takes no filter.
          */
         get: operations["getStandardSurveyEmailTemplates"];
         put?: never;
@@ -3026,7 +3026,7 @@ export interface paths {
         };
         /**
          * List Stdl. Survey Questions
-         * @description The questions of a standalone survey, in their order.
+         * @description The questions of a standalone survey, in their order. This list takes no filter.
          */
         get: operations["getStandardSurveyQuestions"];
         put?: never;
@@ -3050,7 +3050,7 @@ export interface paths {
         };
         /**
          * List Stdl. Survey Respondents
-         * @description The respondents of a standalone survey. Filterable: id (eq|ne).
+         * @description The respondents of a standalone survey. Filterable: id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getStandardSurveyRespondents"];
         put?: never;
@@ -3154,7 +3154,7 @@ export interface paths {
         };
         /**
          * List Stdl. Survey Responses
-         * @description Responses of every standalone survey. Filterable: survey.id, question.id, respondent.id (eq).
+         * @description Responses of every standalone survey. Filterable: survey.id, question.id, respondent.id (eq). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getStandardSurveyResponses"];
         put?: never;
@@ -3174,7 +3174,7 @@ export interface paths {
         };
         /**
          * List Surveys
-         * @description Event and standalone surveys of the account (an event survey by its parent survey id). Filterable: id, type (eq|ne).
+         * @description Event and standalone surveys of the account (an event survey by its parent survey id). Filterable: id, type (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getSurvey"];
         put?: never;
@@ -3271,7 +3271,7 @@ export interface paths {
         };
         /**
          * List Videos
-         * @description The videos of the account: recordings the webcast sync wrote back (one video per webcast) and videos made from uploaded files. Filterable (eq, ne): id, events, sessions, exhibitors, speakers, source.id, status, tags, recording.id. eventline links a video to one event, at most one session and at most one tag, and to no exhibitors or speakers. `after` / `before` bound when a video was last modified; `deleted=true` lists deleted videos (eventline deletes none).
+         * @description The videos of the account: recordings the webcast sync wrote back (one video per webcast) and videos made from uploaded files. Filterable (eq, ne): id, events, sessions, exhibitors, speakers, source.id, status, tags, recording.id. eventline links a video to one event, at most one session and at most one tag, and to no exhibitors or speakers. `after` / `before` bound when a video was last modified; `deleted=true` lists deleted videos (eventline deletes none). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listVideos"];
         put?: never;
@@ -3431,7 +3431,7 @@ export interface paths {
         };
         /**
          * List Video Views
-         * @description Who watched which video, how long and on which device, oldest report first. Filterable (eq, at most three fields joined with `and`): contact.id, solution, device.type, device.operatingSystem, video.id, type. `after` / `before` bound when a view was reported.
+         * @description Who watched which video, how long and on which device, oldest report first. Filterable (eq, at most three fields joined with `and`): contact.id, solution, device.type, device.operatingSystem, video.id, type. `after` / `before` bound when a view was reported. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getVideoViews"];
         put?: never;
@@ -3451,7 +3451,7 @@ export interface paths {
         };
         /**
          * List Webcasts
-         * @description Gets a paginated list of webcasts, e.g. of one event or session. Filterable: id, event.id (eq|ne), session.id (eq|ne|is empty|is not empty), sourceId (eq|ne|is empty|is not empty), solutionType, provider, type, status, meetingId, playerType (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).
+         * @description Gets a paginated list of webcasts, e.g. of one event or session. Filterable: id, event.id (eq|ne), session.id (eq|ne|is empty|is not empty), sourceId (eq|ne|is empty|is not empty), solutionType, provider, type, status, meetingId, playerType (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listWebcasts"];
         /**
@@ -3505,7 +3505,7 @@ export interface paths {
         /**
          * List Attendee Links of a Webcast
          * @deprecated
-         * @description Deprecated in the reference in favour of `GET /webcasts/attendee-links?filter=webcast.id eq '...'`. Filterable: id, sourceId, attendee.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).
+         * @description Deprecated in the reference in favour of `GET /webcasts/attendee-links?filter=webcast.id eq '...'`. Filterable: id, sourceId, attendee.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listWebcastAttendeeLinks"];
         /**
@@ -3570,7 +3570,7 @@ export interface paths {
         };
         /**
          * List Attendee Links
-         * @description Gets a paginated list of attendee links. Filterable: id, sourceId, attendee.id, webcast.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).
+         * @description Gets a paginated list of attendee links. Filterable: id, sourceId, attendee.id, webcast.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listAttendeeLinks"];
         put?: never;

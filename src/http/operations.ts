@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import type { AuthContext } from '../actor.js';
 import { catalogueOperation, filterTwin, requiredScopes, routePath, successStatus, type CatalogueOperation } from '../contract/catalogue.js';
-import type { ListQuery } from '../lists/index.js';
+import { indexedFiltersNote, type FilterFields, type ListQuery } from '../lists/index.js';
 import { requireAuth } from './auth.js';
 import { FilterBodySchema } from './paging.js';
 import { errorResponses } from './responses.js';
@@ -55,12 +55,23 @@ export interface OperationOptions<P, Q, B, H, R> {
 
 export type OperationHandler<P, Q, B, H, R> = (request: OperationRequest<P, Q, B, H>, reply: FastifyReply) => Promise<Answer<R> | FastifyReply | void>;
 
+/**
+ * The operationIds declared by `op.list` (a list and its filter twin), with the filter fields each declares: what
+ * test/api/docs-serving.test.ts checks the served descriptions against. Filled as modules register their routes.
+ */
+export const LIST_OPERATIONS = new Map<string, FilterFields>();
+
 /** A list and, where the catalogue has one, its `POST .../filter` twin (DESIGN rule 6). */
 export interface ListOptions<Q extends TObject, P extends TSchema, A extends TObject> {
   readonly query: Q;
   readonly page: P;
   /** The path parameters of a list under a resource (`/events/{id}/features`); handed to `list` as its third argument. */
   readonly params?: A;
+  /**
+   * The list's filter fields: the `filters` of the `defineList` definition its handler lists with. Required, so that every
+   * list says in /docs which of its filters an index answers (issue 37): `op.list` appends `indexedFiltersNote(filters)`.
+   */
+  readonly filters: FilterFields;
   readonly description?: string;
   readonly summary?: string;
   readonly errors?: readonly number[];
@@ -69,6 +80,8 @@ export interface ListOptions<Q extends TObject, P extends TSchema, A extends TOb
   /** The query of the `POST .../filter` form, when it is not the list's query without `filter` (a GET-only parameter). */
   readonly filterQuery?: TObject;
   readonly route?: Omit<RouteShorthandOptions, 'schema'>;
+  /** More of the OpenAPI operation (e.g. `deprecated`), for the list and its twin. */
+  readonly schema?: Readonly<Record<string, unknown>>;
   readonly list: (auth: AuthContext, query: Static<Q> & ListQuery, params: Static<A>) => Promise<Static<P>>;
 }
 
@@ -132,14 +145,19 @@ function declareOperations(instance: FastifyInstance): Operations {
     // Fastify has checked the query against options.query; only its static type is lost, since Q is generic here.
     const queryOf = (request: FastifyRequest): Static<Q> & ListQuery => request.query as Static<Q> & ListQuery;
     const paramsOf = (request: FastifyRequest): Static<A> => request.params as Static<A>;
+    const note = indexedFiltersNote(options.filters);
+    const description = options.description !== undefined ? `${options.description} ${note}` : note;
     const common = {
-      response: { 200: options.page }, route: options.route, description: options.description, summary: options.summary, errors: options.errors,
+      response: { 200: options.page }, route: options.route, description, summary: options.summary, errors: options.errors,
       ...(options.params !== undefined ? { params: options.params } : {}),
+      ...(options.schema !== undefined ? { schema: options.schema } : {}),
     };
+    LIST_OPERATIONS.set(operationId, options.filters);
     declare(operationId, { ...common, querystring: options.query }, async (request) => options.list(requireAuth(request), queryOf(request), paramsOf(request)));
     const twin = options.filterOperationId === null ? undefined
       : options.filterOperationId !== undefined ? catalogueOperation(options.filterOperationId) : filterTwin(op);
     if (twin === undefined) return;
+    LIST_OPERATIONS.set(twin.operationId, options.filters);
     declare(twin.operationId, {
       ...common, summary: options.summary !== undefined ? `${options.summary} with the filter in the body` : undefined,
       querystring: options.filterQuery ?? filterPostQuery(options.query), body: Type.Optional(FilterBodySchema),

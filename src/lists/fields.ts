@@ -39,6 +39,7 @@ export function filterColumns(table: string) {
  * FilterField.indexed and .search, proven by test/db/plans.test.ts. Every other field and operator reads the account's rows.
  */
 export function indexedFiltersNote(fields: FilterFields): string {
+  if (Object.keys(fields).length === 0) return 'This list takes no filter.';
   const eq = Object.entries(fields).filter(([, f]) => f.indexed === true).map(([name]) => name);
   const search = Object.entries(fields).filter(([, f]) => f.search !== undefined).map(([name]) => name);
   const parts = [

@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_OPERATIONS } from '../../src/http/operations.js';
+import { indexedFiltersNote } from '../../src/lists/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -68,5 +70,41 @@ describe('the OpenAPI document and the /docs page', () => {
     const unknown = await get('/ea/nothing-here', { 'accept-encoding': 'br, gzip' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+// Issue 37: every list says in its description which of its filters an index answers at any size; op.list appends the sentence,
+// and a list cannot be declared without its filter fields. A list declared without op.list would lack it: the second check finds it.
+describe('the indexed-filters sentence of every list', () => {
+  interface Operation { operationId?: string; description?: string; responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }
+  interface Schema { $ref?: string; properties?: Record<string, unknown> }
+  type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
+  const operationsOf = (doc: Doc): Operation[] => Object.values(doc.paths).flatMap((item) => Object.values(item).filter((o) => typeof o === 'object' && o !== null));
+  const resolve = (doc: Doc, schema: Schema | undefined): Schema | undefined =>
+    schema?.$ref !== undefined ? doc.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')] : schema;
+  /** A 200 answer `{ paging, data }`: a list. */
+  const answersAPage = (doc: Doc, op: Operation): boolean => {
+    const props = resolve(doc, op.responses?.['200']?.content?.['application/json']?.schema)?.properties ?? {};
+    return 'paging' in props && 'data' in props;
+  };
+
+  it('is at the end of the description of each list and its POST .../filter twin, in the served document', async () => {
+    const doc = (await get('/ea/openapi.json')).json() as Doc;
+    const served = new Map(operationsOf(doc).map((op) => [op.operationId, op]));
+    expect(LIST_OPERATIONS.size).toBeGreaterThanOrEqual(43);
+    const missing = [...LIST_OPERATIONS].filter(([id, fields]) => !(served.get(id)?.description ?? '').endsWith(indexedFiltersNote(fields))).map(([id]) => id);
+    expect(missing).toEqual([]);
+    // getUsage answers its whole date range in one page of the paging envelope: no token, no limit, no filter.
+    const onePage = new Set(['getUsage']);
+    const notThroughOpList = operationsOf(doc).filter((op) => answersAPage(doc, op) && !LIST_OPERATIONS.has(op.operationId ?? '') && !onePage.has(op.operationId ?? ''))
+      .map((op) => op.operationId);
+    expect(notThroughOpList).toEqual([]);
+  });
+
+  it('names the indexed fields of contacts: firstName, lastName and email', async () => {
+    const doc = (await get('/ea/openapi.json')).json() as Doc;
+    const contacts = operationsOf(doc).find((op) => op.operationId === 'listContacts');
+    expect(contacts?.description).toContain('Answered from an index at any size: firstName, lastName, email with eq or in; firstName, lastName, email with sw, ew or contains');
+    expect(indexedFiltersNote({})).toBe('This list takes no filter.');
   });
 });

@@ -6,6 +6,7 @@ import {
   MetadataParamsSchema, MetadataQuerySchema, MetadataSchema,
 } from './activities.schemas.js';
 import type { ExternalMetadataService } from './metadata.service.js';
+import { ACTIVITY_FILTER_FIELDS, METADATA_LIST } from './activities.filters.js';
 
 export function activitiesRoutes(activities: ActivitiesService, metadata: ExternalMetadataService) {
   return operations((op) => {
@@ -14,7 +15,7 @@ export function activitiesRoutes(activities: ActivitiesService, metadata: Extern
         + 'emails sent, external activities, and what eventline records that the reference has no type for (chat messages, reactions, answers, '
         + 'join-link clicks: `session.external` or `event.external` activities named `eventline.*`). `after` / `before` bound when an activity was recorded. '
         + 'Activities are kept 2 years.',
-      query: ActivitiesQuerySchema, page: ActivityPageSchema, list: (auth, query) => activities.list(auth.accountId, query),
+      query: ActivitiesQuerySchema, page: ActivityPageSchema, filters: ACTIVITY_FILTER_FIELDS, list: (auth, query) => activities.list(auth.accountId, query),
     });
 
     op('createAttendeeActivity', {
@@ -27,7 +28,7 @@ export function activitiesRoutes(activities: ActivitiesService, metadata: Extern
     op.list('listExternalAttendeeActivitiesMetadata', {
       description: 'The external activity metadata of the account. `after` / `before` bound when a record was last modified. '
         + 'The built-in `eventline.*` activities are not listed here.',
-      query: MetadataQuerySchema, page: MetadataPageSchema, list: (auth, query) => metadata.list(auth.accountId, query),
+      query: MetadataQuerySchema, page: MetadataPageSchema, filters: METADATA_LIST.filters, list: (auth, query) => metadata.list(auth.accountId, query),
     });
 
     op('createExternalAttendeeActivityMetadata', {

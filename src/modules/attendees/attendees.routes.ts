@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import { operations } from '../../http/operations.js';
 import { bulkItems } from '../../http/bulk.js';
 import type { AttendeesService } from './attendees.service.js';
-import { indexedFiltersNote } from '../../lists/index.js';
 import { ATTENDEE_FILTER_FIELDS } from './attendees.filters.js';
 import {
   AttendeeAddBulkResponseSchema, AttendeeAddBulkSchema, AttendeeIdParamsSchema, AttendeeListQuerySchema,
@@ -15,14 +14,13 @@ const FILTER_HELP =
   'registrationType.id (eq|ne|is null|is not null|is empty|is not empty); contact.title, contact.company, contact.firstName, ' +
   'contact.lastName, contact.email (eq|ne|sw, case-insensitive); checkIn, checkOut, registeredAt, registrationLastModified, ' +
   'lastModified, created, attendeeLastModified (eq|ne|lt|le|gt|ge). Sortable: contact.firstName, contact.lastName, contact.title, ' +
-  'contact.company, registeredAt, checkIn (e.g. contact.lastName:ASC,registeredAt:DESC). lastModified also moves when the contact changes. ' +
-  indexedFiltersNote(ATTENDEE_FILTER_FIELDS);
+  'contact.company, registeredAt, checkIn (e.g. contact.lastName:ASC,registeredAt:DESC). lastModified also moves when the contact changes.';
 
 export function attendeesRoutes(attendees: AttendeesService) {
   return operations((op) => {
     op.list('listAttendees', {
       description: `Gets a paginated list of the account's attendees (the attendees of Included sessions are the event's attendees). ${FILTER_HELP}`,
-      query: AttendeeListQuerySchema, page: AttendeePageSchema, list: (auth, query) => attendees.list(auth.accountId, query),
+      query: AttendeeListQuerySchema, page: AttendeePageSchema, filters: ATTENDEE_FILTER_FIELDS, list: (auth, query) => attendees.list(auth.accountId, query),
     });
 
     op('createAttendee', {

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { operations } from '../../http/operations.js';
 import { listQuerySchema, paginated } from '../../http/paging.js';
-import type { BulkJobsService } from './bulk-jobs.service.js';
+import { BULK_RESULT_FILTER_FIELDS, type BulkJobsService } from './bulk-jobs.service.js';
 import {
   BulkDataBodySchema, BulkDataUploadResponseSchema, BulkIdParamsSchema, BulkJobInputSchema, BulkJobSchema, BulkJobWithDataSchema, BulkResultSchema,
 } from './bulk-jobs.schemas.js';
@@ -26,10 +26,11 @@ export function bulkJobsRoutes(service: BulkJobsService, apiVersion: string) {
 
     op('getBulkJobById', { params: BulkIdParamsSchema, response: { 200: BulkJobSchema } }, async (request) => service.get(request.auth.accountId, request.params.id));
 
-    op('listBulkJobResult', {
-      description: 'The result of each processed record, in upload order. No filterable fields.',
-      params: BulkIdParamsSchema, querystring: ResultsQuery, response: { 200: ResultsPage },
-    }, async (request) => service.results(request.auth.accountId, request.params.id, request.query, `/${apiVersion}/bulk-jobs/${request.params.id}/results`));
+    op.list('listBulkJobResult', {
+      description: 'The result of each processed record, in upload order.',
+      params: BulkIdParamsSchema, query: ResultsQuery, page: ResultsPage, filterOperationId: null, filters: BULK_RESULT_FILTER_FIELDS,
+      list: (auth, query, params) => service.results(auth.accountId, params.id, query, `/${apiVersion}/bulk-jobs/${params.id}/results`),
+    });
 
     op('cancelBulkJob', {
       description: 'Cancels a job that has not finished; a running job stops after its current batch. Records already processed stay processed (obfuscation cannot be undone).',

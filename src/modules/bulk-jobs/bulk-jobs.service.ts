@@ -2,7 +2,7 @@ import { Value } from 'typebox/value';
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
 import { actorName, type AuthContext } from '../../actor.js';
-import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
+import { defineList, listPage, type FilterFields, type ListQuery, type Paging } from '../../lists/index.js';
 import { CommonErrors } from '../../errors.js';
 import { PermanentJobError, type JobContext, type JobHandler, type JobQueue, type JobRecord } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
@@ -17,6 +17,8 @@ export const DEFAULT_MAX_RUNNING_PER_ACCOUNT = 2;
 const MAX_RECORDS = 100_000;
 /** Records per batch: one erasure transaction, one compaction, one progress report each. */
 export const BATCH = 100;
+/** A job's results take no filter: they come in upload order. */
+export const BULK_RESULT_FILTER_FIELDS: FilterFields = {};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FINISHED: readonly BulkStatus[] = ['CANCELED', 'COMPLETED', 'FAILED'];
 
@@ -155,7 +157,7 @@ export class BulkJobsService {
   async results(accountId: string, id: string, query: ListQuery, href: string): Promise<{ paging: Paging; data: BulkResult[] }> {
     const job = await this.row(accountId, id);
     if (query.filter !== undefined && query.filter.trim() !== '') throw CommonErrors.badRequest('Bulk job results have no filterable fields', { target: 'filter' });
-    const def = defineList<Row<'bulk_job_records'>>({ name: `bulk-results:${job.id}`, filters: {}, order: [{ column: 'seq', value: (r) => r.seq }] });
+    const def = defineList<Row<'bulk_job_records'>>({ name: `bulk-results:${job.id}`, filters: BULK_RESULT_FILTER_FIELDS, order: [{ column: 'seq', value: (r) => r.seq }] });
     return listPage(def, query, (spec) => this.repo.results(accountId, job.id, spec), (r) => {
       const data = parseRecord(r.data);
       return {

@@ -3,6 +3,7 @@ import { operations } from '../../http/operations.js';
 import { listQuerySchema } from '../../http/paging.js';
 import type { CommunicationsService } from './communications.service.js';
 import { ConfigurationSchema, ContentParamsSchema, ContentQuerySchema, MessagePageSchema } from './communications.schemas.js';
+import { MESSAGE_FILTER_FIELDS } from './communications.service.js';
 
 // Messages are not sortable: always oldest first.
 const { sort: _sort, ...listProps } = listQuerySchema({ maxLimit: 100 }).properties;
@@ -27,7 +28,7 @@ export function communicationsRoutes(communications: CommunicationsService) {
     for (const { path, operationId } of BASES) {
       op.list(operationId, {
         description: "Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.",
-        query: ListQuery, page: MessagePageSchema, list: (auth, query) => communications.list(auth.accountId, query, path),
+        query: ListQuery, page: MessagePageSchema, filters: MESSAGE_FILTER_FIELDS, list: (auth, query) => communications.list(auth.accountId, query, path),
       });
     }
 

@@ -3,7 +3,7 @@ import type { Config } from '../../config/index.js';
 import { iso, type Clock } from '../../db/time.js';
 import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
-import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
+import { defineList, listPage, type FilterFields, type ListQuery, type Paging } from '../../lists/index.js';
 import { recurringJob, type JobQueue, type RecurringJob } from '../../jobs/index.js';
 import type { AccountsService } from '../accounts/index.js';
 import { CommunicationErrors } from './communications.errors.js';
@@ -21,9 +21,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 // The reference's filter parameter lists exactly one field: type (eq), answered from the (account, type, created, id)
 // index of migration 0022 in the list's order.
+export const MESSAGE_FILTER_FIELDS: FilterFields = { type: { column: 'communication_messages.type', type: 'string', ops: ['eq'], indexed: true } };
 export const MESSAGES_LIST = defineList<Row<'communication_messages'>>({
   name: 'communication-messages',
-  filters: { type: { column: 'communication_messages.type', type: 'string', ops: ['eq'], indexed: true } },
+  filters: MESSAGE_FILTER_FIELDS,
   order: [
     { column: 'communication_messages.created', value: (r) => r.created },
     { column: 'communication_messages.id', value: (r) => r.id },

@@ -5,6 +5,7 @@ import {
   ContactIdParamsSchema, DeliveryDetailSchema, DeliveryPageSchema, DeliveryParamsSchema, DeliverySchema, HookCreatedSchema, HookIdParamsSchema,
   HookInputSchema, HookListQuerySchema, HookPageSchema, HookSchema, SigningSecretSchema,
 } from './contact-hooks.schemas.js';
+import { DELIVERY_FILTER_FIELDS, HOOK_FILTER_FIELDS } from './contact-hooks.filters.js';
 
 const CALLBACK = 'The callback must be https to a public address: it is resolved and refused (400, target callback) when any address is private, loopback, '
   + 'link-local (169.254.0.0/16, the cloud metadata services), carrier-grade NAT, unique local IPv6 or otherwise reserved; loopback only when the operator '
@@ -16,7 +17,7 @@ export function contactHooksRoutes(hooks: ContactHooksService, apiVersion: strin
   return operations((op) => {
     op.list('ListContactHooks', {
       description: 'Gets a list of contact hooks configured in your account (an account has at most one). Filterable: id, name (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge).',
-      query: HookListQuerySchema, page: HookPageSchema, list: (auth, query) => hooks.list(auth.accountId, query),
+      query: HookListQuerySchema, page: HookPageSchema, filters: HOOK_FILTER_FIELDS, list: (auth, query) => hooks.list(auth.accountId, query),
     });
 
     op('createContactHook', {
@@ -47,7 +48,7 @@ export function contactHooksRoutes(hooks: ContactHooksService, apiVersion: strin
     op.list('listContactHookDeliveries', {
       description: `${EXTENSION} The hook's delivery log: one item per contact transaction with its status, attempts, last error and duration; never the contact's data. `
         + 'Filterable: id, contact.id, status, trigger (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge).',
-      params: HookIdParamsSchema, query: HookListQuerySchema, page: DeliveryPageSchema, list: (auth, query, params) => hooks.listDeliveries(auth.accountId, params.id, query),
+      params: HookIdParamsSchema, query: HookListQuerySchema, page: DeliveryPageSchema, filters: DELIVERY_FILTER_FIELDS, list: (auth, query, params) => hooks.listDeliveries(auth.accountId, params.id, query),
     });
 
     op('getContactHookDelivery', {

@@ -7,7 +7,6 @@ import {
   ContactFilterPostQuerySchema, ContactIdParamsSchema, ContactListQuerySchema, ContactPageSchema, ContactPatchSchema, ContactSchema,
   ContactUpdateSchema, MAX_BULK_CONTACTS,
 } from './contacts.schemas.js';
-import { indexedFiltersNote } from '../../lists/index.js';
 import { CONTACT_FILTER_FIELDS } from './contacts.filters.js';
 
 const FILTER_HELP =
@@ -15,7 +14,7 @@ const FILTER_HELP =
   'workPhone, middleName, mobilePhone, homeFax, designation, homePhone, pager, workFax, lastModifiedBy, createdBy, ' +
   'workAddress.address1|address2|address3|city, homeAddress.address1|address2|address3|city, deleted, optOut.optedOut (eq|ne); ' +
   'lastModified, created (eq|ne|lt|le|gt|ge). Strings compare case-insensitively. Deleted contacts are listed only when the filter ' +
-  `names \`deleted\` (e.g. deleted eq 'true'). ${indexedFiltersNote(CONTACT_FILTER_FIELDS)}`;
+  `names \`deleted\` (e.g. deleted eq 'true').`;
 const BULK = `Each item is answered on its own in a 207 multi-status array (in request order): a bad item gets its own 400/404/409 and changes nothing, the others proceed. Up to ${MAX_BULK_CONTACTS} items.`;
 // Multi-status routes check each item in the service, so a bad item does not fail the request (see bulkItems).
 const multiStatus = { response: { 207: ContactBulkResponseSchema }, route: { attachValidation: true } } as const;
@@ -26,7 +25,7 @@ export function contactsRoutes(contacts: ContactsService) {
     op.list('listContacts', {
       description: `Gets a paginated list of contacts, e.g. filter=email eq 'h.potterfield@example.com'. ${FILTER_HELP}`,
       // includePurged is a parameter of the GET form only, in the reference.
-      query: ContactListQuerySchema, filterQuery: ContactFilterPostQuerySchema, page: ContactPageSchema,
+      query: ContactListQuerySchema, filterQuery: ContactFilterPostQuerySchema, page: ContactPageSchema, filters: CONTACT_FILTER_FIELDS,
       list: (auth, query) => contacts.list(auth.accountId, query),
     });
 

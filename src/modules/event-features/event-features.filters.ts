@@ -17,10 +17,13 @@ export const eventFeaturesList = (eventId: string) => defineList<Row<'event_feat
 /** A weblink is derived, not stored: its rank is its feature's place in the reference's list of types. */
 export interface WeblinkItem { readonly rank: number }
 
+/** The weblinks of one event take no filter. */
+export const WEBLINK_FILTER_FIELDS: FilterFields = {};
+
 /** The weblinks of one event (the reference allows at most 100 a page). */
 export const eventWeblinksList = <T extends WeblinkItem>(eventId: string) => defineList<T>({
   name: `event-weblinks:${eventId}`,
-  filters: {},
+  filters: WEBLINK_FILTER_FIELDS,
   order: [{ column: 'rank', value: (r) => r.rank }],
   maxLimit: 100,
 });

@@ -5,6 +5,7 @@ import {
   EventFeaturePageSchema, EventFeatureSchema, EventParamsSchema, FeatureParamsSchema, FeaturesQuerySchema, FeatureUpdateSchema, LaunchParamsSchema,
   LaunchRequestSchema, WeblinkPageSchema, WeblinksQuerySchema,
 } from './event-features.schemas.js';
+import { EVENT_FEATURE_FILTER_FIELDS, WEBLINK_FILTER_FIELDS } from './event-features.filters.js';
 
 // The launch request's body is optional (the reference does not require it): an absent one is the empty request.
 async function emptyBodyWhenAbsent(request: { body: unknown }): Promise<void> {
@@ -16,7 +17,7 @@ export function eventFeaturesRoutes(features: EventFeaturesService) {
     op.list('getEventFeatures', {
       description: 'The features of the event, each with its state (created with their defaults on first use: Registration, Agenda and AttendeeHub '
         + 'are enabled, the others disabled). Filterable: enabled (eq). `locale` is accepted; nothing in a feature is localized.',
-      params: EventParamsSchema, query: FeaturesQuerySchema, page: EventFeaturePageSchema, list: (auth, query, params) => features.list(auth.accountId, params.id, query),
+      params: EventParamsSchema, query: FeaturesQuerySchema, page: EventFeaturePageSchema, filters: EVENT_FEATURE_FILTER_FIELDS, list: (auth, query, params) => features.list(auth.accountId, params.id, query),
     });
 
     op('updateEventFeatures', {
@@ -41,7 +42,7 @@ export function eventFeaturesRoutes(features: EventFeaturesService) {
       description: 'The audience-facing links of the event: one for each launched Website, Registration and AttendeeHub, under the server\'s public URL '
         + '(`/e/{eventId}/website|registration|hub`). eventline serves no attendee pages there: the links are stable addresses for a deployment to serve. '
         + 'Links are given in `locale` when it is one of the event\'s languages, else in the event\'s default locale.',
-      params: EventParamsSchema, query: WeblinksQuerySchema, page: WeblinkPageSchema, list: (auth, query, params) => features.weblinks(auth.accountId, params.id, query),
+      params: EventParamsSchema, query: WeblinksQuerySchema, page: WeblinkPageSchema, filters: WEBLINK_FILTER_FIELDS, list: (auth, query, params) => features.weblinks(auth.accountId, params.id, query),
     });
   });
 }

@@ -4,12 +4,13 @@ import type { EventsService } from './events.service.js';
 import {
   CreationParamsSchema, EventAsyncResponseSchema, EventAsyncStatusSchema, EventInputSchema, EventPageSchema, EventSchema, IdParamsSchema,
 } from './events.schemas.js';
+import { EVENT_FILTER_FIELDS } from './events.filters.js';
 
 export function eventsRoutes(events: EventsService, apiVersion: string) {
   return operations((op) => {
     op.list('getEvents', {
       description: "Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode.",
-      query: listQuerySchema({ sortable: ['start'] }), page: EventPageSchema, list: (auth, query) => events.list(auth.accountId, query),
+      query: listQuerySchema({ sortable: ['start'] }), page: EventPageSchema, filters: EVENT_FILTER_FIELDS, list: (auth, query) => events.list(auth.accountId, query),
     });
 
     op('createEventAsync', {

@@ -4,14 +4,15 @@ import {
   CategoriesQuerySchema, CategoryBannerSchema, CategoryFileParamsSchema, CategoryInputSchema, CategoryPageSchema, CategoryParamsSchema, CategorySchema,
   MemberParamsSchema,
 } from './categories.schemas.js';
-import type { CategoriesService } from './categories.service.js';
+import { CATEGORY_FILTER_FIELDS, type CategoriesService } from './categories.service.js';
 import { CategoryIdPageSchema, EventParamsSchema, ExhibitorIdPageSchema, ExhibitorParamsSchema, IdListQuerySchema } from './exhibitors.schemas.js';
+import { ID_LIST_FILTER_FIELDS } from './exhibitors.filters.js';
 
 export function categoriesRoutes(categories: CategoriesService) {
   return operations((op) => {
     op.list('getExhibitorCategories', {
       description: 'The exhibitor categories of the event, by `order` then id.', params: EventParamsSchema,
-      query: CategoriesQuerySchema, page: CategoryPageSchema, list: (auth, query, params) => categories.list(auth.accountId, params.id, query),
+      query: CategoriesQuerySchema, page: CategoryPageSchema, filters: CATEGORY_FILTER_FIELDS, list: (auth, query, params) => categories.list(auth.accountId, params.id, query),
     });
 
     op('createExhibitorCategory', {
@@ -43,13 +44,13 @@ export function categoriesRoutes(categories: CategoriesService) {
     op.list('listExhibitors', {
       description: 'The ids of the category\'s exhibitors (deleted exhibitors left out), in id order.', params: CategoryParamsSchema,
       query: IdListQuerySchema, page: ExhibitorIdPageSchema,
-      list: (auth, query, params) => categories.exhibitors(auth.accountId, params.id, params.exhibitorCategoryId, query),
+      filters: ID_LIST_FILTER_FIELDS, list: (auth, query, params) => categories.exhibitors(auth.accountId, params.id, params.exhibitorCategoryId, query),
     });
 
     op.list('listExhibitorCategories', {
       description: 'The ids of the categories the exhibitor is in, in id order.', params: ExhibitorParamsSchema,
       query: IdListQuerySchema, page: CategoryIdPageSchema,
-      list: (auth, query, params) => categories.ofExhibitor(auth.accountId, params.id, params.exhibitorId, query),
+      filters: ID_LIST_FILTER_FIELDS, list: (auth, query, params) => categories.ofExhibitor(auth.accountId, params.id, params.exhibitorId, query),
     });
 
     op('addExhibitorToExhibitorCategory', {

@@ -4,7 +4,7 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import type { Clock } from '../../db/time.js';
-import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
+import { defineList, listPage, type FilterFields, type ListQuery, type Paging } from '../../lists/index.js';
 import type { CategoriesRepository } from './categories.repository.js';
 import type { Category, CategoryBanner, CategoryInput } from './categories.schemas.js';
 import type { Row } from '../../db/types.js';
@@ -14,9 +14,11 @@ import type { IdItem } from './exhibitors.schemas.js';
 import { sameEvent, type ExhibitorFiles, type ExhibitorScope } from './exhibitors.service.js';
 import { audit } from './team.common.js';
 
+/** An event's exhibitor categories take no filter. */
+export const CATEGORY_FILTER_FIELDS: FilterFields = {};
 const categoriesList = (eventId: string) => defineList<Row<'exhibitor_categories'>>({
   name: `exhibitor-categories:${eventId}`,
-  filters: {},
+  filters: CATEGORY_FILTER_FIELDS,
   order: [{ column: 'exhibitor_categories.sort_order', value: (r) => r.sort_order }, { column: 'exhibitor_categories.id', value: (r) => r.id }],
 });
 const bannerSlot = (categoryId: string): string => `exhibitor-category-banner:${categoryId}`;

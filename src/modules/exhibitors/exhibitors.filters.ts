@@ -26,9 +26,12 @@ export function filterNamesDeleted(filter: string | undefined): boolean {
   return filter !== undefined && filter.trim() !== '' && names(parseFilter(filter, EXHIBITOR_FILTER_FIELDS), 'deleted');
 }
 
+/** A list of ids (a category's exhibitors, an exhibitor's categories) takes no filter. */
+export const ID_LIST_FILTER_FIELDS: FilterFields = {};
+
 /** A list of ids (a category's exhibitors, an exhibitor's categories), in id order. */
 export const idList = (name: string, column: string) => defineList<{ id: string }>({
   name,
-  filters: {},
+  filters: ID_LIST_FILTER_FIELDS,
   order: [{ column, value: (r) => r.id }],
 });

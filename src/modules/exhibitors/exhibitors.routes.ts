@@ -5,6 +5,7 @@ import {
   ExhibitorsQuerySchema,
 } from './exhibitors.schemas.js';
 import type { ExhibitorsService, ImageKind } from './exhibitors.service.js';
+import { EXHIBITOR_FILTER_FIELDS } from './exhibitors.filters.js';
 
 const IMAGES: ReadonlyArray<{ kind: ImageKind; put: string; del: string }> = [
   { kind: 'banner', put: 'updateExhibitorBanner', del: 'deleteExhibitorBanner' },
@@ -16,7 +17,7 @@ export function exhibitorsRoutes(exhibitors: ExhibitorsService) {
     op.list('getExhibitors', {
       description: 'The exhibitors of the event. Filterable: hidden (eq), deleted (eq), id (in). Deleted exhibitors are listed only when the filter '
         + 'names `deleted` (e.g. `deleted eq \'true\'`). `after` / `before` bound when an exhibitor was last modified.',
-      params: EventParamsSchema, query: ExhibitorsQuerySchema, page: ExhibitorPageSchema, list: (auth, query, params) => exhibitors.list(auth.accountId, params.id, query),
+      params: EventParamsSchema, query: ExhibitorsQuerySchema, page: ExhibitorPageSchema, filters: EXHIBITOR_FILTER_FIELDS, list: (auth, query, params) => exhibitors.list(auth.accountId, params.id, query),
     });
 
     op('createExhibitor', {

@@ -7,6 +7,7 @@ import {
   QuestionSchema,
 } from './qualification.schemas.js';
 import type { QualificationService } from './qualification.service.js';
+import { ELITERATURE_LIST, LEADS_LIST } from './leads.filters.js';
 
 // DESIGN rule 11: write operations the reference lacks are documented extensions.
 const EXTENSION = 'eventline extension (the reference only reads leads and qualification questions; see docs/leads.md).';
@@ -70,13 +71,13 @@ export function leadsRoutes(leads: LeadsService, qualification: QualificationSer
     op.list('getLeads', {
       description: 'The leads of the account\'s exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id '
         + '(the reference\'s example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated.',
-      query: LeadsQuerySchema, page: LeadPageSchema, list: (auth, query) => leads.list(auth.accountId, query),
+      query: LeadsQuerySchema, page: LeadPageSchema, filters: LEADS_LIST.filters, list: (auth, query) => leads.list(auth.accountId, query),
     });
 
     op.list('getEliteratureRequests', {
       description: 'The documents leads asked exhibitors for (recorded with a scan\'s `eliterature`), oldest first. Filterable (eq): event.id, exhibitor.id, '
         + 'lead.id. `after` / `before` bound when a request was added or last updated.',
-      query: EliteratureQuerySchema, page: EliteraturePageSchema, list: (auth, query) => leads.eliterature(auth.accountId, query),
+      query: EliteratureQuerySchema, page: EliteraturePageSchema, filters: ELITERATURE_LIST.filters, list: (auth, query) => leads.eliterature(auth.accountId, query),
     });
   });
 }

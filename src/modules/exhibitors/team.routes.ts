@@ -4,7 +4,7 @@ import { declareContentOperations } from './content.routes.js';
 import type { ExhibitorContentService } from './content.service.js';
 import { declareQuestionOperations } from './exhibitor-questions.routes.js';
 import type { ExhibitorQuestionsService } from './exhibitor-questions.service.js';
-import type { ExhibitorTeamService } from './team.service.js';
+import { TEAM_FILTER_FIELDS, type ExhibitorTeamService } from './team.service.js';
 import {
   AdminInputSchema, AdminPageSchema, AdminParamsSchema, AdminSchema, BoothStaffInputSchema, BoothStaffPageSchema, BoothStaffParamsSchema, BoothStaffSchema,
   exhibitorPath, ExhibitorParamsSchema, TeamListQuerySchema,
@@ -23,7 +23,7 @@ export function teamPartRoutes(team: ExhibitorTeamService, content: ExhibitorCon
 function declareTeamOperations(op: Operations, team: ExhibitorTeamService): void {
   op.list('listExhibitorAdmins', {
     description: 'The admins of the exhibitor, oldest first. An exhibitor of another event or account is 404.', params: ExhibitorParamsSchema,
-    query: TeamListQuerySchema, page: AdminPageSchema, list: (auth, query, params) => team.listAdmins(auth.accountId, ...exhibitorPath(params), query),
+    query: TeamListQuerySchema, page: AdminPageSchema, filters: TEAM_FILTER_FIELDS, list: (auth, query, params) => team.listAdmins(auth.accountId, ...exhibitorPath(params), query),
   });
 
   op('postExhibitorAdmin', {
@@ -41,7 +41,7 @@ function declareTeamOperations(op: Operations, team: ExhibitorTeamService): void
 
   op.list('listBoothStaff', {
     description: 'The booth staff of the exhibitor (attendees of its event), oldest first.', params: ExhibitorParamsSchema,
-    query: TeamListQuerySchema, page: BoothStaffPageSchema, list: (auth, query, params) => team.listBoothStaff(auth.accountId, ...exhibitorPath(params), query),
+    query: TeamListQuerySchema, page: BoothStaffPageSchema, filters: TEAM_FILTER_FIELDS, list: (auth, query, params) => team.listBoothStaff(auth.accountId, ...exhibitorPath(params), query),
   });
 
   op('associateBoothStaff', {

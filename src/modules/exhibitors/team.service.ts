@@ -5,7 +5,7 @@ import type { Config } from '../../config/index.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import { newId } from '../../db/ids.js';
 import { systemClock, type Clock } from '../../db/time.js';
-import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
+import { defineList, listPage, type FilterFields, type ListQuery, type Paging } from '../../lists/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import type { ExhibitorsRepository } from './exhibitors.repository.js';
 import { audit, requireExhibitor, requireOfExhibitor, samePathId } from './team.common.js';
@@ -21,13 +21,15 @@ const toBoothStaff = (r: Row<'exhibitor_booth_staff'>): BoothStaff => ({
   id: r.id, attendee: { id: r.attendee_id }, event: { id: r.event_id }, exhibitor: { id: r.exhibitor_id }, ...audit(r),
 });
 
+/** An exhibitor's admins and booth staff take no filter. */
+export const TEAM_FILTER_FIELDS: FilterFields = {};
 // Page tokens name the exhibitor, so a token of one exhibitor's list cannot page another's.
 const adminsList = (exhibitorId: string) => defineList<Row<'exhibitor_admins'>>({
-  name: `exhibitor-admins:${exhibitorId}`, filters: {},
+  name: `exhibitor-admins:${exhibitorId}`, filters: TEAM_FILTER_FIELDS,
   order: [{ column: 'exhibitor_admins.created', value: (r) => r.created }, { column: 'exhibitor_admins.id', value: (r) => r.id }],
 });
 const boothStaffList = (exhibitorId: string) => defineList<Row<'exhibitor_booth_staff'>>({
-  name: `booth-staff:${exhibitorId}`, filters: {},
+  name: `booth-staff:${exhibitorId}`, filters: TEAM_FILTER_FIELDS,
   order: [{ column: 'exhibitor_booth_staff.created', value: (r) => r.created }, { column: 'exhibitor_booth_staff.id', value: (r) => r.id }],
 });
 

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { operations } from '../../http/operations.js';
 import type { UserGroupsService } from './groups.service.js';
 import { UserGroupInputSchema, UserGroupMemberParamsSchema, UserGroupPageSchema, UserGroupParamsSchema, UserGroupSchema, UserGroupsQuerySchema } from './groups.schemas.js';
+import { USER_GROUP_FILTER_FIELDS } from './identity.filters.js';
 
 const ROLES = 'A user\'s role (administrator, planner, developer) is the highest role of its groups, developer when none gives one; it changes with every change '
   + 'of membership, at once (a user who loses the administrator role can no longer use tokens from the authorization code flow).';
@@ -15,7 +16,7 @@ export function userGroupsRoutes(groups: UserGroupsService) {
     op.list('getAccountUserGroups', {
       description: 'Gets a list of user groups in your account, oldest first: every account starts with Administrators, Planners and Developers, one per role. '
         + 'Filterable: name, createdBy, lastModifiedBy (in, eq, ne, sw, ew, co; name in any letter case), created, lastModified (eq, ne, lt, gt, le, ge).',
-      query: UserGroupsQuerySchema, page: UserGroupPageSchema, list: (auth, query) => groups.list(auth.accountId, query),
+      query: UserGroupsQuerySchema, page: UserGroupPageSchema, filters: USER_GROUP_FILTER_FIELDS, list: (auth, query) => groups.list(auth.accountId, query),
     });
 
     op('createAccountUserGroup', {

@@ -1,4 +1,4 @@
-import { defineList, filterColumns } from '../../lists/index.js';
+import { defineList, filterColumns, type FilterFields } from '../../lists/index.js';
 import type { Row } from '../../db/types.js';
 
 // Exactly the fields and operators the reference's GET /attendee-insights lists: event.id (eq), id (eq).
@@ -17,15 +17,17 @@ export type RankedScoreRow = Row<'attendee_scores'> & { rank: number; neg_points
  * The scores of one engagement score, highest first (ties by attendee id).
  * The reference's filter: attendee.id (eq). Tokens name the score.
  */
+export const SCORE_FILTER_FIELDS: FilterFields = { 'attendee.id': filterColumns('s').field('attendee_id', 'uuid', { ops: ['eq'] }) };
 export const scoresList = (insightId: string) => defineList<RankedScoreRow>({
   name: `attendee-insight-scores:${insightId}`,
-  filters: { 'attendee.id': filterColumns('s').field('attendee_id', 'uuid', { ops: ['eq'] }) },
+  filters: SCORE_FILTER_FIELDS,
   order: [{ column: 's.neg_points', value: (r) => Number(r.neg_points) }, { column: 's.attendee_id', value: (r) => r.attendee_id }],
 });
 
-/** Which activities earned an attendee's points in one score, in the order they happened. */
+/** Which activities earned an attendee's points in one score, in the order they happened; no filter. */
+export const ENTRY_FILTER_FIELDS: FilterFields = {};
 export const entriesList = (insightId: string, attendeeId: string) => defineList<Row<'attendee_score_entries'>>({
   name: `attendee-insight-entries:${insightId}:${attendeeId}`,
-  filters: {},
+  filters: ENTRY_FILTER_FIELDS,
   order: [{ column: 'attendee_score_entries.time', value: (r) => r.time }, { column: 'attendee_score_entries.id', value: (r) => r.id }],
 });

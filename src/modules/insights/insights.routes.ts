@@ -5,6 +5,7 @@ import {
   EntriesQuerySchema, EntryPageSchema, InsightCreateSchema, InsightPageSchema, InsightParamsSchema, InsightSchema, InsightsQuerySchema, InsightUpdateSchema,
   ScoreParamsSchema, ScorePageSchema, ScoresQuerySchema, StatsSchema,
 } from './insights.schemas.js';
+import { ENTRY_FILTER_FIELDS, INSIGHTS_LIST, SCORE_FILTER_FIELDS } from './insights.filters.js';
 
 // DESIGN rule 11: write operations the reference lacks are documented extensions (marked so in src/contract/extensions.json).
 const EXTENSION_NOTE = 'eventline extension (the reference only reads engagement scores).';
@@ -14,7 +15,7 @@ export function insightsRoutes(insights: InsightsService) {
     op.list('listAttendeeInsights', {
       description: 'The engagement scores (attendee insights) of the account\'s events. Filterable: event.id (eq), id (eq). '
         + '`after` / `before` bound when a score definition was last modified.',
-      query: InsightsQuerySchema, page: InsightPageSchema, list: (auth, query) => insights.list(auth.accountId, query),
+      query: InsightsQuerySchema, page: InsightPageSchema, filters: INSIGHTS_LIST.filters, list: (auth, query) => insights.list(auth.accountId, query),
     });
 
     op('getAttendeeInsightsById', {
@@ -24,7 +25,7 @@ export function insightsRoutes(insights: InsightsService) {
     op.list('getScores', {
       description: 'The attendees with points in the engagement score, highest first, with their rank (ties share a rank: 1, 2, 2, 4). '
         + 'Filterable: attendee.id (eq). Scores follow activities as they are recorded.',
-      params: InsightParamsSchema, query: ScoresQuerySchema, page: ScorePageSchema, list: (auth, query, params) => insights.scores(auth.accountId, params.id, query),
+      params: InsightParamsSchema, query: ScoresQuerySchema, page: ScorePageSchema, filters: SCORE_FILTER_FIELDS, list: (auth, query, params) => insights.scores(auth.accountId, params.id, query),
     });
 
     op('getStats', {
@@ -37,7 +38,7 @@ export function insightsRoutes(insights: InsightsService) {
       description: `${EXTENSION_NOTE} Which activities earned the attendee's points in this score, through which action, in the order they happened. `
         + 'An attendee without points has an empty list. Points stay earned when an activity is later purged (retention).',
       params: ScoreParamsSchema, query: EntriesQuerySchema, page: EntryPageSchema,
-      list: (auth, query, params) => insights.explain(auth.accountId, params.id, params.attendeeId, query),
+      filters: ENTRY_FILTER_FIELDS, list: (auth, query, params) => insights.explain(auth.accountId, params.id, params.attendeeId, query),
     });
 
     op('createAttendeeInsights', {

@@ -1,5 +1,5 @@
 import { operations } from '../../http/operations.js';
-import type { RegistrationTypesService } from './registration-types.service.js';
+import { REGISTRATION_TYPE_FILTER_FIELDS, type RegistrationTypesService } from './registration-types.service.js';
 import {
   EventParamsSchema, RegistrationTypeCreateSchema, RegistrationTypePageSchema, RegistrationTypeParamsSchema, RegistrationTypeSchema, RegistrationTypesQuerySchema,
   RegistrationTypeUpdateSchema,
@@ -11,7 +11,7 @@ export function registrationTypesRoutes(types: RegistrationTypesService) {
       description: 'The registration types of the event (Member, Exhibitor, VIP...), in creation order. Attendees carry one (`registrationType.id`); '
         + 'exhibitors\' registration packs reserve capacity of them.',
       params: EventParamsSchema, query: RegistrationTypesQuerySchema, page: RegistrationTypePageSchema,
-      list: (auth, query, params) => types.list(auth.accountId, params.id, query),
+      filters: REGISTRATION_TYPE_FILTER_FIELDS, list: (auth, query, params) => types.list(auth.accountId, params.id, query),
     });
 
     // DESIGN rule 11: the reference has no operation that creates a registration type.

@@ -4,7 +4,7 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
-import { defineList, listPage, type ListQuery, type Paging } from '../../lists/index.js';
+import { defineList, listPage, type FilterFields, type ListQuery, type Paging } from '../../lists/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import type { EventsService } from '../events/index.js';
 import { RegistrationTypeErrors } from './registration-types.errors.js';
@@ -12,9 +12,11 @@ import type { RegistrationTypesRepository } from './registration-types.repositor
 import type { RegistrationType, RegistrationTypeCreate, RegistrationTypeUpdate } from './registration-types.schemas.js';
 import type { Row } from '../../db/types.js';
 
+/** An event's registration types take no filter. */
+export const REGISTRATION_TYPE_FILTER_FIELDS: FilterFields = {};
 const registrationTypesList = (eventId: string) => defineList<Row<'registration_types'>>({
   name: `registration-types:${eventId}`,
-  filters: {},
+  filters: REGISTRATION_TYPE_FILTER_FIELDS,
   order: [{ column: 'registration_types.id', value: (r) => r.id }],
 });
 

@@ -7,6 +7,7 @@ import type { EnrollmentService } from './enrollment.service.js';
 import { AttendancePageSchema, BulkResultSchema, CheckInBodySchema, CheckInUpdateBodySchema, EnrollmentPageSchema, MAX_CHECKIN_ITEMS } from './participation.schemas.js';
 import { NoContent, UnsortedListQuery } from './sessions.routes.js';
 import { SessionAttendeeParamsSchema, SessionIdParamsSchema } from './sessions.schemas.js';
+import { ATTENDANCE_FILTER_FIELDS, ENROLLMENT_FILTER_FIELDS } from './sessions.filters.js';
 
 // Runs before validation, whose type coercion would wrap a lone object or string into a one-item array.
 async function requireArrayBody(request: FastifyRequest): Promise<void> {
@@ -39,7 +40,7 @@ export function participationRoutes(enrollment: EnrollmentService, attendance: A
     }, async (request) => attendance.checkIn(request.auth, request.params.id, request.body, mode));
 
     op.list('listSessionsEnrollment', {
-      description: ENROLLMENT, query: UnsortedListQuery, page: EnrollmentPageSchema, list: (auth, query) => enrollment.list(auth.accountId, query),
+      description: ENROLLMENT, query: UnsortedListQuery, page: EnrollmentPageSchema, filters: ENROLLMENT_FILTER_FIELDS, list: (auth, query) => enrollment.list(auth.accountId, query),
     });
 
     attendeeOperation('createSessionEnrollment', {
@@ -56,7 +57,7 @@ export function participationRoutes(enrollment: EnrollmentService, attendance: A
     op.list('listSessionsAttendance', {
       description: 'Gets a paginated list of session attendance (deleted records stay listed with deleted: true). '
         + 'Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, deleted (eq|ne), created, lastModified.',
-      query: UnsortedListQuery, page: AttendancePageSchema, list: (auth, query) => attendance.list(auth.accountId, query),
+      query: UnsortedListQuery, page: AttendancePageSchema, filters: ATTENDANCE_FILTER_FIELDS, list: (auth, query) => attendance.list(auth.accountId, query),
     });
 
     checkIn('sessionCheckIn', 'create', {

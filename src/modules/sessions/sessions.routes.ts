@@ -22,7 +22,7 @@ export function sessionsRoutes(sessions: SessionsService) {
     op.list('listSessions', {
       description: `Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). \`virtual eq true\` finds the virtual sessions. ${FILTERS}`,
       query: listQuerySchema({ sortable: Object.keys(SESSIONS_LIST.sortable ?? {}) }), page: SessionPageSchema,
-      list: (auth, query) => sessions.list(auth.accountId, query),
+      filters: SESSIONS_LIST.filters, list: (auth, query) => sessions.list(auth.accountId, query),
     });
 
     op('createSession', {

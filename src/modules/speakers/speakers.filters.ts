@@ -1,4 +1,4 @@
-import { defineList, filterColumns, RANGE } from '../../lists/index.js';
+import { defineList, filterColumns, RANGE, type FilterFields } from '../../lists/index.js';
 import type { Row } from '../../db/types.js';
 
 /** A speaker as the list reads it: its row and its category's name (left join). */
@@ -46,15 +46,17 @@ export const SPEAKER_CATEGORIES_LIST = defineList<Row<'speaker_categories'>>({
 });
 
 /** GET /speakers/{id}/docs: `file.id (eq|ne)`. */
+export const SPEAKER_DOC_FILTER_FIELDS: FilterFields = { 'file.id': filterColumns('speaker_documents').field('file_id', 'uuid') };
 export const speakerDocsList = (speakerId: string) => defineList<Row<'speaker_documents'>>({
   name: `speaker-docs:${speakerId}`,
-  filters: { 'file.id': filterColumns('speaker_documents').field('file_id', 'uuid') },
+  filters: SPEAKER_DOC_FILTER_FIELDS,
   order: [{ column: 'speaker_documents.id', value: (r) => r.id }],
 });
 
 /** A session's speakers, or a speaker's sessions: the links in id order, no filter. */
+export const SESSION_LINK_FILTER_FIELDS: FilterFields = {};
 export const sessionLinksList = (name: string) => defineList<Row<'session_speakers'> & { category_name: string | null }>({
   name,
-  filters: {},
+  filters: SESSION_LINK_FILTER_FIELDS,
   order: [{ column: 'session_speakers.id', value: (r) => r.id }],
 });

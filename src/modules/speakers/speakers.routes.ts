@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { operations } from '../../http/operations.js';
-import { SPEAKERS_LIST } from './speakers.filters.js';
+import { SESSION_LINK_FILTER_FIELDS, SPEAKER_CATEGORIES_LIST, SPEAKER_DOC_FILTER_FIELDS, SPEAKERS_LIST } from './speakers.filters.js';
 import {
   FilteredQuerySchema, PagingQuerySchema, ProfileImageInputSchema, SessionParamsSchema, SessionSpeakerAssignmentSchema, SessionSpeakerPageSchema,
   SessionSpeakerParamsSchema, SpeakerCategoryInputSchema, SpeakerCategoryPageSchema, SpeakerCategorySchema, SpeakerFilePageSchema, SpeakerFileParamsSchema,
@@ -16,7 +16,7 @@ export function speakersRoutes(speakers: SpeakersService) {
   return operations((op) => {
     op.list('listSpeakers', {
       description: `The account's speakers, of all its events (\`event.id eq '...'\` narrows to one). ${FILTERS}`,
-      query: SpeakersQuerySchema, page: SpeakerPageSchema, list: (auth, query) => speakers.list(auth.accountId, query),
+      query: SpeakersQuerySchema, page: SpeakerPageSchema, filters: SPEAKERS_LIST.filters, list: (auth, query) => speakers.list(auth.accountId, query),
     });
 
     op('createSpeaker', {
@@ -39,7 +39,7 @@ export function speakersRoutes(speakers: SpeakersService) {
     op.list('listSpeakersCategories', {
       description: 'The account\'s speaker categories, in creation order. Filterable: active (eq|ne).',
       query: FilteredQuerySchema, page: SpeakerCategoryPageSchema, filterOperationId: null,
-      list: (auth, query) => speakers.listCategories(auth.accountId, query),
+      filters: SPEAKER_CATEGORIES_LIST.filters, list: (auth, query) => speakers.listCategories(auth.accountId, query),
     });
 
     op('addSpeakerCategory', {
@@ -49,7 +49,7 @@ export function speakersRoutes(speakers: SpeakersService) {
     op.list('listSpeakerDocs', {
       description: 'The speaker\'s documents, in the order they were added. Filterable: file.id (eq|ne).', params: SpeakerParamsSchema,
       query: FilteredQuerySchema, page: SpeakerFilePageSchema, filterOperationId: null,
-      list: (auth, query, params) => speakers.listDocuments(auth.accountId, params.id, query),
+      filters: SPEAKER_DOC_FILTER_FIELDS, list: (auth, query, params) => speakers.listDocuments(auth.accountId, params.id, query),
     });
 
     op('getSpeakerDoc', {
@@ -81,13 +81,13 @@ export function speakersRoutes(speakers: SpeakersService) {
     op.list('listSpeakerSessions', {
       description: 'The sessions the speaker is assigned to (`id` is the session), with the speaker\'s category there, in assignment order.',
       params: SpeakerParamsSchema, query: PagingQuerySchema, page: SpeakerSessionPageSchema, filterOperationId: null,
-      list: (auth, query, params) => speakers.sessionsOfSpeaker(auth.accountId, params.id, query),
+      filters: SESSION_LINK_FILTER_FIELDS, list: (auth, query, params) => speakers.sessionsOfSpeaker(auth.accountId, params.id, query),
     });
 
     op.list('listSessionSpeakers', {
       description: 'The speakers assigned to the session (`id` is the speaker), with their category and order there, in assignment order.',
       params: SessionParamsSchema, query: PagingQuerySchema, page: SessionSpeakerPageSchema, filterOperationId: null,
-      list: (auth, query, params) => speakers.speakersOfSession(auth.accountId, params.id, query),
+      filters: SESSION_LINK_FILTER_FIELDS, list: (auth, query, params) => speakers.speakersOfSession(auth.accountId, params.id, query),
     });
 
     op('addSpeakerToSession', {

@@ -9,6 +9,7 @@ import {
   VideosQuerySchema, ViewCreateSchema, ViewPageSchema, ViewSchema, ViewsQuerySchema,
 } from './videos.schemas.js';
 import { MAX_WEBVTT_BYTES, type VideosService } from './videos.service.js';
+import { VIDEOS_LIST, VIEW_FILTER_FIELDS } from './videos.filters.js';
 
 // DESIGN rule 11: write operations the reference lacks are documented extensions (marked so in src/contract/extensions.json).
 const NOTE = 'eventline extension (the reference only reads this).';
@@ -30,13 +31,13 @@ export function videosRoutes(videos: VideosService) {
         + 'Filterable (eq, ne): id, events, sessions, exhibitors, speakers, source.id, status, tags, recording.id. eventline links a video to one event, '
         + 'at most one session and at most one tag, and to no exhibitors or speakers. `after` / `before` bound when a video was last modified; '
         + '`deleted=true` lists deleted videos (eventline deletes none).',
-      query: VideosQuerySchema, page: VideoPageSchema, list: (auth, query) => videos.list(auth.accountId, query),
+      query: VideosQuerySchema, page: VideoPageSchema, filters: VIDEOS_LIST.filters, list: (auth, query) => videos.list(auth.accountId, query),
     });
 
     op.list('getVideoViews', {
       description: 'Who watched which video, how long and on which device, oldest report first. Filterable (eq, at most three fields joined with `and`): '
         + 'contact.id, solution, device.type, device.operatingSystem, video.id, type. `after` / `before` bound when a view was reported.',
-      query: ViewsQuerySchema, page: ViewPageSchema, list: (auth, query) => videos.listViews(auth.accountId, query),
+      query: ViewsQuerySchema, page: ViewPageSchema, filters: VIEW_FILTER_FIELDS, list: (auth, query) => videos.listViews(auth.accountId, query),
     });
 
     op('createVideo', {

@@ -11,6 +11,7 @@ import { bulkItems } from '../../http/bulk.js';
 import { checkItems, itemValidator } from '../../items.js';
 import { WebcastIdParamsSchema } from './webcasts.schemas.js';
 import { UnsortedListQuery } from './webcasts.routes.js';
+import { ATTENDEE_LINK_FILTER_FIELDS, WEBCAST_ATTENDEE_LINK_FILTER_FIELDS } from './webcasts.filters.js';
 
 // The seed: writing attendee links needs both the read and the write scope on the client (the reference's
 // entries name only the write scope: eventline asks both, stricter).
@@ -43,7 +44,7 @@ export function attendeeLinksRoutes(links: AttendeeLinksService) {
 
     op.list('listAttendeeLinks', {
       description: 'Gets a paginated list of attendee links. Filterable: id, sourceId, attendee.id, webcast.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
-      query: UnsortedListQuery, page: AttendeeLinkPageSchema, list: (auth, query) => links.list(auth.accountId, query),
+      query: UnsortedListQuery, page: AttendeeLinkPageSchema, filters: ATTENDEE_LINK_FILTER_FIELDS, list: (auth, query) => links.list(auth.accountId, query),
     });
 
     bulk('createAttendeeLinks', {
@@ -56,12 +57,13 @@ export function attendeeLinksRoutes(links: AttendeeLinksService) {
       description: `Replaces sourceId and join of existing links, found by id within the webcast or, for an item without id (the reference marks it read-only), by the item's attendee (404 item otherwise); the attendee of a link cannot change. ${BULK}`,
     }, checkExisting, (auth, webcastId, items) => links.update(auth, webcastId, items));
 
-    op('listWebcastAttendeeLinks', {
+    op.list('listWebcastAttendeeLinks', {
       summary: 'List Attendee Links of a Webcast',
       description: 'Deprecated in the reference in favour of `GET /webcasts/attendee-links?filter=webcast.id eq \'...\'`. '
         + 'Filterable: id, sourceId, attendee.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
-      params: WebcastIdParamsSchema, querystring: UnsortedListQuery, response: { 200: AttendeeLinkPageSchema }, schema: { deprecated: true },
-    }, async (request) => links.list(request.auth.accountId, request.query, request.params.id));
+      params: WebcastIdParamsSchema, query: UnsortedListQuery, page: AttendeeLinkPageSchema, schema: { deprecated: true }, filterOperationId: null,
+      filters: WEBCAST_ATTENDEE_LINK_FILTER_FIELDS, list: (auth, query, params) => links.list(auth.accountId, query, params.id),
+    });
 
     op('deleteAttendeeLink', { params: AttendeeLinkParamsSchema, response: { 204: Type.Null({ description: 'Deleted' }) } }, async (request) => {
       await links.delete(request.auth.accountId, request.params.id, request.params.attendeeLinkId);

@@ -3,6 +3,7 @@ import { operations } from '../../http/operations.js';
 import { listQuerySchema } from '../../http/paging.js';
 import type { WebcastsService } from './webcasts.service.js';
 import { WebcastIdParamsSchema, WebcastInputSchema, WebcastPageSchema, WebcastSchema, WebcastWithIdInputSchema } from './webcasts.schemas.js';
+import { WEBCAST_FILTER_FIELDS } from './webcasts.filters.js';
 
 // The reference's webcast lists take after, before, limit, token and filter (no sort).
 const { sort: _unsorted, ...listProps } = listQuerySchema().properties;
@@ -16,7 +17,7 @@ export function webcastsRoutes(webcasts: WebcastsService) {
     op.list('listWebcasts', {
       description: 'Gets a paginated list of webcasts, e.g. of one event or session. Filterable: id, event.id (eq|ne), session.id (eq|ne|is empty|is not empty), '
         + 'sourceId (eq|ne|is empty|is not empty), solutionType, provider, type, status, meetingId, playerType (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
-      query: UnsortedListQuery, page: WebcastPageSchema, list: (auth, query) => webcasts.list(auth.accountId, query),
+      query: UnsortedListQuery, page: WebcastPageSchema, filters: WEBCAST_FILTER_FIELDS, list: (auth, query) => webcasts.list(auth.accountId, query),
     });
 
     op('createWebcast', {
