@@ -2043,7 +2043,7 @@ export interface paths {
         };
         /**
          * List Communication
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Answered from an index at any size: type with eq or in. Every other field and operator reads the account's rows.
          */
         get: operations["getCommunicationLogMessagesSeed"];
         put?: never;
@@ -2065,7 +2065,7 @@ export interface paths {
         put?: never;
         /**
          * List Communication with the filter in the body
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Answered from an index at any size: type with eq or in. Every other field and operator reads the account's rows.
          */
         post: operations["filterCommunicationLogMessagesSeed"];
         delete?: never;
@@ -2104,7 +2104,7 @@ export interface paths {
         };
         /**
          * List Communication
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Answered from an index at any size: type with eq or in. Every other field and operator reads the account's rows.
          */
         get: operations["getCommunicationLogMessages"];
         put?: never;
@@ -2146,7 +2146,7 @@ export interface paths {
         put?: never;
         /**
          * List Communication
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Answered from an index at any size: type with eq or in. Every other field and operator reads the account's rows.
          */
         post: operations["filterCommunicationLogMessages"];
         delete?: never;
