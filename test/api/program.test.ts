@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/demo/seed.js';
 import { apiClient, createTenant, ok, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
 import { pdf, uploadFile } from '../helpers/files.js';
 import { fixtureEvent } from '../helpers/webcast-fixtures.js';
@@ -298,5 +299,27 @@ describe('scopes', () => {
     expect(res.statusCode).toBe(403);
     expect(res.headers['www-authenticate']).toContain('insufficient_scope');
     expect((await readOnly('GET', '/ea/session-segments')).statusCode).toBe(403);
+  });
+});
+
+describe('the demo account', () => {
+  it('has a real program: twelve sessions, each in a location and a category, breaks and a reception with a speaker', async () => {
+    const { credentials } = await seedDemo(t.services, t.config);
+    if (!credentials) throw new Error('the demo was not seeded');
+    const demo = apiClient(t.app, await tokenFor(t.app, credentials));
+    const sessions = await ok<Page<Session & { title: string; start: string }>>(demo('GET', '/ea/sessions?limit=200&sort=start:ASC'));
+    expect(sessions.data).toHaveLength(12);
+    for (const s of sessions.data) {
+      expect(s.location?.id, s.title).toBeDefined();
+      expect(s.category?.name, s.title).toBeDefined();
+    }
+    const eventId = ((await ok<Page<{ id: string }>>(demo('GET', '/ea/events'))).data[0]?.id) ?? '';
+    expect((await ok<Page<unknown>>(demo('GET', `/ea/events/${eventId}/session-locations`))).data).toHaveLength(5);
+    expect((await ok<Page<{ name: string }>>(demo('GET', '/ea/session-categories'))).data.map((c) => c.name)).toEqual(['Keynote', 'Breakout', 'Workshop', 'Social']);
+    const items = await ok<Page<Item>>(demo('GET', `/ea/program-items?filter=${encodeURIComponent(`event.id eq '${eventId}'`)}`));
+    expect(items.data.map((i) => i.name).sort()).toEqual(['Buffet lunch', 'Coffee break', 'Farewell reception', 'Stretch break']);
+    const reception = items.data.find((i) => i.name === 'Farewell reception');
+    const hosts = await ok<Page<ItemSpeaker>>(demo('GET', `/ea/program-items/speakers?filter=${encodeURIComponent(`programItem.id eq '${reception?.id ?? ''}'`)}`));
+    expect(hosts.data).toHaveLength(1);
   });
 });
