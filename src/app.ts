@@ -48,6 +48,7 @@ import { TABLE_DECLARATIONS } from './db/tables.js';
 import { createRegistrationTypesModule } from './modules/registration-types/index.js';
 import { createVideosModule } from './modules/videos/index.js';
 import { createSpeakersModule } from './modules/speakers/index.js';
+import { createProgramModule } from './modules/program/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
@@ -119,8 +120,10 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     events: events.services.events, sessions: sessions.services.sessions, attendees: attendees.services.attendees,
     activities: activities.services.activities, files: files.services.files, webcasts: webcasts.services.webcasts,
   });
+  const program = createProgramModule(deps, { events: events.services.events, sessions: sessions.services.sessions, files: files.services.files });
   const speakers = createSpeakersModule(deps, {
     events: events.services.events, sessions: sessions.services.sessions, contacts: contacts.services.contacts, files: files.services.files,
+    program: program.services.program,
   });
   const surveys = createSurveysModule(deps, {
     events: events.services.events, attendees: attendees.services.attendees, contacts: contacts.services.contacts,
@@ -132,6 +135,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks,
     // speakers before files: its eraser hands an erased speaker's files to the contact, whose files the files eraser then deletes.
     speakers, files, registrationTypes, exhibitors, videos, surveys,
+    program,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -169,6 +173,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...videos.services,
     ...surveys.services,
     ...speakers.services,
+    ...program.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

@@ -45,6 +45,10 @@ import type {
   EliteratureRequestsTable, LeadQualificationAnswersTable, LeadQualificationQuestionsTable, LeadsTable,
 } from '../modules/exhibitors/leads.table.js';
 import type { SessionSpeakersTable, SpeakerCategoriesTable, SpeakerDocumentsTable, SpeakersTable } from '../modules/speakers/speakers.table.js';
+import type { ProgramItemSpeakersTable } from '../modules/speakers/speakers.table.js';
+import type {
+  ProgramItemDocumentsTable, ProgramItemsTable, SessionCategoriesTable, SessionDocumentsTable, SessionLocationsTable, SessionSegmentsTable,
+} from '../modules/program/program.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -128,6 +132,13 @@ export interface Database {
   speakers: SpeakersTable;
   speaker_documents: SpeakerDocumentsTable;
   session_speakers: SessionSpeakersTable;
+  session_locations: SessionLocationsTable;
+  session_categories: SessionCategoriesTable;
+  session_segments: SessionSegmentsTable;
+  program_items: ProgramItemsTable;
+  session_documents: SessionDocumentsTable;
+  program_item_documents: ProgramItemDocumentsTable;
+  program_item_speakers: ProgramItemSpeakersTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

@@ -35,9 +35,11 @@ afterAll(async () => t?.close());
 
 describe('sessions: create, read, update, delete', () => {
   it('creates a session with 201 and returns the reference fields, with the event\'s time zone', async () => {
+    // A session's location is one of its event's session locations (issue 29): its code and name are the location's.
+    const hall = (await api('POST', `/ea/events/${hybrid}/session-locations`, { code: 'HA', name: 'Hall A' })).json() as { id: string };
     const s = await create(sampleSession(hybrid, {
       code: 'KEY-1', description: 'Welcome', capacity: 50, enableWaitlist: true, waitlistCapacity: 5, featured: true,
-      category: { name: 'Plenary' }, location: { id: '0190a1b2-0000-7000-8000-00000000000a', name: 'Hall A', code: 'HA' },
+      category: { name: 'Plenary' }, location: { id: hall.id, name: 'Hall A', code: 'HA' },
       type: { name: 'Talk' }, displayOnAgenda: false, registrationTypes: ['0190a1b2-0000-7000-8000-00000000000b'], order: 3,
     }));
     expect(s).toMatchObject({

@@ -71,6 +71,66 @@ describe('tenancy: one account never sees another account\'s data', () => {
     expect(((await apiB('POST', '/ea/speakers', { event: { id: eventA }, firstName: 'A', lastName: 'B' })).statusCode)).toBe(400);
   });
 
+  it('answers 404 for account A\'s program (locations, categories, segments, program items, documents, speakers) and lists none of it to account B', async () => {
+    const created = async (method: 'POST' | 'PUT', url: string, body?: unknown): Promise<string> => {
+      const res = await apiA(method, url, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+      return (res.json() as { id: string }).id;
+    };
+    const location = await created('POST', `/ea/events/${eventA}/session-locations`, { code: 'SB', name: 'Secret Boardroom' });
+    const category = await created('POST', '/ea/session-categories', { name: 'Secret Track' });
+    const session = await created('POST', '/ea/sessions', {
+      title: 'Secret Session', event: { id: eventA }, start: '2027-03-01T10:00:00Z', end: '2027-03-01T11:00:00Z', location: { id: location }, category: { id: category },
+    });
+    const segment = await created('POST', '/ea/session-segments', { session: { id: session }, segment: { id: '0190a1b2-0000-7000-8000-00000000a001' } });
+    const item = await created('POST', '/ea/program-items', { event: { id: eventA }, session: { id: session }, name: 'Secret Dinner' });
+    const speaker = await created('POST', '/ea/speakers', { event: { id: eventA }, firstName: 'Secret', lastName: 'Host' });
+    await created('PUT', `/ea/program-items/${item}/speakers/${speaker}`);
+    const file = '0190a1b2-0000-7000-8000-00000000f11e';
+    const itemBody = { event: { id: eventA }, session: { id: session }, name: 'Hijacked' };
+    for (const [method, url, body] of [
+      ['GET', `/ea/events/${eventA}/session-locations`, undefined],
+      ['POST', `/ea/events/${eventA}/session-locations`, { code: 'X', name: 'X' }],
+      ['GET', `/ea/events/${eventA}/session-locations/${location}`, undefined],
+      ['PUT', `/ea/events/${eventA}/session-locations/${location}`, { code: 'X', name: 'X' }],
+      ['DELETE', `/ea/events/${eventA}/session-locations/${location}`, undefined],
+      ['GET', `/ea/session-categories/${category}`, undefined],
+      ['PUT', `/ea/session-categories/${category}`, { name: 'Hijacked' }],
+      ['DELETE', `/ea/session-categories/${category}`, undefined],
+      ['PUT', `/ea/session-segments/${segment}`, { session: { id: session }, segment: { id: '0190a1b2-0000-7000-8000-00000000a001' } }],
+      ['DELETE', `/ea/session-segments/${segment}`, undefined],
+      ['PUT', `/ea/program-items/${item}`, itemBody],
+      ['DELETE', `/ea/program-items/${item}`, undefined],
+      ['GET', `/ea/program-items/${item}/docs`, undefined],
+      ['GET', `/ea/program-items/${item}/docs/${file}`, undefined],
+      ['PUT', `/ea/program-items/${item}/docs/${file}`, undefined],
+      ['DELETE', `/ea/program-items/${item}/docs/${file}`, undefined],
+      ['GET', `/ea/program-items/${item}/speakers/${speaker}`, undefined],
+      ['PUT', `/ea/program-items/${item}/speakers/${speaker}`, undefined],
+      ['DELETE', `/ea/program-items/${item}/speakers/${speaker}`, undefined],
+      ['GET', `/ea/sessions/${session}/docs`, undefined],
+      ['GET', `/ea/sessions/${session}/docs/${file}`, undefined],
+      ['PUT', `/ea/sessions/${session}/docs/${file}`, undefined],
+      ['DELETE', `/ea/sessions/${session}/docs/${file}`, undefined],
+    ] as const) {
+      const res = await apiB(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    // Account B cannot point its own records at A's.
+    expect((await apiB('POST', '/ea/program-items', itemBody)).statusCode).toBe(400);
+    expect((await apiB('POST', '/ea/session-segments', { session: { id: session }, segment: { id: '0190a1b2-0000-7000-8000-00000000a001' } })).statusCode).toBe(400);
+    for (const [url, filter] of [
+      ['/ea/program-items', `id eq '${item}'`], ['/ea/program-items/speakers', `programItem.id eq '${item}'`], ['/ea/session-segments', `session.id eq '${session}'`],
+    ] as const) {
+      const res = await apiB('GET', `${url}?filter=${encodeURIComponent(filter)}`);
+      expect((res.json() as { data: unknown[] }).data, url).toEqual([]);
+    }
+    const categories = (await apiB('GET', '/ea/session-categories?limit=200')).json() as { data: Array<{ id: string }> };
+    expect(categories.data.map((c) => c.id)).not.toContain(category);
+    const docs = (await apiB('POST', '/ea/program-items/docs/filter', { filter: `programItem.id eq '${item}'` })).json() as { data: unknown[] };
+    expect(docs.data).toEqual([]);
+  });
+
   it('does not let account B walk account A\'s list with A\'s paging token', async () => {
     const pageA = (await apiA('GET', '/ea/events?limit=1')).json() as { paging: { currentToken: string } };
     const res = await apiB('GET', `/ea/events?token=${pageA.paging.currentToken}`);

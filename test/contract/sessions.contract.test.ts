@@ -31,9 +31,12 @@ describeContract('contract: session, enrollment and attendance operations match 
     eventId = await workflowEvent(t.services, tenant.accountId, 'Hybrid');
     inPersonEvent = await workflowEvent(t.services, tenant.accountId, 'In-person');
     attendees = await workflowAttendees(t.db.handle.db, tenant.accountId, eventId, 4);
+    // A session names a session location of its event and a session category of the account (issue 29).
+    const room = (await api('POST', `/ea/events/${eventId}/session-locations`, { code: 'R', name: 'Room' })).json() as { id: string };
+    const cat = (await api('POST', '/ea/session-categories', { name: 'Cat' })).json() as { id: string };
     const res = await api('POST', '/ea/sessions', sampleSession(eventId, {
-      code: 'C1', description: 'd', virtual: true, capacity: 2, enableWaitlist: true, waitlistCapacity: 1, category: { id: MISSING, name: 'Cat' },
-      location: { id: MISSING, name: 'Room', code: 'R' }, type: { name: 'Talk' }, automaticallyOpensOn: '2027-02-01', registrationTypes: [MISSING],
+      code: 'C1', description: 'd', virtual: true, capacity: 2, enableWaitlist: true, waitlistCapacity: 1, category: { id: cat.id, name: 'Cat' },
+      location: { id: room.id, name: 'Room', code: 'R' }, type: { name: 'Talk' }, automaticallyOpensOn: '2027-02-01', registrationTypes: [MISSING],
       admissionItems: [MISSING], presentationType: 'Panel', dataTagCode: 'T', capacityVirtual: 5, virtualCapacityUnlimited: false,
     }));
     expect(res.statusCode, res.body).toBe(201);

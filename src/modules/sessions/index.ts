@@ -12,7 +12,7 @@ import { sessionsRoutes } from './sessions.routes.js';
 import { SessionsService } from './sessions.service.js';
 
 export { SessionsService, EnrollmentService, AttendanceService };
-export { allowsVirtual, type SessionDeleteHook, type SessionWebcasts } from './sessions.service.js';
+export { allowsVirtual, type SessionDeleteHook, type SessionProgram, type SessionWebcasts } from './sessions.service.js';
 export type { Session, SessionInput } from './sessions.schemas.js';
 export type { SessionStatus, EnrollmentStatus } from './sessions.table.js';
 export type { Enrollment, Attendance } from './participation.schemas.js';

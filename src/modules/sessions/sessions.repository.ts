@@ -54,6 +54,21 @@ export class SessionsRepository extends Repository {
     return Number(r.numDeletedRows) > 0;
   }
 
+  /** The account's sessions in a location, or under a category (sessions_location, sessions_category). */
+  async countUsing(accountId: string, ref: { locationId: string } | { categoryId: string }, ex: Executor = this.db): Promise<number> {
+    let q = ex.selectFrom('sessions').select((eb) => eb.fn.countAll<number | string>().as('n')).where('account_id', '=', accountId);
+    q = 'locationId' in ref ? q.where('location_id', '=', ref.locationId) : q.where('category_id', '=', ref.categoryId);
+    return Number((await q.executeTakeFirst())?.n ?? 0);
+  }
+
+  /** Copies a location's code and name, or a category's name, to the sessions that name it. */
+  async relabel(accountId: string, ref: { locationId: string; code: string; name: string } | { categoryId: string; name: string }, ex: Executor = this.db): Promise<void> {
+    const q = ex.updateTable('sessions').where('account_id', '=', accountId);
+    await ('locationId' in ref
+      ? q.set({ location_code: ref.code, location_name: ref.name }).where('location_id', '=', ref.locationId)
+      : q.set({ category_name: ref.name }).where('category_id', '=', ref.categoryId)).execute();
+  }
+
   /** The event's sessions that are virtual, or are among `alsoIds` (those a webcast points at). */
   async countVirtual(accountId: string, eventId: string, alsoIds: readonly string[]): Promise<number> {
     const row = await this.db.selectFrom('sessions')

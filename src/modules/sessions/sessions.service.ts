@@ -31,6 +31,16 @@ export interface SessionWebcasts {
   sessionIdsWithWebcast(accountId: string, eventId: string): Promise<string[]>;
 }
 
+/**
+ * What sessions ask of the program module (issue 29), which owns session locations and categories and imports this
+ * module: it registers itself with `useProgram`. A session's `location.id` must be a location of its event and its
+ * `category.id` a category of the account (400 otherwise); their code and name are copied from them.
+ */
+export interface SessionProgram {
+  location(accountId: string, eventId: string, id: string, trx?: Transaction<Database>): Promise<{ code: string; name: string } | undefined>;
+  category(accountId: string, id: string, trx?: Transaction<Database>): Promise<{ name: string } | undefined>;
+}
+
 /** Fields of the reference's Session kept unchanged in the `extra` JSON column. */
 const EXTRA_FIELDS = [
   'type', 'displayOnAgenda', 'automaticallyOpensOn', 'automaticallyClosesOn', 'enableWaitlistVirtual', 'capacityVirtual',
@@ -96,6 +106,7 @@ export function toSession(r: SessionView): Session {
 export class SessionsService {
   private readonly deleteHooks: SessionDeleteHook[] = [];
   private webcasts: SessionWebcasts | undefined;
+  private program: SessionProgram | undefined;
 
   constructor(
     private readonly repo: SessionsRepository,
@@ -186,7 +197,7 @@ export class SessionsService {
     const now = iso(this.clock());
     const id = newId();
     await this.repo.insert({
-      ...this.columns(input, event.format),
+      ...(await this.withProgram(auth.accountId, event.id, this.columns(input, event.format))),
       id, account_id: auth.accountId, event_id: event.id, created: now, last_modified: now, created_by: actorName(auth), last_modified_by: actorName(auth),
     });
     return this.get(auth.accountId, id);
@@ -200,7 +211,7 @@ export class SessionsService {
       if (input.event.id.toLowerCase() !== existing.event_id) {
         throw SessionErrors.invalidInput('A session cannot move to another event', { target: 'event.id' });
       }
-      const cols = this.columns(input, existing.event_format, existing);
+      const cols = await this.withProgram(auth.accountId, existing.event_id, this.columns(input, existing.event_format, existing), trx);
       await this.repo.update(auth.accountId, id, { ...cols, last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx);
       return this.get(auth.accountId, id, trx);
     });
@@ -214,6 +225,42 @@ export class SessionsService {
       if (await this.webcasts?.hasWebcast(auth.accountId, existing.id, trx)) throw SessionErrors.webcastLinked();
       await this.repo.delete(auth.accountId, existing.id, trx);
     });
+  }
+
+  /** The program module answers for session locations and categories; it calls this when it is wired. */
+  useProgram(program: SessionProgram): void {
+    this.program = program;
+  }
+
+  /** The columns with the location's code and name and the category's name, from the program module (400 when unknown). */
+  private async withProgram<C extends Partial<Pick<NewRow<'sessions'>, 'location_id' | 'category_id'>>>(
+    accountId: string, eventId: string, cols: C, trx?: Transaction<Database>,
+  ): Promise<C> {
+    if (this.program === undefined) return cols;
+    const out = { ...cols };
+    const locationId = cols.location_id ?? null;
+    const categoryId = cols.category_id ?? null;
+    if (locationId !== null) {
+      const location = await this.program.location(accountId, eventId, locationId, trx);
+      if (!location) throw SessionErrors.invalidInput('Unknown session location of the event', { target: 'location.id' });
+      Object.assign(out, { location_code: location.code, location_name: location.name });
+    }
+    if (categoryId !== null) {
+      const category = await this.program.category(accountId, categoryId, trx);
+      if (!category) throw SessionErrors.invalidInput('Unknown session category', { target: 'category.id' });
+      Object.assign(out, { category_name: category.name });
+    }
+    return out;
+  }
+
+  /** For the program module: the number of the account's sessions in a location, or under a category. */
+  countUsing(accountId: string, ref: { locationId: string } | { categoryId: string }, trx?: Transaction<Database>): Promise<number> {
+    return this.repo.countUsing(accountId, ref, trx);
+  }
+
+  /** For the program module: a location or category was renamed; the sessions that name it show the new labels. */
+  async relabel(accountId: string, ref: { locationId: string; code: string; name: string } | { categoryId: string; name: string }, trx?: Transaction<Database>): Promise<void> {
+    await this.repo.relabel(accountId, ref, trx);
   }
 
   /** Registers work to run inside every session deletion's transaction, before the row goes. */

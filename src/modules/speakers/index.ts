@@ -1,4 +1,5 @@
 import { defineModule, type ModuleDeps } from '../module.js';
+import type { ProgramService } from '../program/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import { speakersErasers } from './speakers.erasers.js';
 import { SpeakersRepository } from './speakers.repository.js';
@@ -13,11 +14,15 @@ export type { Speaker, SpeakerCategory } from './speakers.schemas.js';
  * event's sessions, their categories, documents and profile pictures (files from POST /files), and which sessions
  * each speaks at. A speaker is a person: the contact of the same email is linked, and obfuscating it erases the speaker.
  */
-export function createSpeakersModule(deps: ModuleDeps, uses: SpeakersUses & { readonly sessions: Pick<SessionsService, 'find' | 'onDelete'> }) {
+export function createSpeakersModule(deps: ModuleDeps, uses: SpeakersUses & {
+  readonly sessions: Pick<SessionsService, 'find' | 'onDelete'>; readonly program: Pick<ProgramService, 'findItem' | 'onItemDelete'>;
+}) {
   const repo = new SpeakersRepository(deps.db.db);
   const speakers = new SpeakersService(repo, uses, deps.config, deps.clock);
   // A deleted session loses its speakers, in the deletion's transaction.
   uses.sessions.onDelete((accountId, sessionId, trx) => repo.unlinkSession(accountId, sessionId, trx));
+  // A deleted program item (or its deleted session) loses its speakers, likewise.
+  uses.program.onItemDelete((accountId, programItemId, trx) => repo.unlinkProgramItem(accountId, programItemId, trx));
   return defineModule({
     name: 'speakers',
     services: { speakers },

@@ -8,4 +8,7 @@ export const SpeakerErrors = defineErrors({
   imageNotFound: { status: 404, message: 'The speaker has no profile picture' },
   linkNotFound: { status: 404, message: 'The speaker is not assigned to this session' },
   invalid: { status: 400, message: 'The request is not valid' },
+  programItemNotFound: { status: 404, message: 'Program item not found' },
+  programItemLinkNotFound: { status: 404, message: 'The speaker is not assigned to this program item' },
+  conflict: { status: 409, message: 'Conflict' },
 });

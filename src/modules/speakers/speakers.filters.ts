@@ -60,3 +60,14 @@ export const sessionLinksList = (name: string) => defineList<Row<'session_speake
   filters: SESSION_LINK_FILTER_FIELDS,
   order: [{ column: 'session_speakers.id', value: (r) => r.id }],
 });
+
+/** GET /program-items/speakers: `programItem.id (eq|in)`, `session.id (eq|in)`, from indexes (account_id, <column>, id). */
+const itemSpeaker = filterColumns('program_item_speakers');
+export const PROGRAM_ITEM_SPEAKERS_LIST = defineList<Row<'program_item_speakers'>>({
+  name: 'program-item-speakers',
+  filters: {
+    'programItem.id': { ...itemSpeaker.field('program_item_id', 'uuid', { ops: ['eq', 'in'] }), indexed: true },
+    'session.id': { ...itemSpeaker.field('session_id', 'uuid', { ops: ['eq', 'in'] }), indexed: true },
+  },
+  order: [{ column: 'program_item_speakers.id', value: (r) => r.id }],
+});

@@ -42,6 +42,7 @@ export class SpeakersRepository extends Repository {
   /** Deletes the speaker with its documents and session links. */
   async delete(accountId: string, id: string, ex: Executor = this.db): Promise<void> {
     await ex.deleteFrom('session_speakers').where('account_id', '=', accountId).where('speaker_id', '=', id).execute();
+    await ex.deleteFrom('program_item_speakers').where('account_id', '=', accountId).where('speaker_id', '=', id).execute();
     await ex.deleteFrom('speaker_documents').where('account_id', '=', accountId).where('speaker_id', '=', id).execute();
     await this.speakers.delete(ex, accountId, id);
   }
@@ -116,6 +117,33 @@ export class SpeakersRepository extends Repository {
   /** A deleted session loses its speakers (the sessions module's delete hook, in its transaction). */
   async unlinkSession(accountId: string, sessionId: string, trx: Transaction<Database>): Promise<void> {
     await trx.deleteFrom('session_speakers').where('account_id', '=', accountId).where('session_id', '=', sessionId).execute();
+  }
+
+  // ---- Program item links ----
+
+  listProgramItemLinks(accountId: string, spec: ListSpec) {
+    return fetchPage(this.db.selectFrom('program_item_speakers').selectAll('program_item_speakers').where('program_item_speakers.account_id', '=', accountId), spec);
+  }
+
+  findProgramItemLink(accountId: string, programItemId: string, speakerId: string, ex: Executor = this.db): Promise<Row<'program_item_speakers'> | undefined> {
+    return ex.selectFrom('program_item_speakers').selectAll().where('account_id', '=', accountId).where('program_item_id', '=', programItemId)
+      .where('speaker_id', '=', speakerId).executeTakeFirst();
+  }
+
+  /** Many links at once (an event copy writes an event's links in one statement). */
+  async insertProgramItemLinks(rows: ReadonlyArray<NewRow<'program_item_speakers'>>, ex: Executor = this.db): Promise<void> {
+    if (rows.length > 0) await ex.insertInto('program_item_speakers').values([...rows]).execute();
+  }
+
+  async unlinkProgramItemSpeaker(accountId: string, programItemId: string, speakerId: string, ex: Executor = this.db): Promise<boolean> {
+    const r = await ex.deleteFrom('program_item_speakers').where('account_id', '=', accountId).where('program_item_id', '=', programItemId)
+      .where('speaker_id', '=', speakerId).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  /** A deleted program item loses its speakers (the program module's delete hook, in its transaction). */
+  async unlinkProgramItem(accountId: string, programItemId: string, trx: Transaction<Database>): Promise<void> {
+    await trx.deleteFrom('program_item_speakers').where('account_id', '=', accountId).where('program_item_id', '=', programItemId).execute();
   }
 
   // ---- Erasure ----

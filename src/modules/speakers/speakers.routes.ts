@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 import { operations } from '../../http/operations.js';
-import { SESSION_LINK_FILTER_FIELDS, SPEAKER_CATEGORIES_LIST, SPEAKER_DOC_FILTER_FIELDS, SPEAKERS_LIST } from './speakers.filters.js';
+import { PROGRAM_ITEM_SPEAKERS_LIST, SESSION_LINK_FILTER_FIELDS, SPEAKER_CATEGORIES_LIST, SPEAKER_DOC_FILTER_FIELDS, SPEAKERS_LIST } from './speakers.filters.js';
 import {
   FilteredQuerySchema, PagingQuerySchema, ProfileImageInputSchema, SessionParamsSchema, SessionSpeakerAssignmentSchema, SessionSpeakerPageSchema,
   SessionSpeakerParamsSchema, SpeakerCategoryInputSchema, SpeakerCategoryPageSchema, SpeakerCategorySchema, SpeakerFilePageSchema, SpeakerFileParamsSchema,
   SpeakerFileSchema, SpeakerInputSchema, SpeakerPageSchema, SpeakerParamsSchema, SpeakerSchema, SpeakerSessionPageSchema, SpeakersQuerySchema,
+  ProgramItemSpeakerParamsSchema, SpeakerProgramItemPageSchema, SpeakerProgramItemSchema,
 } from './speakers.schemas.js';
 import type { SpeakersService } from './speakers.service.js';
 
@@ -101,5 +102,26 @@ export function speakersRoutes(speakers: SpeakersService) {
       description: 'Takes the speaker off the session (404 when it is not assigned to it).',
       params: SessionSpeakerParamsSchema, response: { 204: NoContent('Removed.') },
     }, async ({ auth, params }) => speakers.removeFromSession(auth, params.id, params.speakerId).then(() => null));
+
+    op.list('getSessionProgramSpeakers', {
+      description: 'Which speakers speak at which program items, in assignment order. Filterable: programItem.id (eq|in), session.id (eq|in).',
+      query: FilteredQuerySchema, page: SpeakerProgramItemPageSchema, filterOperationId: 'listSessionProgramSpeakersPostFilters', filters: PROGRAM_ITEM_SPEAKERS_LIST.filters,
+      list: (auth, query) => speakers.listProgramItemSpeakers(auth.accountId, query),
+    });
+
+    op('getSessionProgramSpeaker', {
+      description: 'The speaker\'s assignment to the program item (404 when the speaker is not assigned to it).',
+      params: ProgramItemSpeakerParamsSchema, response: { 200: SpeakerProgramItemSchema },
+    }, async ({ auth, params }) => speakers.getProgramItemSpeaker(auth.accountId, params.programItemId, params.id));
+
+    op('createSessionProgramSpeaker', {
+      description: 'Assigns a speaker of the program item\'s event to the program item; again answers the same assignment. Another event\'s speaker is 409.',
+      params: ProgramItemSpeakerParamsSchema, response: { 200: SpeakerProgramItemSchema },
+    }, async ({ auth, params }) => speakers.addToProgramItem(auth, params.programItemId, params.id));
+
+    op('deleteSessionProgramSpeaker', {
+      description: 'Takes the speaker off the program item (404 when it is not assigned to it).',
+      params: ProgramItemSpeakerParamsSchema, response: { 204: NoContent('Removed.') },
+    }, async ({ auth, params }) => speakers.removeFromProgramItem(auth, params.programItemId, params.id).then(() => null));
   });
 }

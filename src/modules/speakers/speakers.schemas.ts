@@ -157,3 +157,16 @@ export const SessionSpeakerAssignmentSchema = Type.Object(
   { title: 'SessionSpeakerAssignment', additionalProperties: false },
 );
 export type SessionSpeakerAssignment = Static<typeof SessionSpeakerAssignmentSchema>;
+
+const Lite = (title: string, description: string) => Type.Object({ id: Uuid(description) }, { title });
+/** The reference's speaker-program-item: a speaker at a program item. */
+export const SpeakerProgramItemSchema = Type.Object(
+  {
+    id: Uuid('ID of the speaker to program item relationship.'), event: Lite('EventLite', 'The event.'), session: Lite('SessionLite', 'The program item\'s session.'),
+    speaker: Lite('SpeakerLite', 'The speaker.'), programItem: Lite('ProgramItemLite', 'The program item.'), ...AuditSchemas,
+  },
+  { title: 'SpeakerProgramItem' },
+);
+export type SpeakerProgramItem = Static<typeof SpeakerProgramItemSchema>;
+export const SpeakerProgramItemPageSchema = paginated(SpeakerProgramItemSchema, 'ProgramItemSpeakerPaginatedResponse');
+export const ProgramItemSpeakerParamsSchema = Type.Object({ programItemId: Uuid('ID of a program item.'), id: Uuid('ID of a speaker.') });

@@ -9,12 +9,13 @@ import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { ContactsService } from '../contacts/index.js';
 import type { EventsService } from '../events/index.js';
 import type { FileInfo, FilesService, FileStore } from '../files/index.js';
+import type { ProgramService } from '../program/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import { SpeakerErrors } from './speakers.errors.js';
-import { SPEAKER_CATEGORIES_LIST, SPEAKERS_LIST, sessionLinksList, speakerDocsList, type SpeakerListRow } from './speakers.filters.js';
+import { PROGRAM_ITEM_SPEAKERS_LIST, SPEAKER_CATEGORIES_LIST, SPEAKERS_LIST, sessionLinksList, speakerDocsList, type SpeakerListRow } from './speakers.filters.js';
 import type { SpeakersRepository } from './speakers.repository.js';
 import type {
-  ProfileImageInput, SessionSpeaker, SessionSpeakerAssignment, Speaker, SpeakerCategory, SpeakerCategoryInput, SpeakerFile, SpeakerInput, SpeakerSession,
+  ProfileImageInput, SessionSpeaker, SessionSpeakerAssignment, Speaker, SpeakerCategory, SpeakerCategoryInput, SpeakerFile, SpeakerInput, SpeakerProgramItem, SpeakerSession,
 } from './speakers.schemas.js';
 
 /** What the speakers module calls in other modules. */
@@ -23,6 +24,7 @@ export interface SpeakersUses {
   readonly sessions: Pick<SessionsService, 'find'>;
   readonly contacts: Pick<ContactsService, 'findActiveByEmail'>;
   readonly files: FileStore & Pick<FilesService, 'signedUrl'>;
+  readonly program: Pick<ProgramService, 'findItem'>;
 }
 
 type Page<T> = Promise<{ paging: Paging; data: T[] }>;
@@ -280,6 +282,55 @@ export class SpeakersService {
       const session = await this.session(auth.accountId, sessionId, trx);
       const row = await this.speaker(auth.accountId, speakerId, trx);
       if (!(await this.repo.unlink(auth.accountId, session.id, row.id, trx))) throw SpeakerErrors.linkNotFound(undefined, { target: 'speakerId' });
+    });
+  }
+  // ---- Program items ----
+
+  private programLinkToApi(r: Row<'program_item_speakers'>): SpeakerProgramItem {
+    return {
+      id: r.id, event: { id: r.event_id }, session: { id: r.session_id }, speaker: { id: r.speaker_id }, programItem: { id: r.program_item_id },
+      created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
+    };
+  }
+
+  private async programItem(accountId: string, id: string, trx?: Transaction<Database>) {
+    const item = await this.uses.program.findItem(accountId, id, trx);
+    if (!item) throw SpeakerErrors.programItemNotFound(undefined, { target: 'programItemId' });
+    return item;
+  }
+
+  async listProgramItemSpeakers(accountId: string, query: ListQuery): Page<SpeakerProgramItem> {
+    return listPage(PROGRAM_ITEM_SPEAKERS_LIST, query, (spec) => this.repo.listProgramItemLinks(accountId, spec), (r) => this.programLinkToApi(r), this.href('program-items/speakers'));
+  }
+
+  async getProgramItemSpeaker(accountId: string, programItemId: string, speakerId: string): Promise<SpeakerProgramItem> {
+    const item = await this.programItem(accountId, programItemId);
+    const link = await this.repo.findProgramItemLink(accountId, item.id, speakerId.toLowerCase());
+    if (!link) throw SpeakerErrors.programItemLinkNotFound(undefined, { target: 'id' });
+    return this.programLinkToApi(link);
+  }
+
+  /** PUT: the speaker speaks at the program item; again answers the same link. Another event's speaker is 409 (the reference documents no 400 here). */
+  async addToProgramItem(auth: AuthContext, programItemId: string, speakerId: string): Promise<SpeakerProgramItem> {
+    return this.repo.transaction(async (trx) => {
+      const item = await this.programItem(auth.accountId, programItemId, trx);
+      const row = await this.speaker(auth.accountId, speakerId, trx);
+      if (row.event_id !== item.eventId) throw SpeakerErrors.conflict('The speaker is not a speaker of the program item\'s event', { target: 'id' });
+      const existing = await this.repo.findProgramItemLink(auth.accountId, item.id, row.id, trx);
+      if (existing) return this.programLinkToApi(existing);
+      const link: Row<'program_item_speakers'> = {
+        id: newId(), account_id: auth.accountId, event_id: item.eventId, session_id: item.sessionId, program_item_id: item.id, speaker_id: row.id,
+        ...auditStamp(auth, this.clock()).created,
+      };
+      await this.repo.insertProgramItemLinks([link], trx);
+      return this.programLinkToApi(link);
+    });
+  }
+
+  async removeFromProgramItem(auth: AuthContext, programItemId: string, speakerId: string): Promise<void> {
+    await this.repo.transaction(async (trx) => {
+      const item = await this.programItem(auth.accountId, programItemId, trx);
+      if (!(await this.repo.unlinkProgramItemSpeaker(auth.accountId, item.id, speakerId.toLowerCase(), trx))) throw SpeakerErrors.programItemLinkNotFound(undefined, { target: 'id' });
     });
   }
 }

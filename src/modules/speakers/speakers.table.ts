@@ -42,6 +42,13 @@ export interface SessionSpeakersTable extends OwnedColumns, AuditColumns {
   sort_order: number | null;
 }
 
+export interface ProgramItemSpeakersTable extends OwnedColumns, AuditColumns {
+  event_id: string;
+  session_id: string;
+  program_item_id: string;
+  speaker_id: string;
+}
+
 // A speaker is a person (issue 29): names, email, job and links are hers and are replaced or cleared when the
 // contact of the same person is obfuscated; the biography and the planners' note are free text that may name anyone.
 // Categories and the session links hold ids and the planner's catalogue only.
@@ -56,4 +63,5 @@ export const SPEAKERS_TABLES = declareTables('speakers', {
   },
   speaker_documents: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'speaker_id', 'file_id'] },
   session_speakers: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'session_id', 'speaker_id', 'category_id'] },
+  program_item_speakers: { none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'event_id', 'session_id', 'program_item_id', 'speaker_id'] },
 });
