@@ -32,6 +32,8 @@ import { EXHIBITOR_QUESTIONS_TABLES } from '../modules/exhibitors/exhibitor-ques
 import { LEADS_TABLES } from '../modules/exhibitors/leads.table.js';
 import { SURVEYS_TABLES } from '../modules/surveys/surveys.table.js';
 import { SPEAKERS_TABLES } from '../modules/speakers/speakers.table.js';
+import { EVENT_USER_GROUPS_TABLES } from '../modules/identity/event-user-groups.table.js';
+import { EVENT_SETUP_TABLES } from '../modules/event-setup/event-setup.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -71,4 +73,6 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...LEADS_TABLES,
   ...SURVEYS_TABLES,
   ...SPEAKERS_TABLES,
+  ...EVENT_USER_GROUPS_TABLES,
+  ...EVENT_SETUP_TABLES,
 ];
