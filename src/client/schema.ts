@@ -844,6 +844,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy Event
+         * @description Accepts a copy of the event and makes it in the background (202; poll the status at the Location header): a new event titled "Copy of <title>", or the event named in `event.id`, receives copies of the sessions (agenda), the speakers and their session assignments (speakers), the registration types (registration) and what other modules register; `{ "<part>": { "featureData": false } }` leaves a part out. Files (speaker documents and pictures, planning documents) are not copied. The copy takes effect once, even when a worker dies mid-copy.
+         */
+        post: operations["copyEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}/emails": {
         parameters: {
             query?: never;
@@ -2009,6 +2029,26 @@ export interface paths {
         };
         /** Get Event Async Status */
         get: operations["getEventAsyncStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/copy/{eventCopyId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Event Copy Status
+         * @description Processing, then Created with `event.id` (the copy), or Failed with `error` (the source or target event was gone).
+         */
+        get: operations["getEventCopyStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -15084,6 +15124,193 @@ export interface operations {
                     "application/json": {
                         /** @description When true, creating an attendee link for this event emails the attendee their personal join link. */
                         joinLinkEmails: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    copyEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** EventCopyOverride */
+                    agenda?: {
+                        /**
+                         * @description False leaves the sessions (and the rest of the agenda) out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyTarget */
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description An event of the account to copy into; absent: the copy is a new event.
+                         */
+                        id?: string;
+                    };
+                    /** EventCopyOverride */
+                    exhibitors?: {
+                        /**
+                         * @description False leaves exhibitors out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    planning?: {
+                        /**
+                         * @description False leaves planning data out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    registration?: {
+                        /**
+                         * @description False leaves registration types (and the other registration data of modules that register a registration step) out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    speakers?: {
+                        /**
+                         * @description False leaves the speakers and their session assignments out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    surveys?: {
+                        /**
+                         * @description False leaves surveys out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    travel?: {
+                        /**
+                         * @description False leaves travel data out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "Processing" | "Created" | "Failed";
                     };
                 };
             };
@@ -31207,6 +31434,128 @@ export interface operations {
             header?: never;
             path: {
                 eventCreationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: string;
+                        event?: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "Processing" | "Created" | "Failed";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventCopyStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventCopyId: string;
             };
             cookie?: never;
         };

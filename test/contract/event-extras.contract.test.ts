@@ -51,6 +51,18 @@ describeContract('contract: event check-in, user groups and the event\'s referen
     expect(referenceOperation('GET', '/events/{id}/planning-documents')).toEqual({ operationId: 'getEventPlanningDocuments', scopes: ['event/planning-documents:read'] });
   });
 
+  it('POST /events/{id}/copy 202 (+ Location), 400, 401, 403, 404; GET /events/copy/{eventCopyId}/status 200, 404', async () => {
+    const res = await api('POST', `/ea/events/${event}/copy`, { agenda: { featureData: true } });
+    const accepted = expectStatus('POST', '/events/{id}/copy', 202, res) as { id: string };
+    expect(res.headers.location).toBe(`/ea/events/copy/${accepted.id}/status`);
+    expectStatus('GET', '/events/copy/{eventCopyId}/status', 200, await api('GET', `/ea/events/copy/${accepted.id}/status`));
+    expectStatus('GET', '/events/copy/{eventCopyId}/status', 404, await otherApi('GET', `/ea/events/copy/${accepted.id}/status`));
+    expectStatus('POST', '/events/{id}/copy', 400, await api('POST', `/ea/events/${event}/copy`, { event: { id: MISSING } }));
+    expectStatus('POST', '/events/{id}/copy', 401, await anonymous('POST', `/ea/events/${event}/copy`, {}));
+    expectStatus('POST', '/events/{id}/copy', 403, await narrow('POST', `/ea/events/${event}/copy`, {}));
+    expectStatus('POST', '/events/{id}/copy', 404, await otherApi('POST', `/ea/events/${event}/copy`, {}));
+  });
+
   it('POST /events/{id}/check-in 207 (good and bad items), 400, 401, 403, 404; DELETE check-in 204, 404', async () => {
     const [a1, a2] = attendees as [string, string];
     const res = await api('POST', `/ea/events/${event}/check-in`, [{ id: a1, checkIn: '2027-03-01T09:00:00Z', checkOut: '2027-03-01T10:00:00Z' }, { id: a2, checkIn: 'x' }, { id: MISSING, checkIn: '2027-03-01T09:00:00Z' }]);

@@ -62,7 +62,7 @@ export interface EventCopiesTable extends OwnedColumns {
   status: (typeof EVENT_CREATION_STATUSES)[number];
   parts: string; // JSON { registration, planning, agenda, travel, surveys, speakers, exhibitors }: booleans, what to copy
   error: string | null;
-  attempts: number; // how many times a worker started the copy (each start is one transaction: only one commits)
+  attempts: number; // copy runs committed: 1 once copied, however many runs a killed worker lost before (their transactions died)
   created: string;
   created_by: string;
   last_modified: string;

@@ -1,4 +1,5 @@
 import { defineModule, type ModuleDeps } from '../module.js';
+import type { EventsService } from '../events/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import { speakersErasers } from './speakers.erasers.js';
 import { SpeakersRepository } from './speakers.repository.js';
@@ -13,11 +14,13 @@ export type { Speaker, SpeakerCategory } from './speakers.schemas.js';
  * event's sessions, their categories, documents and profile pictures (files from POST /files), and which sessions
  * each speaks at. A speaker is a person: the contact of the same email is linked, and obfuscating it erases the speaker.
  */
-export function createSpeakersModule(deps: ModuleDeps, uses: SpeakersUses & { readonly sessions: Pick<SessionsService, 'find' | 'onDelete'> }) {
+export function createSpeakersModule(deps: ModuleDeps, uses: SpeakersUses & { readonly sessions: Pick<SessionsService, 'find' | 'onDelete'>; readonly events: Pick<EventsService, 'registerCopyStep'> }) {
   const repo = new SpeakersRepository(deps.db.db);
   const speakers = new SpeakersService(repo, uses, deps.config, deps.clock);
   // A deleted session loses its speakers, in the deletion's transaction.
   uses.sessions.onDelete((accountId, sessionId, trx) => repo.unlinkSession(accountId, sessionId, trx));
+  // Event copy (events.copy.ts): the speakers and their assignments to the copied sessions.
+  uses.events.registerCopyStep({ name: 'speakers', part: 'speakers', after: ['sessions'], copy: (ctx) => speakers.copyToEvent(ctx) });
   return defineModule({
     name: 'speakers',
     services: { speakers },
