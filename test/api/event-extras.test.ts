@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/demo/seed.js';
 import { apiClient, createTenant, ok, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
 import { pdf, uploadFile } from '../helpers/files.js';
 import { fixtureAttendees, fixtureEvent } from '../helpers/webcast-fixtures.js';
@@ -137,5 +138,20 @@ describe('planning documents, registration paths, invitation lists and event ema
     expect(byList.data.map((e) => e.id)).toEqual([email.id]);
     expect((await api('GET', `/ea/events/${event}/emails?${q("subject eq 'x'")}`)).statusCode).toBe(400);
     expect((await api('GET', '/ea/events/0190a1b2-0000-7000-8000-000000000000/emails')).statusCode).toBe(404);
+  });
+});
+
+describe('the demo account', () => {
+  it('carries registration paths, invitation lists, event emails, a planning document and an event user group', async () => {
+    const { credentials } = await seedDemo(t.services, t.config);
+    if (!credentials) throw new Error('the demo was not seeded');
+    const demo = apiClient(t.app, await tokenFor(t.app, credentials));
+    const event = (await ok<{ data: Array<{ id: string }> }>(demo('GET', '/ea/events'))).data[0]?.id ?? '';
+    const count = async (path: string) => (await ok<{ data: unknown[] }>(demo('GET', `/ea/events/${event}/${path}`))).data.length;
+    expect(await count('registration-paths')).toBe(2);
+    expect(await count('invitation-lists')).toBe(2);
+    expect(await count('emails')).toBe(3);
+    expect(await count('planning-documents')).toBe(1);
+    expect(await count('user-groups')).toBe(1);
   });
 });
