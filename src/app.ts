@@ -50,6 +50,7 @@ import { createVideosModule } from './modules/videos/index.js';
 import { createSpeakersModule } from './modules/speakers/index.js';
 import { createProgramModule } from './modules/program/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
+import { createEventSetupModule } from './modules/event-setup/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -95,6 +96,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const attendees = createAttendeesModule(deps, { contacts: contacts.services.contacts, events: events.services.events });
   // The activities journal sits below the modules that feed it; engagement scores listen to it.
   const activities = createActivitiesModule(deps, { attendees: attendees.services.attendees });
+  attendees.services.eventCheckIn.useJournal(activities.services.activities);
   const insights = createInsightsModule(deps, { activities: activities.services.activities, events: events.services.events });
   const sessions = createSessionsModule(deps, { events: events.services.events, attendees: attendees.services.attendees, activities: activities.services.activities });
   const webcasts = createWebcastsModule(deps, { sessions: sessions.services.sessions, events: events.services.events, attendees: attendees.services.attendees });
@@ -108,7 +110,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const sync = createSyncModule(deps, { sessions: sessions.services.sessions });
   const usage = createUsageModule(deps, { accounts: accounts.services.accounts, limit: opts.serving === true, ...(opts.log ? { log: opts.log } : {}) });
   const portal = createPortalModule(deps, { accounts: accounts.services.accounts });
-  const identity = createIdentityModule(deps, { accounts: accounts.services.accounts });
+  const identity = createIdentityModule(deps, { accounts: accounts.services.accounts, events: events.services.events });
   const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts });
   const files = createFilesModule(deps, { keys: oauth.services.keys });
   const registrationTypes = createRegistrationTypesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
@@ -130,12 +132,15 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     sessions: sessions.services.sessions, activities: activities.services.activities, mailer: communications.services.emails,
   });
 
+  const eventSetup = createEventSetupModule(deps, { events: events.services.events, files: files.services.files });
+
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
     accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks,
     // speakers before files: its eraser hands an erased speaker's files to the contact, whose files the files eraser then deletes.
     speakers, files, registrationTypes, exhibitors, videos, surveys,
     program,
+    eventSetup,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -174,6 +179,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...surveys.services,
     ...speakers.services,
     ...program.services,
+    ...eventSetup.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

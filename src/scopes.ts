@@ -124,6 +124,15 @@ export const SCOPES = {
   'survey/standard-survey-email-templates:read': 'Allows reading the standalone survey email templates',
   'survey/standard-survey-email-templates:write': 'Allows the creation of standalone survey email templates (an eventline extension)',
   'survey/standard-survey-email:write': 'Allows writing operations on standalone survey emails',
+  // Issue 29, the rest of Events (the :write ones of read-only lists are eventline extensions, DESIGN rule 11).
+  'event/event-user-groups:read': 'Allows the reading of user groups',
+  'event/event-user-groups:write': 'Allows associating/disassociating user groups to event',
+  'event/planning-documents:read': 'Allows the reading of event planning documents',
+  'event/planning-documents:write': 'Allows adding and removing event planning documents (an eventline extension)',
+  'event/registration-paths:read': 'Allows the reading of registration paths',
+  'event/registration-paths:write': 'Allows the creation of registration paths (an eventline extension)',
+  'event/invitation-lists:read': 'Allows the reading of the invitation lists for an event',
+  'event/invitation-lists:write': 'Allows the creation of invitation lists (an eventline extension)',
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;

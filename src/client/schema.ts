@@ -786,6 +786,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event Check-In
+         * @description Checks attendees in to the event (1-100 items): the attendee shows checkedIn, checkIn, checkOut and duration, and the activities journal records event.checkedIn (and event.checkedOut with a checkOut). The 207 body has one result per item, in order: 201 checked in, 200 updated in place (resending is harmless; only a new time is a new activity), 400 bad item, 404 not an attendee of this event, 409 the attendee declined or cancelled. A bad item changes nothing and does not affect the others.
+         */
+        post: operations["eventCheckIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/check-in/{attendeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove Check-In
+         * @description Removes the attendee's event check-in (checkedIn becomes false; checkIn, checkOut and duration are cleared). 404 when the attendee is not an attendee of the event or is not checked in. The activities journal keeps the check-in that happened.
+         */
+        delete: operations["deleteEventCheckIn"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}/communication-settings": {
         parameters: {
             query?: never;
@@ -798,6 +838,50 @@ export interface paths {
         /** Set the email settings of an event (eventline) */
         put: operations["updateEventCommunicationSettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy Event
+         * @description Accepts a copy of the event and makes it in the background (202; poll the status at the Location header): a new event titled "Copy of <title>", or the event named in `event.id`, receives copies of the sessions (agenda), the speakers and their session assignments (speakers), the registration types (registration) and what other modules register; `{ "<part>": { "featureData": false } }` leaves a part out. Files (speaker documents and pictures, planning documents) are not copied. The copy takes effect once, even when a worker dies mid-copy.
+         */
+        post: operations["copyEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Emails
+         * @description The event's emails. Filterable (the reference's list): id (eq|ne), name (eq|ne|contains), active (eq|ne), created (eq|ne|lt|le|gt|ge), createdBy (eq|ne), lastModified (eq|ne|lt|le|gt|ge), lastModifiedBy (eq|ne), invitationList.id (eq|ne). `after` / `before` bound lastModified. In the order they were added.
+         */
+        get: operations["listEventEmails"];
+        put?: never;
+        /**
+         * Create Event Email
+         * @description Creates an email of the event, optionally for one of its invitation lists (another event's list is 400). An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["createEventEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1532,6 +1616,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/invitation-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Invitation Lists
+         * @description The event's invitation lists. Filterable (the reference's list): id (eq|ne), name (eq|ne|contains), locale (eq|ne), createdBy (eq|ne), created (eq|ne|lt|le|gt|ge), lastModifiedBy (eq|ne), lastModified (eq|ne|lt|le|gt|ge), default (eq|ne). `after` / `before` bound lastModified. In the order they were added.
+         */
+        get: operations["getInvitationList"];
+        put?: never;
+        /**
+         * Create Invitation List
+         * @description Creates an invitation list of the event (locale by default the event's); `default: true` makes it the event's default list. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["createInvitationList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/planning-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Planning Documents
+         * @description The event's planning documents, each with a signed, expiring URL of its file. Filterable (the reference's list): id (eq|ne), name (eq), category (eq), lastModified (eq|ne|lt|le|gt|ge), uploaded (eq|ne|lt|le|gt|ge), mimeType (eq|ne). `after` / `before` bound lastModified. In the order they were added.
+         */
+        get: operations["getEventPlanningDocuments"];
+        put?: never;
+        /**
+         * Add Event Planning Document
+         * @description Keeps an uploaded file (POST /files) as a planning document of the event, with an optional name (by default the file's), category and description; a file unknown or in use elsewhere is 400. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["addEventPlanningDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/planning-documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove Event Planning Document
+         * @description Removes the planning document (404 when it is not one of the event's); its file expires as an unattached file. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        delete: operations["deleteEventPlanningDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/registration-paths": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Registration Paths
+         * @description The event's registration paths, in the order they were created. `locale` is accepted and ignored.
+         */
+        get: operations["listRegistrationPaths"];
+        put?: never;
+        /**
+         * Create Registration Path
+         * @description Creates a registration path of the event; `code` is derived from the name unless given. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["createRegistrationPath"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}/registration-types": {
         parameters: {
             query?: never;
@@ -1812,6 +1988,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/user-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event User Groups
+         * @description The account's user groups associated with the event, in the order they were associated.
+         */
+        get: operations["listEventUserGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/user-groups/{userGroupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Associate User Group to Event
+         * @description Associates a user group of the account (GET /account-user-groups) with the event; again changes nothing. 404 for an unknown event or group.
+         */
+        put: operations["associateEventUserGroup"];
+        post?: never;
+        /**
+         * Disassociate Group from Event
+         * @description Removes the user group from the event (404 when it is not associated with it).
+         */
+        delete: operations["disassociateEventUserGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}/weblinks": {
         parameters: {
             query?: never;
@@ -1861,6 +2081,26 @@ export interface paths {
         };
         /** Get Event Async Status */
         get: operations["getEventAsyncStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/copy/{eventCopyId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Event Copy Status
+         * @description Processing, then Created with `event.id` (the copy), or Failed with `error` (the source or target event was gone).
+         */
+        get: operations["getEventCopyStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -14877,6 +15117,275 @@ export interface operations {
             };
         };
     };
+    eventCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description 1-100 items. Each item is validated and stored on its own: a bad item is reported in the 207 body and does not affect the others. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the attendee checked in to the event (ISO 8601 with a zone).
+                     */
+                    checkIn: string;
+                    /**
+                     * Format: date-time
+                     * @description When the attendee checked out (not before checkIn).
+                     */
+                    checkOut?: string;
+                    /** @description The device that checked the attendee in. */
+                    device?: string;
+                    /** @description Time spent at the event, in milliseconds; by default checkOut - checkIn. */
+                    duration?: number;
+                    /**
+                     * Format: uuid
+                     * @description The attendee id.
+                     */
+                    id: string;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            207: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            code?: number;
+                            /**
+                             * Format: uuid
+                             * @description Attendee id (success).
+                             */
+                            id?: string;
+                            message?: string;
+                            target?: string;
+                        };
+                        message?: string;
+                        /** @description The item as sent (on failure). */
+                        request?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description 201 checked in, 200 updated in place, or the error status of this item. */
+                        status: number;
+                    }[];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteEventCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Attendee id. */
+                attendeeId: string;
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getEventCommunicationSettings: {
         parameters: {
             query?: never;
@@ -15019,6 +15528,552 @@ export interface operations {
                     "application/json": {
                         /** @description When true, creating an attendee link for this event emails the attendee their personal join link. */
                         joinLinkEmails: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    copyEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** EventCopyOverride */
+                    agenda?: {
+                        /**
+                         * @description False leaves the sessions (and the rest of the agenda) out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyTarget */
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description An event of the account to copy into; absent: the copy is a new event.
+                         */
+                        id?: string;
+                    };
+                    /** EventCopyOverride */
+                    exhibitors?: {
+                        /**
+                         * @description False leaves exhibitors out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    planning?: {
+                        /**
+                         * @description False leaves planning data out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    registration?: {
+                        /**
+                         * @description False leaves registration types (and the other registration data of modules that register a registration step) out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    speakers?: {
+                        /**
+                         * @description False leaves the speakers and their session assignments out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    surveys?: {
+                        /**
+                         * @description False leaves surveys out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    travel?: {
+                        /**
+                         * @description False leaves travel data out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "Processing" | "Created" | "Failed";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listEventEmails: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description True when the email is active and can be sent. */
+                            active: boolean;
+                            clickTrackingEnabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** Format: email */
+                            fromEmail?: string;
+                            fromName?: string;
+                            htmlBody?: string;
+                            /**
+                             * Format: uuid
+                             * @description The event email.
+                             */
+                            id: string;
+                            /** InvitationListId */
+                            invitationList?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The invitation list it is sent to.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            /** @description The email's locale. */
+                            locale: string;
+                            /** @description Name of the email. */
+                            name: string;
+                            plaintextBody?: string;
+                            /** Format: email */
+                            replyToEmail?: string;
+                            replyToName?: string;
+                            /** @description Subject of the email. */
+                            subject: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    clickTrackingEnabled?: boolean;
+                    /** Format: email */
+                    fromEmail?: string;
+                    fromName?: string;
+                    htmlBody?: string;
+                    invitationList?: {
+                        /**
+                         * Format: uuid
+                         * @description An invitation list of the same event (400 otherwise).
+                         */
+                        id: string;
+                    };
+                    /** @description By default the event's default locale. */
+                    locale?: string;
+                    /** @description Name of the email. */
+                    name: string;
+                    plaintextBody?: string;
+                    /** Format: email */
+                    replyToEmail?: string;
+                    replyToName?: string;
+                    /** @description Subject of the email. */
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description True when the email is active and can be sent. */
+                        active: boolean;
+                        clickTrackingEnabled: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** Format: email */
+                        fromEmail?: string;
+                        fromName?: string;
+                        htmlBody?: string;
+                        /**
+                         * Format: uuid
+                         * @description The event email.
+                         */
+                        id: string;
+                        /** InvitationListId */
+                        invitationList?: {
+                            /**
+                             * Format: uuid
+                             * @description The invitation list it is sent to.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        /** @description The email's locale. */
+                        locale: string;
+                        /** @description Name of the email. */
+                        name: string;
+                        plaintextBody?: string;
+                        /** Format: email */
+                        replyToEmail?: string;
+                        replyToName?: string;
+                        /** @description Subject of the email. */
+                        subject: string;
                     };
                 };
             };
@@ -25558,6 +26613,1057 @@ export interface operations {
             };
         };
     };
+    getInvitationList: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description True for the event's default invitation list (at most one). */
+                            default: boolean;
+                            /**
+                             * Format: uuid
+                             * @description The invitation list.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            /** @description The list's locale (IETF language tag). */
+                            locale: string;
+                            /** @description Name of the invitation list. */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createInvitationList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Makes it the event's default list (the previous default stops being one). */
+                    default?: boolean;
+                    /** @description By default the event's default locale. */
+                    locale?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description True for the event's default invitation list (at most one). */
+                        default: boolean;
+                        /**
+                         * Format: uuid
+                         * @description The invitation list.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        /** @description The list's locale (IETF language tag). */
+                        locale: string;
+                        /** @description Name of the invitation list. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventPlanningDocuments: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Category of the document. */
+                            category?: string;
+                            /** @description Description of the document. */
+                            description?: string;
+                            /** PlanningDocumentEventId */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The planning document.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the document was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed the document. */
+                            lastModifiedBy: string;
+                            /** @description The MIME type of the file, as detected at upload. */
+                            mimeType: string;
+                            /** @description Name of the document (by default the file's name). */
+                            name: string;
+                            /** PlanningDocumentReferenceLink */
+                            referenceLink: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the URL expires.
+                                 */
+                                expiration: string;
+                                /**
+                                 * Format: uri
+                                 * @description A signed URL of the file's bytes.
+                                 */
+                                url: string;
+                            };
+                            /** @description Always true: the file is read through a signed, expiring URL. */
+                            secured: boolean;
+                            /** @description Size of the document in bytes. */
+                            size: number;
+                            /**
+                             * Format: date-time
+                             * @description When the document was added to the event.
+                             */
+                            uploaded: string;
+                            /** @description Who added the document. */
+                            uploadedBy: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addEventPlanningDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category?: string;
+                    description?: string;
+                    file: {
+                        /**
+                         * Format: uuid
+                         * @description An uploaded file (POST /files) not in use elsewhere.
+                         */
+                        id: string;
+                    };
+                    /** @description By default the file's name. */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Category of the document. */
+                        category?: string;
+                        /** @description Description of the document. */
+                        description?: string;
+                        /** PlanningDocumentEventId */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The planning document.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the document was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the document. */
+                        lastModifiedBy: string;
+                        /** @description The MIME type of the file, as detected at upload. */
+                        mimeType: string;
+                        /** @description Name of the document (by default the file's name). */
+                        name: string;
+                        /** PlanningDocumentReferenceLink */
+                        referenceLink: {
+                            /**
+                             * Format: date-time
+                             * @description When the URL expires.
+                             */
+                            expiration: string;
+                            /**
+                             * Format: uri
+                             * @description A signed URL of the file's bytes.
+                             */
+                            url: string;
+                        };
+                        /** @description Always true: the file is read through a signed, expiring URL. */
+                        secured: boolean;
+                        /** @description Size of the document in bytes. */
+                        size: number;
+                        /**
+                         * Format: date-time
+                         * @description When the document was added to the event.
+                         */
+                        uploaded: string;
+                        /** @description Who added the document. */
+                        uploadedBy: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteEventPlanningDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Planning document id. */
+                documentId: string;
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listRegistrationPaths: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Accepted and ignored: eventline keeps one version of each text. */
+                locale?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Code of the registration path. */
+                            code: string;
+                            /** @description Description of the registration path. */
+                            description?: string;
+                            /**
+                             * Format: uuid
+                             * @description The registration path.
+                             */
+                            id: string;
+                            /** @description Name of the registration path. */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createRegistrationPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description By default derived from the name. */
+                    code?: string;
+                    description?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Code of the registration path. */
+                        code: string;
+                        /** @description Description of the registration path. */
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description The registration path.
+                         */
+                        id: string;
+                        /** @description Name of the registration path. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listRegistrationTypes: {
         parameters: {
             query?: {
@@ -29762,6 +31868,359 @@ export interface operations {
             };
         };
     };
+    listEventUserGroups: {
+        parameters: {
+            query?: {
+                limit?: number;
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The user group.
+                             */
+                            id: string;
+                            /** @description The name of the user group. */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    associateEventUserGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+                /** @description User group id. */
+                userGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Associated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    disassociateEventUserGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+                /** @description User group id. */
+                userGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disassociated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listEventWeblinks: {
         parameters: {
             query?: {
@@ -30042,6 +32501,128 @@ export interface operations {
             header?: never;
             path: {
                 eventCreationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: string;
+                        event?: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "Processing" | "Created" | "Failed";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventCopyStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventCopyId: string;
             };
             cookie?: never;
         };

@@ -33,6 +33,8 @@ import { LEADS_TABLES } from '../modules/exhibitors/leads.table.js';
 import { SURVEYS_TABLES } from '../modules/surveys/surveys.table.js';
 import { SPEAKERS_TABLES } from '../modules/speakers/speakers.table.js';
 import { PROGRAM_TABLES } from '../modules/program/program.table.js';
+import { EVENT_USER_GROUPS_TABLES } from '../modules/identity/event-user-groups.table.js';
+import { EVENT_SETUP_TABLES } from '../modules/event-setup/event-setup.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -73,4 +75,6 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...SURVEYS_TABLES,
   ...SPEAKERS_TABLES,
   ...PROGRAM_TABLES,
+  ...EVENT_USER_GROUPS_TABLES,
+  ...EVENT_SETUP_TABLES,
 ];

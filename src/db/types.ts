@@ -6,7 +6,7 @@ import type {
 } from '../modules/accounts/accounts.table.js';
 import type { AttendeesTable } from '../modules/attendees/attendees.table.js';
 import type { ContactsTable } from '../modules/contacts/contacts.table.js';
-import type { EventCreationsTable, EventsTable } from '../modules/events/events.table.js';
+import type { EventCopiesTable, EventCreationsTable, EventsTable } from '../modules/events/events.table.js';
 import type { EventFeaturesTable } from '../modules/event-features/event-features.table.js';
 import type { SessionAttendanceTable, SessionEnrollmentsTable, SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { AttendeeLinksTable, WebcastsTable } from '../modules/webcasts/webcasts.table.js';
@@ -49,6 +49,8 @@ import type { ProgramItemSpeakersTable } from '../modules/speakers/speakers.tabl
 import type {
   ProgramItemDocumentsTable, ProgramItemsTable, SessionCategoriesTable, SessionDocumentsTable, SessionLocationsTable, SessionSegmentsTable,
 } from '../modules/program/program.table.js';
+import type { EventUserGroupsTable } from '../modules/identity/event-user-groups.table.js';
+import type { EventEmailsTable, InvitationListsTable, PlanningDocumentsTable, RegistrationPathsTable } from '../modules/event-setup/event-setup.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -139,6 +141,13 @@ export interface Database {
   session_documents: SessionDocumentsTable;
   program_item_documents: ProgramItemDocumentsTable;
   program_item_speakers: ProgramItemSpeakersTable;
+  // 0027_event_extras (issue 29: the rest of Events)
+  event_copies: EventCopiesTable;
+  event_user_groups: EventUserGroupsTable;
+  planning_documents: PlanningDocumentsTable;
+  registration_paths: RegistrationPathsTable;
+  invitation_lists: InvitationListsTable;
+  event_emails: EventEmailsTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

@@ -8,6 +8,7 @@ import type { Config } from '../config/index.js';
 import { ALL_SCOPES } from '../modules/oauth/index.js';
 import { seedDemoExhibitors } from './exhibitors.js';
 import { seedDemoSpeakers } from './speakers.js';
+import { seedDemoEventSetup } from './event-setup.js';
 import { seedDemoProgram } from './program.js';
 import { seedDemoLeads } from './leads.js';
 import { seedDemoWorkflow } from './workflow.js';
@@ -67,6 +68,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   await seedDemoWorkflow(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoSpeakers(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoProgram(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
+  await seedDemoEventSetup(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
   const credentials: DemoCredentials = {

@@ -131,6 +131,38 @@ describe('tenancy: one account never sees another account\'s data', () => {
     expect(docs.data).toEqual([]);
   });
 
+  it('answers 404 for account A\'s event copy, check-in, user groups, planning documents, registration paths, invitation lists and emails', async () => {
+    const group = (await apiA('POST', '/ea/account-user-groups', { name: 'A crew' })).json() as { id: string };
+    expect((await apiA('PUT', `/ea/events/${eventA}/user-groups/${group.id}`)).statusCode).toBe(204);
+    const groupB = (await apiB('POST', '/ea/account-user-groups', { name: 'B crew' })).json() as { id: string };
+    const MISSING = '0190a1b2-0000-7000-8000-000000000000';
+    const copyA = ((await apiA('POST', `/ea/events/${eventA}/copy`, {})).json() as { id: string }).id;
+    // B cannot copy into A's event either (an unknown target of B's account).
+    const eventB = ((await apiB('GET', '/ea/events')).json() as { data: Array<{ id: string }> }).data[0]?.id ?? MISSING;
+    expect((await apiB('POST', `/ea/events/${eventB}/copy`, { event: { id: eventA } })).statusCode).toBe(400);
+    for (const [method, url, body] of [
+      ['POST', `/ea/events/${eventA}/check-in`, [{ id: MISSING, checkIn: '2027-01-01T00:00:00Z' }]],
+      ['DELETE', `/ea/events/${eventA}/check-in/${MISSING}`, undefined],
+      ['GET', `/ea/events/${eventA}/user-groups`, undefined],
+      ['PUT', `/ea/events/${eventA}/user-groups/${groupB.id}`, undefined],
+      ['DELETE', `/ea/events/${eventA}/user-groups/${group.id}`, undefined],
+      ['GET', `/ea/events/${eventA}/planning-documents`, undefined],
+      ['POST', `/ea/events/${eventA}/planning-documents`, { file: { id: MISSING } }],
+      ['GET', `/ea/events/${eventA}/registration-paths`, undefined],
+      ['POST', `/ea/events/${eventA}/registration-paths`, { name: 'Hijack' }],
+      ['GET', `/ea/events/${eventA}/invitation-lists`, undefined],
+      ['POST', `/ea/events/${eventA}/invitation-lists`, { name: 'Hijack' }],
+      ['GET', `/ea/events/${eventA}/emails`, undefined],
+      ['POST', `/ea/events/${eventA}/emails`, { name: 'Hijack', subject: 'x' }],
+      ['POST', `/ea/events/${eventA}/copy`, {}],
+      ['GET', `/ea/events/copy/${copyA}/status`, undefined],
+    ] as const) {
+      const res = await apiB(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await apiA('GET', `/ea/events/${eventA}/user-groups`)).json()).toMatchObject({ data: [{ id: group.id }] });
+  });
+
   it('does not let account B walk account A\'s list with A\'s paging token', async () => {
     const pageA = (await apiA('GET', '/ea/events?limit=1')).json() as { paging: { currentToken: string } };
     const res = await apiB('GET', `/ea/events?token=${pageA.paging.currentToken}`);

@@ -10,4 +10,5 @@ export const AttendeeErrors = defineErrors({
   mismatch: { status: 400, message: 'The attendee\'s event and contact cannot be changed' },
   transition: { status: 400, message: 'This status change is not allowed' },
   invalid: { status: 400, message: 'Invalid attendee' },
+  notParticipating: { status: 409, message: 'The attendee\'s registration for the event is over' },
 });

@@ -50,6 +50,31 @@ export class EventsRepository extends Repository {
     await ex.updateTable('event_creations').set(patch).where('id', '=', id).execute();
   }
 
+  // ---- Copies (events.copy.ts) ----
+
+  insertCopy(row: NewRow<'event_copies'>, ex: Executor = this.db) {
+    return ex.insertInto('event_copies').values(row).execute();
+  }
+
+  findCopy(accountId: string, id: string) {
+    return this.db.selectFrom('event_copies').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The copy transaction's first statement: takes the copy's row (PostgreSQL's row lock, SQLite's write lock) while it
+   * is still Processing. A second worker waits here for the first to commit and then finds it Created: false.
+   */
+  async claimCopy(id: string, now: string, trx: Transaction<Database>): Promise<Row<'event_copies'> | undefined> {
+    const r = await trx.updateTable('event_copies').set((eb) => ({ attempts: eb('attempts', '+', 1), last_modified: now }))
+      .where('id', '=', id).where('status', '=', 'Processing').executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return undefined;
+    return trx.selectFrom('event_copies').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async finishCopy(id: string, patch: RowPatch<'event_copies'>, ex: Executor = this.db) {
+    await ex.updateTable('event_copies').set(patch).where('id', '=', id).execute();
+  }
+
   /** Erasure: the contact's values wherever a stored creation request or its error quotes them. */
   async redactCreations(trx: Transaction<Database>, accountId: string, values: readonly string[]): Promise<number> {
     const forms = storedForms(values);

@@ -2,7 +2,7 @@ import { operations } from '../../http/operations.js';
 import { listQuerySchema } from '../../http/paging.js';
 import type { EventsService } from './events.service.js';
 import {
-  CreationParamsSchema, EventAsyncResponseSchema, EventAsyncStatusSchema, EventInputSchema, EventPageSchema, EventSchema, IdParamsSchema,
+  CopyParamsSchema, CreationParamsSchema, EventAsyncResponseSchema, EventCopyInputSchema, EventAsyncStatusSchema, EventInputSchema, EventPageSchema, EventSchema, IdParamsSchema,
 } from './events.schemas.js';
 import { EVENT_FILTER_FIELDS } from './events.filters.js';
 
@@ -23,6 +23,23 @@ export function eventsRoutes(events: EventsService, apiVersion: string) {
 
     op('getEventAsyncStatus', { params: CreationParamsSchema, response: { 200: EventAsyncStatusSchema }, errors: [404] },
       async (request) => events.creationStatus(request.auth.accountId, request.params.eventCreationId));
+
+    op('copyEvent', {
+      description: 'Accepts a copy of the event and makes it in the background (202; poll the status at the Location header): a new event titled '
+        + '"Copy of <title>", or the event named in `event.id`, receives copies of the sessions (agenda), the speakers and their session '
+        + 'assignments (speakers), the registration types (registration) and what other modules register; `{ "<part>": { "featureData": false } }` '
+        + 'leaves a part out. Files (speaker documents and pictures, planning documents) are not copied. The copy takes effect once, even when a worker dies mid-copy.',
+      params: IdParamsSchema, body: EventCopyInputSchema, response: { 202: EventAsyncResponseSchema },
+      route: { preValidation: async (request) => { request.body ??= {}; } },
+    }, async (request, reply) => {
+      const result = await events.copyAsync(request.auth, request.params.id, request.body);
+      return reply.header('location', `/${apiVersion}/events/copy/${result.id}/status`).send(result);
+    });
+
+    op('getEventCopyStatus', {
+      description: 'Processing, then Created with `event.id` (the copy), or Failed with `error` (the source or target event was gone).',
+      params: CopyParamsSchema, response: { 200: EventAsyncStatusSchema },
+    }, async (request) => events.copyStatus(request.auth.accountId, request.params.eventCopyId));
 
     op('getEventById', { params: IdParamsSchema, response: { 200: EventSchema } }, async (request) => events.get(request.auth.accountId, request.params.id));
 

@@ -105,3 +105,27 @@ export const EventAsyncStatusSchema = Type.Object(
 );
 export type EventAsyncStatus = Static<typeof EventAsyncStatusSchema>;
 export const CreationParamsSchema = Type.Object({ eventCreationId: Type.String({ format: 'uuid' }) });
+
+const CopyPart = (what: string) => Type.Optional(Type.Object(
+  { featureData: Type.Optional(Type.Boolean({ default: true, description: `False leaves ${what} out of the copy.` })) },
+  { title: 'EventCopyOverride', additionalProperties: false },
+));
+
+/** POST /events/{id}/copy (the reference's event-copy): the target, and which parts to copy (each on by default). */
+export const EventCopyInputSchema = Type.Object(
+  {
+    event: Type.Optional(Type.Object({
+      id: Type.Optional(Type.String({ format: 'uuid', description: 'An event of the account to copy into; absent: the copy is a new event.' })),
+    }, { title: 'EventCopyTarget', additionalProperties: false })),
+    registration: CopyPart('registration types (and the other registration data of modules that register a registration step)'),
+    planning: CopyPart('planning data'),
+    agenda: CopyPart('the sessions (and the rest of the agenda)'),
+    travel: CopyPart('travel data'),
+    surveys: CopyPart('surveys'),
+    speakers: CopyPart('the speakers and their session assignments'),
+    exhibitors: CopyPart('exhibitors'),
+  },
+  { title: 'EventCopy', additionalProperties: false },
+);
+export type EventCopyInput = Static<typeof EventCopyInputSchema>;
+export const CopyParamsSchema = Type.Object({ eventCopyId: Type.String({ format: 'uuid' }) });

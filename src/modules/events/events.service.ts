@@ -12,10 +12,12 @@ import { some } from '../mapping.js';
 import { EventErrors } from './events.errors.js';
 import { EVENTS_LIST } from './events.filters.js';
 import type { EventsRepository } from './events.repository.js';
-import type { Event, EventAsyncStatus, EventInput } from './events.schemas.js';
+import type { Event, EventAsyncStatus, EventCopyInput, EventInput } from './events.schemas.js';
+import { copyIds, EVENT_COPY_PARTS, EventCopyRegistry, type EventCopyPart, type EventCopyStep } from './events.copy.js';
 import type { Row, NewRow, RowPatch } from '../../db/types.js';
 
 export const EVENT_CREATE_JOB = 'event.create';
+export const EVENT_COPY_JOB = 'event.copy';
 
 /**
  * How many of an event's sessions are virtual. The sessions module owns them
@@ -71,6 +73,7 @@ function toEvent(r: Row<'events'>): Event {
 
 export class EventsService {
   private countVirtualSessions: VirtualSessionCounter = async () => 0;
+  private readonly copySteps = new EventCopyRegistry();
 
   constructor(
     private readonly repo: EventsRepository,
@@ -82,6 +85,87 @@ export class EventsService {
   /** The sessions module counts an event's virtual sessions (it owns them): wired in its module factory. */
   useVirtualSessionCounter(counter: VirtualSessionCounter): void {
     this.countVirtualSessions = counter;
+  }
+
+  /** A module's step of event copy (events.copy.ts says what a step may do and how steps are ordered). */
+  registerCopyStep(step: EventCopyStep): void {
+    this.copySteps.register(step);
+  }
+
+  /** The names of the copy steps, in the order they run. */
+  copyStepNames(): string[] {
+    return this.copySteps.ordered().map((s) => s.name);
+  }
+
+  /**
+   * POST /events/{id}/copy: records the request and its job in one transaction; the worker copies. The source must be
+   * the account's (404); a target event in the body must be another event of the account (400).
+   */
+  async copyAsync(auth: AuthContext, sourceId: string, input: EventCopyInput): Promise<EventAsyncStatus> {
+    const source = await this.repo.find(auth.accountId, sourceId.toLowerCase());
+    if (!source) throw EventErrors.eventNotFound(undefined, { target: 'id' });
+    const targetId = input.event?.id?.toLowerCase();
+    if (targetId !== undefined) {
+      if (targetId === source.id) throw EventErrors.invalidCopy('An event cannot be copied into itself', { target: 'event.id' });
+      if (!(await this.repo.find(auth.accountId, targetId))) throw EventErrors.invalidCopy('Unknown target event', { target: 'event.id' });
+    }
+    const parts = Object.fromEntries(EVENT_COPY_PARTS.map((p) => [p, input[p]?.featureData !== false])) as Record<EventCopyPart, boolean>;
+    const id = newId();
+    const now = iso(this.clock());
+    await this.repo.transaction(async (trx) => {
+      await this.repo.insertCopy({
+        id, account_id: auth.accountId, source_event_id: source.id, event_id: targetId ?? newId(), into_existing: targetId !== undefined ? 1 : 0,
+        status: 'Processing', parts: JSON.stringify(parts), error: null, attempts: 0, created: now, created_by: actorName(auth), last_modified: now,
+      }, trx);
+      await this.jobs.enqueue({ type: EVENT_COPY_JOB, payload: { copyId: id }, accountId: auth.accountId }, trx);
+    });
+    return { id, status: 'Processing' };
+  }
+
+  async copyStatus(accountId: string, id: string): Promise<EventAsyncStatus> {
+    const row = await this.repo.findCopy(accountId, id.toLowerCase());
+    if (!row) throw EventErrors.copyNotFound(undefined, { target: 'eventCopyId' });
+    return {
+      id: row.id, status: row.status,
+      ...(row.status === 'Created' ? { event: { id: row.event_id } } : {}),
+      ...(row.status === 'Failed' && row.error ? { error: row.error } : {}),
+    };
+  }
+
+  /** The copy job: the event (unless copying into one), then every registered step, then Created, all in one transaction. */
+  private async runCopy(copyId: string): Promise<{ copyId: string; steps?: string[] }> {
+    return this.repo.transaction(async (trx) => {
+      const now = iso(this.clock());
+      const copy = await this.repo.claimCopy(copyId, now, trx);
+      if (!copy) return { copyId };
+      const fail = async (error: string) => {
+        await this.repo.finishCopy(copyId, { status: 'Failed', error, last_modified: now }, trx);
+        return { copyId };
+      };
+      const source = await this.repo.find(copy.account_id, copy.source_event_id, trx);
+      if (!source) return fail('The source event no longer exists');
+      if (copy.into_existing === 1) {
+        if (!(await this.repo.find(copy.account_id, copy.event_id, trx))) return fail('The target event no longer exists');
+      } else {
+        const { id: _id, code: _code, ...fields } = source;
+        await this.repo.insertIfAbsent({
+          ...fields, id: copy.event_id, code: eventCode(copy.event_id), title: `Copy of ${source.title}`.slice(0, 300),
+          event_status: source.event_status === 'Cancelled' ? eventStatusAt(source.start, source.end, this.clock()) : source.event_status,
+          created: now, last_modified: now, created_by: copy.created_by, last_modified_by: copy.created_by,
+        }, trx);
+      }
+      let parts: Record<EventCopyPart, boolean>;
+      try {
+        parts = readJson<Record<EventCopyPart, boolean>>(copy.parts);
+      } catch {
+        return fail('The stored request could not be read');
+      }
+      const steps = await this.copySteps.run({
+        accountId: copy.account_id, fromEventId: source.id, toEventId: copy.event_id, trx, actor: copy.created_by, now, ...copyIds(),
+      }, parts);
+      await this.repo.finishCopy(copyId, { status: 'Created', last_modified: now }, trx);
+      return { copyId, steps };
+    });
   }
 
   /** The writable columns of an event from a create or update body. */
@@ -185,6 +269,12 @@ export class EventsService {
 
   jobHandlers(): Record<string, JobHandler> {
     return {
+      [EVENT_COPY_JOB]: async (job) => {
+        const { payload } = job;
+        const copyId = typeof payload === 'object' && payload !== null && 'copyId' in payload ? payload.copyId : undefined;
+        if (typeof copyId !== 'string') throw new PermanentJobError('payload has no copyId');
+        return this.runCopy(copyId);
+      },
       [EVENT_CREATE_JOB]: async (job) => {
         const { payload } = job;
         const creationId = typeof payload === 'object' && payload !== null && 'creationId' in payload ? payload.creationId : undefined;

@@ -54,6 +54,20 @@ export interface EventCreationsTable extends OwnedColumns {
   created: string;
 }
 
+/** A copy request (POST /events/{id}/copy): the worker copies `source_event_id` into `event_id` once (events.copy.ts). */
+export interface EventCopiesTable extends OwnedColumns {
+  source_event_id: string;
+  event_id: string; // the target: chosen at request time (a new event), or the existing event named in the body
+  into_existing: number; // 0 | 1
+  status: (typeof EVENT_CREATION_STATUSES)[number];
+  parts: string; // JSON { registration, planning, agenda, travel, surveys, speakers, exhibitors }: booleans, what to copy
+  error: string | null;
+  attempts: number; // copy runs committed: 1 once copied, however many runs a killed worker lost before (their transactions died)
+  created: string;
+  created_by: string;
+  last_modified: string;
+}
+
 // Planners are people typed in by the client (planner_* copy the first one);
 // the events.planners eraser redacts a contact's values in planners. Notes,
 // descriptions and a creation's request/error are free text the client wrote.
@@ -68,4 +82,6 @@ export const EVENTS_TABLES = declareTables('events', {
     personal: { request: 'free-text', error: 'free-text' },
     none: [...OWNED_COLUMNS, 'status', 'event_id', 'created_by', 'created'],
   },
+  // Ids, flags and eventline's own error text: no personal data.
+  event_copies: { none: [...OWNED_COLUMNS, 'source_event_id', 'event_id', 'status', 'parts', 'error', 'created', 'created_by', 'last_modified'] },
 });

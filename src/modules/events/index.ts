@@ -5,7 +5,8 @@ import { eventsRoutes } from './events.routes.js';
 import { EventsService } from './events.service.js';
 
 export { EventsService };
-export { EVENT_CREATE_JOB, eventStatusAt, type VirtualSessionCounter } from './events.service.js';
+export { EVENT_COPY_JOB, EVENT_CREATE_JOB, eventStatusAt, type VirtualSessionCounter } from './events.service.js';
+export { EVENT_COPY_PARTS, type EventCopyContext, type EventCopyPart, type EventCopyStep } from './events.copy.js';
 export type { Event, EventInput } from './events.schemas.js';
 export type { EventFormat } from './events.table.js';
 

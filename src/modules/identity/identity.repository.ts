@@ -120,6 +120,8 @@ export class IdentityRepository extends Repository {
   }
 
   async deleteGroup(accountId: string, id: string, ex: Executor) {
+    // The group leaves the events it was associated with (event-user-groups), in the same transaction.
+    await ex.deleteFrom('event_user_groups').where('user_group_id', '=', id).where('account_id', '=', accountId).execute();
     await ex.deleteFrom('user_group_members').where('group_id', '=', id).where('account_id', '=', accountId).execute();
     const r = await ex.deleteFrom('user_groups').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;

@@ -1,4 +1,8 @@
 import type { AccountsService } from '../accounts/index.js';
+import type { EventsService } from '../events/index.js';
+import { EventUserGroupsRepository } from './event-user-groups.repository.js';
+import { eventUserGroupsRoutes } from './event-user-groups.routes.js';
+import { EventUserGroupsService } from './event-user-groups.service.js';
 import { defineModule, type ModuleDeps } from '../module.js';
 import { userGroupsRoutes } from './groups.routes.js';
 import { UserGroupsService } from './groups.service.js';
@@ -7,7 +11,7 @@ import { ScimTokensService } from './scim-tokens.service.js';
 import { scimRoutes } from './scim.routes.js';
 import { ScimService } from './scim.service.js';
 
-export { UserGroupsService, ScimService, ScimTokensService };
+export { UserGroupsService, ScimService, ScimTokensService, EventUserGroupsService };
 export { ROLE_GROUPS, DEFAULT_ROLE, type UserGroup } from './groups.service.js';
 export { SCIM_TOKEN_SCOPES, type ScimToken } from './scim-tokens.service.js';
 
@@ -17,11 +21,13 @@ export { SCIM_TOKEN_SCOPES, type ScimToken } from './scim-tokens.service.js';
  * user's role follows its groups. It also hands the server its authenticator, which
  * accepts the per-account SCIM tokens besides OAuth access tokens.
  */
-export function createIdentityModule(deps: ModuleDeps, uses: { accounts: AccountsService }) {
+export function createIdentityModule(deps: ModuleDeps, uses: { accounts: AccountsService; events: Pick<EventsService, 'find'> }) {
   const repo = new IdentityRepository(deps.db.db, (accountId) => uses.accounts.joinableUsers(accountId));
   const userGroups = new UserGroupsService(repo, uses.accounts, deps.config, deps.clock);
   const scim = new ScimService(repo, userGroups, uses.accounts, deps.config, deps.clock);
   const scimTokens = new ScimTokensService(repo, uses.accounts, deps.clock);
+  // The groups associated with events (/events/{id}/user-groups).
+  const eventUserGroups = new EventUserGroupsService(new EventUserGroupsRepository(deps.db.db), userGroups, uses.events, deps.config, deps.clock);
   uses.accounts.onAccountCreated((account) => userGroups.accountCreated(account));
   uses.accounts.onUserCreated((user, trx) => userGroups.userCreated(user, trx));
   uses.accounts.onUserRevoked((event, trx) => userGroups.userRevoked(event, trx));
@@ -29,10 +35,11 @@ export function createIdentityModule(deps: ModuleDeps, uses: { accounts: Account
   const scimPaths = scimRoutes(scim);
   return defineModule({
     name: 'identity',
-    services: { userGroups, scim, scimTokens },
+    services: { userGroups, scim, scimTokens, eventUserGroups },
     routes: async (app) => {
       await app.register(groupRoutes);
       await app.register(scimPaths);
+      await app.register(eventUserGroupsRoutes(eventUserGroups));
     },
   });
 }

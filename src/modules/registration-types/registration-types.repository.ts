@@ -12,6 +12,11 @@ export class RegistrationTypesRepository extends ScopedRepository<'registration_
     return fetchPage(base, spec);
   }
 
+  /** The event's registration types in id (creation) order: what an event copy reads. */
+  ofEvent(accountId: string, eventId: string, ex: Executor = this.db): Promise<Row<'registration_types'>[]> {
+    return ex.selectFrom('registration_types').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute();
+  }
+
   findMany(accountId: string, eventId: string, ids: readonly string[], ex: Executor = this.db): Promise<Row<'registration_types'>[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return ex.selectFrom('registration_types').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('id', 'in', [...ids]).execute();

@@ -27,6 +27,8 @@ export function createSessionsModule(deps: ModuleDeps, uses: { events: EventsSer
   const attendance = new AttendanceService(repo, participation, uses.attendees, uses.activities, deps.config, deps.clock);
   // Events refuse to become In-person while they have virtual sessions; sessions know which are.
   uses.events.useVirtualSessionCounter((accountId, eventId) => sessions.countVirtual(accountId, eventId));
+  // Event copy: the agenda's sessions (after the registration types, which register `before: ['sessions']`).
+  uses.events.registerCopyStep({ name: 'sessions', part: 'agenda', copy: (ctx) => sessions.copyToEvent(ctx) });
   return defineModule({
     name: 'sessions',
     services: { sessions, enrollment, attendance },

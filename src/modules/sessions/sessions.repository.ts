@@ -36,6 +36,11 @@ export class SessionsRepository extends Repository {
     return this.find(accountId, id, trx);
   }
 
+  /** The event's sessions in id (creation) order: what an event copy reads. */
+  ofEvent(accountId: string, eventId: string, ex: Executor = this.db): Promise<Array<Row<'sessions'>>> {
+    return ex.selectFrom('sessions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute();
+  }
+
   async insert(row: NewRow<'sessions'>, ex: Executor = this.db): Promise<void> {
     await ex.insertInto('sessions').values(row).execute();
   }

@@ -5,7 +5,7 @@ import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { actorName, type AuthContext } from '../../actor.js';
 import { listPage, type ListQuery, type ListSpec, type PageResult, type Paging } from '../../lists/index.js';
-import type { EventFormat, EventsService } from '../events/index.js';
+import type { EventCopyContext, EventFormat, EventsService } from '../events/index.js';
 import { some } from '../mapping.js';
 import { SessionErrors } from './sessions.errors.js';
 import { SESSIONS_LIST } from './sessions.filters.js';
@@ -264,6 +264,30 @@ export class SessionsService {
   }
 
   /** Registers work to run inside every session deletion's transaction, before the row goes. */
+  /**
+   * The sessions step of event copy (events.copy.ts): each session of the source event again in the target, with a new
+   * id, in creation order. No webcast comes along (a copy is virtual only as marked, and only in a Virtual or Hybrid
+   * event); registration types, locations and categories point at their copies where earlier steps made them
+   * (registration types of the source event that were not copied are dropped; account-wide rows keep their id).
+   */
+  async copyToEvent(ctx: EventCopyContext): Promise<void> {
+    const target = await this.events.find(ctx.accountId, ctx.toEventId, ctx.trx);
+    const virtualAllowed = target !== undefined && allowsVirtual(target.format);
+    for (const r of await this.repo.ofEvent(ctx.accountId, ctx.fromEventId, ctx.trx)) {
+      const types = parseJson<string[]>(r.registration_types, []).flatMap((t) => ctx.copyOf('registration-types', t) ?? []);
+      const marked = virtualAllowed ? r.virtual_marked : 0;
+      const id = newId();
+      await this.repo.insert({
+        ...r, id, event_id: ctx.toEventId, virtual_marked: marked, webcast_linked: 0, virtual: marked,
+        registration_types: types.length > 0 ? JSON.stringify(types) : null,
+        category_id: r.category_id === null ? null : ctx.copyOf('session-categories', r.category_id) ?? r.category_id,
+        location_id: r.location_id === null ? null : ctx.copyOf('session-locations', r.location_id) ?? r.location_id,
+        created: ctx.now, last_modified: ctx.now, created_by: ctx.actor, last_modified_by: ctx.actor,
+      }, ctx.trx);
+      ctx.copied('sessions', r.id, id);
+    }
+  }
+
   onDelete(hook: SessionDeleteHook): void {
     this.deleteHooks.push(hook);
   }

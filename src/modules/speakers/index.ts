@@ -1,4 +1,5 @@
 import { defineModule, type ModuleDeps } from '../module.js';
+import type { EventsService } from '../events/index.js';
 import type { ProgramService } from '../program/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import { speakersErasers } from './speakers.erasers.js';
@@ -16,6 +17,7 @@ export type { Speaker, SpeakerCategory } from './speakers.schemas.js';
  */
 export function createSpeakersModule(deps: ModuleDeps, uses: SpeakersUses & {
   readonly sessions: Pick<SessionsService, 'find' | 'onDelete'>; readonly program: Pick<ProgramService, 'findItem' | 'onItemDelete'>;
+  readonly events: Pick<EventsService, 'registerCopyStep'>;
 }) {
   const repo = new SpeakersRepository(deps.db.db);
   const speakers = new SpeakersService(repo, uses, deps.config, deps.clock);
@@ -23,6 +25,8 @@ export function createSpeakersModule(deps: ModuleDeps, uses: SpeakersUses & {
   uses.sessions.onDelete((accountId, sessionId, trx) => repo.unlinkSession(accountId, sessionId, trx));
   // A deleted program item (or its deleted session) loses its speakers, likewise.
   uses.program.onItemDelete((accountId, programItemId, trx) => repo.unlinkProgramItem(accountId, programItemId, trx));
+  // Event copy (events.copy.ts): the speakers and their assignments to the copied sessions.
+  uses.events.registerCopyStep({ name: 'speakers', part: 'speakers', after: ['sessions'], copy: (ctx) => speakers.copyToEvent(ctx) });
   return defineModule({
     name: 'speakers',
     services: { speakers },

@@ -146,6 +146,18 @@ export class SpeakersRepository extends Repository {
     await trx.deleteFrom('program_item_speakers').where('account_id', '=', accountId).where('program_item_id', '=', programItemId).execute();
   }
 
+  // ---- Event copy ----
+
+  /** The event's speakers in id (creation) order. */
+  speakersOfEvent(accountId: string, eventId: string, ex: Executor = this.db): Promise<Array<Row<'speakers'>>> {
+    return ex.selectFrom('speakers').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute();
+  }
+
+  /** The event's session links in id (assignment) order. */
+  linksOfEvent(accountId: string, eventId: string, ex: Executor = this.db): Promise<Array<Row<'session_speakers'>>> {
+    return ex.selectFrom('session_speakers').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute();
+  }
+
   // ---- Erasure ----
 
   /**

@@ -7,7 +7,7 @@ import type { Clock } from '../../db/time.js';
 import type { Row } from '../../db/types.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { ContactsService } from '../contacts/index.js';
-import type { EventsService } from '../events/index.js';
+import type { EventCopyContext, EventsService } from '../events/index.js';
 import type { FileInfo, FilesService, FileStore } from '../files/index.js';
 import type { ProgramService } from '../program/index.js';
 import type { SessionsService } from '../sessions/index.js';
@@ -141,6 +141,30 @@ export class SpeakersService {
       if (row.profile_image_file_id !== null) await this.uses.files.attach(auth, row.profile_image_file_id, { attachedTo: null }, trx).catch(() => undefined);
       await this.repo.delete(auth.accountId, row.id, trx);
     });
+  }
+
+  /**
+   * The speakers step of event copy (events.copy.ts): each speaker of the source event again in the target (the same
+   * person: contact, category and order kept; no documents or picture, files are not copied), then their assignments to
+   * the sessions that were copied, with the same category and order there.
+   */
+  async copyToEvent(ctx: EventCopyContext): Promise<void> {
+    for (const r of await this.repo.speakersOfEvent(ctx.accountId, ctx.fromEventId, ctx.trx)) {
+      const id = newId();
+      await this.repo.insert({
+        ...r, id, event_id: ctx.toEventId, profile_image_file_id: null, created: ctx.now, last_modified: ctx.now, created_by: ctx.actor, last_modified_by: ctx.actor,
+      }, ctx.trx);
+      ctx.copied('speakers', r.id, id);
+    }
+    for (const l of await this.repo.linksOfEvent(ctx.accountId, ctx.fromEventId, ctx.trx)) {
+      const sessionId = ctx.copyOf('sessions', l.session_id);
+      const speakerId = ctx.copyOf('speakers', l.speaker_id);
+      if (sessionId === undefined || speakerId === undefined) continue;
+      await this.repo.link({
+        ...l, id: newId(), event_id: ctx.toEventId, session_id: sessionId, speaker_id: speakerId,
+        created: ctx.now, last_modified: ctx.now, created_by: ctx.actor, last_modified_by: ctx.actor,
+      }, ctx.trx);
+    }
   }
 
   // ---- Categories ----
