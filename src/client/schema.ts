@@ -855,7 +855,7 @@ export interface paths {
         put?: never;
         /**
          * Copy Event
-         * @description Accepts a copy of the event and makes it in the background (202; poll the status at the Location header): a new event titled "Copy of <title>", or the event named in `event.id`, receives copies of the sessions (agenda), the speakers and their session assignments (speakers), the registration types (registration) and what other modules register; `{ "<part>": { "featureData": false } }` leaves a part out. Files (speaker documents and pictures, planning documents) are not copied. The copy takes effect once, even when a worker dies mid-copy.
+         * @description Accepts a copy of the event and makes it in the background (202; poll the status at the Location header): a new event titled "Copy of <title>", or the event named in `event.id`, receives copies of the sessions (agenda), the speakers and their session assignments (speakers), the registration types, registration paths, invitation lists and emails (registration) and what other modules register; `{ "<part>": { "featureData": false } }` leaves a part out. Files (speaker documents and pictures, planning documents) are not copied. The copy takes effect once, even when a worker dies mid-copy.
          */
         post: operations["copyEvent"];
         delete?: never;

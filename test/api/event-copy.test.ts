@@ -32,6 +32,9 @@ beforeAll(async () => {
   api = apiClient(t.app, await tokenFor(t.app, tenant));
   source = await fixtureEvent(t.services, accountId, 'Hybrid', 'Summit');
   regType = (await ok<{ id: string }>(api('POST', `/ea/events/${source}/registration-types`, { name: 'Member', code: 'MEM' }), 201)).id;
+  expect((await api('POST', `/ea/events/${source}/registration-paths`, { name: 'General' })).statusCode).toBe(201);
+  const list = await ok<{ id: string }>(api('POST', `/ea/events/${source}/invitation-lists`, { name: 'Customers', default: true }), 201);
+  expect((await api('POST', `/ea/events/${source}/emails`, { name: 'Invite', subject: 'Come', invitationList: { id: list.id } })).statusCode).toBe(201);
   for (const title of ['Opening', 'Workshop', 'Closing']) {
     sessions.push(await fixtureSession(t.db.handle.db, accountId, source, { title, registration_types: JSON.stringify([regType]), virtual_marked: title === 'Workshop' ? 1 : 0 }));
   }
@@ -67,6 +70,13 @@ describe('event copy', () => {
     const ada = speakers.data.find((s) => s.firstName === 'Ada');
     const adaSessions = await ok<Page<{ id: string }>>(api('GET', `/ea/speakers/${ada?.id ?? ''}/sessions`));
     expect(adaSessions.data.map((s) => s.id)).toEqual([copiedSessions.data[0]?.id]);
+
+    // The event's setup (registration part): paths, lists and emails, the email pointing at the copied list.
+    expect((await ok<Page<unknown>>(api('GET', `/ea/events/${copy}/registration-paths`))).data).toHaveLength(1);
+    const lists = await ok<Page<{ id: string; default: boolean }>>(api('GET', `/ea/events/${copy}/invitation-lists`));
+    expect(lists.data).toMatchObject([{ default: true }]);
+    const emails = await ok<Page<{ invitationList?: { id: string } }>>(api('GET', `/ea/events/${copy}/emails`));
+    expect(emails.data.map((e) => e.invitationList?.id)).toEqual([lists.data[0]?.id]);
 
     // The source is untouched.
     expect((await ok<Page<unknown>>(api('GET', `/ea/sessions?${q(`event.id eq '${source}'`)}`))).data).toHaveLength(3);

@@ -141,6 +141,23 @@ describe('planning documents, registration paths, invitation lists and event ema
   });
 });
 
+describe('erasure', () => {
+  it('redacts an obfuscated contact\'s email and name where an event email, a registration path or a planning document quotes them', async () => {
+    await t.services.accounts.setFeature(accountId, 'contact-obfuscation', true);
+    const contact = (await ok<Array<{ data: { id: string } }>>(api('POST', '/ea/contacts', [{ firstName: 'Quentin', lastName: 'Quenneville', email: 'quentin.q@privacy.test' }]), 207))[0]?.data.id ?? '';
+    const email = await ok<{ id: string }>(api('POST', `/ea/events/${event}/emails`, {
+      name: 'VIP', subject: 'For Quentin Quenneville', replyToEmail: 'quentin.q@privacy.test', plaintextBody: 'Write to quentin.q@privacy.test',
+    }), 201);
+    await ok(api('POST', `/ea/events/${event}/registration-paths`, { name: 'Quentin path', description: 'Ask quentin.q@privacy.test' }), 201);
+    await t.services.obfuscation.obfuscateNow(accountId, contact);
+    const after = JSON.stringify([
+      await ok(api('GET', `/ea/events/${event}/emails?${q(`id eq '${email.id}'`)}`)), await ok(api('GET', `/ea/events/${event}/registration-paths`)),
+    ]);
+    expect(after).not.toContain('quentin.q@privacy.test');
+    expect(after).toContain('[obfuscated]');
+  });
+});
+
 describe('the demo account', () => {
   it('carries registration paths, invitation lists, event emails, a planning document and an event user group', async () => {
     const { credentials } = await seedDemo(t.services, t.config);

@@ -47,6 +47,20 @@ export class EventSetupRepository extends Repository {
     await ex.insertInto('invitation_lists').values(row).execute();
   }
 
+  // ---- Event copy: the event's rows in id (creation) order ----
+
+  pathsOfEvent(accountId: string, eventId: string, ex: Executor = this.db): Promise<Array<Row<'registration_paths'>>> {
+    return ex.selectFrom('registration_paths').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute();
+  }
+
+  invitationListsOfEvent(accountId: string, eventId: string, ex: Executor = this.db): Promise<Array<Row<'invitation_lists'>>> {
+    return ex.selectFrom('invitation_lists').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute();
+  }
+
+  emailsOfEvent(accountId: string, eventId: string, ex: Executor = this.db): Promise<Array<Row<'event_emails'>>> {
+    return ex.selectFrom('event_emails').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute();
+  }
+
   listEmails(accountId: string, eventId: string, spec: ListSpec) {
     return fetchPage(this.db.selectFrom('event_emails').selectAll('event_emails')
       .where('event_emails.account_id', '=', accountId).where('event_emails.event_id', '=', eventId), spec);

@@ -7,7 +7,7 @@ import type { Clock } from '../../db/time.js';
 import type { Row } from '../../db/types.js';
 import { ApiError } from '../../errors.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
-import type { Event, EventsService } from '../events/index.js';
+import type { Event, EventCopyContext, EventsService } from '../events/index.js';
 import type { FilesService, FileStore } from '../files/index.js';
 import { EventSetupErrors } from './event-setup.errors.js';
 import { eventEmailsList, invitationListsList, planningDocumentsList, registrationPathsList } from './event-setup.filters.js';
@@ -18,7 +18,7 @@ import type {
 
 /** What the event-setup module calls in other modules. */
 export interface EventSetupUses {
-  readonly events: Pick<EventsService, 'find'>;
+  readonly events: Pick<EventsService, 'find' | 'registerCopyStep'>;
   readonly files: FileStore & Pick<FilesService, 'signedUrl'>;
 }
 
@@ -51,6 +51,28 @@ export class EventSetupService {
     const event = await this.uses.events.find(accountId, id.toLowerCase(), trx);
     if (!event) throw EventSetupErrors.eventNotFound(undefined, { target: 'id' });
     return event;
+  }
+
+  /**
+   * The registration step of event copy (events.copy.ts): registration paths, invitation lists (a copy into an event
+   * that has a default list keeps that one as its default) and emails, pointing at the copied lists. Planning documents
+   * are files, which are not copied.
+   */
+  async copyToEvent(ctx: EventCopyContext): Promise<void> {
+    const stamp = { created: ctx.now, last_modified: ctx.now, created_by: ctx.actor, last_modified_by: ctx.actor };
+    for (const r of await this.repo.pathsOfEvent(ctx.accountId, ctx.fromEventId, ctx.trx)) {
+      await this.repo.insertPath({ ...r, id: newId(), event_id: ctx.toEventId, ...stamp }, ctx.trx);
+    }
+    const hasDefault = (await this.repo.invitationListsOfEvent(ctx.accountId, ctx.toEventId, ctx.trx)).some((l) => l.is_default === 1);
+    for (const r of await this.repo.invitationListsOfEvent(ctx.accountId, ctx.fromEventId, ctx.trx)) {
+      const id = newId();
+      await this.repo.insertInvitationList({ ...r, id, event_id: ctx.toEventId, is_default: hasDefault ? 0 : r.is_default, ...stamp }, ctx.trx);
+      ctx.copied('invitation-lists', r.id, id);
+    }
+    for (const r of await this.repo.emailsOfEvent(ctx.accountId, ctx.fromEventId, ctx.trx)) {
+      const list = r.invitation_list_id === null ? null : ctx.copyOf('invitation-lists', r.invitation_list_id) ?? null;
+      await this.repo.insertEmail({ ...r, id: newId(), event_id: ctx.toEventId, invitation_list_id: list, ...stamp }, ctx.trx);
+    }
   }
 
   // ---- Planning documents ----

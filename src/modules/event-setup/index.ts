@@ -14,5 +14,7 @@ export type { EventEmail, InvitationList, PlanningDocument, RegistrationPath } f
  */
 export function createEventSetupModule(deps: ModuleDeps, uses: EventSetupUses) {
   const eventSetup = new EventSetupService(new EventSetupRepository(deps.db.db), uses, deps.config, deps.clock);
+  // Event copy (events.copy.ts): registration paths, invitation lists and emails come with the registration part.
+  uses.events.registerCopyStep({ name: 'event-setup', part: 'registration', copy: (ctx) => eventSetup.copyToEvent(ctx) });
   return defineModule({ name: 'event-setup', services: { eventSetup }, routes: eventSetupRoutes(eventSetup), erasers: eventSetupErasers() });
 }
