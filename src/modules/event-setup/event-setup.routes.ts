@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { operations } from '../../http/operations.js';
 import type { FilterFields } from '../../lists/index.js';
-import { eventEmailsList, invitationListsList, planningDocumentsList } from './event-setup.filters.js';
+import { eventEmailsList, invitationListsList, planningDocumentsList, registrationPathsList } from './event-setup.filters.js';
 import {
   DocumentParamsSchema, EventEmailInputSchema, EventEmailPageSchema, EventEmailSchema, EventParamsSchema, InvitationListInputSchema, InvitationListPageSchema,
   InvitationListSchema, PathsQuerySchema, PlanningDocumentInputSchema, PlanningDocumentPageSchema, PlanningDocumentSchema, RegistrationPathInputSchema,
@@ -18,6 +18,7 @@ export function eventSetupRoutes(setup: EventSetupService) {
     op.list('getEventPlanningDocuments', {
       description: `The event's planning documents, each with a signed, expiring URL of its file. ${filters(planningDocumentsList('').filters)}`,
       params: EventParamsSchema, query: WindowedQuerySchema, page: PlanningDocumentPageSchema, filterOperationId: null,
+      filters: planningDocumentsList('').filters,
       list: (auth, query, params) => setup.listDocuments(auth.accountId, params.id, query),
     });
     op('addEventPlanningDocument', {
@@ -33,6 +34,7 @@ export function eventSetupRoutes(setup: EventSetupService) {
     op.list('listRegistrationPaths', {
       description: 'The event\'s registration paths, in the order they were created. `locale` is accepted and ignored.',
       params: EventParamsSchema, query: PathsQuerySchema, page: RegistrationPathPageSchema, filterOperationId: null,
+      filters: registrationPathsList('').filters,
       list: (auth, query, params) => setup.listPaths(auth.accountId, params.id, query),
     });
     op('createRegistrationPath', {
@@ -43,6 +45,7 @@ export function eventSetupRoutes(setup: EventSetupService) {
     op.list('getInvitationList', {
       description: `The event's invitation lists. ${filters(invitationListsList('').filters)}`,
       params: EventParamsSchema, query: WindowedQuerySchema, page: InvitationListPageSchema, filterOperationId: null,
+      filters: invitationListsList('').filters,
       list: (auth, query, params) => setup.listInvitationLists(auth.accountId, params.id, query),
     });
     op('createInvitationList', {
@@ -53,6 +56,7 @@ export function eventSetupRoutes(setup: EventSetupService) {
     op.list('listEventEmails', {
       description: `The event's emails. ${filters(eventEmailsList('').filters)}`,
       params: EventParamsSchema, query: WindowedQuerySchema, page: EventEmailPageSchema, filterOperationId: null,
+      filters: eventEmailsList('').filters,
       list: (auth, query, params) => setup.listEmails(auth.accountId, params.id, query),
     });
     op('createEventEmail', {

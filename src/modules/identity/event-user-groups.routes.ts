@@ -14,6 +14,7 @@ export function eventUserGroupsRoutes(service: EventUserGroupsService) {
     op.list('listEventUserGroups', {
       description: 'The account\'s user groups associated with the event, in the order they were associated.',
       params: Params, query: PagingQuery, page: paginated(EventUserGroupSchema, 'UserGroupsPaginatedResponse'), filterOperationId: null,
+      filters: {},
       list: (auth, query, params) => service.list(auth.accountId, params.id, query),
     });
     op('associateEventUserGroup', {
