@@ -536,6 +536,26 @@ export interface paths {
         patch: operations["patchContactById"];
         trace?: never;
     };
+    "/ea/contacts/{id}/custom-fields/{customFieldId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Custom Field Answers
+         * @description The contact's answer to a Contact custom field (personal data: obfuscating the contact erases it). The answer is checked against the field: its category must be the subject's, a One Line field's answer format (Number, Currency, Decimal, EmailAddress, USPhoneNumber) and minimum/maximum, a Date/Time field's range, and a choice field's choices (by text or id; one for Single Answer). A wrong answer is a 400 naming the field and the answer, and nothing changes. An empty `value` removes the answer (400 for a required field).
+         */
+        put: operations["updateContactCustomFieldAnswers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/contacts/{id}/identify": {
         parameters: {
             query?: never;
@@ -725,6 +745,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/custom-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Custom Fields
+         * @description The account's custom fields of one category, in creation order. The filter must name one category: `category eq 'Contact'` (400 without it, or with two). Filterable (the reference's list): id (eq|ne), category (eq), lastModified (eq|ne|lt|le|gt|ge), code (eq|ne, case-insensitive). `after` / `before` bound lastModified.
+         */
+        get: operations["listCustomFields"];
+        put?: never;
+        /**
+         * Create Custom Field
+         * @description Creates a custom field of the account. `details` keeps the settings of the field's type only (the reference's `oneOf` cannot tell its options apart, so eventline reads the ones `type` names); a choice field needs at least one choice. The code is unique in the account (case-insensitive; 400 when taken). Auto-Increment fields are read-only (400).
+         */
+        post: operations["createCustomField"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/custom-fields/{customFieldId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Custom Field */
+        get: operations["getCustomField"];
+        /**
+         * Update Custom Field
+         * @description Replaces the writable fields; category and type cannot change (400). A choice sent with its id keeps it, one without is new, one left out is removed: removing a choice that answers use is refused with 409, and nothing changes.
+         */
+        put: operations["updateCustomField"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/custom-fields/{customFieldId}/advanced-logic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Advanced Logic
+         * @description Sets which of this choice field's choices show for each choice of a source choice field of the same category (400 for ids that are not their fields' choices).
+         */
+        put: operations["updateCustomFieldAdvancedLogic"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/custom-fields/{customFieldId}/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Custom Fld. Translation
+         * @description Replaces the field's translation into the body's language (or adds it).
+         */
+        put: operations["updateCustomFieldTranslation"];
+        /**
+         * Create Custom Fld. Translation
+         * @description Adds the field's translation into a language (400 when it has one: PUT replaces it). Choice translations name the field's choices.
+         */
+        post: operations["createCustomFieldTranslation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/eliterature-requests": {
         parameters: {
             query?: never;
@@ -797,6 +906,26 @@ export interface paths {
         get: operations["getEventCommunicationSettings"];
         /** Set the email settings of an event (eventline) */
         put: operations["updateEventCommunicationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/custom-fields/{customFieldId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Event Custom Field Answers
+         * @description The event's answer to an Event custom field. The answer is checked against the field: its category must be the subject's, a One Line field's answer format (Number, Currency, Decimal, EmailAddress, USPhoneNumber) and minimum/maximum, a Date/Time field's range, and a choice field's choices (by text or id; one for Single Answer). A wrong answer is a 400 naming the field and the answer, and nothing changes. An empty `value` removes the answer (400 for a required field).
+         */
+        put: operations["answerEventCustomField"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2573,6 +2702,26 @@ export interface paths {
          * @description Records attendance. An attendee of the event who is not enrolled is enrolled automatically (Registered). Checking in again updates the record in place. 1-100 items. The 207 body has one result per item, in order: 201 attendance recorded, 200 updated in place, 400 bad item, 404 not an attendee of this session's event (or, for PUT, no attendance recorded), 409 the attendee declined or cancelled. Each item is stored on its own; a bad item changes nothing and does not affect the others. 409 (whole call) for a Cancelled session.
          */
         post: operations["sessionCheckIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/sessions/{id}/custom-fields/{customFieldId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Custom Field Answers
+         * @description The session's answer to a Session custom field. The answer is checked against the field: its category must be the subject's, a One Line field's answer format (Number, Currency, Decimal, EmailAddress, USPhoneNumber) and minimum/maximum, a Date/Time field's range, and a choice field's choices (by text or id; one for Single Answer). A wrong answer is a 400 naming the field and the answer, and nothing changes. An empty `value` removes the answer (400 for a required field).
+         */
+        put: operations["updateSessionCustomFieldAnswers"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9678,6 +9827,18 @@ export interface operations {
                             /** Format: date-time */
                             created?: string;
                             createdBy?: string;
+                            /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                             deleted?: boolean;
                             designation?: string;
@@ -9995,6 +10156,18 @@ export interface operations {
                             /** Format: date-time */
                             created?: string;
                             createdBy?: string;
+                            /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                             deleted?: boolean;
                             designation?: string;
@@ -10312,6 +10485,18 @@ export interface operations {
                             /** Format: date-time */
                             created?: string;
                             createdBy?: string;
+                            /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                             deleted?: boolean;
                             designation?: string;
@@ -10631,6 +10816,18 @@ export interface operations {
                             /** Format: date-time */
                             created?: string;
                             createdBy?: string;
+                            /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                             deleted?: boolean;
                             designation?: string;
@@ -10839,6 +11036,18 @@ export interface operations {
                         /** Format: date-time */
                         created?: string;
                         createdBy?: string;
+                        /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                         deleted?: boolean;
                         designation?: string;
@@ -11164,6 +11373,18 @@ export interface operations {
                         /** Format: date-time */
                         created?: string;
                         createdBy?: string;
+                        /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                         deleted?: boolean;
                         designation?: string;
@@ -11637,6 +11858,18 @@ export interface operations {
                         /** Format: date-time */
                         created?: string;
                         createdBy?: string;
+                        /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                         deleted?: boolean;
                         designation?: string;
@@ -11797,6 +12030,156 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateContactCustomFieldAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+                /** @description The contact, event or session answered about. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The custom field; when sent it must be the path's.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    name?: string;
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** @description Read-only: ignored. */
+                    type?: string;
+                    /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                    value: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The custom field.
+                         */
+                        id: string;
+                        /** @description The text of the custom field. Read-only. */
+                        name?: string;
+                        /** @description The order of the field. Read-only. */
+                        order?: number;
+                        /**
+                         * @description The type of data collected. Read-only.
+                         * @enum {string}
+                         */
+                        type?: "AutoIncrement" | "ConsentQuestion" | "Currency" | "Decimal" | "Date" | "DateTime" | "Email" | "FileUpload" | "FreeText" | "General" | "MultiChoice" | "MultiSelect" | "Number" | "OpenEndedDateTime" | "OpenEndedText" | "SingleChoice" | "SingleSelect" | "USPhoneNumber" | "Unknown";
+                        /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                        value: string[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12363,6 +12746,18 @@ export interface operations {
                             /** Format: date-time */
                             created?: string;
                             createdBy?: string;
+                            /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                             deleted?: boolean;
                             designation?: string;
@@ -13702,6 +14097,1531 @@ export interface operations {
             };
         };
     };
+    listCustomFields: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            /**
+                             * @description The category: what the field is answered about. Cannot change.
+                             * @enum {string}
+                             */
+                            category: "Contact" | "Session" | "Event" | "Survey" | "Campaign" | "Rfp" | "Appointment" | "Resource" | "User" | "Abstract" | "Budget Item";
+                            /** @description Code to uniquely identify the custom field in the account (case-insensitive; 400 when taken). */
+                            code: string;
+                            /** @default false */
+                            consentField: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created. Read-only.
+                             */
+                            created?: string;
+                            /** @description The identifier of the user that created this record. Read-only. */
+                            createdBy?: string;
+                            defaultTagText?: string;
+                            /** @description Type-specific details of the custom field: only the settings of its type are kept. */
+                            details?: {
+                                /**
+                                 * @description One Line: General, Number, Currency, Decimal, USPhoneNumber or EmailAddress. Answers are checked against it.
+                                 * @enum {string}
+                                 */
+                                answerFormat?: "General" | "Number" | "Currency" | "Decimal" | "USPhoneNumber" | "EmailAddress";
+                                /** @description Choice fields: the choices, in display order (at least one). */
+                                choices?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The choice. On PUT, a choice sent with its id keeps it (its text may change); one without an id is a new choice; a choice left out is removed (409 while answers use it).
+                                     */
+                                    id?: string;
+                                    /** @description The text for the custom field choice. */
+                                    text: string;
+                                }[];
+                                /** @description Date/Time: pre-populated with the current date. */
+                                defaultToCurrentDate?: boolean;
+                                /** @description Date/Time: a pop-up calendar assists date selection. */
+                                displayPopUpCalendar?: boolean;
+                                /**
+                                 * @description Choice fields: how the choices are displayed.
+                                 * @enum {string}
+                                 */
+                                displayType?: "Dropdown" | "Vertical" | "Horizontal" | "MultiSelectBox";
+                                /**
+                                 * @description Date/Time: the display format.
+                                 * @enum {string}
+                                 */
+                                format?: "DateAndTimeMonthFirst12HourTime" | "DateAndTimeMonthFirst24HourTime" | "DateOnlyMonthFirst" | "DateAndTimeDayFirst12HourTime" | "DateAndTimeDayFirst24HourTime" | "DateOnlyDayFirst";
+                                /**
+                                 * Format: date-time
+                                 * @description Date/Time: the earliest date time accepted.
+                                 */
+                                from?: string;
+                                /** @description One Line and Comment Box: the maximum number (Number, Currency, Decimal) or number of characters. */
+                                maximum?: number;
+                                /** @description One Line and Comment Box: the minimum number (Number, Currency, Decimal) or number of characters. */
+                                minimum?: number;
+                                /**
+                                 * Format: date-time
+                                 * @description Date/Time: the latest date time accepted.
+                                 */
+                                to?: string;
+                            };
+                            /**
+                             * @default No
+                             * @enum {string}
+                             */
+                            displayInDataTag: "Yes" | "No" | "Only when answered";
+                            /** @default false */
+                            displayInEventCreationWizard: boolean;
+                            helpText?: string;
+                            /**
+                             * Format: uuid
+                             * @description The ID of the custom field.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated. Read-only.
+                             */
+                            lastModified?: string;
+                            /** @description The identifier of the user that last updated this record. Read-only. */
+                            lastModifiedBy?: string;
+                            /** @description The actual text of the custom field. */
+                            name: string;
+                            /** @description The order of the custom field: its rank of creation in its category. */
+                            order: number;
+                            /** PageVisibility */
+                            pageVisibility?: {
+                                essentialEventCreationForm?: boolean;
+                                essentialEventDetailsForm?: boolean;
+                                webinarCreationForm?: boolean;
+                                webinarDetailsForm?: boolean;
+                            };
+                            required: boolean;
+                            /**
+                             * @description The type of data collected. Cannot change; Auto-Increment fields are read-only and cannot be created.
+                             * @enum {string}
+                             */
+                            type: "Open Ended Text - Date/Time" | "Open Ended Text - One Line" | "Open Ended Text - Comment Box" | "Choice - Single Answer" | "Choice - Multiple Answers" | "Auto-Increment";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createCustomField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /**
+                     * @description The category: what the field is answered about. Cannot change.
+                     * @enum {string}
+                     */
+                    category: "Contact" | "Session" | "Event" | "Survey" | "Campaign" | "Rfp" | "Appointment" | "Resource" | "User" | "Abstract" | "Budget Item";
+                    /** @description Code to uniquely identify the custom field in the account (case-insensitive; 400 when taken). */
+                    code: string;
+                    /** @default false */
+                    consentField?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was created. Read-only.
+                     */
+                    created?: string;
+                    /** @description The identifier of the user that created this record. Read-only. */
+                    createdBy?: string;
+                    defaultTagText?: string;
+                    /** @description Type-specific details of the custom field: only the settings of its type are kept. */
+                    details?: {
+                        /**
+                         * @description One Line: General, Number, Currency, Decimal, USPhoneNumber or EmailAddress. Answers are checked against it.
+                         * @enum {string}
+                         */
+                        answerFormat?: "General" | "Number" | "Currency" | "Decimal" | "USPhoneNumber" | "EmailAddress";
+                        /** @description Choice fields: the choices, in display order (at least one). */
+                        choices?: {
+                            /**
+                             * Format: uuid
+                             * @description The choice. On PUT, a choice sent with its id keeps it (its text may change); one without an id is a new choice; a choice left out is removed (409 while answers use it).
+                             */
+                            id?: string;
+                            /** @description The text for the custom field choice. */
+                            text: string;
+                        }[];
+                        /** @description Date/Time: pre-populated with the current date. */
+                        defaultToCurrentDate?: boolean;
+                        /** @description Date/Time: a pop-up calendar assists date selection. */
+                        displayPopUpCalendar?: boolean;
+                        /**
+                         * @description Choice fields: how the choices are displayed.
+                         * @enum {string}
+                         */
+                        displayType?: "Dropdown" | "Vertical" | "Horizontal" | "MultiSelectBox";
+                        /**
+                         * @description Date/Time: the display format.
+                         * @enum {string}
+                         */
+                        format?: "DateAndTimeMonthFirst12HourTime" | "DateAndTimeMonthFirst24HourTime" | "DateOnlyMonthFirst" | "DateAndTimeDayFirst12HourTime" | "DateAndTimeDayFirst24HourTime" | "DateOnlyDayFirst";
+                        /**
+                         * Format: date-time
+                         * @description Date/Time: the earliest date time accepted.
+                         */
+                        from?: string;
+                        /** @description One Line and Comment Box: the maximum number (Number, Currency, Decimal) or number of characters. */
+                        maximum?: number;
+                        /** @description One Line and Comment Box: the minimum number (Number, Currency, Decimal) or number of characters. */
+                        minimum?: number;
+                        /**
+                         * Format: date-time
+                         * @description Date/Time: the latest date time accepted.
+                         */
+                        to?: string;
+                    };
+                    /**
+                     * @default No
+                     * @enum {string}
+                     */
+                    displayInDataTag?: "Yes" | "No" | "Only when answered";
+                    /** @default false */
+                    displayInEventCreationWizard?: boolean;
+                    helpText?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored (the path names the field).
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was updated. Read-only.
+                     */
+                    lastModified?: string;
+                    /** @description The identifier of the user that last updated this record. Read-only. */
+                    lastModifiedBy?: string;
+                    /** @description The actual text of the custom field. */
+                    name: string;
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** PageVisibility */
+                    pageVisibility?: {
+                        essentialEventCreationForm?: boolean;
+                        essentialEventDetailsForm?: boolean;
+                        webinarCreationForm?: boolean;
+                        webinarDetailsForm?: boolean;
+                    };
+                    /**
+                     * @description Whether an answer is mandatory: an empty answer is then refused.
+                     * @default true
+                     */
+                    required?: boolean;
+                    /**
+                     * @description The type of data collected. Cannot change; Auto-Increment fields are read-only and cannot be created.
+                     * @enum {string}
+                     */
+                    type: "Open Ended Text - Date/Time" | "Open Ended Text - One Line" | "Open Ended Text - Comment Box" | "Choice - Single Answer" | "Choice - Multiple Answers" | "Auto-Increment";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /**
+                         * @description The category: what the field is answered about. Cannot change.
+                         * @enum {string}
+                         */
+                        category: "Contact" | "Session" | "Event" | "Survey" | "Campaign" | "Rfp" | "Appointment" | "Resource" | "User" | "Abstract" | "Budget Item";
+                        /** @description Code to uniquely identify the custom field in the account (case-insensitive; 400 when taken). */
+                        code: string;
+                        /** @default false */
+                        consentField: boolean;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created. Read-only.
+                         */
+                        created?: string;
+                        /** @description The identifier of the user that created this record. Read-only. */
+                        createdBy?: string;
+                        defaultTagText?: string;
+                        /** @description Type-specific details of the custom field: only the settings of its type are kept. */
+                        details?: {
+                            /**
+                             * @description One Line: General, Number, Currency, Decimal, USPhoneNumber or EmailAddress. Answers are checked against it.
+                             * @enum {string}
+                             */
+                            answerFormat?: "General" | "Number" | "Currency" | "Decimal" | "USPhoneNumber" | "EmailAddress";
+                            /** @description Choice fields: the choices, in display order (at least one). */
+                            choices?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The choice. On PUT, a choice sent with its id keeps it (its text may change); one without an id is a new choice; a choice left out is removed (409 while answers use it).
+                                 */
+                                id?: string;
+                                /** @description The text for the custom field choice. */
+                                text: string;
+                            }[];
+                            /** @description Date/Time: pre-populated with the current date. */
+                            defaultToCurrentDate?: boolean;
+                            /** @description Date/Time: a pop-up calendar assists date selection. */
+                            displayPopUpCalendar?: boolean;
+                            /**
+                             * @description Choice fields: how the choices are displayed.
+                             * @enum {string}
+                             */
+                            displayType?: "Dropdown" | "Vertical" | "Horizontal" | "MultiSelectBox";
+                            /**
+                             * @description Date/Time: the display format.
+                             * @enum {string}
+                             */
+                            format?: "DateAndTimeMonthFirst12HourTime" | "DateAndTimeMonthFirst24HourTime" | "DateOnlyMonthFirst" | "DateAndTimeDayFirst12HourTime" | "DateAndTimeDayFirst24HourTime" | "DateOnlyDayFirst";
+                            /**
+                             * Format: date-time
+                             * @description Date/Time: the earliest date time accepted.
+                             */
+                            from?: string;
+                            /** @description One Line and Comment Box: the maximum number (Number, Currency, Decimal) or number of characters. */
+                            maximum?: number;
+                            /** @description One Line and Comment Box: the minimum number (Number, Currency, Decimal) or number of characters. */
+                            minimum?: number;
+                            /**
+                             * Format: date-time
+                             * @description Date/Time: the latest date time accepted.
+                             */
+                            to?: string;
+                        };
+                        /**
+                         * @default No
+                         * @enum {string}
+                         */
+                        displayInDataTag: "Yes" | "No" | "Only when answered";
+                        /** @default false */
+                        displayInEventCreationWizard: boolean;
+                        helpText?: string;
+                        /**
+                         * Format: uuid
+                         * @description The ID of the custom field.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated. Read-only.
+                         */
+                        lastModified?: string;
+                        /** @description The identifier of the user that last updated this record. Read-only. */
+                        lastModifiedBy?: string;
+                        /** @description The actual text of the custom field. */
+                        name: string;
+                        /** @description The order of the custom field: its rank of creation in its category. */
+                        order: number;
+                        /** PageVisibility */
+                        pageVisibility?: {
+                            essentialEventCreationForm?: boolean;
+                            essentialEventDetailsForm?: boolean;
+                            webinarCreationForm?: boolean;
+                            webinarDetailsForm?: boolean;
+                        };
+                        required: boolean;
+                        /**
+                         * @description The type of data collected. Cannot change; Auto-Increment fields are read-only and cannot be created.
+                         * @enum {string}
+                         */
+                        type: "Open Ended Text - Date/Time" | "Open Ended Text - One Line" | "Open Ended Text - Comment Box" | "Choice - Single Answer" | "Choice - Multiple Answers" | "Auto-Increment";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getCustomField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /**
+                         * @description The category: what the field is answered about. Cannot change.
+                         * @enum {string}
+                         */
+                        category: "Contact" | "Session" | "Event" | "Survey" | "Campaign" | "Rfp" | "Appointment" | "Resource" | "User" | "Abstract" | "Budget Item";
+                        /** @description Code to uniquely identify the custom field in the account (case-insensitive; 400 when taken). */
+                        code: string;
+                        /** @default false */
+                        consentField: boolean;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created. Read-only.
+                         */
+                        created?: string;
+                        /** @description The identifier of the user that created this record. Read-only. */
+                        createdBy?: string;
+                        defaultTagText?: string;
+                        /** @description Type-specific details of the custom field: only the settings of its type are kept. */
+                        details?: {
+                            /**
+                             * @description One Line: General, Number, Currency, Decimal, USPhoneNumber or EmailAddress. Answers are checked against it.
+                             * @enum {string}
+                             */
+                            answerFormat?: "General" | "Number" | "Currency" | "Decimal" | "USPhoneNumber" | "EmailAddress";
+                            /** @description Choice fields: the choices, in display order (at least one). */
+                            choices?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The choice. On PUT, a choice sent with its id keeps it (its text may change); one without an id is a new choice; a choice left out is removed (409 while answers use it).
+                                 */
+                                id?: string;
+                                /** @description The text for the custom field choice. */
+                                text: string;
+                            }[];
+                            /** @description Date/Time: pre-populated with the current date. */
+                            defaultToCurrentDate?: boolean;
+                            /** @description Date/Time: a pop-up calendar assists date selection. */
+                            displayPopUpCalendar?: boolean;
+                            /**
+                             * @description Choice fields: how the choices are displayed.
+                             * @enum {string}
+                             */
+                            displayType?: "Dropdown" | "Vertical" | "Horizontal" | "MultiSelectBox";
+                            /**
+                             * @description Date/Time: the display format.
+                             * @enum {string}
+                             */
+                            format?: "DateAndTimeMonthFirst12HourTime" | "DateAndTimeMonthFirst24HourTime" | "DateOnlyMonthFirst" | "DateAndTimeDayFirst12HourTime" | "DateAndTimeDayFirst24HourTime" | "DateOnlyDayFirst";
+                            /**
+                             * Format: date-time
+                             * @description Date/Time: the earliest date time accepted.
+                             */
+                            from?: string;
+                            /** @description One Line and Comment Box: the maximum number (Number, Currency, Decimal) or number of characters. */
+                            maximum?: number;
+                            /** @description One Line and Comment Box: the minimum number (Number, Currency, Decimal) or number of characters. */
+                            minimum?: number;
+                            /**
+                             * Format: date-time
+                             * @description Date/Time: the latest date time accepted.
+                             */
+                            to?: string;
+                        };
+                        /**
+                         * @default No
+                         * @enum {string}
+                         */
+                        displayInDataTag: "Yes" | "No" | "Only when answered";
+                        /** @default false */
+                        displayInEventCreationWizard: boolean;
+                        helpText?: string;
+                        /**
+                         * Format: uuid
+                         * @description The ID of the custom field.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated. Read-only.
+                         */
+                        lastModified?: string;
+                        /** @description The identifier of the user that last updated this record. Read-only. */
+                        lastModifiedBy?: string;
+                        /** @description The actual text of the custom field. */
+                        name: string;
+                        /** @description The order of the custom field: its rank of creation in its category. */
+                        order: number;
+                        /** PageVisibility */
+                        pageVisibility?: {
+                            essentialEventCreationForm?: boolean;
+                            essentialEventDetailsForm?: boolean;
+                            webinarCreationForm?: boolean;
+                            webinarDetailsForm?: boolean;
+                        };
+                        required: boolean;
+                        /**
+                         * @description The type of data collected. Cannot change; Auto-Increment fields are read-only and cannot be created.
+                         * @enum {string}
+                         */
+                        type: "Open Ended Text - Date/Time" | "Open Ended Text - One Line" | "Open Ended Text - Comment Box" | "Choice - Single Answer" | "Choice - Multiple Answers" | "Auto-Increment";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCustomField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /**
+                     * @description The category: what the field is answered about. Cannot change.
+                     * @enum {string}
+                     */
+                    category: "Contact" | "Session" | "Event" | "Survey" | "Campaign" | "Rfp" | "Appointment" | "Resource" | "User" | "Abstract" | "Budget Item";
+                    /** @description Code to uniquely identify the custom field in the account (case-insensitive; 400 when taken). */
+                    code: string;
+                    /** @default false */
+                    consentField?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was created. Read-only.
+                     */
+                    created?: string;
+                    /** @description The identifier of the user that created this record. Read-only. */
+                    createdBy?: string;
+                    defaultTagText?: string;
+                    /** @description Type-specific details of the custom field: only the settings of its type are kept. */
+                    details?: {
+                        /**
+                         * @description One Line: General, Number, Currency, Decimal, USPhoneNumber or EmailAddress. Answers are checked against it.
+                         * @enum {string}
+                         */
+                        answerFormat?: "General" | "Number" | "Currency" | "Decimal" | "USPhoneNumber" | "EmailAddress";
+                        /** @description Choice fields: the choices, in display order (at least one). */
+                        choices?: {
+                            /**
+                             * Format: uuid
+                             * @description The choice. On PUT, a choice sent with its id keeps it (its text may change); one without an id is a new choice; a choice left out is removed (409 while answers use it).
+                             */
+                            id?: string;
+                            /** @description The text for the custom field choice. */
+                            text: string;
+                        }[];
+                        /** @description Date/Time: pre-populated with the current date. */
+                        defaultToCurrentDate?: boolean;
+                        /** @description Date/Time: a pop-up calendar assists date selection. */
+                        displayPopUpCalendar?: boolean;
+                        /**
+                         * @description Choice fields: how the choices are displayed.
+                         * @enum {string}
+                         */
+                        displayType?: "Dropdown" | "Vertical" | "Horizontal" | "MultiSelectBox";
+                        /**
+                         * @description Date/Time: the display format.
+                         * @enum {string}
+                         */
+                        format?: "DateAndTimeMonthFirst12HourTime" | "DateAndTimeMonthFirst24HourTime" | "DateOnlyMonthFirst" | "DateAndTimeDayFirst12HourTime" | "DateAndTimeDayFirst24HourTime" | "DateOnlyDayFirst";
+                        /**
+                         * Format: date-time
+                         * @description Date/Time: the earliest date time accepted.
+                         */
+                        from?: string;
+                        /** @description One Line and Comment Box: the maximum number (Number, Currency, Decimal) or number of characters. */
+                        maximum?: number;
+                        /** @description One Line and Comment Box: the minimum number (Number, Currency, Decimal) or number of characters. */
+                        minimum?: number;
+                        /**
+                         * Format: date-time
+                         * @description Date/Time: the latest date time accepted.
+                         */
+                        to?: string;
+                    };
+                    /**
+                     * @default No
+                     * @enum {string}
+                     */
+                    displayInDataTag?: "Yes" | "No" | "Only when answered";
+                    /** @default false */
+                    displayInEventCreationWizard?: boolean;
+                    helpText?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored (the path names the field).
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was updated. Read-only.
+                     */
+                    lastModified?: string;
+                    /** @description The identifier of the user that last updated this record. Read-only. */
+                    lastModifiedBy?: string;
+                    /** @description The actual text of the custom field. */
+                    name: string;
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** PageVisibility */
+                    pageVisibility?: {
+                        essentialEventCreationForm?: boolean;
+                        essentialEventDetailsForm?: boolean;
+                        webinarCreationForm?: boolean;
+                        webinarDetailsForm?: boolean;
+                    };
+                    /**
+                     * @description Whether an answer is mandatory: an empty answer is then refused.
+                     * @default true
+                     */
+                    required?: boolean;
+                    /**
+                     * @description The type of data collected. Cannot change; Auto-Increment fields are read-only and cannot be created.
+                     * @enum {string}
+                     */
+                    type: "Open Ended Text - Date/Time" | "Open Ended Text - One Line" | "Open Ended Text - Comment Box" | "Choice - Single Answer" | "Choice - Multiple Answers" | "Auto-Increment";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /**
+                         * @description The category: what the field is answered about. Cannot change.
+                         * @enum {string}
+                         */
+                        category: "Contact" | "Session" | "Event" | "Survey" | "Campaign" | "Rfp" | "Appointment" | "Resource" | "User" | "Abstract" | "Budget Item";
+                        /** @description Code to uniquely identify the custom field in the account (case-insensitive; 400 when taken). */
+                        code: string;
+                        /** @default false */
+                        consentField: boolean;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created. Read-only.
+                         */
+                        created?: string;
+                        /** @description The identifier of the user that created this record. Read-only. */
+                        createdBy?: string;
+                        defaultTagText?: string;
+                        /** @description Type-specific details of the custom field: only the settings of its type are kept. */
+                        details?: {
+                            /**
+                             * @description One Line: General, Number, Currency, Decimal, USPhoneNumber or EmailAddress. Answers are checked against it.
+                             * @enum {string}
+                             */
+                            answerFormat?: "General" | "Number" | "Currency" | "Decimal" | "USPhoneNumber" | "EmailAddress";
+                            /** @description Choice fields: the choices, in display order (at least one). */
+                            choices?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The choice. On PUT, a choice sent with its id keeps it (its text may change); one without an id is a new choice; a choice left out is removed (409 while answers use it).
+                                 */
+                                id?: string;
+                                /** @description The text for the custom field choice. */
+                                text: string;
+                            }[];
+                            /** @description Date/Time: pre-populated with the current date. */
+                            defaultToCurrentDate?: boolean;
+                            /** @description Date/Time: a pop-up calendar assists date selection. */
+                            displayPopUpCalendar?: boolean;
+                            /**
+                             * @description Choice fields: how the choices are displayed.
+                             * @enum {string}
+                             */
+                            displayType?: "Dropdown" | "Vertical" | "Horizontal" | "MultiSelectBox";
+                            /**
+                             * @description Date/Time: the display format.
+                             * @enum {string}
+                             */
+                            format?: "DateAndTimeMonthFirst12HourTime" | "DateAndTimeMonthFirst24HourTime" | "DateOnlyMonthFirst" | "DateAndTimeDayFirst12HourTime" | "DateAndTimeDayFirst24HourTime" | "DateOnlyDayFirst";
+                            /**
+                             * Format: date-time
+                             * @description Date/Time: the earliest date time accepted.
+                             */
+                            from?: string;
+                            /** @description One Line and Comment Box: the maximum number (Number, Currency, Decimal) or number of characters. */
+                            maximum?: number;
+                            /** @description One Line and Comment Box: the minimum number (Number, Currency, Decimal) or number of characters. */
+                            minimum?: number;
+                            /**
+                             * Format: date-time
+                             * @description Date/Time: the latest date time accepted.
+                             */
+                            to?: string;
+                        };
+                        /**
+                         * @default No
+                         * @enum {string}
+                         */
+                        displayInDataTag: "Yes" | "No" | "Only when answered";
+                        /** @default false */
+                        displayInEventCreationWizard: boolean;
+                        helpText?: string;
+                        /**
+                         * Format: uuid
+                         * @description The ID of the custom field.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated. Read-only.
+                         */
+                        lastModified?: string;
+                        /** @description The identifier of the user that last updated this record. Read-only. */
+                        lastModifiedBy?: string;
+                        /** @description The actual text of the custom field. */
+                        name: string;
+                        /** @description The order of the custom field: its rank of creation in its category. */
+                        order: number;
+                        /** PageVisibility */
+                        pageVisibility?: {
+                            essentialEventCreationForm?: boolean;
+                            essentialEventDetailsForm?: boolean;
+                            webinarCreationForm?: boolean;
+                            webinarDetailsForm?: boolean;
+                        };
+                        required: boolean;
+                        /**
+                         * @description The type of data collected. Cannot change; Auto-Increment fields are read-only and cannot be created.
+                         * @enum {string}
+                         */
+                        type: "Open Ended Text - Date/Time" | "Open Ended Text - One Line" | "Open Ended Text - Comment Box" | "Choice - Single Answer" | "Choice - Multiple Answers" | "Auto-Increment";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCustomFieldAdvancedLogic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    defaultChoices?: string[];
+                    sourceChoices?: {
+                        choices?: string[];
+                        /**
+                         * Format: uuid
+                         * @description A choice of the source field.
+                         */
+                        sourceCustomFieldChoice: string;
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description The source custom field: a choice field of the same category.
+                     */
+                    sourceCustomFieldId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        defaultChoices?: string[];
+                        sourceChoices?: {
+                            choices?: string[];
+                            /**
+                             * Format: uuid
+                             * @description A choice of the source field.
+                             */
+                            sourceCustomFieldChoice: string;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The source custom field: a choice field of the same category.
+                         */
+                        sourceCustomFieldId: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCustomFieldTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description IETF language code of the translation.
+                     * @enum {string}
+                     */
+                    language: "af-ZA" | "ar-SA" | "az-Latn-AZ" | "be-BY" | "bg-BG" | "bn-IN" | "bs-BA" | "ca-ES" | "cs-CZ" | "da-DK" | "de-CH" | "de-DE" | "el-GR" | "en-GB" | "en-US" | "es-ES" | "fi-FI" | "fr-CA" | "fr-FR" | "ga-IE" | "he-IL" | "hi-IN" | "hr-HR" | "hu-HU" | "hy-AM" | "id-ID" | "is-IS" | "it-IT" | "ja-JP" | "kn" | "ko-KR" | "lb-LU" | "lt-LT" | "lv-LV" | "mi-NZ" | "ml" | "mn-CN" | "ms-MY" | "mt-MT" | "nb-NO" | "ne-NP" | "nl-NL" | "pa-IN" | "pl-PL" | "pt-BR" | "pt-PT" | "ro-MO" | "ro-RO" | "ru-RU" | "sk-SK" | "sl-SI" | "sq-AL" | "sr-RS" | "sv-SE" | "ta-IN" | "te-IN" | "th-TH" | "tl-PH" | "tr-TR" | "uk-UA" | "vi-VN" | "zh-CHT" | "zh-CN" | "zh-tw";
+                    translation: {
+                        choiceTranslations?: {
+                            /**
+                             * Format: uuid
+                             * @description A choice of the field (400 otherwise).
+                             */
+                            choiceId: string;
+                            translatedText: string;
+                        }[];
+                        helpTextTranslation?: string;
+                        nameTranslation?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description IETF language code of the translation.
+                         * @enum {string}
+                         */
+                        language: "af-ZA" | "ar-SA" | "az-Latn-AZ" | "be-BY" | "bg-BG" | "bn-IN" | "bs-BA" | "ca-ES" | "cs-CZ" | "da-DK" | "de-CH" | "de-DE" | "el-GR" | "en-GB" | "en-US" | "es-ES" | "fi-FI" | "fr-CA" | "fr-FR" | "ga-IE" | "he-IL" | "hi-IN" | "hr-HR" | "hu-HU" | "hy-AM" | "id-ID" | "is-IS" | "it-IT" | "ja-JP" | "kn" | "ko-KR" | "lb-LU" | "lt-LT" | "lv-LV" | "mi-NZ" | "ml" | "mn-CN" | "ms-MY" | "mt-MT" | "nb-NO" | "ne-NP" | "nl-NL" | "pa-IN" | "pl-PL" | "pt-BR" | "pt-PT" | "ro-MO" | "ro-RO" | "ru-RU" | "sk-SK" | "sl-SI" | "sq-AL" | "sr-RS" | "sv-SE" | "ta-IN" | "te-IN" | "th-TH" | "tl-PH" | "tr-TR" | "uk-UA" | "vi-VN" | "zh-CHT" | "zh-CN" | "zh-tw";
+                        translation: {
+                            choiceTranslations?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A choice of the field (400 otherwise).
+                                 */
+                                choiceId: string;
+                                translatedText: string;
+                            }[];
+                            helpTextTranslation?: string;
+                            nameTranslation?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createCustomFieldTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description IETF language code of the translation.
+                     * @enum {string}
+                     */
+                    language: "af-ZA" | "ar-SA" | "az-Latn-AZ" | "be-BY" | "bg-BG" | "bn-IN" | "bs-BA" | "ca-ES" | "cs-CZ" | "da-DK" | "de-CH" | "de-DE" | "el-GR" | "en-GB" | "en-US" | "es-ES" | "fi-FI" | "fr-CA" | "fr-FR" | "ga-IE" | "he-IL" | "hi-IN" | "hr-HR" | "hu-HU" | "hy-AM" | "id-ID" | "is-IS" | "it-IT" | "ja-JP" | "kn" | "ko-KR" | "lb-LU" | "lt-LT" | "lv-LV" | "mi-NZ" | "ml" | "mn-CN" | "ms-MY" | "mt-MT" | "nb-NO" | "ne-NP" | "nl-NL" | "pa-IN" | "pl-PL" | "pt-BR" | "pt-PT" | "ro-MO" | "ro-RO" | "ru-RU" | "sk-SK" | "sl-SI" | "sq-AL" | "sr-RS" | "sv-SE" | "ta-IN" | "te-IN" | "th-TH" | "tl-PH" | "tr-TR" | "uk-UA" | "vi-VN" | "zh-CHT" | "zh-CN" | "zh-tw";
+                    translation: {
+                        choiceTranslations?: {
+                            /**
+                             * Format: uuid
+                             * @description A choice of the field (400 otherwise).
+                             */
+                            choiceId: string;
+                            translatedText: string;
+                        }[];
+                        helpTextTranslation?: string;
+                        nameTranslation?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description IETF language code of the translation.
+                         * @enum {string}
+                         */
+                        language: "af-ZA" | "ar-SA" | "az-Latn-AZ" | "be-BY" | "bg-BG" | "bn-IN" | "bs-BA" | "ca-ES" | "cs-CZ" | "da-DK" | "de-CH" | "de-DE" | "el-GR" | "en-GB" | "en-US" | "es-ES" | "fi-FI" | "fr-CA" | "fr-FR" | "ga-IE" | "he-IL" | "hi-IN" | "hr-HR" | "hu-HU" | "hy-AM" | "id-ID" | "is-IS" | "it-IT" | "ja-JP" | "kn" | "ko-KR" | "lb-LU" | "lt-LT" | "lv-LV" | "mi-NZ" | "ml" | "mn-CN" | "ms-MY" | "mt-MT" | "nb-NO" | "ne-NP" | "nl-NL" | "pa-IN" | "pl-PL" | "pt-BR" | "pt-PT" | "ro-MO" | "ro-RO" | "ru-RU" | "sk-SK" | "sl-SI" | "sq-AL" | "sr-RS" | "sv-SE" | "ta-IN" | "te-IN" | "th-TH" | "tl-PH" | "tr-TR" | "uk-UA" | "vi-VN" | "zh-CHT" | "zh-CN" | "zh-tw";
+                        translation: {
+                            choiceTranslations?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A choice of the field (400 otherwise).
+                                 */
+                                choiceId: string;
+                                translatedText: string;
+                            }[];
+                            helpTextTranslation?: string;
+                            nameTranslation?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getEliteratureRequests: {
         parameters: {
             query?: {
@@ -14615,6 +16535,156 @@ export interface operations {
                     "application/json": {
                         /** @description When true, creating an attendee link for this event emails the attendee their personal join link. */
                         joinLinkEmails: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    answerEventCustomField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+                /** @description The contact, event or session answered about. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The custom field; when sent it must be the path's.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    name?: string;
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** @description Read-only: ignored. */
+                    type?: string;
+                    /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                    value: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The custom field.
+                         */
+                        id: string;
+                        /** @description The text of the custom field. Read-only. */
+                        name?: string;
+                        /** @description The order of the field. Read-only. */
+                        order?: number;
+                        /**
+                         * @description The type of data collected. Read-only.
+                         * @enum {string}
+                         */
+                        type?: "AutoIncrement" | "ConsentQuestion" | "Currency" | "Decimal" | "Date" | "DateTime" | "Email" | "FileUpload" | "FreeText" | "General" | "MultiChoice" | "MultiSelect" | "Number" | "OpenEndedDateTime" | "OpenEndedText" | "SingleChoice" | "SingleSelect" | "USPhoneNumber" | "Unknown";
+                        /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                        value: string[];
                     };
                 };
             };
@@ -39222,6 +41292,156 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateSessionCustomFieldAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+                /** @description The contact, event or session answered about. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The custom field; when sent it must be the path's.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    name?: string;
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** @description Read-only: ignored. */
+                    type?: string;
+                    /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                    value: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The custom field.
+                         */
+                        id: string;
+                        /** @description The text of the custom field. Read-only. */
+                        name?: string;
+                        /** @description The order of the field. Read-only. */
+                        order?: number;
+                        /**
+                         * @description The type of data collected. Read-only.
+                         * @enum {string}
+                         */
+                        type?: "AutoIncrement" | "ConsentQuestion" | "Currency" | "Decimal" | "Date" | "DateTime" | "Email" | "FileUpload" | "FreeText" | "General" | "MultiChoice" | "MultiSelect" | "Number" | "OpenEndedDateTime" | "OpenEndedText" | "SingleChoice" | "SingleSelect" | "USPhoneNumber" | "Unknown";
+                        /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                        value: string[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -32,6 +32,9 @@ import { EXHIBITOR_QUESTIONS_TABLES } from '../modules/exhibitors/exhibitor-ques
 import { LEADS_TABLES } from '../modules/exhibitors/leads.table.js';
 import { SURVEYS_TABLES } from '../modules/surveys/surveys.table.js';
 import { SPEAKERS_TABLES } from '../modules/speakers/speakers.table.js';
+import { CUSTOM_FIELDS_TABLES } from '../modules/custom-fields/custom-fields.table.js';
+import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questions.table.js';
+import { AUDIENCE_SEGMENTS_TABLES } from '../modules/audience-segments/audience-segments.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -71,4 +74,7 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...LEADS_TABLES,
   ...SURVEYS_TABLES,
   ...SPEAKERS_TABLES,
+  ...CUSTOM_FIELDS_TABLES,
+  ...EVENT_QUESTIONS_TABLES,
+  ...AUDIENCE_SEGMENTS_TABLES,
 ];

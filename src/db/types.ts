@@ -45,6 +45,9 @@ import type {
   EliteratureRequestsTable, LeadQualificationAnswersTable, LeadQualificationQuestionsTable, LeadsTable,
 } from '../modules/exhibitors/leads.table.js';
 import type { SessionSpeakersTable, SpeakerCategoriesTable, SpeakerDocumentsTable, SpeakersTable } from '../modules/speakers/speakers.table.js';
+import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
+import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
+import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -128,6 +131,14 @@ export interface Database {
   speakers: SpeakersTable;
   speaker_documents: SpeakerDocumentsTable;
   session_speakers: SessionSpeakersTable;
+  custom_fields: CustomFieldsTable;
+  custom_field_choices: CustomFieldChoicesTable;
+  custom_field_translations: CustomFieldTranslationsTable;
+  custom_field_answers: CustomFieldAnswersTable;
+  event_questions: EventQuestionsTable;
+  event_question_choices: EventQuestionChoicesTable;
+  audience_segments: AudienceSegmentsTable;
+  audience_segment_members: AudienceSegmentMembersTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

@@ -23,6 +23,7 @@ import * as m0021 from './0021_videos.js';
 import * as m0022 from './0022_list_counts.js';
 import * as m0023 from './0023_contact_search.js';
 import * as m0024 from './0024_speakers.js';
+import * as m0026 from './0026_custom_fields.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022_list_counts': m0022,
   '0023_contact_search': m0023,
   '0024_speakers': m0024,
+  '0026_custom_fields': m0026,
 };
