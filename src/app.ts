@@ -49,6 +49,7 @@ import { createRegistrationTypesModule } from './modules/registration-types/inde
 import { createVideosModule } from './modules/videos/index.js';
 import { createSpeakersModule } from './modules/speakers/index.js';
 import { createCustomFieldsModule } from './modules/custom-fields/index.js';
+import { createAudienceSegmentsModule } from './modules/audience-segments/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
@@ -124,6 +125,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     events: events.services.events, sessions: sessions.services.sessions, contacts: contacts.services.contacts, files: files.services.files,
   });
   const customFields = createCustomFieldsModule(deps, { contacts: contacts.services.contacts, events: events.services.events, sessions: sessions.services.sessions });
+  const audienceSegments = createAudienceSegmentsModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const surveys = createSurveysModule(deps, {
     events: events.services.events, attendees: attendees.services.attendees, contacts: contacts.services.contacts,
     sessions: sessions.services.sessions, activities: activities.services.activities, mailer: communications.services.emails,
@@ -134,7 +136,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks,
     // speakers before files: its eraser hands an erased speaker's files to the contact, whose files the files eraser then deletes.
     speakers, files, registrationTypes, exhibitors, videos, surveys,
-    customFields,
+    customFields, audienceSegments,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -173,6 +175,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...surveys.services,
     ...speakers.services,
     ...customFields.services,
+    ...audienceSegments.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();
