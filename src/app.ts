@@ -50,6 +50,7 @@ import { createVideosModule } from './modules/videos/index.js';
 import { createSpeakersModule } from './modules/speakers/index.js';
 import { createCustomFieldsModule } from './modules/custom-fields/index.js';
 import { createAudienceSegmentsModule } from './modules/audience-segments/index.js';
+import { createEventQuestionsModule } from './modules/event-questions/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
@@ -126,6 +127,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   });
   const customFields = createCustomFieldsModule(deps, { contacts: contacts.services.contacts, events: events.services.events, sessions: sessions.services.sessions });
   const audienceSegments = createAudienceSegmentsModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
+  const eventQuestions = createEventQuestionsModule(deps, { events: events.services.events, sessions: sessions.services.sessions });
   const surveys = createSurveysModule(deps, {
     events: events.services.events, attendees: attendees.services.attendees, contacts: contacts.services.contacts,
     sessions: sessions.services.sessions, activities: activities.services.activities, mailer: communications.services.emails,
@@ -136,7 +138,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks,
     // speakers before files: its eraser hands an erased speaker's files to the contact, whose files the files eraser then deletes.
     speakers, files, registrationTypes, exhibitors, videos, surveys,
-    customFields, audienceSegments,
+    customFields, audienceSegments, eventQuestions,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -176,6 +178,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...speakers.services,
     ...customFields.services,
     ...audienceSegments.services,
+    ...eventQuestions.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

@@ -990,6 +990,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/event-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Questions
+         * @description The questions of the account's events, in creation order. Filterable (the reference's list): event.id (eq|ne), id (eq|ne), code (eq|ne), tag (eq|ne), created and lastModified (eq|ne|lt|le|gt|ge). `after` / `before` bound lastModified.
+         */
+        get: operations["getEventQuestions"];
+        put?: never;
+        /**
+         * Create Event Question
+         * @description Adds a question to an event of the account (unknown event, or a session of another event: 400). An eventline extension: the reference only reads event questions (DESIGN rule 11).
+         */
+        post: operations["createEventQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/event-questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Event Question
+         * @description Replaces the question's fields; its event and type cannot change (400), its choices stay. An eventline extension: the reference only reads event questions (DESIGN rule 11).
+         */
+        put: operations["updateEventQuestion"];
+        post?: never;
+        /**
+         * Delete Event Question
+         * @description Deletes the question with its choices. An eventline extension: the reference only reads event questions (DESIGN rule 11).
+         */
+        delete: operations["deleteEventQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/event-questions/{questionId}/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Question Choices
+         * @description The question's choices, in their order. Filterable: text (eq), combined with or.
+         */
+        get: operations["getChoicesForQuestion"];
+        put?: never;
+        /**
+         * Create Event Question Choice
+         * @description Adds a choice at the end of a SingleChoice, MultiChoice or matrix question's choices (text unique in the question; another type: 400). An eventline extension: the reference only reads event questions (DESIGN rule 11).
+         */
+        post: operations["createEventQuestionChoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/event-questions/{questionId}/choices/{choiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Event Question Choice
+         * @description Replaces the choice's text and type. An eventline extension: the reference only reads event questions (DESIGN rule 11).
+         */
+        put: operations["updateEventQuestionChoice"];
+        post?: never;
+        /**
+         * Delete Event Question Choice
+         * @description Removes the choice. An eventline extension: the reference only reads event questions (DESIGN rule 11).
+         */
+        delete: operations["deleteEventQuestionChoice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events": {
         parameters: {
             query?: never;
@@ -17365,6 +17461,1226 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventQuestions: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            admissionItem?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The admission item the question belongs to (stored as given).
+                                 */
+                                id: string;
+                            };
+                            /** @description The question's code (read-only in the reference; eventline's extension writes it). */
+                            code?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** UUID */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event asking the question (400 when unknown). Cannot change.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                            /** @description The planners' note. */
+                            internalNote?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            session?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A session of the event the question belongs to (400 otherwise).
+                                 */
+                                id: string;
+                            };
+                            /** @description The question's tag (read-only in the reference; eventline's extension writes it). */
+                            tag?: string;
+                            /** @description The question. */
+                            text: string;
+                            /**
+                             * @description The question type. Cannot change. Choices are for SingleChoice, MultiChoice and the matrix types.
+                             * @enum {string}
+                             */
+                            type: "SingleChoice" | "MultiChoice" | "OpenEndedDateTime" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedNumeric" | "FileUpload" | "MatrixSinglePerRow" | "MatrixMultiPerRow";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    admissionItem?: {
+                        /**
+                         * Format: uuid
+                         * @description The admission item the question belongs to (stored as given).
+                         */
+                        id: string;
+                    };
+                    /** @description The question's code (read-only in the reference; eventline's extension writes it). */
+                    code?: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** UUID */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event asking the question (400 when unknown). Cannot change.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The planners' note. */
+                    internalNote?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    session?: {
+                        /**
+                         * Format: uuid
+                         * @description A session of the event the question belongs to (400 otherwise).
+                         */
+                        id: string;
+                    };
+                    /** @description The question's tag (read-only in the reference; eventline's extension writes it). */
+                    tag?: string;
+                    /** @description The question. */
+                    text: string;
+                    /**
+                     * @description The question type. Cannot change. Choices are for SingleChoice, MultiChoice and the matrix types.
+                     * @enum {string}
+                     */
+                    type: "SingleChoice" | "MultiChoice" | "OpenEndedDateTime" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedNumeric" | "FileUpload" | "MatrixSinglePerRow" | "MatrixMultiPerRow";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admissionItem?: {
+                            /**
+                             * Format: uuid
+                             * @description The admission item the question belongs to (stored as given).
+                             */
+                            id: string;
+                        };
+                        /** @description The question's code (read-only in the reference; eventline's extension writes it). */
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** UUID */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event asking the question (400 when unknown). Cannot change.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The question.
+                         */
+                        id: string;
+                        /** @description The planners' note. */
+                        internalNote?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        session?: {
+                            /**
+                             * Format: uuid
+                             * @description A session of the event the question belongs to (400 otherwise).
+                             */
+                            id: string;
+                        };
+                        /** @description The question's tag (read-only in the reference; eventline's extension writes it). */
+                        tag?: string;
+                        /** @description The question. */
+                        text: string;
+                        /**
+                         * @description The question type. Cannot change. Choices are for SingleChoice, MultiChoice and the matrix types.
+                         * @enum {string}
+                         */
+                        type: "SingleChoice" | "MultiChoice" | "OpenEndedDateTime" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedNumeric" | "FileUpload" | "MatrixSinglePerRow" | "MatrixMultiPerRow";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateEventQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    admissionItem?: {
+                        /**
+                         * Format: uuid
+                         * @description The admission item the question belongs to (stored as given).
+                         */
+                        id: string;
+                    };
+                    /** @description The question's code (read-only in the reference; eventline's extension writes it). */
+                    code?: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** UUID */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event asking the question (400 when unknown). Cannot change.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The planners' note. */
+                    internalNote?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    session?: {
+                        /**
+                         * Format: uuid
+                         * @description A session of the event the question belongs to (400 otherwise).
+                         */
+                        id: string;
+                    };
+                    /** @description The question's tag (read-only in the reference; eventline's extension writes it). */
+                    tag?: string;
+                    /** @description The question. */
+                    text: string;
+                    /**
+                     * @description The question type. Cannot change. Choices are for SingleChoice, MultiChoice and the matrix types.
+                     * @enum {string}
+                     */
+                    type: "SingleChoice" | "MultiChoice" | "OpenEndedDateTime" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedNumeric" | "FileUpload" | "MatrixSinglePerRow" | "MatrixMultiPerRow";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admissionItem?: {
+                            /**
+                             * Format: uuid
+                             * @description The admission item the question belongs to (stored as given).
+                             */
+                            id: string;
+                        };
+                        /** @description The question's code (read-only in the reference; eventline's extension writes it). */
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** UUID */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event asking the question (400 when unknown). Cannot change.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The question.
+                         */
+                        id: string;
+                        /** @description The planners' note. */
+                        internalNote?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        session?: {
+                            /**
+                             * Format: uuid
+                             * @description A session of the event the question belongs to (400 otherwise).
+                             */
+                            id: string;
+                        };
+                        /** @description The question's tag (read-only in the reference; eventline's extension writes it). */
+                        tag?: string;
+                        /** @description The question. */
+                        text: string;
+                        /**
+                         * @description The question type. Cannot change. Choices are for SingleChoice, MultiChoice and the matrix types.
+                         * @enum {string}
+                         */
+                        type: "SingleChoice" | "MultiChoice" | "OpenEndedDateTime" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedNumeric" | "FileUpload" | "MatrixSinglePerRow" | "MatrixMultiPerRow";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteEventQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getChoicesForQuestion: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The choice.
+                             */
+                            id: string;
+                            text: string;
+                            /** @enum {string} */
+                            type: "StandardChoice" | "OtherChoice" | "NotApplicableChoice";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventQuestionChoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The text for the question choice: unique in the question (400 otherwise). */
+                    text: string;
+                    /**
+                     * @description The type of the choice.
+                     * @default StandardChoice
+                     * @enum {string}
+                     */
+                    type?: "StandardChoice" | "OtherChoice" | "NotApplicableChoice";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The choice.
+                         */
+                        id: string;
+                        text: string;
+                        /** @enum {string} */
+                        type: "StandardChoice" | "OtherChoice" | "NotApplicableChoice";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateEventQuestionChoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a choice of the question. */
+                choiceId: string;
+                /** @description ID of an event question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The text for the question choice: unique in the question (400 otherwise). */
+                    text: string;
+                    /**
+                     * @description The type of the choice.
+                     * @default StandardChoice
+                     * @enum {string}
+                     */
+                    type?: "StandardChoice" | "OtherChoice" | "NotApplicableChoice";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The choice.
+                         */
+                        id: string;
+                        text: string;
+                        /** @enum {string} */
+                        type: "StandardChoice" | "OtherChoice" | "NotApplicableChoice";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteEventQuestionChoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a choice of the question. */
+                choiceId: string;
+                /** @description ID of an event question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
