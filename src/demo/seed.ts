@@ -8,6 +8,7 @@ import type { Config } from '../config/index.js';
 import { ALL_SCOPES } from '../modules/oauth/index.js';
 import { seedDemoExhibitors } from './exhibitors.js';
 import { seedDemoSpeakers } from './speakers.js';
+import { seedDemoCustomFields } from './custom-fields.js';
 import { seedDemoLeads } from './leads.js';
 import { seedDemoWorkflow } from './workflow.js';
 
@@ -65,6 +66,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   });
   await seedDemoWorkflow(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoSpeakers(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
+  await seedDemoCustomFields(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
   const credentials: DemoCredentials = {

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/demo/seed.js';
 import { apiClient, createTenant, ok, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
 import { fixtureAttendee, fixtureEvent } from '../helpers/webcast-fixtures.js';
 
@@ -12,13 +16,14 @@ let otherApi: Api;
 let accountId: string;
 let event: string;
 let otherEvent: string;
+const dataDir = mkdtempSync(join(tmpdir(), 'eventline-segments-'));
 
 const create = (body: Record<string, unknown>) => ok<Segment>(api('POST', '/ea/audience-segments', { event: { id: event }, ...body }), 201);
 const list = (filter: string, query = '') => ok<Page<Segment>>(api('GET', `/ea/audience-segments?filter=${encodeURIComponent(filter)}${query}`));
 const members = (segment: string, query = '') => ok<Page<Member>>(api('GET', `/ea/audience-segments/${segment}/attendees${query}`));
 
 beforeAll(async () => {
-  t = await startTestApp({ build: { worker: false } });
+  t = await startTestApp({ env: { DATA_DIR: dataDir }, build: { worker: false } });
   const tenant = await createTenant(t.services);
   accountId = tenant.accountId;
   api = apiClient(t.app, await tokenFor(t.app, tenant));
@@ -28,6 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('audience segments', () => {
@@ -111,5 +117,24 @@ describe('audience segments', () => {
     expect((await otherApi('PUT', `/ea/audience-segments/${s.id}/attendees/${ada}`)).statusCode).toBe(404);
     expect((await otherApi('DELETE', `/ea/attendees/${ada}/audience-segments`)).statusCode).toBe(404);
     expect((await ok<Page<Segment>>(otherApi('GET', '/ea/audience-segments'))).data).toEqual([]);
+  });
+
+  it('seeds the demo account with custom fields and answers on contacts and sessions, an event question and two segments with members', async () => {
+    const { credentials } = await seedDemo(t.services, t.config);
+    if (!credentials) throw new Error('the demo was not seeded');
+    const demo = apiClient(t.app, await tokenFor(t.app, credentials));
+    const segments = await ok<Page<Segment>>(demo('GET', '/ea/audience-segments?sort=name:ASC'));
+    expect(segments.data.map((s) => s.name)).toEqual(['First-time attendees', 'VIP guests']);
+    const vipMembers = await ok<Page<Member>>(demo('GET', `/ea/audience-segments/${segments.data[1]!.id}/attendees`));
+    expect(vipMembers.data).toHaveLength(4);
+    const sessionFields = await ok<Page<{ code: string }>>(demo('GET', `/ea/custom-fields?filter=${encodeURIComponent("category eq 'Session'")}`));
+    expect(sessionFields.data.map((f) => f.code)).toEqual(['TRACK', 'EXPECTED-ATTENDANCE']);
+    const contact = vipMembers.data[0]!;
+    const attendee = await ok<{ contact: { id: string } }>(demo('GET', `/ea/attendees/${contact.id}`));
+    const withAnswers = await ok<{ customFields?: Array<{ name: string; value: string[] }> }>(demo('GET', `/ea/contacts/${attendee.contact.id}`));
+    expect(withAnswers.customFields?.map((a) => a.name)).toEqual(['Dietary preference', 'Company size']);
+    const questions = await ok<Page<{ id: string; code: string }>>(demo('GET', '/ea/event-questions'));
+    expect(questions.data.map((q) => q.code)).toEqual(['TSHIRT']);
+    expect((await ok<Page<unknown>>(demo('GET', `/ea/event-questions/${questions.data[0]!.id}/choices`))).data).toHaveLength(5);
   });
 });
