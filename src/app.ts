@@ -49,6 +49,9 @@ import { createRegistrationTypesModule } from './modules/registration-types/inde
 import { createVideosModule } from './modules/videos/index.js';
 import { createSpeakersModule } from './modules/speakers/index.js';
 import { createProgramModule } from './modules/program/index.js';
+import { createCustomFieldsModule } from './modules/custom-fields/index.js';
+import { createAudienceSegmentsModule } from './modules/audience-segments/index.js';
+import { createEventQuestionsModule } from './modules/event-questions/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
 import { createEventSetupModule } from './modules/event-setup/index.js';
 
@@ -127,6 +130,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     events: events.services.events, sessions: sessions.services.sessions, contacts: contacts.services.contacts, files: files.services.files,
     program: program.services.program,
   });
+  const customFields = createCustomFieldsModule(deps, { contacts: contacts.services.contacts, events: events.services.events, sessions: sessions.services.sessions });
+  const audienceSegments = createAudienceSegmentsModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
+  const eventQuestions = createEventQuestionsModule(deps, { events: events.services.events, sessions: sessions.services.sessions });
   const surveys = createSurveysModule(deps, {
     events: events.services.events, attendees: attendees.services.attendees, contacts: contacts.services.contacts,
     sessions: sessions.services.sessions, activities: activities.services.activities, mailer: communications.services.emails,
@@ -141,6 +147,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     speakers, files, registrationTypes, exhibitors, videos, surveys,
     program,
     eventSetup,
+    customFields, audienceSegments, eventQuestions,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -180,6 +187,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...speakers.services,
     ...program.services,
     ...eventSetup.services,
+    ...customFields.services,
+    ...audienceSegments.services,
+    ...eventQuestions.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

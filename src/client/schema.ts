@@ -45,7 +45,7 @@ export interface paths {
         };
         /**
          * List Account User Groups
-         * @description Gets a list of user groups in your account, oldest first: every account starts with Administrators, Planners and Developers, one per role. Filterable: name, createdBy, lastModifiedBy (in, eq, ne, sw, ew, co; name in any letter case), created, lastModified (eq, ne, lt, gt, le, ge). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Gets a list of user groups in your account, oldest first: every account starts with Administrators, Planners and Developers, one per role. Filterable: name, createdBy, lastModifiedBy (in, eq, ne, sw, ew, co; name in any letter case), created, lastModified (eq, ne, lt, gt, le, ge).
          */
         get: operations["getAccountUserGroups"];
         put?: never;
@@ -118,7 +118,7 @@ export interface paths {
         };
         /**
          * List Engagement Scores
-         * @description The engagement scores (attendee insights) of the account's events. Filterable: event.id (eq), id (eq). `after` / `before` bound when a score definition was last modified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The engagement scores (attendee insights) of the account's events. Filterable: event.id (eq), id (eq). `after` / `before` bound when a score definition was last modified.
          */
         get: operations["listAttendeeInsights"];
         put?: never;
@@ -170,7 +170,7 @@ export interface paths {
         };
         /**
          * Get Scores
-         * @description The attendees with points in the engagement score, highest first, with their rank (ties share a rank: 1, 2, 2, 4). Filterable: attendee.id (eq). Scores follow activities as they are recorded. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The attendees with points in the engagement score, highest first, with their rank (ties share a rank: 1, 2, 2, 4). Filterable: attendee.id (eq). Scores follow activities as they are recorded.
          */
         get: operations["getScores"];
         put?: never;
@@ -190,7 +190,7 @@ export interface paths {
         };
         /**
          * Explain a Score
-         * @description eventline extension (the reference only reads engagement scores). Which activities earned the attendee's points in this score, through which action, in the order they happened. An attendee without points has an empty list. Points stay earned when an activity is later purged (retention). This list takes no filter.
+         * @description eventline extension (the reference only reads engagement scores). Which activities earned the attendee's points in this score, through which action, in the order they happened. An attendee without points has an empty list. Points stay earned when an activity is later purged (retention).
          */
         get: operations["explainScore"];
         put?: never;
@@ -245,6 +245,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/attendees/{attendeeId}/audience-segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete Attendee Associations
+         * @description Takes the attendee out of every segment it is in (404 for an unknown attendee).
+         */
+        delete: operations["disassociateAttendeeFromAudienceSegments"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/attendees/{id}": {
         parameters: {
             query?: never;
@@ -275,7 +295,7 @@ export interface paths {
         };
         /**
          * List Activities
-         * @description The attendee activities of the account, oldest first: check-ins and check-outs (with the attendance duration), questions asked, emails sent, external activities, and what eventline records that the reference has no type for (chat messages, reactions, answers, join-link clicks: `session.external` or `event.external` activities named `eventline.*`). `after` / `before` bound when an activity was recorded. Activities are kept 2 years. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The attendee activities of the account, oldest first: check-ins and check-outs (with the attendance duration), questions asked, emails sent, external activities, and what eventline records that the reference has no type for (chat messages, reactions, answers, join-link clicks: `session.external` or `event.external` activities named `eventline.*`). `after` / `before` bound when an activity was recorded. Activities are kept 2 years.
          */
         get: operations["listAttendeeActivities"];
         put?: never;
@@ -299,7 +319,7 @@ export interface paths {
         };
         /**
          * List Ext. Activities Metadata
-         * @description The external activity metadata of the account. `after` / `before` bound when a record was last modified. The built-in `eventline.*` activities are not listed here. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The external activity metadata of the account. `after` / `before` bound when a record was last modified. The built-in `eventline.*` activities are not listed here.
          */
         get: operations["listExternalAttendeeActivitiesMetadata"];
         put?: never;
@@ -352,6 +372,122 @@ export interface paths {
          * @description Gets a paginated list of the account's attendees (the attendees of Included sessions are the event's attendees). Filterable: event.id, id, confirmationNumber, checkedIn, registrationPath.id, invitationList.id, referenceId, note, guest, unsubscribed, invitedBy, responseMethod, status, contact.id, visibility, contact.deleted, primaryId (eq|ne); registrationType.id (eq|ne|is null|is not null|is empty|is not empty); contact.title, contact.company, contact.firstName, contact.lastName, contact.email (eq|ne|sw, case-insensitive); checkIn, checkOut, registeredAt, registrationLastModified, lastModified, created, attendeeLastModified (eq|ne|lt|le|gt|ge). Sortable: contact.firstName, contact.lastName, contact.title, contact.company, registeredAt, checkIn (e.g. contact.lastName:ASC,registeredAt:DESC). lastModified also moves when the contact changes. Answered from an index at any size: event.id, status, contact.firstName, contact.lastName, contact.email with eq or in; contact.firstName, contact.lastName, contact.email with sw, ew or contains of three characters or more (without %, _ or \). Every other field and operator reads the account's rows.
          */
         post: operations["listAttendeesPostFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/audience-segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Audience Segments
+         * @description The account's audience segments, oldest change first (sort: name, lastModified, lastModifiedBy, creationType, each :ASC or :DESC). Filterable (the reference's list), combined with `and` only: event.id (eq|in), id (eq|in), deleted (eq), creationType (eq|in). Deleted segments are listed only when the filter names `deleted`. `after` / `before` bound lastModified.
+         */
+        get: operations["listAudienceSegments"];
+        put?: never;
+        /**
+         * Create Audience Segment
+         * @description Creates a MANUAL segment of an event of the account (`event.id`, or `eventId`; unknown: 400). Its name is unique among the event's segments (422).
+         */
+        post: operations["createAudienceSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/audience-segments/{audienceSegmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Audience Segment
+         * @description A deleted segment is returned with deleted: true.
+         */
+        get: operations["getAudienceSegmentById"];
+        /**
+         * Update Audience Segment
+         * @description Replaces the name and description (name unique in the event: 422); the event cannot change (400). A deleted segment is 404.
+         */
+        put: operations["updateAudienceSegment"];
+        post?: never;
+        /**
+         * Delete Audience Segment
+         * @description Marks the segment deleted and removes its members.
+         */
+        delete: operations["deleteAudienceSegment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/audience-segments/{audienceSegmentId}/attendees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Associated Attendees
+         * @description The attendees in the segment (`id` is the attendee), in the order they were added. With includeDisassociated=true, also those taken out in the last 30 days, and `disassociated (eq)` filters them.
+         */
+        get: operations["listSegmentAssociatedAttendees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Associate Attendee to Segment
+         * @description Puts an attendee of the segment's event in the segment (again is harmless); another event's attendee is 422.
+         */
+        put: operations["associateAttendeeToSegment"];
+        post?: never;
+        /**
+         * Disassociate Attendee
+         * @description Takes the attendee out of the segment (404 when not in it); it stays listed as disassociated for 30 days.
+         */
+        delete: operations["disassociateAttendeeFromAudienceSegment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/audience-segments/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List Audience Segments
+         * @description The account's audience segments, oldest change first (sort: name, lastModified, lastModifiedBy, creationType, each :ASC or :DESC). Filterable (the reference's list), combined with `and` only: event.id (eq|in), id (eq|in), deleted (eq), creationType (eq|in). Deleted segments are listed only when the filter names `deleted`. `after` / `before` bound lastModified.
+         */
+        post: operations["listAudienceSegmentsPostFilter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -441,7 +577,7 @@ export interface paths {
         };
         /**
          * List Bulk Job Result
-         * @description The result of each processed record, in upload order. This list takes no filter.
+         * @description The result of each processed record, in upload order. No filterable fields.
          */
         get: operations["listBulkJobResult"];
         put?: never;
@@ -536,6 +672,26 @@ export interface paths {
         patch: operations["patchContactById"];
         trace?: never;
     };
+    "/ea/contacts/{id}/custom-fields/{customFieldId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Custom Field Answers
+         * @description The contact's answer to a Contact custom field (personal data: obfuscating the contact erases it). The answer is checked against the field: its category must be the subject's, a One Line field's answer format (Number, Currency, Decimal, EmailAddress, USPhoneNumber) and minimum/maximum, a Date/Time field's range, and a choice field's choices (by text or id; one for Single Answer). A wrong answer is a 400 naming the field and the answer, and nothing changes. An empty `value` removes the answer (400 for a required field).
+         */
+        put: operations["updateContactCustomFieldAnswers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/contacts/{id}/identify": {
         parameters: {
             query?: never;
@@ -609,7 +765,7 @@ export interface paths {
         };
         /**
          * List Contact Hooks
-         * @description Gets a list of contact hooks configured in your account (an account has at most one). Filterable: id, name (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Gets a list of contact hooks configured in your account (an account has at most one). Filterable: id, name (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge).
          */
         get: operations["ListContactHooks"];
         put?: never;
@@ -657,7 +813,7 @@ export interface paths {
         };
         /**
          * List the Deliveries of a Contact Hook
-         * @description eventline extension (not in the reference). The hook's delivery log: one item per contact transaction with its status, attempts, last error and duration; never the contact's data. Filterable: id, contact.id, status, trigger (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description eventline extension (not in the reference). The hook's delivery log: one item per contact transaction with its status, attempts, last error and duration; never the contact's data. Filterable: id, contact.id, status, trigger (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge).
          */
         get: operations["listContactHookDeliveries"];
         put?: never;
@@ -725,6 +881,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/custom-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Custom Fields
+         * @description The account's custom fields of one category, in creation order. The filter must name one category: `category eq 'Contact'` (400 without it, or with two). Filterable (the reference's list): id (eq|ne), category (eq), lastModified (eq|ne|lt|le|gt|ge), code (eq|ne, case-insensitive). `after` / `before` bound lastModified.
+         */
+        get: operations["listCustomFields"];
+        put?: never;
+        /**
+         * Create Custom Field
+         * @description Creates a custom field of the account. `details` keeps the settings of the field's type only (the reference's `oneOf` cannot tell its options apart, so eventline reads the ones `type` names); a choice field needs at least one choice. The code is unique in the account (case-insensitive; 400 when taken). Auto-Increment fields are read-only (400).
+         */
+        post: operations["createCustomField"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/custom-fields/{customFieldId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Custom Field */
+        get: operations["getCustomField"];
+        /**
+         * Update Custom Field
+         * @description Replaces the writable fields; category and type cannot change (400). A choice sent with its id keeps it, one without is new, one left out is removed: removing a choice that answers use is refused with 409, and nothing changes.
+         */
+        put: operations["updateCustomField"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/custom-fields/{customFieldId}/advanced-logic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Advanced Logic
+         * @description Sets which of this choice field's choices show for each choice of a source choice field of the same category (400 for ids that are not their fields' choices).
+         */
+        put: operations["updateCustomFieldAdvancedLogic"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/custom-fields/{customFieldId}/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Custom Fld. Translation
+         * @description Replaces the field's translation into the body's language (or adds it).
+         */
+        put: operations["updateCustomFieldTranslation"];
+        /**
+         * Create Custom Fld. Translation
+         * @description Adds the field's translation into a language (400 when it has one: PUT replaces it). Choice translations name the field's choices.
+         */
+        post: operations["createCustomFieldTranslation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/eliterature-requests": {
         parameters: {
             query?: never;
@@ -734,12 +979,108 @@ export interface paths {
         };
         /**
          * List E-literature Requests
-         * @description The documents leads asked exhibitors for (recorded with a scan's `eliterature`), oldest first. Filterable (eq): event.id, exhibitor.id, lead.id. `after` / `before` bound when a request was added or last updated. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The documents leads asked exhibitors for (recorded with a scan's `eliterature`), oldest first. Filterable (eq): event.id, exhibitor.id, lead.id. `after` / `before` bound when a request was added or last updated.
          */
         get: operations["getEliteratureRequests"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/event-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Questions
+         * @description The questions of the account's events, in creation order. Filterable (the reference's list): event.id (eq|ne), id (eq|ne), code (eq|ne), tag (eq|ne), created and lastModified (eq|ne|lt|le|gt|ge). `after` / `before` bound lastModified.
+         */
+        get: operations["getEventQuestions"];
+        put?: never;
+        /**
+         * Create Event Question
+         * @description Adds a question to an event of the account (unknown event, or a session of another event: 400). An eventline extension: the reference only reads event questions (DESIGN rule 11).
+         */
+        post: operations["createEventQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/event-questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Event Question
+         * @description Replaces the question's fields; its event and type cannot change (400), its choices stay. An eventline extension: the reference only reads event questions (DESIGN rule 11).
+         */
+        put: operations["updateEventQuestion"];
+        post?: never;
+        /**
+         * Delete Event Question
+         * @description Deletes the question with its choices. An eventline extension: the reference only reads event questions (DESIGN rule 11).
+         */
+        delete: operations["deleteEventQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/event-questions/{questionId}/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Question Choices
+         * @description The question's choices, in their order. Filterable: text (eq), combined with or.
+         */
+        get: operations["getChoicesForQuestion"];
+        put?: never;
+        /**
+         * Create Event Question Choice
+         * @description Adds a choice at the end of a SingleChoice, MultiChoice or matrix question's choices (text unique in the question; another type: 400). An eventline extension: the reference only reads event questions (DESIGN rule 11).
+         */
+        post: operations["createEventQuestionChoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/event-questions/{questionId}/choices/{choiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Event Question Choice
+         * @description Replaces the choice's text and type. An eventline extension: the reference only reads event questions (DESIGN rule 11).
+         */
+        put: operations["updateEventQuestionChoice"];
+        post?: never;
+        /**
+         * Delete Event Question Choice
+         * @description Removes the choice. An eventline extension: the reference only reads event questions (DESIGN rule 11).
+         */
+        delete: operations["deleteEventQuestionChoice"];
         options?: never;
         head?: never;
         patch?: never;
@@ -754,7 +1095,7 @@ export interface paths {
         };
         /**
          * List Events
-         * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode.
          */
         get: operations["getEvents"];
         put?: never;
@@ -786,46 +1127,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/ea/events/{id}/check-in": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Event Check-In
-         * @description Checks attendees in to the event (1-100 items): the attendee shows checkedIn, checkIn, checkOut and duration, and the activities journal records event.checkedIn (and event.checkedOut with a checkOut). The 207 body has one result per item, in order: 201 checked in, 200 updated in place (resending is harmless; only a new time is a new activity), 400 bad item, 404 not an attendee of this event, 409 the attendee declined or cancelled. A bad item changes nothing and does not affect the others.
-         */
-        post: operations["eventCheckIn"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/events/{id}/check-in/{attendeeId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Remove Check-In
-         * @description Removes the attendee's event check-in (checkedIn becomes false; checkIn, checkOut and duration are cleared). 404 when the attendee is not an attendee of the event or is not checked in. The activities journal keeps the check-in that happened.
-         */
-        delete: operations["deleteEventCheckIn"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/ea/events/{id}/communication-settings": {
         parameters: {
             query?: never;
@@ -844,7 +1145,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/ea/events/{id}/copy": {
+    "/ea/events/{id}/custom-fields/{customFieldId}/answers": {
         parameters: {
             query?: never;
             header?: never;
@@ -852,36 +1153,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
         /**
-         * Copy Event
-         * @description Accepts a copy of the event and makes it in the background (202; poll the status at the Location header): a new event titled "Copy of <title>", or the event named in `event.id`, receives copies of the sessions (agenda), the speakers and their session assignments (speakers), the registration types, registration paths, invitation lists and emails (registration) and what other modules register; `{ "<part>": { "featureData": false } }` leaves a part out. Files (speaker documents and pictures, planning documents) are not copied. The copy takes effect once, even when a worker dies mid-copy.
+         * Event Custom Field Answers
+         * @description The event's answer to an Event custom field. The answer is checked against the field: its category must be the subject's, a One Line field's answer format (Number, Currency, Decimal, EmailAddress, USPhoneNumber) and minimum/maximum, a Date/Time field's range, and a choice field's choices (by text or id; one for Single Answer). A wrong answer is a 400 naming the field and the answer, and nothing changes. An empty `value` removes the answer (400 for a required field).
          */
-        post: operations["copyEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/events/{id}/emails": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List Event Emails
-         * @description The event's emails. Filterable (the reference's list): id (eq|ne), name (eq|ne|contains), active (eq|ne), created (eq|ne|lt|le|gt|ge), createdBy (eq|ne), lastModified (eq|ne|lt|le|gt|ge), lastModifiedBy (eq|ne), invitationList.id (eq|ne). `after` / `before` bound lastModified. In the order they were added.
-         */
-        get: operations["listEventEmails"];
-        put?: never;
-        /**
-         * Create Event Email
-         * @description Creates an email of the event, optionally for one of its invitation lists (another event's list is 400). An eventline extension (DESIGN rule 11): the reference only lists them.
-         */
-        post: operations["createEventEmail"];
+        put: operations["answerEventCustomField"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -897,7 +1174,7 @@ export interface paths {
         };
         /**
          * List Exhibitor Categories
-         * @description The exhibitor categories of the event, by `order` then id. This list takes no filter.
+         * @description The exhibitor categories of the event, by `order` then id.
          */
         get: operations["getExhibitorCategories"];
         put?: never;
@@ -969,7 +1246,7 @@ export interface paths {
         };
         /**
          * List Category's Exhibitors
-         * @description The ids of the category's exhibitors (deleted exhibitors left out), in id order. This list takes no filter.
+         * @description The ids of the category's exhibitors (deleted exhibitors left out), in id order.
          */
         get: operations["listExhibitors"];
         put?: never;
@@ -1061,7 +1338,7 @@ export interface paths {
         };
         /**
          * List Exhibitors
-         * @description The exhibitors of the event. Filterable: hidden (eq), deleted (eq), id (in). Deleted exhibitors are listed only when the filter names `deleted` (e.g. `deleted eq 'true'`). `after` / `before` bound when an exhibitor was last modified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The exhibitors of the event. Filterable: hidden (eq), deleted (eq), id (in). Deleted exhibitors are listed only when the filter names `deleted` (e.g. `deleted eq 'true'`). `after` / `before` bound when an exhibitor was last modified.
          */
         get: operations["getExhibitors"];
         put?: never;
@@ -1113,7 +1390,7 @@ export interface paths {
         };
         /**
          * List Exhibitor Admins
-         * @description The admins of the exhibitor, oldest first. An exhibitor of another event or account is 404. This list takes no filter.
+         * @description The admins of the exhibitor, oldest first. An exhibitor of another event or account is 404.
          */
         get: operations["listExhibitorAdmins"];
         put?: never;
@@ -1185,7 +1462,7 @@ export interface paths {
         };
         /**
          * List Booth Staff
-         * @description The booth staff of the exhibitor (attendees of its event), oldest first. This list takes no filter.
+         * @description The booth staff of the exhibitor (attendees of its event), oldest first.
          */
         get: operations["listBoothStaff"];
         put?: never;
@@ -1257,7 +1534,7 @@ export interface paths {
         };
         /**
          * List Exhibitor's Categories
-         * @description The ids of the categories the exhibitor is in, in id order. This list takes no filter.
+         * @description The ids of the categories the exhibitor is in, in id order.
          */
         get: operations["listExhibitorCategories"];
         put?: never;
@@ -1565,7 +1842,7 @@ export interface paths {
         };
         /**
          * List Event Features
-         * @description The features of the event, each with its state (created with their defaults on first use: Registration, Agenda and AttendeeHub are enabled, the others disabled). Filterable: enabled (eq). `locale` is accepted; nothing in a feature is localized. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The features of the event, each with its state (created with their defaults on first use: Registration, Agenda and AttendeeHub are enabled, the others disabled). Filterable: enabled (eq). `locale` is accepted; nothing in a feature is localized.
          */
         get: operations["getEventFeatures"];
         put?: never;
@@ -1616,98 +1893,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/ea/events/{id}/invitation-lists": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List Invitation Lists
-         * @description The event's invitation lists. Filterable (the reference's list): id (eq|ne), name (eq|ne|contains), locale (eq|ne), createdBy (eq|ne), created (eq|ne|lt|le|gt|ge), lastModifiedBy (eq|ne), lastModified (eq|ne|lt|le|gt|ge), default (eq|ne). `after` / `before` bound lastModified. In the order they were added.
-         */
-        get: operations["getInvitationList"];
-        put?: never;
-        /**
-         * Create Invitation List
-         * @description Creates an invitation list of the event (locale by default the event's); `default: true` makes it the event's default list. An eventline extension (DESIGN rule 11): the reference only lists them.
-         */
-        post: operations["createInvitationList"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/events/{id}/planning-documents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List Event Planning Documents
-         * @description The event's planning documents, each with a signed, expiring URL of its file. Filterable (the reference's list): id (eq|ne), name (eq), category (eq), lastModified (eq|ne|lt|le|gt|ge), uploaded (eq|ne|lt|le|gt|ge), mimeType (eq|ne). `after` / `before` bound lastModified. In the order they were added.
-         */
-        get: operations["getEventPlanningDocuments"];
-        put?: never;
-        /**
-         * Add Event Planning Document
-         * @description Keeps an uploaded file (POST /files) as a planning document of the event, with an optional name (by default the file's), category and description; a file unknown or in use elsewhere is 400. An eventline extension (DESIGN rule 11): the reference only lists them.
-         */
-        post: operations["addEventPlanningDocument"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/events/{id}/planning-documents/{documentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Remove Event Planning Document
-         * @description Removes the planning document (404 when it is not one of the event's); its file expires as an unattached file. An eventline extension (DESIGN rule 11): the reference only lists them.
-         */
-        delete: operations["deleteEventPlanningDocument"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/events/{id}/registration-paths": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List Registration Paths
-         * @description The event's registration paths, in the order they were created. `locale` is accepted and ignored.
-         */
-        get: operations["listRegistrationPaths"];
-        put?: never;
-        /**
-         * Create Registration Path
-         * @description Creates a registration path of the event; `code` is derived from the name unless given. An eventline extension (DESIGN rule 11): the reference only lists them.
-         */
-        post: operations["createRegistrationPath"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/ea/events/{id}/registration-types": {
         parameters: {
             query?: never;
@@ -1717,7 +1902,7 @@ export interface paths {
         };
         /**
          * List Registration Types
-         * @description The registration types of the event (Member, Exhibitor, VIP...), in creation order. Attendees carry one (`registrationType.id`); exhibitors' registration packs reserve capacity of them. This list takes no filter.
+         * @description The registration types of the event (Member, Exhibitor, VIP...), in creation order. Attendees carry one (`registrationType.id`); exhibitors' registration packs reserve capacity of them.
          */
         get: operations["listRegistrationTypes"];
         put?: never;
@@ -1747,58 +1932,6 @@ export interface paths {
         put: operations["updateRegistrationType"];
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/events/{id}/session-locations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List Session Locations
-         * @description The event's session locations (rooms), in creation order. 404 when the event is not the account's.
-         */
-        get: operations["getSessionLocation"];
-        put?: never;
-        /**
-         * Add Session Location
-         * @description Adds a session location to the event. A session names it by `location.id`; its code and name are then the location's.
-         */
-        post: operations["addSessionLocation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/events/{id}/session-locations/{locationId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get Session Location
-         * @description One session location of the event. An eventline extension (DESIGN rule 11): the reference only reads this resource.
-         */
-        get: operations["getEventSessionLocation"];
-        /**
-         * Update Session Location
-         * @description Replaces the location's code and name; the sessions in it show the new ones. An eventline extension (DESIGN rule 11): the reference only reads this resource.
-         */
-        put: operations["updateSessionLocation"];
-        post?: never;
-        /**
-         * Delete Session Location
-         * @description Deletes the location. 409 while a session is in it: move or delete those sessions first. An eventline extension (DESIGN rule 11): the reference only reads this resource.
-         */
-        delete: operations["deleteSessionLocation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1865,7 +1998,7 @@ export interface paths {
         };
         /**
          * List Event Surveys
-         * @description The surveys of an event: `id` is the chapter id (what the paths below take), `parentId` the survey id. Filterable: id, type (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The surveys of an event: `id` is the chapter id (what the paths below take), `parentId` the survey id. Filterable: id, type (eq|ne).
          */
         get: operations["getEventSurveys"];
         put?: never;
@@ -1889,7 +2022,7 @@ export interface paths {
         };
         /**
          * List Event Survey Questions
-         * @description The questions of an event survey, in their order. This list takes no filter.
+         * @description The questions of an event survey, in their order.
          */
         get: operations["getEventSurveyQuestions"];
         put?: never;
@@ -1913,7 +2046,7 @@ export interface paths {
         };
         /**
          * List Event Survey Respondents
-         * @description The respondents of an event survey. Filterable: id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The respondents of an event survey. Filterable: id (eq|ne).
          */
         get: operations["getEventSurveyRespondents"];
         put?: never;
@@ -1977,56 +2110,12 @@ export interface paths {
         };
         /**
          * List Event Survey Responses
-         * @description The responses of an event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The responses of an event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id (eq|ne).
          */
         get: operations["getEventSurveyResponses"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/events/{id}/user-groups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List Event User Groups
-         * @description The account's user groups associated with the event, in the order they were associated.
-         */
-        get: operations["listEventUserGroups"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/events/{id}/user-groups/{userGroupId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Associate User Group to Event
-         * @description Associates a user group of the account (GET /account-user-groups) with the event; again changes nothing. 404 for an unknown event or group.
-         */
-        put: operations["associateEventUserGroup"];
-        post?: never;
-        /**
-         * Disassociate Group from Event
-         * @description Removes the user group from the event (404 when it is not associated with it).
-         */
-        delete: operations["disassociateEventUserGroup"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2041,7 +2130,7 @@ export interface paths {
         };
         /**
          * List Event Weblinks
-         * @description The audience-facing links of the event: one for each launched Website, Registration and AttendeeHub, under the server's public URL (`/e/{eventId}/website|registration|hub`). eventline serves no attendee pages there: the links are stable addresses for a deployment to serve. Links are given in `locale` when it is one of the event's languages, else in the event's default locale. This list takes no filter.
+         * @description The audience-facing links of the event: one for each launched Website, Registration and AttendeeHub, under the server's public URL (`/e/{eventId}/website|registration|hub`). eventline serves no attendee pages there: the links are stable addresses for a deployment to serve. Links are given in `locale` when it is one of the event's languages, else in the event's default locale.
          */
         get: operations["listEventWeblinks"];
         put?: never;
@@ -2081,26 +2170,6 @@ export interface paths {
         };
         /** Get Event Async Status */
         get: operations["getEventAsyncStatus"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/events/copy/{eventCopyId}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get Event Copy Status
-         * @description Processing, then Created with `event.id` (the copy), or Failed with `error` (the source or target event was gone).
-         */
-        get: operations["getEventCopyStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2157,7 +2226,7 @@ export interface paths {
         put?: never;
         /**
          * List Events
-         * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode.
          */
         post: operations["getEventsPostFilters"];
         delete?: never;
@@ -2175,7 +2244,7 @@ export interface paths {
         };
         /**
          * List All Event Responses
-         * @description Responses of every event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id, event.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Responses of every event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id, event.id (eq|ne).
          */
         get: operations["getAllEventSurveyResponses"];
         put?: never;
@@ -2275,7 +2344,7 @@ export interface paths {
         };
         /**
          * List Large Choices
-         * @description The choices of LargeChoices questions. Filterable: id, question.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The choices of LargeChoices questions. Filterable: id, question.id (eq|ne).
          */
         get: operations["getLargeChoices"];
         put?: never;
@@ -2295,7 +2364,7 @@ export interface paths {
         };
         /**
          * List Leads
-         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated.
          */
         get: operations["getLeads"];
         put?: never;
@@ -2317,7 +2386,7 @@ export interface paths {
         put?: never;
         /**
          * List Leads
-         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated.
          */
         post: operations["getLeadsPostFiltersData"];
         delete?: never;
@@ -2335,7 +2404,7 @@ export interface paths {
         };
         /**
          * List Communication
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Answered from an index at any size: type with eq or in. Every other field and operator reads the account's rows.
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
          */
         get: operations["getCommunicationLogMessagesSeed"];
         put?: never;
@@ -2357,7 +2426,7 @@ export interface paths {
         put?: never;
         /**
          * List Communication with the filter in the body
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Answered from an index at any size: type with eq or in. Every other field and operator reads the account's rows.
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
          */
         post: operations["filterCommunicationLogMessagesSeed"];
         delete?: never;
@@ -2396,7 +2465,7 @@ export interface paths {
         };
         /**
          * List Communication
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Answered from an index at any size: type with eq or in. Every other field and operator reads the account's rows.
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
          */
         get: operations["getCommunicationLogMessages"];
         put?: never;
@@ -2438,7 +2507,7 @@ export interface paths {
         put?: never;
         /**
          * List Communication
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Answered from an index at any size: type with eq or in. Every other field and operator reads the account's rows.
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
          */
         post: operations["filterCommunicationLogMessages"];
         delete?: never;
@@ -2487,210 +2556,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/ea/program-items": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List Program Items
-         * @description Program items: agenda entries inside a session that are not sessions (breaks, meals, receptions), in creation order. Filterable (the reference's list): id (eq|in), session.id (eq|in), event.id (eq). Answered from an index at any size: session.id, event.id with eq or in. Every other field and operator reads the account's rows. `locale` is accepted and ignored.
-         */
-        get: operations["listProgramItems"];
-        put?: never;
-        /**
-         * Create Program Item
-         * @description Adds a program item to a session of the account; `event.id` must be the session's event (400 otherwise).
-         */
-        post: operations["createProgramItem"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/program-items/{programItemId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Update Program Item
-         * @description Replaces the writable fields (omitted ones become blank); the session and event cannot change (400).
-         */
-        put: operations["updateProgramItem"];
-        post?: never;
-        /**
-         * Delete Session Program Item
-         * @description Deletes the program item with its speakers and document relations; the documents stay the session's.
-         */
-        delete: operations["deleteProgramItem"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/program-items/{programItemId}/docs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get Program Item Documents
-         * @description The program item's documents (at most 10), in the order they were related.
-         */
-        get: operations["getProgramItemDocuments"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/program-items/{programItemId}/docs/{fileId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get Program Item Document
-         * @description One document relation of the program item (404 when the file is not one of its documents).
-         */
-        get: operations["getProgramItemSessionDocument"];
-        /**
-         * Add Program Item Document
-         * @description Relates a document of the program item's session to the item; an uploaded file (POST /files) not yet the session's becomes its document too. Again answers the same relation. A file in use elsewhere, or an eleventh document, is 409.
-         */
-        put: operations["relateProgramItemToSessionDocument"];
-        post?: never;
-        /**
-         * Delete Program Item Document
-         * @description Removes the relation (404 when there is none); the file stays a document of the session.
-         */
-        delete: operations["deleteProgramItemSessionDocument"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/program-items/{programItemId}/speakers/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get Session Program Speaker
-         * @description The speaker's assignment to the program item (404 when the speaker is not assigned to it).
-         */
-        get: operations["getSessionProgramSpeaker"];
-        /**
-         * Add Session Program Speaker
-         * @description Assigns a speaker of the program item's event to the program item; again answers the same assignment. Another event's speaker is 409.
-         */
-        put: operations["createSessionProgramSpeaker"];
-        post?: never;
-        /**
-         * Delete Session Program Speaker
-         * @description Takes the speaker off the program item (404 when it is not assigned to it).
-         */
-        delete: operations["deleteSessionProgramSpeaker"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/program-items/docs/filter": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Filter Program Item Documents
-         * @description The account's program item documents, in creation order. Filterable (the reference's list): document.id (eq|in), programItem.id (eq|in), session.id (eq|in), event.id (eq). Answered from an index at any size: document.id, programItem.id, session.id, event.id with eq or in. Every other field and operator reads the account's rows.
-         */
-        post: operations["filterProgramItemDocuments"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/program-items/filter": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * List Program Items
-         * @description Program items: agenda entries inside a session that are not sessions (breaks, meals, receptions), in creation order. Filterable (the reference's list): id (eq|in), session.id (eq|in), event.id (eq). Answered from an index at any size: session.id, event.id with eq or in. Every other field and operator reads the account's rows. `locale` is accepted and ignored.
-         */
-        post: operations["listProgramItemsPostFilters"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/program-items/speakers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get Session Program Speakers
-         * @description Which speakers speak at which program items, in assignment order. Filterable: programItem.id (eq|in), session.id (eq|in). Answered from an index at any size: programItem.id, session.id with eq or in. Every other field and operator reads the account's rows.
-         */
-        get: operations["getSessionProgramSpeakers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/program-items/speakers/filter": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * List Session Program Speakers
-         * @description Which speakers speak at which program items, in assignment order. Filterable: programItem.id (eq|in), session.id (eq|in). Answered from an index at any size: programItem.id, session.id with eq or in. Every other field and operator reads the account's rows.
-         */
-        post: operations["listSessionProgramSpeakersPostFilters"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/ea/questions": {
         parameters: {
             query?: never;
@@ -2700,7 +2565,7 @@ export interface paths {
         };
         /**
          * List Questions
-         * @description Questions of every event and standalone survey. Filterable: id, survey.id, code, type, chapter.id (eq|ne), maxScore (eq|ne|gt|ge|lt|le). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Questions of every event and standalone survey. Filterable: id, survey.id, code, type, chapter.id (eq|ne), maxScore (eq|ne|gt|ge|lt|le).
          */
         get: operations["getQuestions"];
         put?: never;
@@ -2720,7 +2585,7 @@ export interface paths {
         };
         /**
          * List Respondents
-         * @description Respondents of every event and standalone survey. Filterable: id, survey.id, event.id, responseCode (eq|ne). eventline does not score surveys: score and chapters.* filters are not offered (400). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Respondents of every event and standalone survey. Filterable: id, survey.id, event.id, responseCode (eq|ne). eventline does not score surveys: score and chapters.* filters are not offered (400).
          */
         get: operations["getRespondents"];
         put?: never;
@@ -2740,7 +2605,7 @@ export interface paths {
         };
         /**
          * List Responses
-         * @description Responses of every event and standalone survey. Filterable: id, respondent.id (eq|ne); survey.id, event.id, session.id, question.id, chapter.id, attempt (eq). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Responses of every event and standalone survey. Filterable: id, respondent.id (eq|ne); survey.id, event.id, session.id, question.id, chapter.id, attempt (eq).
          */
         get: operations["getResponses"];
         put?: never;
@@ -2948,106 +2813,6 @@ export interface paths {
         patch: operations["patchUser"];
         trace?: never;
     };
-    "/ea/session-categories": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List Session Categories
-         * @description The account's session categories, in creation order.
-         */
-        get: operations["listSessionsCategories"];
-        put?: never;
-        /**
-         * Create Session Categories
-         * @description Creates a session category of the account. A session names it by `category.id`; its name is then the category's.
-         */
-        post: operations["createSessionCategory"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/session-categories/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get Session Category
-         * @description One session category. An eventline extension (DESIGN rule 11): the reference only reads this resource.
-         */
-        get: operations["getSessionCategory"];
-        /**
-         * Update Session Category
-         * @description Replaces the name and description (an omitted description becomes blank); the sessions under it show the new name. An eventline extension (DESIGN rule 11): the reference only reads this resource.
-         */
-        put: operations["updateSessionCategory"];
-        post?: never;
-        /**
-         * Delete Session Category
-         * @description Deletes the category. 409 while a session is under it. An eventline extension (DESIGN rule 11): the reference only reads this resource.
-         */
-        delete: operations["deleteSessionCategory"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/session-segments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get Session Segments
-         * @description Which audience segments see which sessions, in creation order. Filterable (the reference's list): segment.id (eq|in), session.id (eq|in). Answered from an index at any size: segment.id, session.id with eq or in. Every other field and operator reads the account's rows.
-         */
-        get: operations["GetSessionSegments"];
-        put?: never;
-        /**
-         * Create Session Segment
-         * @description Shows a session to an audience segment (`event.id`, when sent, must be the session's event). 409 when it already is. An eventline extension (DESIGN rule 11): the reference only reads this resource.
-         */
-        post: operations["createSessionSegment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/session-segments/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Update Session Segment
-         * @description Changes `active` or the segment; the session cannot change (400). An eventline extension (DESIGN rule 11): the reference only reads this resource.
-         */
-        put: operations["updateSessionSegment"];
-        post?: never;
-        /**
-         * Delete Session Segment
-         * @description Stops showing the session to the segment. An eventline extension (DESIGN rule 11): the reference only reads this resource.
-         */
-        delete: operations["deleteSessionSegment"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/ea/sessions": {
         parameters: {
             query?: never;
@@ -3057,7 +2822,7 @@ export interface paths {
         };
         /**
          * List Sessions
-         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC.
          */
         get: operations["listSessions"];
         put?: never;
@@ -3175,49 +2940,21 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/ea/sessions/{id}/docs": {
+    "/ea/sessions/{id}/custom-fields/{customFieldId}/answers": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        get?: never;
         /**
-         * List Session Documents
-         * @description The session's documents, in the order they were added. Filterable: file.id (eq|ne).
+         * Update Custom Field Answers
+         * @description The session's answer to a Session custom field. The answer is checked against the field: its category must be the subject's, a One Line field's answer format (Number, Currency, Decimal, EmailAddress, USPhoneNumber) and minimum/maximum, a Date/Time field's range, and a choice field's choices (by text or id; one for Single Answer). A wrong answer is a 400 naming the field and the answer, and nothing changes. An empty `value` removes the answer (400 for a required field).
          */
-        get: operations["listSessionDocs"];
-        put?: never;
+        put: operations["updateSessionCustomFieldAnswers"];
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/ea/sessions/{id}/docs/{fileId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get Session Document
-         * @description One document of the session, with a signed, expiring URL of its bytes (404 when the file is not the session's document).
-         */
-        get: operations["getSessionDoc"];
-        /**
-         * Add Document To Session
-         * @description Adds an uploaded file (POST /files) to the session's documents; again changes nothing. A file in use elsewhere is 404: upload it again.
-         */
-        put: operations["addSessionDoc"];
-        post?: never;
-        /**
-         * Delete Document from Session
-         * @description Removes the document from the session and from its program items (404 when it is not one); the file expires as an unattached file.
-         */
-        delete: operations["deleteSessionDocument"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3290,7 +3027,7 @@ export interface paths {
         };
         /**
          * List Session's Speakers
-         * @description The speakers assigned to the session (`id` is the speaker), with their category and order there, in assignment order. This list takes no filter.
+         * @description The speakers assigned to the session (`id` is the speaker), with their category and order there, in assignment order.
          */
         get: operations["listSessionSpeakers"];
         put?: never;
@@ -3358,7 +3095,7 @@ export interface paths {
         };
         /**
          * Session Attendance
-         * @description Gets a paginated list of session attendance (deleted records stay listed with deleted: true). Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, deleted (eq|ne), created, lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Gets a paginated list of session attendance (deleted records stay listed with deleted: true). Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, deleted (eq|ne), created, lastModified.
          */
         get: operations["listSessionsAttendance"];
         put?: never;
@@ -3378,7 +3115,7 @@ export interface paths {
         };
         /**
          * List Session Registrants
-         * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified.
          */
         get: operations["listSessionsEnrollment"];
         put?: never;
@@ -3400,7 +3137,7 @@ export interface paths {
         put?: never;
         /**
          * List Session Registrants
-         * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified.
          */
         post: operations["listSessionsEnrollmentPostFilter"];
         delete?: never;
@@ -3420,7 +3157,7 @@ export interface paths {
         put?: never;
         /**
          * List Sessions
-         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC.
          */
         post: operations["listSessionsPostFilters"];
         delete?: never;
@@ -3438,7 +3175,7 @@ export interface paths {
         };
         /**
          * List Speakers Categories
-         * @description The account's speaker categories, in creation order. Filterable: active (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The account's speaker categories, in creation order. Filterable: active (eq|ne).
          */
         get: operations["listSpeakersCategories"];
         put?: never;
@@ -3462,7 +3199,7 @@ export interface paths {
         };
         /**
          * List Speakers
-         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored.
          */
         get: operations["listSpeakers"];
         put?: never;
@@ -3510,7 +3247,7 @@ export interface paths {
         };
         /**
          * List Speaker's Documents
-         * @description The speaker's documents, in the order they were added. Filterable: file.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The speaker's documents, in the order they were added. Filterable: file.id (eq|ne).
          */
         get: operations["listSpeakerDocs"];
         put?: never;
@@ -3582,7 +3319,7 @@ export interface paths {
         };
         /**
          * List Speaker's Sessions
-         * @description The sessions the speaker is assigned to (`id` is the session), with the speaker's category there, in assignment order. This list takes no filter.
+         * @description The sessions the speaker is assigned to (`id` is the session), with the speaker's category there, in assignment order.
          */
         get: operations["listSpeakerSessions"];
         put?: never;
@@ -3604,7 +3341,7 @@ export interface paths {
         put?: never;
         /**
          * List Speakers
-         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored.
          */
         post: operations["listSpeakersPostFilter"];
         delete?: never;
@@ -3622,7 +3359,7 @@ export interface paths {
         };
         /**
          * List Standalone Surveys
-         * @description Surveys not associated with an event. Filterable: status, title, code (eq|ne), created (eq|ne|gt|ge|lt|le). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Surveys not associated with an event. Filterable: status, title, code (eq|ne), created (eq|ne|gt|ge|lt|le).
          */
         get: operations["getStandardSurveys"];
         put?: never;
@@ -3646,7 +3383,7 @@ export interface paths {
         };
         /**
          * List Stdl. Survey Email Templ.
-         * @description The email templates of a standalone survey. This list takes no filter.
+         * @description The email templates of a standalone survey.
          */
         get: operations["getStandardSurveyEmailTemplates"];
         put?: never;
@@ -3670,7 +3407,7 @@ export interface paths {
         };
         /**
          * List Stdl. Survey Questions
-         * @description The questions of a standalone survey, in their order. This list takes no filter.
+         * @description The questions of a standalone survey, in their order.
          */
         get: operations["getStandardSurveyQuestions"];
         put?: never;
@@ -3694,7 +3431,7 @@ export interface paths {
         };
         /**
          * List Stdl. Survey Respondents
-         * @description The respondents of a standalone survey. Filterable: id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The respondents of a standalone survey. Filterable: id (eq|ne).
          */
         get: operations["getStandardSurveyRespondents"];
         put?: never;
@@ -3798,7 +3535,7 @@ export interface paths {
         };
         /**
          * List Stdl. Survey Responses
-         * @description Responses of every standalone survey. Filterable: survey.id, question.id, respondent.id (eq). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Responses of every standalone survey. Filterable: survey.id, question.id, respondent.id (eq).
          */
         get: operations["getStandardSurveyResponses"];
         put?: never;
@@ -3818,7 +3555,7 @@ export interface paths {
         };
         /**
          * List Surveys
-         * @description Event and standalone surveys of the account (an event survey by its parent survey id). Filterable: id, type (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Event and standalone surveys of the account (an event survey by its parent survey id). Filterable: id, type (eq|ne).
          */
         get: operations["getSurvey"];
         put?: never;
@@ -3915,7 +3652,7 @@ export interface paths {
         };
         /**
          * List Videos
-         * @description The videos of the account: recordings the webcast sync wrote back (one video per webcast) and videos made from uploaded files. Filterable (eq, ne): id, events, sessions, exhibitors, speakers, source.id, status, tags, recording.id. eventline links a video to one event, at most one session and at most one tag, and to no exhibitors or speakers. `after` / `before` bound when a video was last modified; `deleted=true` lists deleted videos (eventline deletes none). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description The videos of the account: recordings the webcast sync wrote back (one video per webcast) and videos made from uploaded files. Filterable (eq, ne): id, events, sessions, exhibitors, speakers, source.id, status, tags, recording.id. eventline links a video to one event, at most one session and at most one tag, and to no exhibitors or speakers. `after` / `before` bound when a video was last modified; `deleted=true` lists deleted videos (eventline deletes none).
          */
         get: operations["listVideos"];
         put?: never;
@@ -4075,7 +3812,7 @@ export interface paths {
         };
         /**
          * List Video Views
-         * @description Who watched which video, how long and on which device, oldest report first. Filterable (eq, at most three fields joined with `and`): contact.id, solution, device.type, device.operatingSystem, video.id, type. `after` / `before` bound when a view was reported. Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Who watched which video, how long and on which device, oldest report first. Filterable (eq, at most three fields joined with `and`): contact.id, solution, device.type, device.operatingSystem, video.id, type. `after` / `before` bound when a view was reported.
          */
         get: operations["getVideoViews"];
         put?: never;
@@ -4095,7 +3832,7 @@ export interface paths {
         };
         /**
          * List Webcasts
-         * @description Gets a paginated list of webcasts, e.g. of one event or session. Filterable: id, event.id (eq|ne), session.id (eq|ne|is empty|is not empty), sourceId (eq|ne|is empty|is not empty), solutionType, provider, type, status, meetingId, playerType (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Gets a paginated list of webcasts, e.g. of one event or session. Filterable: id, event.id (eq|ne), session.id (eq|ne|is empty|is not empty), sourceId (eq|ne|is empty|is not empty), solutionType, provider, type, status, meetingId, playerType (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).
          */
         get: operations["listWebcasts"];
         /**
@@ -4149,7 +3886,7 @@ export interface paths {
         /**
          * List Attendee Links of a Webcast
          * @deprecated
-         * @description Deprecated in the reference in favour of `GET /webcasts/attendee-links?filter=webcast.id eq '...'`. Filterable: id, sourceId, attendee.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Deprecated in the reference in favour of `GET /webcasts/attendee-links?filter=webcast.id eq '...'`. Filterable: id, sourceId, attendee.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).
          */
         get: operations["listWebcastAttendeeLinks"];
         /**
@@ -4214,7 +3951,7 @@ export interface paths {
         };
         /**
          * List Attendee Links
-         * @description Gets a paginated list of attendee links. Filterable: id, sourceId, attendee.id, webcast.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
+         * @description Gets a paginated list of attendee links. Filterable: id, sourceId, attendee.id, webcast.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).
          */
         get: operations["listAttendeeLinks"];
         put?: never;
@@ -7333,6 +7070,117 @@ export interface operations {
             };
         };
     };
+    disassociateAttendeeFromAudienceSegments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an attendee. */
+                attendeeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disassociated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getAttendeeById: {
         parameters: {
             query?: {
@@ -9246,6 +9094,1377 @@ export interface operations {
             };
         };
     };
+    listAudienceSegments: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Sort order, e.g. name:DESC. Sortable: name, lastModified, lastModifiedBy, creationType. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            creationType: "MANUAL" | "RULE_BASED";
+                            /** @description True once the segment is deleted (it then has no members). */
+                            deleted: boolean;
+                            description?: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description UUID of the event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The event again, as the reference's `required` list names it.
+                             */
+                            eventId: string;
+                            /**
+                             * Format: uuid
+                             * @description ID of the audience segment.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAudienceSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Read-only: ignored.
+                     */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /**
+                     * @description Creation type: MANUAL (members are associated one by one).
+                     * @enum {string}
+                     */
+                    creationType?: "MANUAL";
+                    /** @description Read-only: ignored. */
+                    deleted?: boolean;
+                    /** @description Description of the audience segment. */
+                    description?: string;
+                    /** Event */
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description The event of the segment (400 when unknown).
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description The event, as the reference's `required` list names it: `event.id` or `eventId`, one is needed.
+                     */
+                    eventId?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description Read-only: ignored.
+                     */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** @description Name of the audience segment: unique among the event's segments (422 otherwise). */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        creationType: "MANUAL" | "RULE_BASED";
+                        /** @description True once the segment is deleted (it then has no members). */
+                        deleted: boolean;
+                        description?: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description UUID of the event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The event again, as the reference's `required` list names it.
+                         */
+                        eventId: string;
+                        /**
+                         * Format: uuid
+                         * @description ID of the audience segment.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAudienceSegmentById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an audience segment. */
+                audienceSegmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        creationType: "MANUAL" | "RULE_BASED";
+                        /** @description True once the segment is deleted (it then has no members). */
+                        deleted: boolean;
+                        description?: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description UUID of the event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The event again, as the reference's `required` list names it.
+                         */
+                        eventId: string;
+                        /**
+                         * Format: uuid
+                         * @description ID of the audience segment.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateAudienceSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an audience segment. */
+                audienceSegmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Read-only: ignored.
+                     */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description Read-only: ignored. */
+                    creationType?: string;
+                    /** @description Read-only: ignored. */
+                    deleted?: boolean;
+                    /** @description Description of the audience segment. */
+                    description?: string;
+                    /** Event */
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description The event of the segment (400 when unknown).
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description The event, as the reference's `required` list names it: `event.id` or `eventId`, one is needed.
+                     */
+                    eventId?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description Read-only: ignored.
+                     */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** @description Name of the audience segment: unique among the event's segments (422 otherwise). */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        creationType: "MANUAL" | "RULE_BASED";
+                        /** @description True once the segment is deleted (it then has no members). */
+                        deleted: boolean;
+                        description?: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description UUID of the event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The event again, as the reference's `required` list names it.
+                         */
+                        eventId: string;
+                        /**
+                         * Format: uuid
+                         * @description ID of the audience segment.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAudienceSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an audience segment. */
+                audienceSegmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSegmentAssociatedAttendees: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description Include attendees taken out of the segment in the last 30 days (then `disassociated eq` filters). */
+                includeDisassociated?: boolean;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an audience segment. */
+                audienceSegmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** @description True when the attendee was taken out of the segment (kept for 30 days). */
+                            disassociated: boolean;
+                            /**
+                             * Format: uuid
+                             * @description The attendee.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** Segment */
+                            segment: {
+                                /**
+                                 * Format: uuid
+                                 * @description The audience segment.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    associateAttendeeToSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an attendee. */
+                attendeeId: string;
+                /** @description ID of an audience segment. */
+                audienceSegmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Associated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    disassociateAttendeeFromAudienceSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an attendee. */
+                attendeeId: string;
+                /** @description ID of an audience segment. */
+                audienceSegmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disassociated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listAudienceSegmentsPostFilter: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Sort order, e.g. name:DESC. Sortable: name, lastModified, lastModifiedBy, creationType. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            creationType: "MANUAL" | "RULE_BASED";
+                            /** @description True once the segment is deleted (it then has no members). */
+                            deleted: boolean;
+                            description?: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description UUID of the event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The event again, as the reference's `required` list names it.
+                             */
+                            eventId: string;
+                            /**
+                             * Format: uuid
+                             * @description ID of the audience segment.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     createBulkJob: {
         parameters: {
             query?: never;
@@ -10322,6 +11541,18 @@ export interface operations {
                             /** Format: date-time */
                             created?: string;
                             createdBy?: string;
+                            /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                             deleted?: boolean;
                             designation?: string;
@@ -10639,6 +11870,18 @@ export interface operations {
                             /** Format: date-time */
                             created?: string;
                             createdBy?: string;
+                            /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                             deleted?: boolean;
                             designation?: string;
@@ -10956,6 +12199,18 @@ export interface operations {
                             /** Format: date-time */
                             created?: string;
                             createdBy?: string;
+                            /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                             deleted?: boolean;
                             designation?: string;
@@ -11275,6 +12530,18 @@ export interface operations {
                             /** Format: date-time */
                             created?: string;
                             createdBy?: string;
+                            /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                             deleted?: boolean;
                             designation?: string;
@@ -11483,6 +12750,18 @@ export interface operations {
                         /** Format: date-time */
                         created?: string;
                         createdBy?: string;
+                        /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                         deleted?: boolean;
                         designation?: string;
@@ -11808,6 +13087,18 @@ export interface operations {
                         /** Format: date-time */
                         created?: string;
                         createdBy?: string;
+                        /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                         deleted?: boolean;
                         designation?: string;
@@ -12281,6 +13572,18 @@ export interface operations {
                         /** Format: date-time */
                         created?: string;
                         createdBy?: string;
+                        /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                         deleted?: boolean;
                         designation?: string;
@@ -12441,6 +13744,156 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateContactCustomFieldAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+                /** @description The contact, event or session answered about. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The custom field; when sent it must be the path's.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    name?: string;
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** @description Read-only: ignored. */
+                    type?: string;
+                    /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                    value: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The custom field.
+                         */
+                        id: string;
+                        /** @description The text of the custom field. Read-only. */
+                        name?: string;
+                        /** @description The order of the field. Read-only. */
+                        order?: number;
+                        /**
+                         * @description The type of data collected. Read-only.
+                         * @enum {string}
+                         */
+                        type?: "AutoIncrement" | "ConsentQuestion" | "Currency" | "Decimal" | "Date" | "DateTime" | "Email" | "FileUpload" | "FreeText" | "General" | "MultiChoice" | "MultiSelect" | "Number" | "OpenEndedDateTime" | "OpenEndedText" | "SingleChoice" | "SingleSelect" | "USPhoneNumber" | "Unknown";
+                        /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                        value: string[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13007,6 +14460,18 @@ export interface operations {
                             /** Format: date-time */
                             created?: string;
                             createdBy?: string;
+                            /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
                             deleted?: boolean;
                             designation?: string;
@@ -14346,6 +15811,1531 @@ export interface operations {
             };
         };
     };
+    listCustomFields: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            /**
+                             * @description The category: what the field is answered about. Cannot change.
+                             * @enum {string}
+                             */
+                            category: "Contact" | "Session" | "Event" | "Survey" | "Campaign" | "Rfp" | "Appointment" | "Resource" | "User" | "Abstract" | "Budget Item";
+                            /** @description Code to uniquely identify the custom field in the account (case-insensitive; 400 when taken). */
+                            code: string;
+                            /** @default false */
+                            consentField: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created. Read-only.
+                             */
+                            created?: string;
+                            /** @description The identifier of the user that created this record. Read-only. */
+                            createdBy?: string;
+                            defaultTagText?: string;
+                            /** @description Type-specific details of the custom field: only the settings of its type are kept. */
+                            details?: {
+                                /**
+                                 * @description One Line: General, Number, Currency, Decimal, USPhoneNumber or EmailAddress. Answers are checked against it.
+                                 * @enum {string}
+                                 */
+                                answerFormat?: "General" | "Number" | "Currency" | "Decimal" | "USPhoneNumber" | "EmailAddress";
+                                /** @description Choice fields: the choices, in display order (at least one). */
+                                choices?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The choice. On PUT, a choice sent with its id keeps it (its text may change); one without an id is a new choice; a choice left out is removed (409 while answers use it).
+                                     */
+                                    id?: string;
+                                    /** @description The text for the custom field choice. */
+                                    text: string;
+                                }[];
+                                /** @description Date/Time: pre-populated with the current date. */
+                                defaultToCurrentDate?: boolean;
+                                /** @description Date/Time: a pop-up calendar assists date selection. */
+                                displayPopUpCalendar?: boolean;
+                                /**
+                                 * @description Choice fields: how the choices are displayed.
+                                 * @enum {string}
+                                 */
+                                displayType?: "Dropdown" | "Vertical" | "Horizontal" | "MultiSelectBox";
+                                /**
+                                 * @description Date/Time: the display format.
+                                 * @enum {string}
+                                 */
+                                format?: "DateAndTimeMonthFirst12HourTime" | "DateAndTimeMonthFirst24HourTime" | "DateOnlyMonthFirst" | "DateAndTimeDayFirst12HourTime" | "DateAndTimeDayFirst24HourTime" | "DateOnlyDayFirst";
+                                /**
+                                 * Format: date-time
+                                 * @description Date/Time: the earliest date time accepted.
+                                 */
+                                from?: string;
+                                /** @description One Line and Comment Box: the maximum number (Number, Currency, Decimal) or number of characters. */
+                                maximum?: number;
+                                /** @description One Line and Comment Box: the minimum number (Number, Currency, Decimal) or number of characters. */
+                                minimum?: number;
+                                /**
+                                 * Format: date-time
+                                 * @description Date/Time: the latest date time accepted.
+                                 */
+                                to?: string;
+                            };
+                            /**
+                             * @default No
+                             * @enum {string}
+                             */
+                            displayInDataTag: "Yes" | "No" | "Only when answered";
+                            /** @default false */
+                            displayInEventCreationWizard: boolean;
+                            helpText?: string;
+                            /**
+                             * Format: uuid
+                             * @description The ID of the custom field.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated. Read-only.
+                             */
+                            lastModified?: string;
+                            /** @description The identifier of the user that last updated this record. Read-only. */
+                            lastModifiedBy?: string;
+                            /** @description The actual text of the custom field. */
+                            name: string;
+                            /** @description The order of the custom field: its rank of creation in its category. */
+                            order: number;
+                            /** PageVisibility */
+                            pageVisibility?: {
+                                essentialEventCreationForm?: boolean;
+                                essentialEventDetailsForm?: boolean;
+                                webinarCreationForm?: boolean;
+                                webinarDetailsForm?: boolean;
+                            };
+                            required: boolean;
+                            /**
+                             * @description The type of data collected. Cannot change; Auto-Increment fields are read-only and cannot be created.
+                             * @enum {string}
+                             */
+                            type: "Open Ended Text - Date/Time" | "Open Ended Text - One Line" | "Open Ended Text - Comment Box" | "Choice - Single Answer" | "Choice - Multiple Answers" | "Auto-Increment";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createCustomField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /**
+                     * @description The category: what the field is answered about. Cannot change.
+                     * @enum {string}
+                     */
+                    category: "Contact" | "Session" | "Event" | "Survey" | "Campaign" | "Rfp" | "Appointment" | "Resource" | "User" | "Abstract" | "Budget Item";
+                    /** @description Code to uniquely identify the custom field in the account (case-insensitive; 400 when taken). */
+                    code: string;
+                    /** @default false */
+                    consentField?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was created. Read-only.
+                     */
+                    created?: string;
+                    /** @description The identifier of the user that created this record. Read-only. */
+                    createdBy?: string;
+                    defaultTagText?: string;
+                    /** @description Type-specific details of the custom field: only the settings of its type are kept. */
+                    details?: {
+                        /**
+                         * @description One Line: General, Number, Currency, Decimal, USPhoneNumber or EmailAddress. Answers are checked against it.
+                         * @enum {string}
+                         */
+                        answerFormat?: "General" | "Number" | "Currency" | "Decimal" | "USPhoneNumber" | "EmailAddress";
+                        /** @description Choice fields: the choices, in display order (at least one). */
+                        choices?: {
+                            /**
+                             * Format: uuid
+                             * @description The choice. On PUT, a choice sent with its id keeps it (its text may change); one without an id is a new choice; a choice left out is removed (409 while answers use it).
+                             */
+                            id?: string;
+                            /** @description The text for the custom field choice. */
+                            text: string;
+                        }[];
+                        /** @description Date/Time: pre-populated with the current date. */
+                        defaultToCurrentDate?: boolean;
+                        /** @description Date/Time: a pop-up calendar assists date selection. */
+                        displayPopUpCalendar?: boolean;
+                        /**
+                         * @description Choice fields: how the choices are displayed.
+                         * @enum {string}
+                         */
+                        displayType?: "Dropdown" | "Vertical" | "Horizontal" | "MultiSelectBox";
+                        /**
+                         * @description Date/Time: the display format.
+                         * @enum {string}
+                         */
+                        format?: "DateAndTimeMonthFirst12HourTime" | "DateAndTimeMonthFirst24HourTime" | "DateOnlyMonthFirst" | "DateAndTimeDayFirst12HourTime" | "DateAndTimeDayFirst24HourTime" | "DateOnlyDayFirst";
+                        /**
+                         * Format: date-time
+                         * @description Date/Time: the earliest date time accepted.
+                         */
+                        from?: string;
+                        /** @description One Line and Comment Box: the maximum number (Number, Currency, Decimal) or number of characters. */
+                        maximum?: number;
+                        /** @description One Line and Comment Box: the minimum number (Number, Currency, Decimal) or number of characters. */
+                        minimum?: number;
+                        /**
+                         * Format: date-time
+                         * @description Date/Time: the latest date time accepted.
+                         */
+                        to?: string;
+                    };
+                    /**
+                     * @default No
+                     * @enum {string}
+                     */
+                    displayInDataTag?: "Yes" | "No" | "Only when answered";
+                    /** @default false */
+                    displayInEventCreationWizard?: boolean;
+                    helpText?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored (the path names the field).
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was updated. Read-only.
+                     */
+                    lastModified?: string;
+                    /** @description The identifier of the user that last updated this record. Read-only. */
+                    lastModifiedBy?: string;
+                    /** @description The actual text of the custom field. */
+                    name: string;
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** PageVisibility */
+                    pageVisibility?: {
+                        essentialEventCreationForm?: boolean;
+                        essentialEventDetailsForm?: boolean;
+                        webinarCreationForm?: boolean;
+                        webinarDetailsForm?: boolean;
+                    };
+                    /**
+                     * @description Whether an answer is mandatory: an empty answer is then refused.
+                     * @default true
+                     */
+                    required?: boolean;
+                    /**
+                     * @description The type of data collected. Cannot change; Auto-Increment fields are read-only and cannot be created.
+                     * @enum {string}
+                     */
+                    type: "Open Ended Text - Date/Time" | "Open Ended Text - One Line" | "Open Ended Text - Comment Box" | "Choice - Single Answer" | "Choice - Multiple Answers" | "Auto-Increment";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /**
+                         * @description The category: what the field is answered about. Cannot change.
+                         * @enum {string}
+                         */
+                        category: "Contact" | "Session" | "Event" | "Survey" | "Campaign" | "Rfp" | "Appointment" | "Resource" | "User" | "Abstract" | "Budget Item";
+                        /** @description Code to uniquely identify the custom field in the account (case-insensitive; 400 when taken). */
+                        code: string;
+                        /** @default false */
+                        consentField: boolean;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created. Read-only.
+                         */
+                        created?: string;
+                        /** @description The identifier of the user that created this record. Read-only. */
+                        createdBy?: string;
+                        defaultTagText?: string;
+                        /** @description Type-specific details of the custom field: only the settings of its type are kept. */
+                        details?: {
+                            /**
+                             * @description One Line: General, Number, Currency, Decimal, USPhoneNumber or EmailAddress. Answers are checked against it.
+                             * @enum {string}
+                             */
+                            answerFormat?: "General" | "Number" | "Currency" | "Decimal" | "USPhoneNumber" | "EmailAddress";
+                            /** @description Choice fields: the choices, in display order (at least one). */
+                            choices?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The choice. On PUT, a choice sent with its id keeps it (its text may change); one without an id is a new choice; a choice left out is removed (409 while answers use it).
+                                 */
+                                id?: string;
+                                /** @description The text for the custom field choice. */
+                                text: string;
+                            }[];
+                            /** @description Date/Time: pre-populated with the current date. */
+                            defaultToCurrentDate?: boolean;
+                            /** @description Date/Time: a pop-up calendar assists date selection. */
+                            displayPopUpCalendar?: boolean;
+                            /**
+                             * @description Choice fields: how the choices are displayed.
+                             * @enum {string}
+                             */
+                            displayType?: "Dropdown" | "Vertical" | "Horizontal" | "MultiSelectBox";
+                            /**
+                             * @description Date/Time: the display format.
+                             * @enum {string}
+                             */
+                            format?: "DateAndTimeMonthFirst12HourTime" | "DateAndTimeMonthFirst24HourTime" | "DateOnlyMonthFirst" | "DateAndTimeDayFirst12HourTime" | "DateAndTimeDayFirst24HourTime" | "DateOnlyDayFirst";
+                            /**
+                             * Format: date-time
+                             * @description Date/Time: the earliest date time accepted.
+                             */
+                            from?: string;
+                            /** @description One Line and Comment Box: the maximum number (Number, Currency, Decimal) or number of characters. */
+                            maximum?: number;
+                            /** @description One Line and Comment Box: the minimum number (Number, Currency, Decimal) or number of characters. */
+                            minimum?: number;
+                            /**
+                             * Format: date-time
+                             * @description Date/Time: the latest date time accepted.
+                             */
+                            to?: string;
+                        };
+                        /**
+                         * @default No
+                         * @enum {string}
+                         */
+                        displayInDataTag: "Yes" | "No" | "Only when answered";
+                        /** @default false */
+                        displayInEventCreationWizard: boolean;
+                        helpText?: string;
+                        /**
+                         * Format: uuid
+                         * @description The ID of the custom field.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated. Read-only.
+                         */
+                        lastModified?: string;
+                        /** @description The identifier of the user that last updated this record. Read-only. */
+                        lastModifiedBy?: string;
+                        /** @description The actual text of the custom field. */
+                        name: string;
+                        /** @description The order of the custom field: its rank of creation in its category. */
+                        order: number;
+                        /** PageVisibility */
+                        pageVisibility?: {
+                            essentialEventCreationForm?: boolean;
+                            essentialEventDetailsForm?: boolean;
+                            webinarCreationForm?: boolean;
+                            webinarDetailsForm?: boolean;
+                        };
+                        required: boolean;
+                        /**
+                         * @description The type of data collected. Cannot change; Auto-Increment fields are read-only and cannot be created.
+                         * @enum {string}
+                         */
+                        type: "Open Ended Text - Date/Time" | "Open Ended Text - One Line" | "Open Ended Text - Comment Box" | "Choice - Single Answer" | "Choice - Multiple Answers" | "Auto-Increment";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getCustomField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /**
+                         * @description The category: what the field is answered about. Cannot change.
+                         * @enum {string}
+                         */
+                        category: "Contact" | "Session" | "Event" | "Survey" | "Campaign" | "Rfp" | "Appointment" | "Resource" | "User" | "Abstract" | "Budget Item";
+                        /** @description Code to uniquely identify the custom field in the account (case-insensitive; 400 when taken). */
+                        code: string;
+                        /** @default false */
+                        consentField: boolean;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created. Read-only.
+                         */
+                        created?: string;
+                        /** @description The identifier of the user that created this record. Read-only. */
+                        createdBy?: string;
+                        defaultTagText?: string;
+                        /** @description Type-specific details of the custom field: only the settings of its type are kept. */
+                        details?: {
+                            /**
+                             * @description One Line: General, Number, Currency, Decimal, USPhoneNumber or EmailAddress. Answers are checked against it.
+                             * @enum {string}
+                             */
+                            answerFormat?: "General" | "Number" | "Currency" | "Decimal" | "USPhoneNumber" | "EmailAddress";
+                            /** @description Choice fields: the choices, in display order (at least one). */
+                            choices?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The choice. On PUT, a choice sent with its id keeps it (its text may change); one without an id is a new choice; a choice left out is removed (409 while answers use it).
+                                 */
+                                id?: string;
+                                /** @description The text for the custom field choice. */
+                                text: string;
+                            }[];
+                            /** @description Date/Time: pre-populated with the current date. */
+                            defaultToCurrentDate?: boolean;
+                            /** @description Date/Time: a pop-up calendar assists date selection. */
+                            displayPopUpCalendar?: boolean;
+                            /**
+                             * @description Choice fields: how the choices are displayed.
+                             * @enum {string}
+                             */
+                            displayType?: "Dropdown" | "Vertical" | "Horizontal" | "MultiSelectBox";
+                            /**
+                             * @description Date/Time: the display format.
+                             * @enum {string}
+                             */
+                            format?: "DateAndTimeMonthFirst12HourTime" | "DateAndTimeMonthFirst24HourTime" | "DateOnlyMonthFirst" | "DateAndTimeDayFirst12HourTime" | "DateAndTimeDayFirst24HourTime" | "DateOnlyDayFirst";
+                            /**
+                             * Format: date-time
+                             * @description Date/Time: the earliest date time accepted.
+                             */
+                            from?: string;
+                            /** @description One Line and Comment Box: the maximum number (Number, Currency, Decimal) or number of characters. */
+                            maximum?: number;
+                            /** @description One Line and Comment Box: the minimum number (Number, Currency, Decimal) or number of characters. */
+                            minimum?: number;
+                            /**
+                             * Format: date-time
+                             * @description Date/Time: the latest date time accepted.
+                             */
+                            to?: string;
+                        };
+                        /**
+                         * @default No
+                         * @enum {string}
+                         */
+                        displayInDataTag: "Yes" | "No" | "Only when answered";
+                        /** @default false */
+                        displayInEventCreationWizard: boolean;
+                        helpText?: string;
+                        /**
+                         * Format: uuid
+                         * @description The ID of the custom field.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated. Read-only.
+                         */
+                        lastModified?: string;
+                        /** @description The identifier of the user that last updated this record. Read-only. */
+                        lastModifiedBy?: string;
+                        /** @description The actual text of the custom field. */
+                        name: string;
+                        /** @description The order of the custom field: its rank of creation in its category. */
+                        order: number;
+                        /** PageVisibility */
+                        pageVisibility?: {
+                            essentialEventCreationForm?: boolean;
+                            essentialEventDetailsForm?: boolean;
+                            webinarCreationForm?: boolean;
+                            webinarDetailsForm?: boolean;
+                        };
+                        required: boolean;
+                        /**
+                         * @description The type of data collected. Cannot change; Auto-Increment fields are read-only and cannot be created.
+                         * @enum {string}
+                         */
+                        type: "Open Ended Text - Date/Time" | "Open Ended Text - One Line" | "Open Ended Text - Comment Box" | "Choice - Single Answer" | "Choice - Multiple Answers" | "Auto-Increment";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCustomField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /**
+                     * @description The category: what the field is answered about. Cannot change.
+                     * @enum {string}
+                     */
+                    category: "Contact" | "Session" | "Event" | "Survey" | "Campaign" | "Rfp" | "Appointment" | "Resource" | "User" | "Abstract" | "Budget Item";
+                    /** @description Code to uniquely identify the custom field in the account (case-insensitive; 400 when taken). */
+                    code: string;
+                    /** @default false */
+                    consentField?: boolean;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was created. Read-only.
+                     */
+                    created?: string;
+                    /** @description The identifier of the user that created this record. Read-only. */
+                    createdBy?: string;
+                    defaultTagText?: string;
+                    /** @description Type-specific details of the custom field: only the settings of its type are kept. */
+                    details?: {
+                        /**
+                         * @description One Line: General, Number, Currency, Decimal, USPhoneNumber or EmailAddress. Answers are checked against it.
+                         * @enum {string}
+                         */
+                        answerFormat?: "General" | "Number" | "Currency" | "Decimal" | "USPhoneNumber" | "EmailAddress";
+                        /** @description Choice fields: the choices, in display order (at least one). */
+                        choices?: {
+                            /**
+                             * Format: uuid
+                             * @description The choice. On PUT, a choice sent with its id keeps it (its text may change); one without an id is a new choice; a choice left out is removed (409 while answers use it).
+                             */
+                            id?: string;
+                            /** @description The text for the custom field choice. */
+                            text: string;
+                        }[];
+                        /** @description Date/Time: pre-populated with the current date. */
+                        defaultToCurrentDate?: boolean;
+                        /** @description Date/Time: a pop-up calendar assists date selection. */
+                        displayPopUpCalendar?: boolean;
+                        /**
+                         * @description Choice fields: how the choices are displayed.
+                         * @enum {string}
+                         */
+                        displayType?: "Dropdown" | "Vertical" | "Horizontal" | "MultiSelectBox";
+                        /**
+                         * @description Date/Time: the display format.
+                         * @enum {string}
+                         */
+                        format?: "DateAndTimeMonthFirst12HourTime" | "DateAndTimeMonthFirst24HourTime" | "DateOnlyMonthFirst" | "DateAndTimeDayFirst12HourTime" | "DateAndTimeDayFirst24HourTime" | "DateOnlyDayFirst";
+                        /**
+                         * Format: date-time
+                         * @description Date/Time: the earliest date time accepted.
+                         */
+                        from?: string;
+                        /** @description One Line and Comment Box: the maximum number (Number, Currency, Decimal) or number of characters. */
+                        maximum?: number;
+                        /** @description One Line and Comment Box: the minimum number (Number, Currency, Decimal) or number of characters. */
+                        minimum?: number;
+                        /**
+                         * Format: date-time
+                         * @description Date/Time: the latest date time accepted.
+                         */
+                        to?: string;
+                    };
+                    /**
+                     * @default No
+                     * @enum {string}
+                     */
+                    displayInDataTag?: "Yes" | "No" | "Only when answered";
+                    /** @default false */
+                    displayInEventCreationWizard?: boolean;
+                    helpText?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored (the path names the field).
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description The ISO 8601 zoned date time when this record was updated. Read-only.
+                     */
+                    lastModified?: string;
+                    /** @description The identifier of the user that last updated this record. Read-only. */
+                    lastModifiedBy?: string;
+                    /** @description The actual text of the custom field. */
+                    name: string;
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** PageVisibility */
+                    pageVisibility?: {
+                        essentialEventCreationForm?: boolean;
+                        essentialEventDetailsForm?: boolean;
+                        webinarCreationForm?: boolean;
+                        webinarDetailsForm?: boolean;
+                    };
+                    /**
+                     * @description Whether an answer is mandatory: an empty answer is then refused.
+                     * @default true
+                     */
+                    required?: boolean;
+                    /**
+                     * @description The type of data collected. Cannot change; Auto-Increment fields are read-only and cannot be created.
+                     * @enum {string}
+                     */
+                    type: "Open Ended Text - Date/Time" | "Open Ended Text - One Line" | "Open Ended Text - Comment Box" | "Choice - Single Answer" | "Choice - Multiple Answers" | "Auto-Increment";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /**
+                         * @description The category: what the field is answered about. Cannot change.
+                         * @enum {string}
+                         */
+                        category: "Contact" | "Session" | "Event" | "Survey" | "Campaign" | "Rfp" | "Appointment" | "Resource" | "User" | "Abstract" | "Budget Item";
+                        /** @description Code to uniquely identify the custom field in the account (case-insensitive; 400 when taken). */
+                        code: string;
+                        /** @default false */
+                        consentField: boolean;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created. Read-only.
+                         */
+                        created?: string;
+                        /** @description The identifier of the user that created this record. Read-only. */
+                        createdBy?: string;
+                        defaultTagText?: string;
+                        /** @description Type-specific details of the custom field: only the settings of its type are kept. */
+                        details?: {
+                            /**
+                             * @description One Line: General, Number, Currency, Decimal, USPhoneNumber or EmailAddress. Answers are checked against it.
+                             * @enum {string}
+                             */
+                            answerFormat?: "General" | "Number" | "Currency" | "Decimal" | "USPhoneNumber" | "EmailAddress";
+                            /** @description Choice fields: the choices, in display order (at least one). */
+                            choices?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The choice. On PUT, a choice sent with its id keeps it (its text may change); one without an id is a new choice; a choice left out is removed (409 while answers use it).
+                                 */
+                                id?: string;
+                                /** @description The text for the custom field choice. */
+                                text: string;
+                            }[];
+                            /** @description Date/Time: pre-populated with the current date. */
+                            defaultToCurrentDate?: boolean;
+                            /** @description Date/Time: a pop-up calendar assists date selection. */
+                            displayPopUpCalendar?: boolean;
+                            /**
+                             * @description Choice fields: how the choices are displayed.
+                             * @enum {string}
+                             */
+                            displayType?: "Dropdown" | "Vertical" | "Horizontal" | "MultiSelectBox";
+                            /**
+                             * @description Date/Time: the display format.
+                             * @enum {string}
+                             */
+                            format?: "DateAndTimeMonthFirst12HourTime" | "DateAndTimeMonthFirst24HourTime" | "DateOnlyMonthFirst" | "DateAndTimeDayFirst12HourTime" | "DateAndTimeDayFirst24HourTime" | "DateOnlyDayFirst";
+                            /**
+                             * Format: date-time
+                             * @description Date/Time: the earliest date time accepted.
+                             */
+                            from?: string;
+                            /** @description One Line and Comment Box: the maximum number (Number, Currency, Decimal) or number of characters. */
+                            maximum?: number;
+                            /** @description One Line and Comment Box: the minimum number (Number, Currency, Decimal) or number of characters. */
+                            minimum?: number;
+                            /**
+                             * Format: date-time
+                             * @description Date/Time: the latest date time accepted.
+                             */
+                            to?: string;
+                        };
+                        /**
+                         * @default No
+                         * @enum {string}
+                         */
+                        displayInDataTag: "Yes" | "No" | "Only when answered";
+                        /** @default false */
+                        displayInEventCreationWizard: boolean;
+                        helpText?: string;
+                        /**
+                         * Format: uuid
+                         * @description The ID of the custom field.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated. Read-only.
+                         */
+                        lastModified?: string;
+                        /** @description The identifier of the user that last updated this record. Read-only. */
+                        lastModifiedBy?: string;
+                        /** @description The actual text of the custom field. */
+                        name: string;
+                        /** @description The order of the custom field: its rank of creation in its category. */
+                        order: number;
+                        /** PageVisibility */
+                        pageVisibility?: {
+                            essentialEventCreationForm?: boolean;
+                            essentialEventDetailsForm?: boolean;
+                            webinarCreationForm?: boolean;
+                            webinarDetailsForm?: boolean;
+                        };
+                        required: boolean;
+                        /**
+                         * @description The type of data collected. Cannot change; Auto-Increment fields are read-only and cannot be created.
+                         * @enum {string}
+                         */
+                        type: "Open Ended Text - Date/Time" | "Open Ended Text - One Line" | "Open Ended Text - Comment Box" | "Choice - Single Answer" | "Choice - Multiple Answers" | "Auto-Increment";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCustomFieldAdvancedLogic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    defaultChoices?: string[];
+                    sourceChoices?: {
+                        choices?: string[];
+                        /**
+                         * Format: uuid
+                         * @description A choice of the source field.
+                         */
+                        sourceCustomFieldChoice: string;
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description The source custom field: a choice field of the same category.
+                     */
+                    sourceCustomFieldId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        defaultChoices?: string[];
+                        sourceChoices?: {
+                            choices?: string[];
+                            /**
+                             * Format: uuid
+                             * @description A choice of the source field.
+                             */
+                            sourceCustomFieldChoice: string;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The source custom field: a choice field of the same category.
+                         */
+                        sourceCustomFieldId: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCustomFieldTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description IETF language code of the translation.
+                     * @enum {string}
+                     */
+                    language: "af-ZA" | "ar-SA" | "az-Latn-AZ" | "be-BY" | "bg-BG" | "bn-IN" | "bs-BA" | "ca-ES" | "cs-CZ" | "da-DK" | "de-CH" | "de-DE" | "el-GR" | "en-GB" | "en-US" | "es-ES" | "fi-FI" | "fr-CA" | "fr-FR" | "ga-IE" | "he-IL" | "hi-IN" | "hr-HR" | "hu-HU" | "hy-AM" | "id-ID" | "is-IS" | "it-IT" | "ja-JP" | "kn" | "ko-KR" | "lb-LU" | "lt-LT" | "lv-LV" | "mi-NZ" | "ml" | "mn-CN" | "ms-MY" | "mt-MT" | "nb-NO" | "ne-NP" | "nl-NL" | "pa-IN" | "pl-PL" | "pt-BR" | "pt-PT" | "ro-MO" | "ro-RO" | "ru-RU" | "sk-SK" | "sl-SI" | "sq-AL" | "sr-RS" | "sv-SE" | "ta-IN" | "te-IN" | "th-TH" | "tl-PH" | "tr-TR" | "uk-UA" | "vi-VN" | "zh-CHT" | "zh-CN" | "zh-tw";
+                    translation: {
+                        choiceTranslations?: {
+                            /**
+                             * Format: uuid
+                             * @description A choice of the field (400 otherwise).
+                             */
+                            choiceId: string;
+                            translatedText: string;
+                        }[];
+                        helpTextTranslation?: string;
+                        nameTranslation?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description IETF language code of the translation.
+                         * @enum {string}
+                         */
+                        language: "af-ZA" | "ar-SA" | "az-Latn-AZ" | "be-BY" | "bg-BG" | "bn-IN" | "bs-BA" | "ca-ES" | "cs-CZ" | "da-DK" | "de-CH" | "de-DE" | "el-GR" | "en-GB" | "en-US" | "es-ES" | "fi-FI" | "fr-CA" | "fr-FR" | "ga-IE" | "he-IL" | "hi-IN" | "hr-HR" | "hu-HU" | "hy-AM" | "id-ID" | "is-IS" | "it-IT" | "ja-JP" | "kn" | "ko-KR" | "lb-LU" | "lt-LT" | "lv-LV" | "mi-NZ" | "ml" | "mn-CN" | "ms-MY" | "mt-MT" | "nb-NO" | "ne-NP" | "nl-NL" | "pa-IN" | "pl-PL" | "pt-BR" | "pt-PT" | "ro-MO" | "ro-RO" | "ru-RU" | "sk-SK" | "sl-SI" | "sq-AL" | "sr-RS" | "sv-SE" | "ta-IN" | "te-IN" | "th-TH" | "tl-PH" | "tr-TR" | "uk-UA" | "vi-VN" | "zh-CHT" | "zh-CN" | "zh-tw";
+                        translation: {
+                            choiceTranslations?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A choice of the field (400 otherwise).
+                                 */
+                                choiceId: string;
+                                translatedText: string;
+                            }[];
+                            helpTextTranslation?: string;
+                            nameTranslation?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createCustomFieldTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a custom field. */
+                customFieldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description IETF language code of the translation.
+                     * @enum {string}
+                     */
+                    language: "af-ZA" | "ar-SA" | "az-Latn-AZ" | "be-BY" | "bg-BG" | "bn-IN" | "bs-BA" | "ca-ES" | "cs-CZ" | "da-DK" | "de-CH" | "de-DE" | "el-GR" | "en-GB" | "en-US" | "es-ES" | "fi-FI" | "fr-CA" | "fr-FR" | "ga-IE" | "he-IL" | "hi-IN" | "hr-HR" | "hu-HU" | "hy-AM" | "id-ID" | "is-IS" | "it-IT" | "ja-JP" | "kn" | "ko-KR" | "lb-LU" | "lt-LT" | "lv-LV" | "mi-NZ" | "ml" | "mn-CN" | "ms-MY" | "mt-MT" | "nb-NO" | "ne-NP" | "nl-NL" | "pa-IN" | "pl-PL" | "pt-BR" | "pt-PT" | "ro-MO" | "ro-RO" | "ru-RU" | "sk-SK" | "sl-SI" | "sq-AL" | "sr-RS" | "sv-SE" | "ta-IN" | "te-IN" | "th-TH" | "tl-PH" | "tr-TR" | "uk-UA" | "vi-VN" | "zh-CHT" | "zh-CN" | "zh-tw";
+                    translation: {
+                        choiceTranslations?: {
+                            /**
+                             * Format: uuid
+                             * @description A choice of the field (400 otherwise).
+                             */
+                            choiceId: string;
+                            translatedText: string;
+                        }[];
+                        helpTextTranslation?: string;
+                        nameTranslation?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description IETF language code of the translation.
+                         * @enum {string}
+                         */
+                        language: "af-ZA" | "ar-SA" | "az-Latn-AZ" | "be-BY" | "bg-BG" | "bn-IN" | "bs-BA" | "ca-ES" | "cs-CZ" | "da-DK" | "de-CH" | "de-DE" | "el-GR" | "en-GB" | "en-US" | "es-ES" | "fi-FI" | "fr-CA" | "fr-FR" | "ga-IE" | "he-IL" | "hi-IN" | "hr-HR" | "hu-HU" | "hy-AM" | "id-ID" | "is-IS" | "it-IT" | "ja-JP" | "kn" | "ko-KR" | "lb-LU" | "lt-LT" | "lv-LV" | "mi-NZ" | "ml" | "mn-CN" | "ms-MY" | "mt-MT" | "nb-NO" | "ne-NP" | "nl-NL" | "pa-IN" | "pl-PL" | "pt-BR" | "pt-PT" | "ro-MO" | "ro-RO" | "ru-RU" | "sk-SK" | "sl-SI" | "sq-AL" | "sr-RS" | "sv-SE" | "ta-IN" | "te-IN" | "th-TH" | "tl-PH" | "tr-TR" | "uk-UA" | "vi-VN" | "zh-CHT" | "zh-CN" | "zh-tw";
+                        translation: {
+                            choiceTranslations?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A choice of the field (400 otherwise).
+                                 */
+                                choiceId: string;
+                                translatedText: string;
+                            }[];
+                            helpTextTranslation?: string;
+                            nameTranslation?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getEliteratureRequests: {
         parameters: {
             query?: {
@@ -14471,6 +17461,1226 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventQuestions: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            admissionItem?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The admission item the question belongs to (stored as given).
+                                 */
+                                id: string;
+                            };
+                            /** @description The question's code (read-only in the reference; eventline's extension writes it). */
+                            code?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** UUID */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event asking the question (400 when unknown). Cannot change.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                            /** @description The planners' note. */
+                            internalNote?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            session?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A session of the event the question belongs to (400 otherwise).
+                                 */
+                                id: string;
+                            };
+                            /** @description The question's tag (read-only in the reference; eventline's extension writes it). */
+                            tag?: string;
+                            /** @description The question. */
+                            text: string;
+                            /**
+                             * @description The question type. Cannot change. Choices are for SingleChoice, MultiChoice and the matrix types.
+                             * @enum {string}
+                             */
+                            type: "SingleChoice" | "MultiChoice" | "OpenEndedDateTime" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedNumeric" | "FileUpload" | "MatrixSinglePerRow" | "MatrixMultiPerRow";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    admissionItem?: {
+                        /**
+                         * Format: uuid
+                         * @description The admission item the question belongs to (stored as given).
+                         */
+                        id: string;
+                    };
+                    /** @description The question's code (read-only in the reference; eventline's extension writes it). */
+                    code?: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** UUID */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event asking the question (400 when unknown). Cannot change.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The planners' note. */
+                    internalNote?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    session?: {
+                        /**
+                         * Format: uuid
+                         * @description A session of the event the question belongs to (400 otherwise).
+                         */
+                        id: string;
+                    };
+                    /** @description The question's tag (read-only in the reference; eventline's extension writes it). */
+                    tag?: string;
+                    /** @description The question. */
+                    text: string;
+                    /**
+                     * @description The question type. Cannot change. Choices are for SingleChoice, MultiChoice and the matrix types.
+                     * @enum {string}
+                     */
+                    type: "SingleChoice" | "MultiChoice" | "OpenEndedDateTime" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedNumeric" | "FileUpload" | "MatrixSinglePerRow" | "MatrixMultiPerRow";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admissionItem?: {
+                            /**
+                             * Format: uuid
+                             * @description The admission item the question belongs to (stored as given).
+                             */
+                            id: string;
+                        };
+                        /** @description The question's code (read-only in the reference; eventline's extension writes it). */
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** UUID */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event asking the question (400 when unknown). Cannot change.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The question.
+                         */
+                        id: string;
+                        /** @description The planners' note. */
+                        internalNote?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        session?: {
+                            /**
+                             * Format: uuid
+                             * @description A session of the event the question belongs to (400 otherwise).
+                             */
+                            id: string;
+                        };
+                        /** @description The question's tag (read-only in the reference; eventline's extension writes it). */
+                        tag?: string;
+                        /** @description The question. */
+                        text: string;
+                        /**
+                         * @description The question type. Cannot change. Choices are for SingleChoice, MultiChoice and the matrix types.
+                         * @enum {string}
+                         */
+                        type: "SingleChoice" | "MultiChoice" | "OpenEndedDateTime" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedNumeric" | "FileUpload" | "MatrixSinglePerRow" | "MatrixMultiPerRow";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateEventQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    admissionItem?: {
+                        /**
+                         * Format: uuid
+                         * @description The admission item the question belongs to (stored as given).
+                         */
+                        id: string;
+                    };
+                    /** @description The question's code (read-only in the reference; eventline's extension writes it). */
+                    code?: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** UUID */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event asking the question (400 when unknown). Cannot change.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The planners' note. */
+                    internalNote?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    session?: {
+                        /**
+                         * Format: uuid
+                         * @description A session of the event the question belongs to (400 otherwise).
+                         */
+                        id: string;
+                    };
+                    /** @description The question's tag (read-only in the reference; eventline's extension writes it). */
+                    tag?: string;
+                    /** @description The question. */
+                    text: string;
+                    /**
+                     * @description The question type. Cannot change. Choices are for SingleChoice, MultiChoice and the matrix types.
+                     * @enum {string}
+                     */
+                    type: "SingleChoice" | "MultiChoice" | "OpenEndedDateTime" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedNumeric" | "FileUpload" | "MatrixSinglePerRow" | "MatrixMultiPerRow";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admissionItem?: {
+                            /**
+                             * Format: uuid
+                             * @description The admission item the question belongs to (stored as given).
+                             */
+                            id: string;
+                        };
+                        /** @description The question's code (read-only in the reference; eventline's extension writes it). */
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** UUID */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event asking the question (400 when unknown). Cannot change.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The question.
+                         */
+                        id: string;
+                        /** @description The planners' note. */
+                        internalNote?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        session?: {
+                            /**
+                             * Format: uuid
+                             * @description A session of the event the question belongs to (400 otherwise).
+                             */
+                            id: string;
+                        };
+                        /** @description The question's tag (read-only in the reference; eventline's extension writes it). */
+                        tag?: string;
+                        /** @description The question. */
+                        text: string;
+                        /**
+                         * @description The question type. Cannot change. Choices are for SingleChoice, MultiChoice and the matrix types.
+                         * @enum {string}
+                         */
+                        type: "SingleChoice" | "MultiChoice" | "OpenEndedDateTime" | "OpenEndedTextOneLine" | "OpenEndedTextCommentBox" | "OpenEndedNumeric" | "FileUpload" | "MatrixSinglePerRow" | "MatrixMultiPerRow";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteEventQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getChoicesForQuestion: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The choice.
+                             */
+                            id: string;
+                            text: string;
+                            /** @enum {string} */
+                            type: "StandardChoice" | "OtherChoice" | "NotApplicableChoice";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventQuestionChoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The text for the question choice: unique in the question (400 otherwise). */
+                    text: string;
+                    /**
+                     * @description The type of the choice.
+                     * @default StandardChoice
+                     * @enum {string}
+                     */
+                    type?: "StandardChoice" | "OtherChoice" | "NotApplicableChoice";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The choice.
+                         */
+                        id: string;
+                        text: string;
+                        /** @enum {string} */
+                        type: "StandardChoice" | "OtherChoice" | "NotApplicableChoice";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateEventQuestionChoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a choice of the question. */
+                choiceId: string;
+                /** @description ID of an event question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The text for the question choice: unique in the question (400 otherwise). */
+                    text: string;
+                    /**
+                     * @description The type of the choice.
+                     * @default StandardChoice
+                     * @enum {string}
+                     */
+                    type?: "StandardChoice" | "OtherChoice" | "NotApplicableChoice";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The choice.
+                         */
+                        id: string;
+                        text: string;
+                        /** @enum {string} */
+                        type: "StandardChoice" | "OtherChoice" | "NotApplicableChoice";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteEventQuestionChoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a choice of the question. */
+                choiceId: string;
+                /** @description ID of an event question. */
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15117,275 +19327,6 @@ export interface operations {
             };
         };
     };
-    eventCheckIn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Event id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** @description 1-100 items. Each item is validated and stored on its own: a bad item is reported in the 207 body and does not affect the others. */
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * Format: date-time
-                     * @description When the attendee checked in to the event (ISO 8601 with a zone).
-                     */
-                    checkIn: string;
-                    /**
-                     * Format: date-time
-                     * @description When the attendee checked out (not before checkIn).
-                     */
-                    checkOut?: string;
-                    /** @description The device that checked the attendee in. */
-                    device?: string;
-                    /** @description Time spent at the event, in milliseconds; by default checkOut - checkIn. */
-                    duration?: number;
-                    /**
-                     * Format: uuid
-                     * @description The attendee id.
-                     */
-                    id: string;
-                }[];
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            207: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            code?: number;
-                            /**
-                             * Format: uuid
-                             * @description Attendee id (success).
-                             */
-                            id?: string;
-                            message?: string;
-                            target?: string;
-                        };
-                        message?: string;
-                        /** @description The item as sent (on failure). */
-                        request?: {
-                            [key: string]: unknown;
-                        };
-                        /** @description 201 checked in, 200 updated in place, or the error status of this item. */
-                        status: number;
-                    }[];
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    deleteEventCheckIn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Attendee id. */
-                attendeeId: string;
-                /** @description Event id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
     getEventCommunicationSettings: {
         parameters: {
             query?: never;
@@ -15623,12 +19564,14 @@ export interface operations {
             };
         };
     };
-    copyEvent: {
+    answerEventCustomField: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description Event id */
+                /** @description ID of a custom field. */
+                customFieldId: string;
+                /** @description The contact, event or session answered about. */
                 id: string;
             };
             cookie?: never;
@@ -15636,202 +19579,22 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** EventCopyOverride */
-                    agenda?: {
-                        /**
-                         * @description False leaves the sessions (and the rest of the agenda) out of the copy.
-                         * @default true
-                         */
-                        featureData?: boolean;
-                    };
-                    /** EventCopyTarget */
-                    event?: {
-                        /**
-                         * Format: uuid
-                         * @description An event of the account to copy into; absent: the copy is a new event.
-                         */
-                        id?: string;
-                    };
-                    /** EventCopyOverride */
-                    exhibitors?: {
-                        /**
-                         * @description False leaves exhibitors out of the copy.
-                         * @default true
-                         */
-                        featureData?: boolean;
-                    };
-                    /** EventCopyOverride */
-                    planning?: {
-                        /**
-                         * @description False leaves planning data out of the copy.
-                         * @default true
-                         */
-                        featureData?: boolean;
-                    };
-                    /** EventCopyOverride */
-                    registration?: {
-                        /**
-                         * @description False leaves registration types (and the other registration data of modules that register a registration step) out of the copy.
-                         * @default true
-                         */
-                        featureData?: boolean;
-                    };
-                    /** EventCopyOverride */
-                    speakers?: {
-                        /**
-                         * @description False leaves the speakers and their session assignments out of the copy.
-                         * @default true
-                         */
-                        featureData?: boolean;
-                    };
-                    /** EventCopyOverride */
-                    surveys?: {
-                        /**
-                         * @description False leaves surveys out of the copy.
-                         * @default true
-                         */
-                        featureData?: boolean;
-                    };
-                    /** EventCopyOverride */
-                    travel?: {
-                        /**
-                         * @description False leaves travel data out of the copy.
-                         * @default true
-                         */
-                        featureData?: boolean;
-                    };
+                    /**
+                     * Format: uuid
+                     * @description The custom field; when sent it must be the path's.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    name?: string;
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** @description Read-only: ignored. */
+                    type?: string;
+                    /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                    value: string[];
                 };
             };
         };
-        responses: {
-            /** @description Default Response */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        status: "Processing" | "Created" | "Failed";
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    listEventEmails: {
-        parameters: {
-            query?: {
-                /** @description Only records added or updated after this time. */
-                after?: string;
-                /** @description Only records added or updated before this time. */
-                before?: string;
-                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
-                filter?: string;
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path: {
-                /** @description Event id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
         responses: {
             /** @description Default Response */
             200: {
@@ -15840,240 +19603,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            /** @description True when the email is active and can be sent. */
-                            active: boolean;
-                            clickTrackingEnabled: boolean;
-                            /**
-                             * Format: date-time
-                             * @description When this record was created.
-                             */
-                            created: string;
-                            /** @description Who created this record. */
-                            createdBy: string;
-                            /** Format: email */
-                            fromEmail?: string;
-                            fromName?: string;
-                            htmlBody?: string;
-                            /**
-                             * Format: uuid
-                             * @description The event email.
-                             */
-                            id: string;
-                            /** InvitationListId */
-                            invitationList?: {
-                                /**
-                                 * Format: uuid
-                                 * @description The invitation list it is sent to.
-                                 */
-                                id: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @description When this record was last changed.
-                             */
-                            lastModified: string;
-                            /** @description Who last changed this record. */
-                            lastModifiedBy: string;
-                            /** @description The email's locale. */
-                            locale: string;
-                            /** @description Name of the email. */
-                            name: string;
-                            plaintextBody?: string;
-                            /** Format: email */
-                            replyToEmail?: string;
-                            replyToName?: string;
-                            /** @description Subject of the email. */
-                            subject: string;
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    createEventEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Event id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @default true */
-                    active?: boolean;
-                    clickTrackingEnabled?: boolean;
-                    /** Format: email */
-                    fromEmail?: string;
-                    fromName?: string;
-                    htmlBody?: string;
-                    invitationList?: {
                         /**
                          * Format: uuid
-                         * @description An invitation list of the same event (400 otherwise).
+                         * @description The custom field.
                          */
                         id: string;
-                    };
-                    /** @description By default the event's default locale. */
-                    locale?: string;
-                    /** @description Name of the email. */
-                    name: string;
-                    plaintextBody?: string;
-                    /** Format: email */
-                    replyToEmail?: string;
-                    replyToName?: string;
-                    /** @description Subject of the email. */
-                    subject: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description True when the email is active and can be sent. */
-                        active: boolean;
-                        clickTrackingEnabled: boolean;
+                        /** @description The text of the custom field. Read-only. */
+                        name?: string;
+                        /** @description The order of the field. Read-only. */
+                        order?: number;
                         /**
-                         * Format: date-time
-                         * @description When this record was created.
+                         * @description The type of data collected. Read-only.
+                         * @enum {string}
                          */
-                        created: string;
-                        /** @description Who created this record. */
-                        createdBy: string;
-                        /** Format: email */
-                        fromEmail?: string;
-                        fromName?: string;
-                        htmlBody?: string;
-                        /**
-                         * Format: uuid
-                         * @description The event email.
-                         */
-                        id: string;
-                        /** InvitationListId */
-                        invitationList?: {
-                            /**
-                             * Format: uuid
-                             * @description The invitation list it is sent to.
-                             */
-                            id: string;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description When this record was last changed.
-                         */
-                        lastModified: string;
-                        /** @description Who last changed this record. */
-                        lastModifiedBy: string;
-                        /** @description The email's locale. */
-                        locale: string;
-                        /** @description Name of the email. */
-                        name: string;
-                        plaintextBody?: string;
-                        /** Format: email */
-                        replyToEmail?: string;
-                        replyToName?: string;
-                        /** @description Subject of the email. */
-                        subject: string;
+                        type?: "AutoIncrement" | "ConsentQuestion" | "Currency" | "Decimal" | "Date" | "DateTime" | "Email" | "FileUpload" | "FreeText" | "General" | "MultiChoice" | "MultiSelect" | "Number" | "OpenEndedDateTime" | "OpenEndedText" | "SingleChoice" | "SingleSelect" | "USPhoneNumber" | "Unknown";
+                        /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                        value: string[];
                     };
                 };
             };
@@ -26613,1057 +30158,6 @@ export interface operations {
             };
         };
     };
-    getInvitationList: {
-        parameters: {
-            query?: {
-                /** @description Only records added or updated after this time. */
-                after?: string;
-                /** @description Only records added or updated before this time. */
-                before?: string;
-                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
-                filter?: string;
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path: {
-                /** @description Event id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /**
-                             * Format: date-time
-                             * @description When this record was created.
-                             */
-                            created: string;
-                            /** @description Who created this record. */
-                            createdBy: string;
-                            /** @description True for the event's default invitation list (at most one). */
-                            default: boolean;
-                            /**
-                             * Format: uuid
-                             * @description The invitation list.
-                             */
-                            id: string;
-                            /**
-                             * Format: date-time
-                             * @description When this record was last changed.
-                             */
-                            lastModified: string;
-                            /** @description Who last changed this record. */
-                            lastModifiedBy: string;
-                            /** @description The list's locale (IETF language tag). */
-                            locale: string;
-                            /** @description Name of the invitation list. */
-                            name: string;
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    createInvitationList: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Event id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Makes it the event's default list (the previous default stops being one). */
-                    default?: boolean;
-                    /** @description By default the event's default locale. */
-                    locale?: string;
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description When this record was created.
-                         */
-                        created: string;
-                        /** @description Who created this record. */
-                        createdBy: string;
-                        /** @description True for the event's default invitation list (at most one). */
-                        default: boolean;
-                        /**
-                         * Format: uuid
-                         * @description The invitation list.
-                         */
-                        id: string;
-                        /**
-                         * Format: date-time
-                         * @description When this record was last changed.
-                         */
-                        lastModified: string;
-                        /** @description Who last changed this record. */
-                        lastModifiedBy: string;
-                        /** @description The list's locale (IETF language tag). */
-                        locale: string;
-                        /** @description Name of the invitation list. */
-                        name: string;
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    getEventPlanningDocuments: {
-        parameters: {
-            query?: {
-                /** @description Only records added or updated after this time. */
-                after?: string;
-                /** @description Only records added or updated before this time. */
-                before?: string;
-                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
-                filter?: string;
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path: {
-                /** @description Event id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description Category of the document. */
-                            category?: string;
-                            /** @description Description of the document. */
-                            description?: string;
-                            /** PlanningDocumentEventId */
-                            event: {
-                                /**
-                                 * Format: uuid
-                                 * @description The event.
-                                 */
-                                id: string;
-                            };
-                            /**
-                             * Format: uuid
-                             * @description The planning document.
-                             */
-                            id: string;
-                            /**
-                             * Format: date-time
-                             * @description When the document was last changed.
-                             */
-                            lastModified: string;
-                            /** @description Who last changed the document. */
-                            lastModifiedBy: string;
-                            /** @description The MIME type of the file, as detected at upload. */
-                            mimeType: string;
-                            /** @description Name of the document (by default the file's name). */
-                            name: string;
-                            /** PlanningDocumentReferenceLink */
-                            referenceLink: {
-                                /**
-                                 * Format: date-time
-                                 * @description When the URL expires.
-                                 */
-                                expiration: string;
-                                /**
-                                 * Format: uri
-                                 * @description A signed URL of the file's bytes.
-                                 */
-                                url: string;
-                            };
-                            /** @description Always true: the file is read through a signed, expiring URL. */
-                            secured: boolean;
-                            /** @description Size of the document in bytes. */
-                            size: number;
-                            /**
-                             * Format: date-time
-                             * @description When the document was added to the event.
-                             */
-                            uploaded: string;
-                            /** @description Who added the document. */
-                            uploadedBy: string;
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    addEventPlanningDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Event id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    category?: string;
-                    description?: string;
-                    file: {
-                        /**
-                         * Format: uuid
-                         * @description An uploaded file (POST /files) not in use elsewhere.
-                         */
-                        id: string;
-                    };
-                    /** @description By default the file's name. */
-                    name?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Category of the document. */
-                        category?: string;
-                        /** @description Description of the document. */
-                        description?: string;
-                        /** PlanningDocumentEventId */
-                        event: {
-                            /**
-                             * Format: uuid
-                             * @description The event.
-                             */
-                            id: string;
-                        };
-                        /**
-                         * Format: uuid
-                         * @description The planning document.
-                         */
-                        id: string;
-                        /**
-                         * Format: date-time
-                         * @description When the document was last changed.
-                         */
-                        lastModified: string;
-                        /** @description Who last changed the document. */
-                        lastModifiedBy: string;
-                        /** @description The MIME type of the file, as detected at upload. */
-                        mimeType: string;
-                        /** @description Name of the document (by default the file's name). */
-                        name: string;
-                        /** PlanningDocumentReferenceLink */
-                        referenceLink: {
-                            /**
-                             * Format: date-time
-                             * @description When the URL expires.
-                             */
-                            expiration: string;
-                            /**
-                             * Format: uri
-                             * @description A signed URL of the file's bytes.
-                             */
-                            url: string;
-                        };
-                        /** @description Always true: the file is read through a signed, expiring URL. */
-                        secured: boolean;
-                        /** @description Size of the document in bytes. */
-                        size: number;
-                        /**
-                         * Format: date-time
-                         * @description When the document was added to the event.
-                         */
-                        uploaded: string;
-                        /** @description Who added the document. */
-                        uploadedBy: string;
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    deleteEventPlanningDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Planning document id. */
-                documentId: string;
-                /** @description Event id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    listRegistrationPaths: {
-        parameters: {
-            query?: {
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description Accepted and ignored: eventline keeps one version of each text. */
-                locale?: string;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path: {
-                /** @description Event id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description Code of the registration path. */
-                            code: string;
-                            /** @description Description of the registration path. */
-                            description?: string;
-                            /**
-                             * Format: uuid
-                             * @description The registration path.
-                             */
-                            id: string;
-                            /** @description Name of the registration path. */
-                            name: string;
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    createRegistrationPath: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Event id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description By default derived from the name. */
-                    code?: string;
-                    description?: string;
-                    /**
-                     * Format: uuid
-                     * @description Read-only: ignored.
-                     */
-                    id?: string;
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Code of the registration path. */
-                        code: string;
-                        /** @description Description of the registration path. */
-                        description?: string;
-                        /**
-                         * Format: uuid
-                         * @description The registration path.
-                         */
-                        id: string;
-                        /** @description Name of the registration path. */
-                        name: string;
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
     listRegistrationTypes: {
         parameters: {
             query?: {
@@ -28187,669 +30681,6 @@ export interface operations {
             };
             /** @description Not found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    getSessionLocation: {
-        parameters: {
-            query?: {
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path: {
-                /** @description ID of an event. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description Code / Abbreviation of the location. */
-                            code: string;
-                            /**
-                             * Format: uuid
-                             * @description The session location.
-                             */
-                            id: string;
-                            /** @description Name of the location. */
-                            name: string;
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    addSessionLocation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of an event. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Code / Abbreviation of the location. */
-                    code: string;
-                    /**
-                     * Format: uuid
-                     * @description Read-only: ignored.
-                     */
-                    id?: string;
-                    /** @description Name of the location. */
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Code / Abbreviation of the location. */
-                        code: string;
-                        /**
-                         * Format: uuid
-                         * @description The session location.
-                         */
-                        id: string;
-                        /** @description Name of the location. */
-                        name: string;
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    getEventSessionLocation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of an event. */
-                id: string;
-                /** @description ID of a session location of the event. */
-                locationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Code / Abbreviation of the location. */
-                        code: string;
-                        /**
-                         * Format: uuid
-                         * @description The session location.
-                         */
-                        id: string;
-                        /** @description Name of the location. */
-                        name: string;
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    updateSessionLocation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of an event. */
-                id: string;
-                /** @description ID of a session location of the event. */
-                locationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Code / Abbreviation of the location. */
-                    code: string;
-                    /**
-                     * Format: uuid
-                     * @description Read-only: ignored.
-                     */
-                    id?: string;
-                    /** @description Name of the location. */
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Code / Abbreviation of the location. */
-                        code: string;
-                        /**
-                         * Format: uuid
-                         * @description The session location.
-                         */
-                        id: string;
-                        /** @description Name of the location. */
-                        name: string;
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    deleteSessionLocation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of an event. */
-                id: string;
-                /** @description ID of a session location of the event. */
-                locationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31868,359 +33699,6 @@ export interface operations {
             };
         };
     };
-    listEventUserGroups: {
-        parameters: {
-            query?: {
-                limit?: number;
-                token?: string;
-            };
-            header?: never;
-            path: {
-                /** @description Event id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /**
-                             * Format: uuid
-                             * @description The user group.
-                             */
-                            id: string;
-                            /** @description The name of the user group. */
-                            name: string;
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    associateEventUserGroup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Event id. */
-                id: string;
-                /** @description User group id. */
-                userGroupId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Associated. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    disassociateEventUserGroup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Event id. */
-                id: string;
-                /** @description User group id. */
-                userGroupId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Disassociated. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
     listEventWeblinks: {
         parameters: {
             query?: {
@@ -32501,128 +33979,6 @@ export interface operations {
             header?: never;
             path: {
                 eventCreationId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error?: string;
-                        event?: {
-                            /** Format: uuid */
-                            id: string;
-                        };
-                        /** Format: uuid */
-                        id: string;
-                        /** @enum {string} */
-                        status: "Processing" | "Created" | "Failed";
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    getEventCopyStatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                eventCopyId: string;
             };
             cookie?: never;
         };
@@ -35672,2367 +37028,6 @@ export interface operations {
                         /** @enum {string} */
                         error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
                         error_description?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    listProgramItems: {
-        parameters: {
-            query?: {
-                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
-                filter?: string;
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description Accepted and ignored: eventline keeps one version of each text. */
-                locale?: string;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was created.
-                             */
-                            created: string;
-                            /** @description The identifier of the user that created this record. */
-                            createdBy: string;
-                            /** @description Description of the program item. */
-                            description?: string;
-                            /** @description The duration of the program item in minutes. */
-                            duration: number;
-                            /** Event */
-                            event: {
-                                /**
-                                 * Format: uuid
-                                 * @description The event of the program item's session.
-                                 */
-                                id: string;
-                            };
-                            /**
-                             * Format: uuid
-                             * @description ID of the program item.
-                             */
-                            id: string;
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was updated.
-                             */
-                            lastModified: string;
-                            /** @description The identifier of the user that last updated this record. */
-                            lastModifiedBy: string;
-                            /** @description Name of the program item. */
-                            name: string;
-                            /** @description Rich-text-editor description in JSON formatting. */
-                            rteDescription?: string;
-                            /** Session */
-                            session: {
-                                /**
-                                 * Format: uuid
-                                 * @description The session the program item is part of.
-                                 */
-                                id: string;
-                            };
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    createProgramItem: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Read-only: ignored. */
-                    created?: string;
-                    /** @description Read-only: ignored. */
-                    createdBy?: string;
-                    /** @description Description of the program item. */
-                    description?: string;
-                    /**
-                     * @description The duration of the program item in minutes.
-                     * @default 0
-                     */
-                    duration?: number;
-                    /** Event */
-                    event: {
-                        /**
-                         * Format: uuid
-                         * @description The event of the program item's session.
-                         */
-                        id: string;
-                    };
-                    /**
-                     * Format: uuid
-                     * @description Read-only: ignored.
-                     */
-                    id?: string;
-                    /** @description Read-only: ignored. */
-                    lastModified?: string;
-                    /** @description Read-only: ignored. */
-                    lastModifiedBy?: string;
-                    /** @description Name of the program item. */
-                    name: string;
-                    /** @description Rich-text-editor description in JSON formatting. */
-                    rteDescription?: string;
-                    /** Session */
-                    session: {
-                        /**
-                         * Format: uuid
-                         * @description The session the program item is part of.
-                         */
-                        id: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was created.
-                         */
-                        created: string;
-                        /** @description The identifier of the user that created this record. */
-                        createdBy: string;
-                        /** @description Description of the program item. */
-                        description?: string;
-                        /** @description The duration of the program item in minutes. */
-                        duration: number;
-                        /** Event */
-                        event: {
-                            /**
-                             * Format: uuid
-                             * @description The event of the program item's session.
-                             */
-                            id: string;
-                        };
-                        /**
-                         * Format: uuid
-                         * @description ID of the program item.
-                         */
-                        id: string;
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was updated.
-                         */
-                        lastModified: string;
-                        /** @description The identifier of the user that last updated this record. */
-                        lastModifiedBy: string;
-                        /** @description Name of the program item. */
-                        name: string;
-                        /** @description Rich-text-editor description in JSON formatting. */
-                        rteDescription?: string;
-                        /** Session */
-                        session: {
-                            /**
-                             * Format: uuid
-                             * @description The session the program item is part of.
-                             */
-                            id: string;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    updateProgramItem: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of a program item. */
-                programItemId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Read-only: ignored. */
-                    created?: string;
-                    /** @description Read-only: ignored. */
-                    createdBy?: string;
-                    /** @description Description of the program item. */
-                    description?: string;
-                    /**
-                     * @description The duration of the program item in minutes.
-                     * @default 0
-                     */
-                    duration?: number;
-                    /** Event */
-                    event: {
-                        /**
-                         * Format: uuid
-                         * @description The event of the program item's session.
-                         */
-                        id: string;
-                    };
-                    /**
-                     * Format: uuid
-                     * @description Read-only: ignored.
-                     */
-                    id?: string;
-                    /** @description Read-only: ignored. */
-                    lastModified?: string;
-                    /** @description Read-only: ignored. */
-                    lastModifiedBy?: string;
-                    /** @description Name of the program item. */
-                    name: string;
-                    /** @description Rich-text-editor description in JSON formatting. */
-                    rteDescription?: string;
-                    /** Session */
-                    session: {
-                        /**
-                         * Format: uuid
-                         * @description The session the program item is part of.
-                         */
-                        id: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was created.
-                         */
-                        created: string;
-                        /** @description The identifier of the user that created this record. */
-                        createdBy: string;
-                        /** @description Description of the program item. */
-                        description?: string;
-                        /** @description The duration of the program item in minutes. */
-                        duration: number;
-                        /** Event */
-                        event: {
-                            /**
-                             * Format: uuid
-                             * @description The event of the program item's session.
-                             */
-                            id: string;
-                        };
-                        /**
-                         * Format: uuid
-                         * @description ID of the program item.
-                         */
-                        id: string;
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was updated.
-                         */
-                        lastModified: string;
-                        /** @description The identifier of the user that last updated this record. */
-                        lastModifiedBy: string;
-                        /** @description Name of the program item. */
-                        name: string;
-                        /** @description Rich-text-editor description in JSON formatting. */
-                        rteDescription?: string;
-                        /** Session */
-                        session: {
-                            /**
-                             * Format: uuid
-                             * @description The session the program item is part of.
-                             */
-                            id: string;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    deleteProgramItem: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of a program item. */
-                programItemId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    getProgramItemDocuments: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of a program item. */
-                programItemId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was created.
-                             */
-                            created: string;
-                            /** @description The identifier of the user that created this record. */
-                            createdBy: string;
-                            /** SessionDocumentLite */
-                            document: {
-                                /**
-                                 * Format: uuid
-                                 * @description The document: a file (POST /files) that is a document of the session.
-                                 */
-                                id: string;
-                            };
-                            /** Event */
-                            event: {
-                                /**
-                                 * Format: uuid
-                                 * @description The event.
-                                 */
-                                id: string;
-                            };
-                            /**
-                             * Format: uuid
-                             * @description ID of the session document to program item relationship.
-                             */
-                            id: string;
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was updated.
-                             */
-                            lastModified: string;
-                            /** @description The identifier of the user that last updated this record. */
-                            lastModifiedBy: string;
-                            /** ProgramItem */
-                            programItem: {
-                                /**
-                                 * Format: uuid
-                                 * @description The program item.
-                                 */
-                                id: string;
-                            };
-                            /** Session */
-                            session: {
-                                /**
-                                 * Format: uuid
-                                 * @description The program item's session.
-                                 */
-                                id: string;
-                            };
-                        }[];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    getProgramItemSessionDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of a file (POST /files). */
-                fileId: string;
-                /** @description ID of a program item. */
-                programItemId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was created.
-                         */
-                        created: string;
-                        /** @description The identifier of the user that created this record. */
-                        createdBy: string;
-                        /** SessionDocumentLite */
-                        document: {
-                            /**
-                             * Format: uuid
-                             * @description The document: a file (POST /files) that is a document of the session.
-                             */
-                            id: string;
-                        };
-                        /** Event */
-                        event: {
-                            /**
-                             * Format: uuid
-                             * @description The event.
-                             */
-                            id: string;
-                        };
-                        /**
-                         * Format: uuid
-                         * @description ID of the session document to program item relationship.
-                         */
-                        id: string;
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was updated.
-                         */
-                        lastModified: string;
-                        /** @description The identifier of the user that last updated this record. */
-                        lastModifiedBy: string;
-                        /** ProgramItem */
-                        programItem: {
-                            /**
-                             * Format: uuid
-                             * @description The program item.
-                             */
-                            id: string;
-                        };
-                        /** Session */
-                        session: {
-                            /**
-                             * Format: uuid
-                             * @description The program item's session.
-                             */
-                            id: string;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    relateProgramItemToSessionDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of a file (POST /files). */
-                fileId: string;
-                /** @description ID of a program item. */
-                programItemId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was created.
-                         */
-                        created: string;
-                        /** @description The identifier of the user that created this record. */
-                        createdBy: string;
-                        /** SessionDocumentLite */
-                        document: {
-                            /**
-                             * Format: uuid
-                             * @description The document: a file (POST /files) that is a document of the session.
-                             */
-                            id: string;
-                        };
-                        /** Event */
-                        event: {
-                            /**
-                             * Format: uuid
-                             * @description The event.
-                             */
-                            id: string;
-                        };
-                        /**
-                         * Format: uuid
-                         * @description ID of the session document to program item relationship.
-                         */
-                        id: string;
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was updated.
-                         */
-                        lastModified: string;
-                        /** @description The identifier of the user that last updated this record. */
-                        lastModifiedBy: string;
-                        /** ProgramItem */
-                        programItem: {
-                            /**
-                             * Format: uuid
-                             * @description The program item.
-                             */
-                            id: string;
-                        };
-                        /** Session */
-                        session: {
-                            /**
-                             * Format: uuid
-                             * @description The program item's session.
-                             */
-                            id: string;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    deleteProgramItemSessionDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of a file (POST /files). */
-                fileId: string;
-                /** @description ID of a program item. */
-                programItemId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    getSessionProgramSpeaker: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of a speaker. */
-                id: string;
-                /** @description ID of a program item. */
-                programItemId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was created.
-                         */
-                        created: string;
-                        /** @description The identifier of the user that created this record. */
-                        createdBy: string;
-                        /** EventLite */
-                        event: {
-                            /**
-                             * Format: uuid
-                             * @description The event.
-                             */
-                            id: string;
-                        };
-                        /**
-                         * Format: uuid
-                         * @description ID of the speaker to program item relationship.
-                         */
-                        id: string;
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was updated.
-                         */
-                        lastModified: string;
-                        /** @description The identifier of the user that last updated this record. */
-                        lastModifiedBy: string;
-                        /** ProgramItemLite */
-                        programItem: {
-                            /**
-                             * Format: uuid
-                             * @description The program item.
-                             */
-                            id: string;
-                        };
-                        /** SessionLite */
-                        session: {
-                            /**
-                             * Format: uuid
-                             * @description The program item's session.
-                             */
-                            id: string;
-                        };
-                        /** SpeakerLite */
-                        speaker: {
-                            /**
-                             * Format: uuid
-                             * @description The speaker.
-                             */
-                            id: string;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    createSessionProgramSpeaker: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of a speaker. */
-                id: string;
-                /** @description ID of a program item. */
-                programItemId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was created.
-                         */
-                        created: string;
-                        /** @description The identifier of the user that created this record. */
-                        createdBy: string;
-                        /** EventLite */
-                        event: {
-                            /**
-                             * Format: uuid
-                             * @description The event.
-                             */
-                            id: string;
-                        };
-                        /**
-                         * Format: uuid
-                         * @description ID of the speaker to program item relationship.
-                         */
-                        id: string;
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was updated.
-                         */
-                        lastModified: string;
-                        /** @description The identifier of the user that last updated this record. */
-                        lastModifiedBy: string;
-                        /** ProgramItemLite */
-                        programItem: {
-                            /**
-                             * Format: uuid
-                             * @description The program item.
-                             */
-                            id: string;
-                        };
-                        /** SessionLite */
-                        session: {
-                            /**
-                             * Format: uuid
-                             * @description The program item's session.
-                             */
-                            id: string;
-                        };
-                        /** SpeakerLite */
-                        speaker: {
-                            /**
-                             * Format: uuid
-                             * @description The speaker.
-                             */
-                            id: string;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    deleteSessionProgramSpeaker: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of a speaker. */
-                id: string;
-                /** @description ID of a program item. */
-                programItemId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    filterProgramItemDocuments: {
-        parameters: {
-            query?: {
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    filter?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was created.
-                             */
-                            created: string;
-                            /** @description The identifier of the user that created this record. */
-                            createdBy: string;
-                            /** SessionDocumentLite */
-                            document: {
-                                /**
-                                 * Format: uuid
-                                 * @description The document: a file (POST /files) that is a document of the session.
-                                 */
-                                id: string;
-                            };
-                            /** Event */
-                            event: {
-                                /**
-                                 * Format: uuid
-                                 * @description The event.
-                                 */
-                                id: string;
-                            };
-                            /**
-                             * Format: uuid
-                             * @description ID of the session document to program item relationship.
-                             */
-                            id: string;
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was updated.
-                             */
-                            lastModified: string;
-                            /** @description The identifier of the user that last updated this record. */
-                            lastModifiedBy: string;
-                            /** ProgramItem */
-                            programItem: {
-                                /**
-                                 * Format: uuid
-                                 * @description The program item.
-                                 */
-                                id: string;
-                            };
-                            /** Session */
-                            session: {
-                                /**
-                                 * Format: uuid
-                                 * @description The program item's session.
-                                 */
-                                id: string;
-                            };
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    listProgramItemsPostFilters: {
-        parameters: {
-            query?: {
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description Accepted and ignored: eventline keeps one version of each text. */
-                locale?: string;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    filter?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was created.
-                             */
-                            created: string;
-                            /** @description The identifier of the user that created this record. */
-                            createdBy: string;
-                            /** @description Description of the program item. */
-                            description?: string;
-                            /** @description The duration of the program item in minutes. */
-                            duration: number;
-                            /** Event */
-                            event: {
-                                /**
-                                 * Format: uuid
-                                 * @description The event of the program item's session.
-                                 */
-                                id: string;
-                            };
-                            /**
-                             * Format: uuid
-                             * @description ID of the program item.
-                             */
-                            id: string;
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was updated.
-                             */
-                            lastModified: string;
-                            /** @description The identifier of the user that last updated this record. */
-                            lastModifiedBy: string;
-                            /** @description Name of the program item. */
-                            name: string;
-                            /** @description Rich-text-editor description in JSON formatting. */
-                            rteDescription?: string;
-                            /** Session */
-                            session: {
-                                /**
-                                 * Format: uuid
-                                 * @description The session the program item is part of.
-                                 */
-                                id: string;
-                            };
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    getSessionProgramSpeakers: {
-        parameters: {
-            query?: {
-                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
-                filter?: string;
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was created.
-                             */
-                            created: string;
-                            /** @description The identifier of the user that created this record. */
-                            createdBy: string;
-                            /** EventLite */
-                            event: {
-                                /**
-                                 * Format: uuid
-                                 * @description The event.
-                                 */
-                                id: string;
-                            };
-                            /**
-                             * Format: uuid
-                             * @description ID of the speaker to program item relationship.
-                             */
-                            id: string;
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was updated.
-                             */
-                            lastModified: string;
-                            /** @description The identifier of the user that last updated this record. */
-                            lastModifiedBy: string;
-                            /** ProgramItemLite */
-                            programItem: {
-                                /**
-                                 * Format: uuid
-                                 * @description The program item.
-                                 */
-                                id: string;
-                            };
-                            /** SessionLite */
-                            session: {
-                                /**
-                                 * Format: uuid
-                                 * @description The program item's session.
-                                 */
-                                id: string;
-                            };
-                            /** SpeakerLite */
-                            speaker: {
-                                /**
-                                 * Format: uuid
-                                 * @description The speaker.
-                                 */
-                                id: string;
-                            };
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    listSessionProgramSpeakersPostFilters: {
-        parameters: {
-            query?: {
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    filter?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was created.
-                             */
-                            created: string;
-                            /** @description The identifier of the user that created this record. */
-                            createdBy: string;
-                            /** EventLite */
-                            event: {
-                                /**
-                                 * Format: uuid
-                                 * @description The event.
-                                 */
-                                id: string;
-                            };
-                            /**
-                             * Format: uuid
-                             * @description ID of the speaker to program item relationship.
-                             */
-                            id: string;
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was updated.
-                             */
-                            lastModified: string;
-                            /** @description The identifier of the user that last updated this record. */
-                            lastModifiedBy: string;
-                            /** ProgramItemLite */
-                            programItem: {
-                                /**
-                                 * Format: uuid
-                                 * @description The program item.
-                                 */
-                                id: string;
-                            };
-                            /** SessionLite */
-                            session: {
-                                /**
-                                 * Format: uuid
-                                 * @description The program item's session.
-                                 */
-                                id: string;
-                            };
-                            /** SpeakerLite */
-                            speaker: {
-                                /**
-                                 * Format: uuid
-                                 * @description The speaker.
-                                 */
-                                id: string;
-                            };
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
                     };
                 };
             };
@@ -43518,1287 +42513,6 @@ export interface operations {
             };
         };
     };
-    listSessionsCategories: {
-        parameters: {
-            query?: {
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description A description for the session category. */
-                            description?: string;
-                            /**
-                             * Format: uuid
-                             * @description The session category.
-                             */
-                            id: string;
-                            /** @description The name of the session category. */
-                            name: string;
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    createSessionCategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description A description for the session category. */
-                    description?: string;
-                    /**
-                     * Format: uuid
-                     * @description Read-only: ignored.
-                     */
-                    id?: string;
-                    /** @description The name of the session category. */
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A description for the session category. */
-                        description?: string;
-                        /**
-                         * Format: uuid
-                         * @description The session category.
-                         */
-                        id: string;
-                        /** @description The name of the session category. */
-                        name: string;
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    getSessionCategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of the record. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A description for the session category. */
-                        description?: string;
-                        /**
-                         * Format: uuid
-                         * @description The session category.
-                         */
-                        id: string;
-                        /** @description The name of the session category. */
-                        name: string;
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    updateSessionCategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of the record. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description A description for the session category. */
-                    description?: string;
-                    /**
-                     * Format: uuid
-                     * @description Read-only: ignored.
-                     */
-                    id?: string;
-                    /** @description The name of the session category. */
-                    name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A description for the session category. */
-                        description?: string;
-                        /**
-                         * Format: uuid
-                         * @description The session category.
-                         */
-                        id: string;
-                        /** @description The name of the session category. */
-                        name: string;
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    deleteSessionCategory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of the record. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    GetSessionSegments: {
-        parameters: {
-            query?: {
-                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
-                filter?: string;
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description True indicates the session segment is active. */
-                            active: boolean;
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was created.
-                             */
-                            created: string;
-                            /** @description The identifier of the user that created this record. */
-                            createdBy: string;
-                            /** Event */
-                            event: {
-                                /**
-                                 * Format: uuid
-                                 * @description The session's event.
-                                 */
-                                id: string;
-                            };
-                            /**
-                             * Format: uuid
-                             * @description ID of the session segment.
-                             */
-                            id: string;
-                            /**
-                             * Format: date-time
-                             * @description The ISO 8601 zoned date time when this record was updated.
-                             */
-                            lastModified: string;
-                            /** @description The identifier of the user that last updated this record. */
-                            lastModifiedBy: string;
-                            /** Segment */
-                            segment: {
-                                /**
-                                 * Format: uuid
-                                 * @description The audience segment.
-                                 */
-                                id: string;
-                            };
-                            /** Session */
-                            session: {
-                                /**
-                                 * Format: uuid
-                                 * @description The session.
-                                 */
-                                id: string;
-                            };
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    createSessionSegment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description True indicates the session segment is active.
-                     * @default true
-                     */
-                    active?: boolean;
-                    /** @description Read-only: ignored. */
-                    created?: string;
-                    /** @description Read-only: ignored. */
-                    createdBy?: string;
-                    event?: {
-                        /**
-                         * Format: uuid
-                         * @description Read-only: the session's event (400 when another).
-                         */
-                        id?: string;
-                    };
-                    /**
-                     * Format: uuid
-                     * @description Read-only: ignored.
-                     */
-                    id?: string;
-                    /** @description Read-only: ignored. */
-                    lastModified?: string;
-                    /** @description Read-only: ignored. */
-                    lastModifiedBy?: string;
-                    /** Segment */
-                    segment: {
-                        /**
-                         * Format: uuid
-                         * @description An audience segment of the account.
-                         */
-                        id: string;
-                    };
-                    /** Session */
-                    session: {
-                        /**
-                         * Format: uuid
-                         * @description A session of the account (400 when unknown).
-                         */
-                        id: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description True indicates the session segment is active. */
-                        active: boolean;
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was created.
-                         */
-                        created: string;
-                        /** @description The identifier of the user that created this record. */
-                        createdBy: string;
-                        /** Event */
-                        event: {
-                            /**
-                             * Format: uuid
-                             * @description The session's event.
-                             */
-                            id: string;
-                        };
-                        /**
-                         * Format: uuid
-                         * @description ID of the session segment.
-                         */
-                        id: string;
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was updated.
-                         */
-                        lastModified: string;
-                        /** @description The identifier of the user that last updated this record. */
-                        lastModifiedBy: string;
-                        /** Segment */
-                        segment: {
-                            /**
-                             * Format: uuid
-                             * @description The audience segment.
-                             */
-                            id: string;
-                        };
-                        /** Session */
-                        session: {
-                            /**
-                             * Format: uuid
-                             * @description The session.
-                             */
-                            id: string;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    updateSessionSegment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of the record. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description True indicates the session segment is active.
-                     * @default true
-                     */
-                    active?: boolean;
-                    /** @description Read-only: ignored. */
-                    created?: string;
-                    /** @description Read-only: ignored. */
-                    createdBy?: string;
-                    event?: {
-                        /**
-                         * Format: uuid
-                         * @description Read-only: the session's event (400 when another).
-                         */
-                        id?: string;
-                    };
-                    /**
-                     * Format: uuid
-                     * @description Read-only: ignored.
-                     */
-                    id?: string;
-                    /** @description Read-only: ignored. */
-                    lastModified?: string;
-                    /** @description Read-only: ignored. */
-                    lastModifiedBy?: string;
-                    /** Segment */
-                    segment: {
-                        /**
-                         * Format: uuid
-                         * @description An audience segment of the account.
-                         */
-                        id: string;
-                    };
-                    /** Session */
-                    session: {
-                        /**
-                         * Format: uuid
-                         * @description A session of the account (400 when unknown).
-                         */
-                        id: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description True indicates the session segment is active. */
-                        active: boolean;
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was created.
-                         */
-                        created: string;
-                        /** @description The identifier of the user that created this record. */
-                        createdBy: string;
-                        /** Event */
-                        event: {
-                            /**
-                             * Format: uuid
-                             * @description The session's event.
-                             */
-                            id: string;
-                        };
-                        /**
-                         * Format: uuid
-                         * @description ID of the session segment.
-                         */
-                        id: string;
-                        /**
-                         * Format: date-time
-                         * @description The ISO 8601 zoned date time when this record was updated.
-                         */
-                        lastModified: string;
-                        /** @description The identifier of the user that last updated this record. */
-                        lastModifiedBy: string;
-                        /** Segment */
-                        segment: {
-                            /**
-                             * Format: uuid
-                             * @description The audience segment.
-                             */
-                            id: string;
-                        };
-                        /** Session */
-                        session: {
-                            /**
-                             * Format: uuid
-                             * @description The session.
-                             */
-                            id: string;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    deleteSessionSegment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of the record. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
     listSessions: {
         parameters: {
             query?: {
@@ -46548,163 +44262,37 @@ export interface operations {
             };
         };
     };
-    listSessionDocs: {
-        parameters: {
-            query?: {
-                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
-                filter?: string;
-                /** @description The maximum number of records to return per page (1-200). */
-                limit?: number;
-                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
-                token?: string;
-            };
-            header?: never;
-            path: {
-                /** @description ID of a session. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description Display this file to the public */
-                            displayEnabled?: boolean;
-                            file: {
-                                /**
-                                 * Format: uuid
-                                 * @description The file (POST /files).
-                                 */
-                                id: string;
-                            };
-                            /** @description Friendly name of the file */
-                            friendlyName?: string;
-                            /**
-                             * Format: uri
-                             * @description A signed, expiring URL of the session's document.
-                             */
-                            href: string;
-                            /** @description Size of the file in bytes */
-                            size?: number;
-                            /** @description Mime type of the file */
-                            type?: string;
-                        }[];
-                        paging: components["schemas"]["Paging"];
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    getSessionDoc: {
+    updateSessionCustomFieldAnswers: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description ID of a file (POST /files). */
-                fileId: string;
-                /** @description ID of a session. */
+                /** @description ID of a custom field. */
+                customFieldId: string;
+                /** @description The contact, event or session answered about. */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The custom field; when sent it must be the path's.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    name?: string;
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** @description Read-only: ignored. */
+                    type?: string;
+                    /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                    value: string[];
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -46713,277 +44301,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Display this file to the public */
-                        displayEnabled?: boolean;
-                        file: {
-                            /**
-                             * Format: uuid
-                             * @description The file (POST /files).
-                             */
-                            id: string;
-                        };
-                        /** @description Friendly name of the file */
-                        friendlyName?: string;
                         /**
-                         * Format: uri
-                         * @description A signed, expiring URL of the session's document.
+                         * Format: uuid
+                         * @description The custom field.
                          */
-                        href: string;
-                        /** @description Size of the file in bytes */
-                        size?: number;
-                        /** @description Mime type of the file */
-                        type?: string;
-                    };
-                };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    addSessionDoc: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of a file (POST /files). */
-                fileId: string;
-                /** @description ID of a session. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Display this file to the public */
-                        displayEnabled?: boolean;
-                        file: {
-                            /**
-                             * Format: uuid
-                             * @description The file (POST /files).
-                             */
-                            id: string;
-                        };
-                        /** @description Friendly name of the file */
-                        friendlyName?: string;
+                        id: string;
+                        /** @description The text of the custom field. Read-only. */
+                        name?: string;
+                        /** @description The order of the field. Read-only. */
+                        order?: number;
                         /**
-                         * Format: uri
-                         * @description A signed, expiring URL of the session's document.
+                         * @description The type of data collected. Read-only.
+                         * @enum {string}
                          */
-                        href: string;
-                        /** @description Size of the file in bytes */
-                        size?: number;
-                        /** @description Mime type of the file */
-                        type?: string;
+                        type?: "AutoIncrement" | "ConsentQuestion" | "Currency" | "Decimal" | "Date" | "DateTime" | "Email" | "FileUpload" | "FreeText" | "General" | "MultiChoice" | "MultiSelect" | "Number" | "OpenEndedDateTime" | "OpenEndedText" | "SingleChoice" | "SingleSelect" | "USPhoneNumber" | "Unknown";
+                        /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                        value: string[];
                     };
                 };
-            };
-            /** @description Bad request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Bad or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Forbidden: a required scope is missing */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        details?: {
-                            code: number;
-                            message: string;
-                            target?: string;
-                        }[];
-                        message: string;
-                        target?: string;
-                    };
-                };
-            };
-        };
-    };
-    deleteSessionDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description ID of a file (POST /files). */
-                fileId: string;
-                /** @description ID of a session. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Bad request */
             400: {

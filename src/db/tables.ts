@@ -35,6 +35,9 @@ import { SPEAKERS_TABLES } from '../modules/speakers/speakers.table.js';
 import { PROGRAM_TABLES } from '../modules/program/program.table.js';
 import { EVENT_USER_GROUPS_TABLES } from '../modules/identity/event-user-groups.table.js';
 import { EVENT_SETUP_TABLES } from '../modules/event-setup/event-setup.table.js';
+import { CUSTOM_FIELDS_TABLES } from '../modules/custom-fields/custom-fields.table.js';
+import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questions.table.js';
+import { AUDIENCE_SEGMENTS_TABLES } from '../modules/audience-segments/audience-segments.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -77,4 +80,7 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...PROGRAM_TABLES,
   ...EVENT_USER_GROUPS_TABLES,
   ...EVENT_SETUP_TABLES,
+  ...CUSTOM_FIELDS_TABLES,
+  ...EVENT_QUESTIONS_TABLES,
+  ...AUDIENCE_SEGMENTS_TABLES,
 ];

@@ -51,6 +51,9 @@ import type {
 } from '../modules/program/program.table.js';
 import type { EventUserGroupsTable } from '../modules/identity/event-user-groups.table.js';
 import type { EventEmailsTable, InvitationListsTable, PlanningDocumentsTable, RegistrationPathsTable } from '../modules/event-setup/event-setup.table.js';
+import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
+import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
+import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -148,6 +151,14 @@ export interface Database {
   registration_paths: RegistrationPathsTable;
   invitation_lists: InvitationListsTable;
   event_emails: EventEmailsTable;
+  custom_fields: CustomFieldsTable;
+  custom_field_choices: CustomFieldChoicesTable;
+  custom_field_translations: CustomFieldTranslationsTable;
+  custom_field_answers: CustomFieldAnswersTable;
+  event_questions: EventQuestionsTable;
+  event_question_choices: EventQuestionChoicesTable;
+  audience_segments: AudienceSegmentsTable;
+  audience_segment_members: AudienceSegmentMembersTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

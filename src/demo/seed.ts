@@ -10,6 +10,7 @@ import { seedDemoExhibitors } from './exhibitors.js';
 import { seedDemoSpeakers } from './speakers.js';
 import { seedDemoEventSetup } from './event-setup.js';
 import { seedDemoProgram } from './program.js';
+import { seedDemoCustomFields } from './custom-fields.js';
 import { seedDemoLeads } from './leads.js';
 import { seedDemoWorkflow } from './workflow.js';
 
@@ -69,6 +70,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   await seedDemoSpeakers(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoProgram(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoEventSetup(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
+  await seedDemoCustomFields(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
   const credentials: DemoCredentials = {

@@ -52,6 +52,57 @@ describe('tenancy: one account never sees another account\'s data', () => {
     expect(own.paging.totalCount).toBe(1);
   });
 
+  it('answers 404 for account A\'s custom fields, answers, event questions and audience segments, and lists none of them to account B', async () => {
+    const ok = async (res: Promise<{ statusCode: number; body: string; json: () => unknown }>, status = 201) => {
+      const r = await res;
+      expect(r.statusCode, r.body).toBe(status);
+      return (status === 204 ? {} : r.json()) as { id: string };
+    };
+    const field = await ok(apiA('POST', '/ea/custom-fields', { category: 'Event', name: 'Secret region', code: 'SECRET-REGION', type: 'Open Ended Text - One Line', required: false }));
+    const contactField = await ok(apiA('POST', '/ea/custom-fields', { category: 'Contact', name: 'Secret', code: 'SECRET-C', type: 'Open Ended Text - One Line', required: false }));
+    const contact = ((await ok(apiA('POST', '/ea/contacts', [{ firstName: 'Sec', lastName: 'Ret', email: 'secret.tenancy@example.test' }]), 207)) as unknown as Array<{ data: { id: string } }>)[0]!.data.id;
+    await ok(apiA('PUT', `/ea/events/${eventA}/custom-fields/${field.id}/answers`, { value: ['EMEA'] }), 200);
+    const attendee = ((await ok(apiA('POST', '/ea/attendees', [{ event: { id: eventA }, contact: { id: contact } }]), 207)) as unknown as Array<{ data: { id: string } }>)[0]!.data.id;
+    const question = await ok(apiA('POST', '/ea/event-questions', { event: { id: eventA }, text: 'Secret?', type: 'SingleChoice' }));
+    const choice = await ok(apiA('POST', `/ea/event-questions/${question.id}/choices`, { text: 'Yes' }));
+    const segment = await ok(apiA('POST', '/ea/audience-segments', { event: { id: eventA }, name: 'Secret segment' }));
+    await ok(apiA('PUT', `/ea/audience-segments/${segment.id}/attendees/${attendee}`), 204);
+    const fieldBody = { category: 'Event', name: 'Hijacked', code: 'HIJACK', type: 'Open Ended Text - One Line' };
+    for (const [method, url, body] of [
+      ['GET', `/ea/custom-fields/${field.id}`, undefined],
+      ['PUT', `/ea/custom-fields/${field.id}`, fieldBody],
+      ['POST', `/ea/custom-fields/${field.id}/translations`, { language: 'fr-FR', translation: { nameTranslation: 'x' } }],
+      ['PUT', `/ea/custom-fields/${field.id}/translations`, { language: 'fr-FR', translation: { nameTranslation: 'x' } }],
+      ['PUT', `/ea/custom-fields/${field.id}/advanced-logic`, { sourceCustomFieldId: field.id }],
+      ['PUT', `/ea/events/${eventA}/custom-fields/${field.id}/answers`, { value: ['x'] }],
+      ['PUT', `/ea/contacts/${contact}/custom-fields/${contactField.id}/answers`, { value: ['x'] }],
+      ['GET', `/ea/event-questions/${question.id}/choices`, undefined],
+      ['PUT', `/ea/event-questions/${question.id}`, { event: { id: eventA }, text: 'x', type: 'SingleChoice' }],
+      ['DELETE', `/ea/event-questions/${question.id}`, undefined],
+      ['PUT', `/ea/event-questions/${question.id}/choices/${choice.id}`, { text: 'x' }],
+      ['DELETE', `/ea/event-questions/${question.id}/choices/${choice.id}`, undefined],
+      ['GET', `/ea/audience-segments/${segment.id}`, undefined],
+      ['PUT', `/ea/audience-segments/${segment.id}`, { event: { id: eventA }, name: 'x' }],
+      ['DELETE', `/ea/audience-segments/${segment.id}`, undefined],
+      ['GET', `/ea/audience-segments/${segment.id}/attendees`, undefined],
+      ['PUT', `/ea/audience-segments/${segment.id}/attendees/${attendee}`, undefined],
+      ['DELETE', `/ea/audience-segments/${segment.id}/attendees/${attendee}`, undefined],
+      ['DELETE', `/ea/attendees/${attendee}/audience-segments`, undefined],
+    ] as const) {
+      const res = await apiB(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const listed = async (url: string) => ((await apiB('GET', url)).json() as { data: unknown[] }).data;
+    expect(await listed(`/ea/custom-fields?filter=${encodeURIComponent("category eq 'Event'")}`)).toEqual([]);
+    expect(await listed('/ea/event-questions')).toEqual([]);
+    expect(await listed('/ea/audience-segments')).toEqual([]);
+    expect(((await apiB('POST', '/ea/audience-segments/filter', { filter: `id eq '${segment.id}'` })).json() as { data: unknown[] }).data).toEqual([]);
+    expect((await apiB('POST', '/ea/audience-segments', { event: { id: eventA }, name: 'x' })).statusCode).toBe(400);
+    expect((await apiB('POST', '/ea/event-questions', { event: { id: eventA }, text: 'x', type: 'SingleChoice' })).statusCode).toBe(400);
+    // Account A's data is untouched.
+    expect(((await apiA('GET', `/ea/audience-segments/${segment.id}/attendees`)).json() as { data: unknown[] }).data).toHaveLength(1);
+  });
+
   it('answers 404 for account A\'s speakers, their documents and sessions, and lists none of them to account B', async () => {
     const speaker = await apiA('POST', '/ea/speakers', { event: { id: eventA }, firstName: 'Secret', lastName: 'Speaker' });
     expect(speaker.statusCode, speaker.body).toBe(201);

@@ -24,6 +24,7 @@ import * as m0022 from './0022_list_counts.js';
 import * as m0023 from './0023_contact_search.js';
 import * as m0024 from './0024_speakers.js';
 import * as m0025 from './0025_program.js';
+import * as m0026 from './0026_custom_fields.js';
 import * as m0027 from './0027_event_extras.js';
 import * as m0028 from './0028_contact_search_queue.js';
 
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0023_contact_search': m0023,
   '0024_speakers': m0024,
   '0025_program': m0025,
+  '0026_custom_fields': m0026,
   '0027_event_extras': m0027,
   '0028_contact_search_queue': m0028,
 };

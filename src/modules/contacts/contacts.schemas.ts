@@ -123,6 +123,14 @@ const auditProps = {
   lastModifiedBy: opt(Type.String()),
 };
 
+/** A contact's answer to a custom field (the reference's custom-field; the custom-fields module writes them). */
+function ContactCustomFieldSchema() {
+  return Type.Object({
+    id: uuid('The custom field.'), name: opt(Type.String()), value: Type.Array(Type.String({ maxLength: 16000 }), { uniqueItems: true }),
+    order: opt(Type.Integer()), type: opt(Type.String()),
+  }, { title: 'CustomField' });
+}
+
 /** The response shape (and the PII firewall): only the fields listed here leave the server. */
 export const ContactSchema = Type.Object(
   {
@@ -131,6 +139,7 @@ export const ContactSchema = Type.Object(
     optOut: opt(Type.Object({ optedOut: Type.Boolean(), date: opt(Type.String({ format: 'date-time' })) }, { title: 'ContactOptOut' })),
     deleted: opt(Type.Boolean({ description: 'True when the contact is deleted: its data is kept but it is inactive. Read-only.' })),
     purged: Type.Boolean({ description: 'True when the contact is purged (obfuscated): only id, lastModified and purged remain. Read-only.' }),
+    customFields: opt(Type.Array(ContactCustomFieldSchema(), { description: 'The contact\'s custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only.' })),
     ...auditProps,
   },
   { title: 'ExistingContact' },

@@ -78,9 +78,19 @@ export class ContactsService {
     return row;
   }
 
-  /** One contact of the account, or a 404 ApiError. */
+  /** One contact of the account, or a 404 ApiError; with its custom-field answers, once the custom-fields module is wired. */
   async get(accountId: string, id: string): Promise<Contact> {
-    return toContact(await this.row(accountId, id));
+    const row = await this.row(accountId, id);
+    const contact = toContact(row);
+    const answers = row.purged === 1 || this.customFields === undefined ? [] : await this.customFields(accountId, row.id);
+    return answers.length > 0 ? { ...contact, customFields: answers } : contact;
+  }
+
+  private customFields?: (accountId: string, contactId: string) => Promise<NonNullable<Contact['customFields']>>;
+
+  /** The custom-fields module hands over how to read a contact's answers (it depends on contacts, so it calls this when wired). */
+  useCustomFields(answersOf: (accountId: string, contactId: string) => Promise<NonNullable<Contact['customFields']>>): void {
+    this.customFields = answersOf;
   }
 
   /** The account's contacts with these ids (others' ids and unknown ids are left out), for embedding. */
