@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { audited, createTable, dropTables, owned } from './columns.js';
 
 // The program of an event (issue 29): where and under which heading its sessions run, what else is on the agenda,
@@ -20,6 +20,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await createTable(db, 'session_categories', { ...owned, name: 'text!', description: 'text', ...audited }, {
     session_categories_account: 'account_id, id',
   });
+
+  // Sessions written before this migration may name a location or category by an id the client made up: each id used
+  // in one account (a location: in one event) becomes an entry with the session's labels, so a session read and sent
+  // back keeps working now that the id is checked. An id used across accounts or events names nothing and stays as it is.
+  await sql`insert into session_locations (id, account_id, event_id, code, name, created, last_modified, created_by, last_modified_by)
+    select location_id, min(account_id), min(event_id), coalesce(max(location_code), ''), coalesce(max(location_name), ''), min(created), max(last_modified),
+      'migration 0025', 'migration 0025'
+    from sessions where location_id is not null
+    group by location_id having count(distinct account_id) = 1 and count(distinct event_id) = 1`.execute(db);
+  await sql`insert into session_categories (id, account_id, name, description, created, last_modified, created_by, last_modified_by)
+    select category_id, min(account_id), coalesce(max(category_name), ''), null, min(created), max(last_modified), 'migration 0025', 'migration 0025'
+    from sessions where category_id is not null
+    group by category_id having count(distinct account_id) = 1`.execute(db);
 
   // The in-use checks of a location or category being deleted, and the sessions list's location.id / category.id.
   await db.schema.createIndex('sessions_location').on('sessions').columns(['account_id', 'location_id', 'id']).execute();
