@@ -61,6 +61,15 @@ export type OperationHandler<P, Q, B, H, R> = (request: OperationRequest<P, Q, B
  */
 export const LIST_OPERATIONS = new Map<string, FilterFields>();
 
+/**
+ * The indexed-filters sentence of a list declared with plain `op()` (a POST-only filter operation with no GET twin,
+ * such as filterProgramItemDocuments): recorded as op.list records its lists, for the docs test.
+ */
+export function listNote(operationId: string, filters: FilterFields): string {
+  LIST_OPERATIONS.set(operationId, filters);
+  return indexedFiltersNote(filters);
+}
+
 /** A list and, where the catalogue has one, its `POST .../filter` twin (DESIGN rule 6). */
 export interface ListOptions<Q extends TObject, P extends TSchema, A extends TObject> {
   readonly query: Q;

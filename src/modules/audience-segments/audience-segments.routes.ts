@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { operations } from '../../http/operations.js';
+import { SEGMENTS_LIST, membersList } from './audience-segments.filters.js';
 import {
   AttendeeParamsSchema, MemberParamsSchema, MembersQuerySchema, SegmentCreateSchema, SegmentMemberPageSchema, SegmentPageSchema, SegmentParamsSchema,
   SegmentSchema, SegmentsQuerySchema, SegmentUpdateSchema,
@@ -15,6 +16,7 @@ export function segmentsRoutes(segments: SegmentsService) {
         + 'Filterable (the reference\'s list), combined with `and` only: event.id (eq|in), id (eq|in), deleted (eq), creationType (eq|in). '
         + 'Deleted segments are listed only when the filter names `deleted`. `after` / `before` bound lastModified.',
       query: SegmentsQuerySchema, page: SegmentPageSchema, filterOperationId: 'listAudienceSegmentsPostFilter',
+      filters: SEGMENTS_LIST.filters,
       list: (auth, query) => segments.list(auth.accountId, query),
     });
 
@@ -39,6 +41,7 @@ export function segmentsRoutes(segments: SegmentsService) {
       description: 'The attendees in the segment (`id` is the attendee), in the order they were added. With includeDisassociated=true, also those taken '
         + 'out in the last 30 days, and `disassociated (eq)` filters them.',
       params: SegmentParamsSchema, query: MembersQuerySchema, page: SegmentMemberPageSchema, filterOperationId: null,
+      filters: membersList('', true).filters,
       list: (auth, query, params) => segments.members(auth.accountId, params.audienceSegmentId, query),
     });
 

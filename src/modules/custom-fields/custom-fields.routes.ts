@@ -1,4 +1,5 @@
 import { operations } from '../../http/operations.js';
+import { CUSTOM_FIELDS_LIST } from './custom-fields.filters.js';
 import {
   AdvancedLogicSchema, AnswerInputSchema, AnswerSchema, CustomFieldInputSchema, CustomFieldPageSchema, CustomFieldParamsSchema, CustomFieldSchema,
   CustomFieldsQuerySchema, SubjectAnswerParamsSchema, TranslationSchema,
@@ -16,6 +17,7 @@ export function customFieldsRoutes(fields: CustomFieldsService) {
         + '(400 without it, or with two). Filterable (the reference\'s list): id (eq|ne), category (eq), lastModified (eq|ne|lt|le|gt|ge), '
         + 'code (eq|ne, case-insensitive). `after` / `before` bound lastModified.',
       query: CustomFieldsQuerySchema, page: CustomFieldPageSchema, filterOperationId: null,
+      filters: CUSTOM_FIELDS_LIST.filters,
       list: (auth, query) => fields.list(auth.accountId, query),
     });
 

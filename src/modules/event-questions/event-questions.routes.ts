@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { operations } from '../../http/operations.js';
+import { QUESTIONS_LIST, choicesList } from './event-questions.filters.js';
 import {
   ChoiceInputSchema, ChoicePageSchema, ChoiceParamsSchema, ChoiceSchema, ChoicesQuerySchema, QuestionInputSchema, QuestionPageSchema, QuestionParamsSchema,
   QuestionSchema, QuestionsQuerySchema,
@@ -15,12 +16,14 @@ export function questionsRoutes(questions: QuestionsService) {
       description: 'The questions of the account\'s events, in creation order. Filterable (the reference\'s list): event.id (eq|ne), id (eq|ne), code (eq|ne), '
         + 'tag (eq|ne), created and lastModified (eq|ne|lt|le|gt|ge). `after` / `before` bound lastModified.',
       query: QuestionsQuerySchema, page: QuestionPageSchema, filterOperationId: null,
+      filters: QUESTIONS_LIST.filters,
       list: (auth, query) => questions.list(auth.accountId, query),
     });
 
     op.list('getChoicesForQuestion', {
       description: 'The question\'s choices, in their order. Filterable: text (eq), combined with or.',
       params: QuestionParamsSchema, query: ChoicesQuerySchema, page: ChoicePageSchema, filterOperationId: null,
+      filters: choicesList('').filters,
       list: (auth, query, params) => questions.choices(auth.accountId, params.questionId, query),
     });
 

@@ -79,6 +79,11 @@ export class ProgramRepository extends Repository {
     return ex.selectFrom('session_segments').selectAll().where('account_id', '=', accountId).where('session_id', '=', sessionId).where('segment_id', '=', segmentId).executeTakeFirst();
   }
 
+  /** The event's session segments (for an event copy). */
+  segmentsOfEvent(accountId: string, eventId: string, ex: Executor = this.db): Promise<Array<Row<'session_segments'>>> {
+    return ex.selectFrom('session_segments').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute();
+  }
+
   async insertSegments(rows: ReadonlyArray<NewRow<'session_segments'>>, ex: Executor = this.db): Promise<void> {
     if (rows.length > 0) await ex.insertInto('session_segments').values([...rows]).execute();
   }

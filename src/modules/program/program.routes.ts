@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { operations } from '../../http/operations.js';
+import { listNote, operations } from '../../http/operations.js';
 import { FilterBodySchema } from '../../http/paging.js';
 import { PROGRAM_ITEM_DOCUMENTS_LIST, PROGRAM_ITEMS_LIST, SESSION_CATEGORIES_LIST, SESSION_DOC_FILTER_FIELDS, SESSION_SEGMENTS_LIST } from './program.filters.js';
 import {
@@ -105,7 +105,7 @@ export function programRoutes(program: ProgramService) {
       response: { 200: ProgramItemDocumentsSchema },
     }, async ({ auth, params }) => program.itemDocs(auth.accountId, params.programItemId));
     op('filterProgramItemDocuments', {
-      description: `The account's program item documents, in creation order. ${filters(PROGRAM_ITEM_DOCUMENTS_LIST.filters)}`,
+      description: `The account's program item documents, in creation order. ${filters(PROGRAM_ITEM_DOCUMENTS_LIST.filters)} ${listNote('filterProgramItemDocuments', PROGRAM_ITEM_DOCUMENTS_LIST.filters)}`,
       querystring: PagingQuerySchema, body: Type.Optional(FilterBodySchema), response: { 200: ProgramItemDocumentPageSchema },
       route: { preValidation: async (request) => { request.body ??= {}; } },
     }, async ({ auth, query, body }) => program.filterItemDocs(auth.accountId, { ...query, ...(body?.filter !== undefined ? { filter: body.filter } : {}) }));

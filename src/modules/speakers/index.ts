@@ -27,6 +27,8 @@ export function createSpeakersModule(deps: ModuleDeps, uses: SpeakersUses & {
   uses.program.onItemDelete((accountId, programItemId, trx) => repo.unlinkProgramItem(accountId, programItemId, trx));
   // Event copy (events.copy.ts): the speakers and their assignments to the copied sessions.
   uses.events.registerCopyStep({ name: 'speakers', part: 'speakers', after: ['sessions'], copy: (ctx) => speakers.copyToEvent(ctx) });
+  // ... and their assignments to the copied program items.
+  uses.events.registerCopyStep({ name: 'program-item-speakers', part: 'speakers', after: ['speakers', 'program-items'], copy: (ctx) => speakers.copyProgramItemLinks(ctx) });
   return defineModule({
     name: 'speakers',
     services: { speakers },

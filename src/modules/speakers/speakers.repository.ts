@@ -130,6 +130,11 @@ export class SpeakersRepository extends Repository {
       .where('speaker_id', '=', speakerId).executeTakeFirst();
   }
 
+  /** The event's program-item links in id (assignment) order (for an event copy). */
+  programItemLinksOfEvent(accountId: string, eventId: string, ex: Executor = this.db): Promise<Array<Row<'program_item_speakers'>>> {
+    return ex.selectFrom('program_item_speakers').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute();
+  }
+
   /** Many links at once (an event copy writes an event's links in one statement). */
   async insertProgramItemLinks(rows: ReadonlyArray<NewRow<'program_item_speakers'>>, ex: Executor = this.db): Promise<void> {
     if (rows.length > 0) await ex.insertInto('program_item_speakers').values([...rows]).execute();

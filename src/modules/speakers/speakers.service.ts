@@ -167,6 +167,21 @@ export class SpeakersService {
     }
   }
 
+  /** Event copy: the speakers' assignments to program items, where both the item and the speaker were copied. */
+  async copyProgramItemLinks(ctx: EventCopyContext): Promise<void> {
+    const links = (await this.repo.programItemLinksOfEvent(ctx.accountId, ctx.fromEventId, ctx.trx)).flatMap((l) => {
+      const programItemId = ctx.copyOf('program-items', l.program_item_id);
+      const speakerId = ctx.copyOf('speakers', l.speaker_id);
+      const sessionId = ctx.copyOf('sessions', l.session_id);
+      if (programItemId === undefined || speakerId === undefined || sessionId === undefined) return [];
+      return [{
+        ...l, id: newId(), event_id: ctx.toEventId, session_id: sessionId, program_item_id: programItemId, speaker_id: speakerId,
+        created: ctx.now, last_modified: ctx.now, created_by: ctx.actor, last_modified_by: ctx.actor,
+      }];
+    });
+    await this.repo.insertProgramItemLinks(links, ctx.trx);
+  }
+
   // ---- Categories ----
 
   private categoryToApi(r: Row<'speaker_categories'>): SpeakerCategory {
