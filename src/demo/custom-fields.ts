@@ -33,7 +33,7 @@ export async function seedDemoCustomFields(services: Services, input: { accountI
   const tracks = ['Product', 'Engineering', 'Compliance'];
   for (const [i, s] of sessions.entries()) {
     await fields.answer(auth, 'Session', s.id, track.id, { value: [/compliance/i.test(s.title) ? 'Compliance' : tracks[i % 2] as string] });
-    await fields.answer(auth, 'Session', s.id, capacity.id, { value: [String(120 - i * 15)] });
+    await fields.answer(auth, 'Session', s.id, capacity.id, { value: [String(150 - (i % 8) * 15)] });
   }
 
   const attendees = (await services.attendees.list(input.accountId, { filter: `event.id eq '${input.eventId}'`, limit: 10 })).data;
