@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/ids.js';
-import type { Db } from '../../src/db/index.js';
+import { flushSearchIndex, type Db } from '../../src/db/index.js';
 import { SEARCH_OPS, type FilterField, type FilterOp } from '../../src/lists/filter/types.js';
 import { CONTACTS_LIST } from '../../src/modules/contacts/contacts.filters.js';
 import { ATTENDEES_LIST } from '../../src/modules/attendees/attendees.filters.js';
@@ -127,6 +127,9 @@ beforeAll(async () => {
   await t.services.accounts.setFeature(tenant.accountId, 'compliance-communications', true);
   await seed(tenant.accountId, true); // the sampled values are the tenant's
   await seed(other.accountId, false);
+  // SQLite: the trigram index's queue emptied first (as the server's sync leaves it), so ANALYZE sees it empty: the
+  // statistics under which a planner free to choose would scan every contact to probe the queue (migration 0028).
+  await flushSearchIndex(db, t.db.handle.dialect);
   await sql`analyze`.execute(db);
   api = apiClient(t.app, await tokenFor(t.app, tenant));
 }, 120_000);
