@@ -128,6 +128,12 @@ async function seed(d: Deployment, p: PersonData): Promise<string> {
     answers: [{ question: { id: question.json<{ id: string }>().id }, answers: [{ type: 'Text', value: `Write to ${p.email}` }] }],
   });
   expect(lead.statusCode, lead.body).toBe(201);
+  // The person is also a speaker of the event (issue 29): the speaker's row holds the same values (linked to the
+  // contact by its email), and its biography quotes them.
+  const speaker = await d.api('POST', '/ea/speakers', {
+    event: { id: venue.eventId }, firstName: p.firstName, lastName: p.lastName, email: p.email, biography: `${p.firstName} ${p.lastName} (${p.phone}) speaks`,
+  });
+  expect(speaker.statusCode, speaker.body).toBe(201);
   // Edits first, so old versions of the contact's row sit in WAL frames, freed space and dead tuples.
   for (let i = 0; i < 3; i++) {
     const res = await d.api('PATCH', `/ea/contacts/${contactId}`, { title: `Title ${i} of ${p.lastName}` });
@@ -247,7 +253,7 @@ describe(`raw-byte erasure proof (${testDialect})`, () => {
     // As autovacuum does on a live database: statistics gathered before the erasure sample the contact's
     // values into pg_statistic (most-common values, histograms), which the compaction must not leave behind.
     if (onPg) {
-      for (const table of ['contacts', 'attendees', 'communication_messages', 'session_chat_messages', 'session_questions', 'mail_outbox', 'attendee_activities', 'leads']) {
+      for (const table of ['contacts', 'attendees', 'communication_messages', 'session_chat_messages', 'session_questions', 'mail_outbox', 'attendee_activities', 'leads', 'speakers']) {
         await sql`analyze ${sql.table(table)}`.execute(d.handle.db);
       }
       const sampled = await d.services.obfuscation.verify({ contactId, values: [p.email, p.lastName], rawBytes: true });
