@@ -12,7 +12,7 @@ import { registerDirectRead } from './compiled.js';
 import { SEARCH_SYNC_EVERY_MS, syncSearchIndex } from './search-index.js';
 import { createReadPool, PoolingSqliteDialect } from './read-pool.js';
 export { OFF_THREAD } from './read-pool.js';
-export { flushSearchIndex } from './search-index.js';
+export { flushSearchIndex, syncSearchIndexIn } from './search-index.js';
 
 export type { Database } from './types.js';
 export type Dialect = 'sqlite' | 'postgres';

@@ -67,3 +67,14 @@ export async function flushSearchIndex<DB>(db: Kysely<DB>, dialect: 'sqlite' | '
     if (moved === 0) return;
   }
 }
+
+/**
+ * Moves the whole queue into the index inside the caller's transaction (SQLite): an erasure does this in its own
+ * transaction, so that when it commits no queued copy of an erased value is left in a table row (the index entries
+ * leave with FTS5's secure-delete), whether or not a compaction follows.
+ */
+export async function syncSearchIndexIn<DB>(trx: Kysely<DB>): Promise<void> {
+  const bound = (await trx.executeQuery<{ bound: number | null }>(CompiledQuery.raw('select max(contact_rowid) as bound from contacts_search_queue'))).rows[0]?.bound;
+  if (bound === null || bound === undefined) return;
+  for (const text of BATCH) await trx.executeQuery(CompiledQuery.raw(text, [bound]));
+}

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/constraints.js';
-import type { Database } from '../../db/index.js';
+import { syncSearchIndexIn, type Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
 import { PermanentJobError, type JobHandler, type JobQueue, type JobRecord } from '../../jobs/index.js';
@@ -285,6 +285,9 @@ export class ObfuscationService {
     if (contactIds.length > 0) {
       const subject: ErasureSubject = { accountId, contactIds, values: [...values], identifying: [...identifying] };
       for (const eraser of this.erasers.all()) total += await eraser.erase(trx, subject, now);
+      // SQLite: the contacts' trigram index queued the erased contacts with their old values (src/db/search-index.ts):
+      // moved into the index now, in this transaction, so no queued copy outlives the erasure.
+      if (this.disk.database.dialect === 'sqlite') await syncSearchIndexIn(trx);
       // The files of these tables now hold the old values as dead row versions (PostgreSQL).
       const footprint = await this.repo.footprint(trx);
       // Without the server's counters (track_counts off) the tables are not known.
