@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiClient, createTenant, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
 import { pdf, uploadFile } from '../helpers/files.js';
 import { fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
-import { describeContract, expectMatchesReference, referenceOperation } from './reference.js';
+import { describeContract, expectReferenceAnswer, referenceOperation } from './reference.js';
 
 // The program of an event (issue 29) as eventline really answers it: session locations and categories, session
 // segments, program items with their documents and speakers, session documents; success and error statuses
@@ -28,16 +28,8 @@ describeContract('contract: the program (Sessions and Speakers operations) match
   const SEGMENT = '0190a1b2-0000-7000-8000-00000000a001';
   const dataDir = mkdtempSync(join(tmpdir(), 'eventline-program-contract-'));
 
-  type Res = { statusCode: number; body: string; json: () => unknown };
-  const expectError = (method: string, path: string, status: number, res: Res) => {
-    expect(res.statusCode, res.body).toBe(status);
-    expectMatchesReference(method, path, status, res.json());
-  };
-  const expectOk = (method: string, path: string, status: number, res: Res) => {
-    expect(res.statusCode, res.body).toBe(status);
-    if (status !== 204) expectMatchesReference(method, path, status, res.json());
-    return status === 204 ? undefined : res.json();
-  };
+  const expectOk = expectReferenceAnswer;
+  const expectError = expectReferenceAnswer;
   const f = (filter: string) => `filter=${encodeURIComponent(filter)}`;
 
   beforeAll(async () => {

@@ -17,7 +17,7 @@ import AjvModule from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import YAML from 'yaml';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 // ajv / ajv-formats are CommonJS; under NodeNext the default import is the
 // module object whose `.default` is the real export (present at runtime too).
@@ -306,6 +306,18 @@ export function expectMatchesReference(method: string, path: string, status: num
     `response does not match the reference contract for ${label} → ${status}:\n` +
       errors.map((e) => `  - ${e}`).join('\n'),
   );
+}
+
+/** An answer of the app (Fastify's inject response, or the test helpers' api()). */
+export interface Answer { readonly statusCode: number; readonly body: string; json(): unknown }
+
+/** Asserts the status, and the body against the reference's schema for it (a 204 has none); returns the body. */
+export function expectReferenceAnswer(method: string, path: string, status: number, res: Answer): unknown {
+  expect(res.statusCode, res.body).toBe(status);
+  if (status === 204) return undefined;
+  const body = res.json();
+  expectMatchesReference(method, path, status, body);
+  return body;
 }
 
 /** Diagnostics: how many validators have been compiled in this process. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiClient, createTenant, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
 import { pdf, png, uploadFile } from '../helpers/files.js';
 import { fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
-import { describeContract, expectMatchesReference, referenceOperation } from './reference.js';
+import { describeContract, expectReferenceAnswer, referenceOperation } from './reference.js';
 
 // The Speakers tag (and the Sessions tag's session speakers) as eventline really answers it, success and error
 // statuses, validated against the reference's response schemas (DESIGN rule 2).
@@ -25,16 +25,8 @@ describeContract('contract: Speakers operations match the reference', () => {
   const MISSING = '0190a1b2-0000-7000-8000-000000000000';
   const dataDir = mkdtempSync(join(tmpdir(), 'eventline-speakers-contract-'));
 
-  type Res = { statusCode: number; body: string; json: () => unknown };
-  const expectError = (method: string, path: string, status: number, res: Res) => {
-    expect(res.statusCode, res.body).toBe(status);
-    expectMatchesReference(method, path, status, res.json());
-  };
-  const expectOk = (method: string, path: string, status: number, res: Res) => {
-    expect(res.statusCode, res.body).toBe(status);
-    if (status !== 204) expectMatchesReference(method, path, status, res.json());
-    return status === 204 ? undefined : res.json();
-  };
+  const expectOk = expectReferenceAnswer;
+  const expectError = expectReferenceAnswer;
   const upload = (name: string, bytes: Buffer): Promise<string> => uploadFile(t.app, token, name, bytes);
 
   beforeAll(async () => {
