@@ -114,6 +114,9 @@ describe('custom fields', () => {
     expect(await ok<Answer>(api('PUT', `/ea/events/${event}/custom-fields/${region.id}/answers`, { value: ['EMEA'] }))).toMatchObject({ value: ['EMEA'], type: 'General' });
     expect((await api('PUT', `/ea/events/${event}/custom-fields/${region.id}/answers`, { value: [] })).statusCode).toBe(400);
     expect((await api('PUT', `/ea/events/${event}/custom-fields/${region.id}/answers`, { value: ['A', 'B'] })).statusCode).toBe(400);
+    // GET /events/{id} carries the event's answers (the reference's event.customFields), the refused ones changed nothing.
+    const read = await ok<{ customFields?: Answer[] }>(api('GET', `/ea/events/${event}`));
+    expect(read.customFields?.find((a) => a.id === region.id)).toMatchObject({ value: ['EMEA'] });
   });
 
   it('sets advanced logic and translations, checking choice ids', async () => {

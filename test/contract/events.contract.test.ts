@@ -44,7 +44,13 @@ describeContract('contract: events operations match the reference', () => {
   });
 
   it('GET /events/{id} 200 and 404, PUT /events/{id} 200', async () => {
+    // An answered event custom field: GET carries it (event.customFields), and the body sent back with PUT is taken.
+    const field = await api('POST', '/ea/custom-fields', { category: 'Event', name: 'Region', code: 'CF-CONTRACT-REGION', type: 'Open Ended Text - One Line', required: false });
+    expect(field.statusCode, field.body).toBe(201);
+    const fieldId = (field.json() as { id: string }).id;
+    expect((await api('PUT', `/ea/events/${eventId}/custom-fields/${fieldId}/answers`, { value: ['EMEA'] })).statusCode).toBe(200);
     const got = await api('GET', `/ea/events/${eventId}`);
+    expect((got.json() as { customFields?: Array<{ id: string }> }).customFields?.map((a) => a.id)).toEqual([fieldId]);
     expectMatchesReference('GET', '/events/{id}', 200, got.json());
     const missing = await api('GET', '/ea/events/0190a1b2-0000-7000-8000-000000000000');
     expect(missing.statusCode).toBe(404);

@@ -1,3 +1,4 @@
+import type { EventsService } from '../events/index.js';
 import { defineModule, type ModuleDeps } from '../module.js';
 import type { ContactsService } from '../contacts/index.js';
 import type { SessionsService } from '../sessions/index.js';
@@ -16,6 +17,7 @@ export type { Answer as CustomFieldAnswer, CustomField, Category as CustomFieldC
  */
 export function createCustomFieldsModule(deps: ModuleDeps, uses: CustomFieldsUses & {
   readonly sessions: Pick<SessionsService, 'find' | 'onDelete'>; readonly contacts: Pick<ContactsService, 'find' | 'useCustomFields'>;
+  readonly events: Pick<EventsService, 'find' | 'useCustomFields'>;
 }) {
   const repo = new CustomFieldsRepository(deps.db.db);
   const customFields = new CustomFieldsService(repo, uses, deps.config, deps.clock);
@@ -23,5 +25,7 @@ export function createCustomFieldsModule(deps: ModuleDeps, uses: CustomFieldsUse
   uses.sessions.onDelete((accountId, sessionId, trx) => customFields.forgetSubject(accountId, sessionId, trx));
   // GET /contacts/{id} carries the contact's answers.
   uses.contacts.useCustomFields((accountId, contactId) => customFields.answersOf(accountId, contactId));
+  // GET /events/{id} carries the event's.
+  uses.events.useCustomFields((accountId, eventId) => customFields.answersOf(accountId, eventId));
   return defineModule({ name: 'custom-fields', services: { customFields }, routes: customFieldsRoutes(customFields), erasers: customFieldsErasers(repo) });
 }

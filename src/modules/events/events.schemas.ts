@@ -75,6 +75,12 @@ export const EventSchema = Type.Object(
     eventStatus: literalUnion(EVENT_STATUSES, 'EventStatus'),
     testMode: Type.Boolean(),
     capacity: Type.Optional(Type.Integer()),
+    customFields: Type.Optional(Type.Array(Type.Object({
+      id: Type.String({ format: 'uuid', description: 'The custom field.' }), name: Type.Optional(Type.String()),
+      value: Type.Array(Type.String({ maxLength: 16000 }), { uniqueItems: true }), order: Type.Optional(Type.Integer()), type: Type.Optional(Type.String()),
+    }, { title: 'EventCustomField' }), {
+      description: 'The event\'s custom-field answers (GET /events/{id} only); written with PUT /events/{id}/custom-fields/{customFieldId}/answers. Read-only.',
+    })),
     created: Type.String({ format: 'date-time' }),
     lastModified: Type.String({ format: 'date-time' }),
     createdBy: Type.String(),

@@ -194,7 +194,15 @@ export class EventsService {
   async get(accountId: string, id: string): Promise<Event> {
     const event = await this.find(accountId, id);
     if (!event) throw EventErrors.eventNotFound();
-    return event;
+    const answers = this.customFields === undefined ? [] : await this.customFields(accountId, event.id);
+    return answers.length > 0 ? { ...event, customFields: answers } : event;
+  }
+
+  private customFields?: (accountId: string, eventId: string) => Promise<NonNullable<Event['customFields']>>;
+
+  /** The custom-fields module hands over the event's answers, which GET /events/{id} carries (as contacts carry theirs). */
+  useCustomFields(answersOf: (accountId: string, eventId: string) => Promise<NonNullable<Event['customFields']>>): void {
+    this.customFields = answersOf;
   }
 
   /** One event of the account, or undefined (the caller picks the error). Pass `trx` inside a transaction. */
