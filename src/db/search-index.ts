@@ -73,7 +73,7 @@ export async function flushSearchIndex<DB>(db: Kysely<DB>, dialect: 'sqlite' | '
  * transaction, so that when it commits no queued copy of an erased value is left in a table row (the index entries
  * leave with FTS5's secure-delete), whether or not a compaction follows.
  */
-export async function syncSearchIndexIn<DB>(trx: Kysely<DB>): Promise<void> {
+export async function syncSearchIndexIn(trx: Pick<Kysely<unknown>, 'executeQuery'>): Promise<void> {
   const bound = (await trx.executeQuery<{ bound: number | null }>(CompiledQuery.raw('select max(contact_rowid) as bound from contacts_search_queue'))).rows[0]?.bound;
   if (bound === null || bound === undefined) return;
   for (const text of BATCH) await trx.executeQuery(CompiledQuery.raw(text, [bound]));

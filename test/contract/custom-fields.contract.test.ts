@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiClient, createTenant, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
 import { fixtureEvent, fixtureSession } from '../helpers/webcast-fixtures.js';
-import { describeContract, expectReferenceAnswer, referenceOperation, validateAgainstReference, validateAgainstReferenceSchema } from './reference.js';
+import { describeContract, expectReferenceAnswer, referenceOperation, validateAgainstReference, validateAgainstReferenceSchema, type Answer } from './reference.js';
 
 // The Custom Fields tag and the answers of sessions, events and contacts, as eventline answers them, validated against
 // the reference's response schemas (DESIGN rule 2).
@@ -40,7 +40,7 @@ describeContract('contract: Custom Fields operations and answers match the refer
   const MISSING = '0190a1b2-0000-7000-8000-000000000000';
   const expectOk = expectReferenceAnswer;
   const expectError = expectReferenceAnswer;
-  const expectField = (method: string, path: string, status: number, res: Res) => {
+  const expectField = (method: string, path: string, status: number, res: Answer) => {
     expect(res.statusCode, res.body).toBe(status);
     expectFieldMatches(method, path, status, res.json());
     return res.json();
