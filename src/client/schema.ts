@@ -45,7 +45,7 @@ export interface paths {
         };
         /**
          * List Account User Groups
-         * @description Gets a list of user groups in your account, oldest first: every account starts with Administrators, Planners and Developers, one per role. Filterable: name, createdBy, lastModifiedBy (in, eq, ne, sw, ew, co; name in any letter case), created, lastModified (eq, ne, lt, gt, le, ge).
+         * @description Gets a list of user groups in your account, oldest first: every account starts with Administrators, Planners and Developers, one per role. Filterable: name, createdBy, lastModifiedBy (in, eq, ne, sw, ew, co; name in any letter case), created, lastModified (eq, ne, lt, gt, le, ge). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getAccountUserGroups"];
         put?: never;
@@ -118,7 +118,7 @@ export interface paths {
         };
         /**
          * List Engagement Scores
-         * @description The engagement scores (attendee insights) of the account's events. Filterable: event.id (eq), id (eq). `after` / `before` bound when a score definition was last modified.
+         * @description The engagement scores (attendee insights) of the account's events. Filterable: event.id (eq), id (eq). `after` / `before` bound when a score definition was last modified. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listAttendeeInsights"];
         put?: never;
@@ -170,7 +170,7 @@ export interface paths {
         };
         /**
          * Get Scores
-         * @description The attendees with points in the engagement score, highest first, with their rank (ties share a rank: 1, 2, 2, 4). Filterable: attendee.id (eq). Scores follow activities as they are recorded.
+         * @description The attendees with points in the engagement score, highest first, with their rank (ties share a rank: 1, 2, 2, 4). Filterable: attendee.id (eq). Scores follow activities as they are recorded. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getScores"];
         put?: never;
@@ -190,7 +190,7 @@ export interface paths {
         };
         /**
          * Explain a Score
-         * @description eventline extension (the reference only reads engagement scores). Which activities earned the attendee's points in this score, through which action, in the order they happened. An attendee without points has an empty list. Points stay earned when an activity is later purged (retention).
+         * @description eventline extension (the reference only reads engagement scores). Which activities earned the attendee's points in this score, through which action, in the order they happened. An attendee without points has an empty list. Points stay earned when an activity is later purged (retention). This list takes no filter.
          */
         get: operations["explainScore"];
         put?: never;
@@ -295,7 +295,7 @@ export interface paths {
         };
         /**
          * List Activities
-         * @description The attendee activities of the account, oldest first: check-ins and check-outs (with the attendance duration), questions asked, emails sent, external activities, and what eventline records that the reference has no type for (chat messages, reactions, answers, join-link clicks: `session.external` or `event.external` activities named `eventline.*`). `after` / `before` bound when an activity was recorded. Activities are kept 2 years.
+         * @description The attendee activities of the account, oldest first: check-ins and check-outs (with the attendance duration), questions asked, emails sent, external activities, and what eventline records that the reference has no type for (chat messages, reactions, answers, join-link clicks: `session.external` or `event.external` activities named `eventline.*`). `after` / `before` bound when an activity was recorded. Activities are kept 2 years. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listAttendeeActivities"];
         put?: never;
@@ -319,7 +319,7 @@ export interface paths {
         };
         /**
          * List Ext. Activities Metadata
-         * @description The external activity metadata of the account. `after` / `before` bound when a record was last modified. The built-in `eventline.*` activities are not listed here.
+         * @description The external activity metadata of the account. `after` / `before` bound when a record was last modified. The built-in `eventline.*` activities are not listed here. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listExternalAttendeeActivitiesMetadata"];
         put?: never;
@@ -387,7 +387,7 @@ export interface paths {
         };
         /**
          * List Audience Segments
-         * @description The account's audience segments, oldest change first (sort: name, lastModified, lastModifiedBy, creationType, each :ASC or :DESC). Filterable (the reference's list), combined with `and` only: event.id (eq|in), id (eq|in), deleted (eq), creationType (eq|in). Deleted segments are listed only when the filter names `deleted`. `after` / `before` bound lastModified.
+         * @description The account's audience segments, oldest change first (sort: name, lastModified, lastModifiedBy, creationType, each :ASC or :DESC). Filterable (the reference's list), combined with `and` only: event.id (eq|in), id (eq|in), deleted (eq), creationType (eq|in). Deleted segments are listed only when the filter names `deleted`. `after` / `before` bound lastModified. Answered from an index at any size: event.id with eq or in. Every other field and operator reads the account's rows.
          */
         get: operations["listAudienceSegments"];
         put?: never;
@@ -439,7 +439,7 @@ export interface paths {
         };
         /**
          * List Associated Attendees
-         * @description The attendees in the segment (`id` is the attendee), in the order they were added. With includeDisassociated=true, also those taken out in the last 30 days, and `disassociated (eq)` filters them.
+         * @description The attendees in the segment (`id` is the attendee), in the order they were added. With includeDisassociated=true, also those taken out in the last 30 days, and `disassociated (eq)` filters them. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSegmentAssociatedAttendees"];
         put?: never;
@@ -485,7 +485,7 @@ export interface paths {
         put?: never;
         /**
          * List Audience Segments
-         * @description The account's audience segments, oldest change first (sort: name, lastModified, lastModifiedBy, creationType, each :ASC or :DESC). Filterable (the reference's list), combined with `and` only: event.id (eq|in), id (eq|in), deleted (eq), creationType (eq|in). Deleted segments are listed only when the filter names `deleted`. `after` / `before` bound lastModified.
+         * @description The account's audience segments, oldest change first (sort: name, lastModified, lastModifiedBy, creationType, each :ASC or :DESC). Filterable (the reference's list), combined with `and` only: event.id (eq|in), id (eq|in), deleted (eq), creationType (eq|in). Deleted segments are listed only when the filter names `deleted`. `after` / `before` bound lastModified. Answered from an index at any size: event.id with eq or in. Every other field and operator reads the account's rows.
          */
         post: operations["listAudienceSegmentsPostFilter"];
         delete?: never;
@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * List Bulk Job Result
-         * @description The result of each processed record, in upload order. No filterable fields.
+         * @description The result of each processed record, in upload order. This list takes no filter.
          */
         get: operations["listBulkJobResult"];
         put?: never;
@@ -765,7 +765,7 @@ export interface paths {
         };
         /**
          * List Contact Hooks
-         * @description Gets a list of contact hooks configured in your account (an account has at most one). Filterable: id, name (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge).
+         * @description Gets a list of contact hooks configured in your account (an account has at most one). Filterable: id, name (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["ListContactHooks"];
         put?: never;
@@ -813,7 +813,7 @@ export interface paths {
         };
         /**
          * List the Deliveries of a Contact Hook
-         * @description eventline extension (not in the reference). The hook's delivery log: one item per contact transaction with its status, attempts, last error and duration; never the contact's data. Filterable: id, contact.id, status, trigger (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge).
+         * @description eventline extension (not in the reference). The hook's delivery log: one item per contact transaction with its status, attempts, last error and duration; never the contact's data. Filterable: id, contact.id, status, trigger (eq|ne); created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listContactHookDeliveries"];
         put?: never;
@@ -890,7 +890,7 @@ export interface paths {
         };
         /**
          * List Custom Fields
-         * @description The account's custom fields of one category, in creation order. The filter must name one category: `category eq 'Contact'` (400 without it, or with two). Filterable (the reference's list): id (eq|ne), category (eq), lastModified (eq|ne|lt|le|gt|ge), code (eq|ne, case-insensitive). `after` / `before` bound lastModified.
+         * @description The account's custom fields of one category, in creation order. The filter must name one category: `category eq 'Contact'` (400 without it, or with two). Filterable (the reference's list): id (eq|ne), category (eq), lastModified (eq|ne|lt|le|gt|ge), code (eq|ne, case-insensitive). `after` / `before` bound lastModified. Answered from an index at any size: category with eq or in. Every other field and operator reads the account's rows.
          */
         get: operations["listCustomFields"];
         put?: never;
@@ -979,7 +979,7 @@ export interface paths {
         };
         /**
          * List E-literature Requests
-         * @description The documents leads asked exhibitors for (recorded with a scan's `eliterature`), oldest first. Filterable (eq): event.id, exhibitor.id, lead.id. `after` / `before` bound when a request was added or last updated.
+         * @description The documents leads asked exhibitors for (recorded with a scan's `eliterature`), oldest first. Filterable (eq): event.id, exhibitor.id, lead.id. `after` / `before` bound when a request was added or last updated. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEliteratureRequests"];
         put?: never;
@@ -999,7 +999,7 @@ export interface paths {
         };
         /**
          * List Event Questions
-         * @description The questions of the account's events, in creation order. Filterable (the reference's list): event.id (eq|ne), id (eq|ne), code (eq|ne), tag (eq|ne), created and lastModified (eq|ne|lt|le|gt|ge). `after` / `before` bound lastModified.
+         * @description The questions of the account's events, in creation order. Filterable (the reference's list): event.id (eq|ne), id (eq|ne), code (eq|ne), tag (eq|ne), created and lastModified (eq|ne|lt|le|gt|ge). `after` / `before` bound lastModified. Answered from an index at any size: event.id with eq or in. Every other field and operator reads the account's rows.
          */
         get: operations["getEventQuestions"];
         put?: never;
@@ -1047,7 +1047,7 @@ export interface paths {
         };
         /**
          * Get Question Choices
-         * @description The question's choices, in their order. Filterable: text (eq), combined with or.
+         * @description The question's choices, in their order. Filterable: text (eq), combined with or. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getChoicesForQuestion"];
         put?: never;
@@ -1095,7 +1095,7 @@ export interface paths {
         };
         /**
          * List Events
-         * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode.
+         * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEvents"];
         put?: never;
@@ -1127,6 +1127,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Event Check-In
+         * @description Checks attendees in to the event (1-100 items): the attendee shows checkedIn, checkIn, checkOut and duration, and the activities journal records event.checkedIn (and event.checkedOut with a checkOut). The 207 body has one result per item, in order: 201 checked in, 200 updated in place (resending is harmless; only a new time is a new activity), 400 bad item, 404 not an attendee of this event, 409 the attendee declined or cancelled. A bad item changes nothing and does not affect the others.
+         */
+        post: operations["eventCheckIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/check-in/{attendeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove Check-In
+         * @description Removes the attendee's event check-in (checkedIn becomes false; checkIn, checkOut and duration are cleared). 404 when the attendee is not an attendee of the event or is not checked in. The activities journal keeps the check-in that happened.
+         */
+        delete: operations["deleteEventCheckIn"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}/communication-settings": {
         parameters: {
             query?: never;
@@ -1139,6 +1179,26 @@ export interface paths {
         /** Set the email settings of an event (eventline) */
         put: operations["updateEventCommunicationSettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy Event
+         * @description Accepts a copy of the event and makes it in the background (202; poll the status at the Location header): a new event titled "Copy of <title>", or the event named in `event.id`, receives copies of the sessions (agenda), the speakers and their session assignments (speakers), the registration types, registration paths, invitation lists and emails (registration) and what other modules register; `{ "<part>": { "featureData": false } }` leaves a part out. Files (speaker documents and pictures, planning documents) are not copied. The copy takes effect once, even when a worker dies mid-copy.
+         */
+        post: operations["copyEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1165,6 +1225,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Emails
+         * @description The event's emails. Filterable (the reference's list): id (eq|ne), name (eq|ne|contains), active (eq|ne), created (eq|ne|lt|le|gt|ge), createdBy (eq|ne), lastModified (eq|ne|lt|le|gt|ge), lastModifiedBy (eq|ne), invitationList.id (eq|ne). `after` / `before` bound lastModified. In the order they were added. Answered from an index at any size: name, invitationList.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["listEventEmails"];
+        put?: never;
+        /**
+         * Create Event Email
+         * @description Creates an email of the event, optionally for one of its invitation lists (another event's list is 400). An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["createEventEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}/exhibitor-categories": {
         parameters: {
             query?: never;
@@ -1174,7 +1258,7 @@ export interface paths {
         };
         /**
          * List Exhibitor Categories
-         * @description The exhibitor categories of the event, by `order` then id.
+         * @description The exhibitor categories of the event, by `order` then id. This list takes no filter.
          */
         get: operations["getExhibitorCategories"];
         put?: never;
@@ -1246,7 +1330,7 @@ export interface paths {
         };
         /**
          * List Category's Exhibitors
-         * @description The ids of the category's exhibitors (deleted exhibitors left out), in id order.
+         * @description The ids of the category's exhibitors (deleted exhibitors left out), in id order. This list takes no filter.
          */
         get: operations["listExhibitors"];
         put?: never;
@@ -1338,7 +1422,7 @@ export interface paths {
         };
         /**
          * List Exhibitors
-         * @description The exhibitors of the event. Filterable: hidden (eq), deleted (eq), id (in). Deleted exhibitors are listed only when the filter names `deleted` (e.g. `deleted eq 'true'`). `after` / `before` bound when an exhibitor was last modified.
+         * @description The exhibitors of the event. Filterable: hidden (eq), deleted (eq), id (in). Deleted exhibitors are listed only when the filter names `deleted` (e.g. `deleted eq 'true'`). `after` / `before` bound when an exhibitor was last modified. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getExhibitors"];
         put?: never;
@@ -1390,7 +1474,7 @@ export interface paths {
         };
         /**
          * List Exhibitor Admins
-         * @description The admins of the exhibitor, oldest first. An exhibitor of another event or account is 404.
+         * @description The admins of the exhibitor, oldest first. An exhibitor of another event or account is 404. This list takes no filter.
          */
         get: operations["listExhibitorAdmins"];
         put?: never;
@@ -1462,7 +1546,7 @@ export interface paths {
         };
         /**
          * List Booth Staff
-         * @description The booth staff of the exhibitor (attendees of its event), oldest first.
+         * @description The booth staff of the exhibitor (attendees of its event), oldest first. This list takes no filter.
          */
         get: operations["listBoothStaff"];
         put?: never;
@@ -1534,7 +1618,7 @@ export interface paths {
         };
         /**
          * List Exhibitor's Categories
-         * @description The ids of the categories the exhibitor is in, in id order.
+         * @description The ids of the categories the exhibitor is in, in id order. This list takes no filter.
          */
         get: operations["listExhibitorCategories"];
         put?: never;
@@ -1842,7 +1926,7 @@ export interface paths {
         };
         /**
          * List Event Features
-         * @description The features of the event, each with its state (created with their defaults on first use: Registration, Agenda and AttendeeHub are enabled, the others disabled). Filterable: enabled (eq). `locale` is accepted; nothing in a feature is localized.
+         * @description The features of the event, each with its state (created with their defaults on first use: Registration, Agenda and AttendeeHub are enabled, the others disabled). Filterable: enabled (eq). `locale` is accepted; nothing in a feature is localized. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEventFeatures"];
         put?: never;
@@ -1893,6 +1977,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/invitation-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Invitation Lists
+         * @description The event's invitation lists. Filterable (the reference's list): id (eq|ne), name (eq|ne|contains), locale (eq|ne), createdBy (eq|ne), created (eq|ne|lt|le|gt|ge), lastModifiedBy (eq|ne), lastModified (eq|ne|lt|le|gt|ge), default (eq|ne). `after` / `before` bound lastModified. In the order they were added. Answered from an index at any size: name, locale with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getInvitationList"];
+        put?: never;
+        /**
+         * Create Invitation List
+         * @description Creates an invitation list of the event (locale by default the event's); `default: true` makes it the event's default list. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["createInvitationList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/planning-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Planning Documents
+         * @description The event's planning documents, each with a signed, expiring URL of its file. Filterable (the reference's list): id (eq|ne), name (eq), category (eq), lastModified (eq|ne|lt|le|gt|ge), uploaded (eq|ne|lt|le|gt|ge), mimeType (eq|ne). `after` / `before` bound lastModified. In the order they were added. Answered from an index at any size: name, category, mimeType with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getEventPlanningDocuments"];
+        put?: never;
+        /**
+         * Add Event Planning Document
+         * @description Keeps an uploaded file (POST /files) as a planning document of the event, with an optional name (by default the file's), category and description; a file unknown or in use elsewhere is 400. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["addEventPlanningDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/planning-documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove Event Planning Document
+         * @description Removes the planning document (404 when it is not one of the event's); its file expires as an unattached file. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        delete: operations["deleteEventPlanningDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/registration-paths": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Registration Paths
+         * @description The event's registration paths, in the order they were created. `locale` is accepted and ignored. This list takes no filter.
+         */
+        get: operations["listRegistrationPaths"];
+        put?: never;
+        /**
+         * Create Registration Path
+         * @description Creates a registration path of the event; `code` is derived from the name unless given. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["createRegistrationPath"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}/registration-types": {
         parameters: {
             query?: never;
@@ -1902,7 +2078,7 @@ export interface paths {
         };
         /**
          * List Registration Types
-         * @description The registration types of the event (Member, Exhibitor, VIP...), in creation order. Attendees carry one (`registrationType.id`); exhibitors' registration packs reserve capacity of them.
+         * @description The registration types of the event (Member, Exhibitor, VIP...), in creation order. Attendees carry one (`registrationType.id`); exhibitors' registration packs reserve capacity of them. This list takes no filter.
          */
         get: operations["listRegistrationTypes"];
         put?: never;
@@ -1932,6 +2108,58 @@ export interface paths {
         put: operations["updateRegistrationType"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/session-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Session Locations
+         * @description The event's session locations (rooms), in creation order. 404 when the event is not the account's. This list takes no filter.
+         */
+        get: operations["getSessionLocation"];
+        put?: never;
+        /**
+         * Add Session Location
+         * @description Adds a session location to the event. A session names it by `location.id`; its code and name are then the location's.
+         */
+        post: operations["addSessionLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/session-locations/{locationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Session Location
+         * @description One session location of the event. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        get: operations["getEventSessionLocation"];
+        /**
+         * Update Session Location
+         * @description Replaces the location's code and name; the sessions in it show the new ones. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["updateSessionLocation"];
+        post?: never;
+        /**
+         * Delete Session Location
+         * @description Deletes the location. 409 while a session is in it: move or delete those sessions first. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        delete: operations["deleteSessionLocation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1998,7 +2226,7 @@ export interface paths {
         };
         /**
          * List Event Surveys
-         * @description The surveys of an event: `id` is the chapter id (what the paths below take), `parentId` the survey id. Filterable: id, type (eq|ne).
+         * @description The surveys of an event: `id` is the chapter id (what the paths below take), `parentId` the survey id. Filterable: id, type (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEventSurveys"];
         put?: never;
@@ -2022,7 +2250,7 @@ export interface paths {
         };
         /**
          * List Event Survey Questions
-         * @description The questions of an event survey, in their order.
+         * @description The questions of an event survey, in their order. This list takes no filter.
          */
         get: operations["getEventSurveyQuestions"];
         put?: never;
@@ -2046,7 +2274,7 @@ export interface paths {
         };
         /**
          * List Event Survey Respondents
-         * @description The respondents of an event survey. Filterable: id (eq|ne).
+         * @description The respondents of an event survey. Filterable: id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEventSurveyRespondents"];
         put?: never;
@@ -2110,12 +2338,56 @@ export interface paths {
         };
         /**
          * List Event Survey Responses
-         * @description The responses of an event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id (eq|ne).
+         * @description The responses of an event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEventSurveyResponses"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/user-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event User Groups
+         * @description The account's user groups associated with the event, in the order they were associated. This list takes no filter.
+         */
+        get: operations["listEventUserGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/user-groups/{userGroupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Associate User Group to Event
+         * @description Associates a user group of the account (GET /account-user-groups) with the event; again changes nothing. 404 for an unknown event or group.
+         */
+        put: operations["associateEventUserGroup"];
+        post?: never;
+        /**
+         * Disassociate Group from Event
+         * @description Removes the user group from the event (404 when it is not associated with it).
+         */
+        delete: operations["disassociateEventUserGroup"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2130,7 +2402,7 @@ export interface paths {
         };
         /**
          * List Event Weblinks
-         * @description The audience-facing links of the event: one for each launched Website, Registration and AttendeeHub, under the server's public URL (`/e/{eventId}/website|registration|hub`). eventline serves no attendee pages there: the links are stable addresses for a deployment to serve. Links are given in `locale` when it is one of the event's languages, else in the event's default locale.
+         * @description The audience-facing links of the event: one for each launched Website, Registration and AttendeeHub, under the server's public URL (`/e/{eventId}/website|registration|hub`). eventline serves no attendee pages there: the links are stable addresses for a deployment to serve. Links are given in `locale` when it is one of the event's languages, else in the event's default locale. This list takes no filter.
          */
         get: operations["listEventWeblinks"];
         put?: never;
@@ -2170,6 +2442,26 @@ export interface paths {
         };
         /** Get Event Async Status */
         get: operations["getEventAsyncStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/copy/{eventCopyId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Event Copy Status
+         * @description Processing, then Created with `event.id` (the copy), or Failed with `error` (the source or target event was gone).
+         */
+        get: operations["getEventCopyStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2226,7 +2518,7 @@ export interface paths {
         put?: never;
         /**
          * List Events
-         * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode.
+         * @description Gets a paginated list of events. Filterable: id, start, end, status, eventStatus, format, title (eq|ne|contains), code, description, launchAfter, closeAfter, archiveAfter, created, lastModified, capacity, note, virtual, planner.firstName|lastName|email, venue.address.city|countryCode. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["getEventsPostFilters"];
         delete?: never;
@@ -2244,7 +2536,7 @@ export interface paths {
         };
         /**
          * List All Event Responses
-         * @description Responses of every event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id, event.id (eq|ne).
+         * @description Responses of every event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id, event.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getAllEventSurveyResponses"];
         put?: never;
@@ -2344,7 +2636,7 @@ export interface paths {
         };
         /**
          * List Large Choices
-         * @description The choices of LargeChoices questions. Filterable: id, question.id (eq|ne).
+         * @description The choices of LargeChoices questions. Filterable: id, question.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getLargeChoices"];
         put?: never;
@@ -2364,7 +2656,7 @@ export interface paths {
         };
         /**
          * List Leads
-         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated.
+         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getLeads"];
         put?: never;
@@ -2386,7 +2678,7 @@ export interface paths {
         put?: never;
         /**
          * List Leads
-         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated.
+         * @description The leads of the account's exhibitors, oldest first. Filterable (eq): event.id, exhibitor.id, deleted; also id and attendee.id (the reference's example for POST /leads/filter uses them). `after` / `before` bound when a lead was added or last updated. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["getLeadsPostFiltersData"];
         delete?: never;
@@ -2404,7 +2696,7 @@ export interface paths {
         };
         /**
          * List Communication
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Answered from an index at any size: type with eq or in. Every other field and operator reads the account's rows.
          */
         get: operations["getCommunicationLogMessagesSeed"];
         put?: never;
@@ -2426,7 +2718,7 @@ export interface paths {
         put?: never;
         /**
          * List Communication with the filter in the body
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Answered from an index at any size: type with eq or in. Every other field and operator reads the account's rows.
          */
         post: operations["filterCommunicationLogMessagesSeed"];
         delete?: never;
@@ -2465,7 +2757,7 @@ export interface paths {
         };
         /**
          * List Communication
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Answered from an index at any size: type with eq or in. Every other field and operator reads the account's rows.
          */
         get: operations["getCommunicationLogMessages"];
         put?: never;
@@ -2507,7 +2799,7 @@ export interface paths {
         put?: never;
         /**
          * List Communication
-         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour.
+         * @description Messages of the last 30 days, oldest first. `after`/`before` bound the creation time; filterable: type (eq), e.g. type eq 'email'. Each email's `message.link` is a new URL valid for 1 hour. Answered from an index at any size: type with eq or in. Every other field and operator reads the account's rows.
          */
         post: operations["filterCommunicationLogMessages"];
         delete?: never;
@@ -2556,6 +2848,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/program-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Program Items
+         * @description Program items: agenda entries inside a session that are not sessions (breaks, meals, receptions), in creation order. Filterable (the reference's list): id (eq|in), session.id (eq|in), event.id (eq). `locale` is accepted and ignored. Answered from an index at any size: session.id, event.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["listProgramItems"];
+        put?: never;
+        /**
+         * Create Program Item
+         * @description Adds a program item to a session of the account; `event.id` must be the session's event (400 otherwise).
+         */
+        post: operations["createProgramItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/program-items/{programItemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Program Item
+         * @description Replaces the writable fields (omitted ones become blank); the session and event cannot change (400).
+         */
+        put: operations["updateProgramItem"];
+        post?: never;
+        /**
+         * Delete Session Program Item
+         * @description Deletes the program item with its speakers and document relations; the documents stay the session's.
+         */
+        delete: operations["deleteProgramItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/program-items/{programItemId}/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Program Item Documents
+         * @description The program item's documents (at most 10), in the order they were related.
+         */
+        get: operations["getProgramItemDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/program-items/{programItemId}/docs/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Program Item Document
+         * @description One document relation of the program item (404 when the file is not one of its documents).
+         */
+        get: operations["getProgramItemSessionDocument"];
+        /**
+         * Add Program Item Document
+         * @description Relates a document of the program item's session to the item; an uploaded file (POST /files) not yet the session's becomes its document too. Again answers the same relation. A file in use elsewhere, or an eleventh document, is 409.
+         */
+        put: operations["relateProgramItemToSessionDocument"];
+        post?: never;
+        /**
+         * Delete Program Item Document
+         * @description Removes the relation (404 when there is none); the file stays a document of the session.
+         */
+        delete: operations["deleteProgramItemSessionDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/program-items/{programItemId}/speakers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Session Program Speaker
+         * @description The speaker's assignment to the program item (404 when the speaker is not assigned to it).
+         */
+        get: operations["getSessionProgramSpeaker"];
+        /**
+         * Add Session Program Speaker
+         * @description Assigns a speaker of the program item's event to the program item; again answers the same assignment. Another event's speaker is 409.
+         */
+        put: operations["createSessionProgramSpeaker"];
+        post?: never;
+        /**
+         * Delete Session Program Speaker
+         * @description Takes the speaker off the program item (404 when it is not assigned to it).
+         */
+        delete: operations["deleteSessionProgramSpeaker"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/program-items/docs/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Filter Program Item Documents
+         * @description The account's program item documents, in creation order. Filterable (the reference's list): document.id (eq|in), programItem.id (eq|in), session.id (eq|in), event.id (eq). Answered from an index at any size: document.id, programItem.id, session.id, event.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        post: operations["filterProgramItemDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/program-items/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List Program Items
+         * @description Program items: agenda entries inside a session that are not sessions (breaks, meals, receptions), in creation order. Filterable (the reference's list): id (eq|in), session.id (eq|in), event.id (eq). `locale` is accepted and ignored. Answered from an index at any size: session.id, event.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        post: operations["listProgramItemsPostFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/program-items/speakers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Session Program Speakers
+         * @description Which speakers speak at which program items, in assignment order. Filterable: programItem.id (eq|in), session.id (eq|in). Answered from an index at any size: programItem.id, session.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getSessionProgramSpeakers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/program-items/speakers/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List Session Program Speakers
+         * @description Which speakers speak at which program items, in assignment order. Filterable: programItem.id (eq|in), session.id (eq|in). Answered from an index at any size: programItem.id, session.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        post: operations["listSessionProgramSpeakersPostFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/questions": {
         parameters: {
             query?: never;
@@ -2565,7 +3061,7 @@ export interface paths {
         };
         /**
          * List Questions
-         * @description Questions of every event and standalone survey. Filterable: id, survey.id, code, type, chapter.id (eq|ne), maxScore (eq|ne|gt|ge|lt|le).
+         * @description Questions of every event and standalone survey. Filterable: id, survey.id, code, type, chapter.id (eq|ne), maxScore (eq|ne|gt|ge|lt|le). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getQuestions"];
         put?: never;
@@ -2585,7 +3081,7 @@ export interface paths {
         };
         /**
          * List Respondents
-         * @description Respondents of every event and standalone survey. Filterable: id, survey.id, event.id, responseCode (eq|ne). eventline does not score surveys: score and chapters.* filters are not offered (400).
+         * @description Respondents of every event and standalone survey. Filterable: id, survey.id, event.id, responseCode (eq|ne). eventline does not score surveys: score and chapters.* filters are not offered (400). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getRespondents"];
         put?: never;
@@ -2605,7 +3101,7 @@ export interface paths {
         };
         /**
          * List Responses
-         * @description Responses of every event and standalone survey. Filterable: id, respondent.id (eq|ne); survey.id, event.id, session.id, question.id, chapter.id, attempt (eq).
+         * @description Responses of every event and standalone survey. Filterable: id, respondent.id (eq|ne); survey.id, event.id, session.id, question.id, chapter.id, attempt (eq). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getResponses"];
         put?: never;
@@ -2813,6 +3309,106 @@ export interface paths {
         patch: operations["patchUser"];
         trace?: never;
     };
+    "/ea/session-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Session Categories
+         * @description The account's session categories, in creation order. This list takes no filter.
+         */
+        get: operations["listSessionsCategories"];
+        put?: never;
+        /**
+         * Create Session Categories
+         * @description Creates a session category of the account. A session names it by `category.id`; its name is then the category's.
+         */
+        post: operations["createSessionCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/session-categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Session Category
+         * @description One session category. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        get: operations["getSessionCategory"];
+        /**
+         * Update Session Category
+         * @description Replaces the name and description (an omitted description becomes blank); the sessions under it show the new name. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["updateSessionCategory"];
+        post?: never;
+        /**
+         * Delete Session Category
+         * @description Deletes the category. 409 while a session is under it. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        delete: operations["deleteSessionCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/session-segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Session Segments
+         * @description Which audience segments see which sessions, in creation order. Filterable (the reference's list): segment.id (eq|in), session.id (eq|in). Answered from an index at any size: segment.id, session.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["GetSessionSegments"];
+        put?: never;
+        /**
+         * Create Session Segment
+         * @description Shows a session to an audience segment (`event.id`, when sent, must be the session's event). 409 when it already is. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createSessionSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/session-segments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Session Segment
+         * @description Changes `active` or the segment; the session cannot change (400). An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["updateSessionSegment"];
+        post?: never;
+        /**
+         * Delete Session Segment
+         * @description Stops showing the session to the segment. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        delete: operations["deleteSessionSegment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/sessions": {
         parameters: {
             query?: never;
@@ -2822,7 +3418,7 @@ export interface paths {
         };
         /**
          * List Sessions
-         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC.
+         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSessions"];
         put?: never;
@@ -2960,6 +3556,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/sessions/{id}/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Session Documents
+         * @description The session's documents, in the order they were added. Filterable: file.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listSessionDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/sessions/{id}/docs/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Session Document
+         * @description One document of the session, with a signed, expiring URL of its bytes (404 when the file is not the session's document).
+         */
+        get: operations["getSessionDoc"];
+        /**
+         * Add Document To Session
+         * @description Adds an uploaded file (POST /files) to the session's documents; again changes nothing. A file in use elsewhere is 404: upload it again.
+         */
+        put: operations["addSessionDoc"];
+        post?: never;
+        /**
+         * Delete Document from Session
+         * @description Removes the document from the session and from its program items (404 when it is not one); the file expires as an unattached file.
+         */
+        delete: operations["deleteSessionDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/sessions/{id}/enrollment/{attendeeId}": {
         parameters: {
             query?: never;
@@ -3027,7 +3671,7 @@ export interface paths {
         };
         /**
          * List Session's Speakers
-         * @description The speakers assigned to the session (`id` is the speaker), with their category and order there, in assignment order.
+         * @description The speakers assigned to the session (`id` is the speaker), with their category and order there, in assignment order. This list takes no filter.
          */
         get: operations["listSessionSpeakers"];
         put?: never;
@@ -3095,7 +3739,7 @@ export interface paths {
         };
         /**
          * Session Attendance
-         * @description Gets a paginated list of session attendance (deleted records stay listed with deleted: true). Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, deleted (eq|ne), created, lastModified.
+         * @description Gets a paginated list of session attendance (deleted records stay listed with deleted: true). Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, deleted (eq|ne), created, lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSessionsAttendance"];
         put?: never;
@@ -3115,7 +3759,7 @@ export interface paths {
         };
         /**
          * List Session Registrants
-         * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified.
+         * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSessionsEnrollment"];
         put?: never;
@@ -3137,7 +3781,7 @@ export interface paths {
         put?: never;
         /**
          * List Session Registrants
-         * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified.
+         * @description Optional sessions: the attendees registered (Registered, Waitlisted; removed ones are Cancelled with deleted: true). Included sessions: the attendees whose attendance was recorded (everyone registered for the event is in an Included session: see GET /attendees). `after` / `before` include their bound. Filterable: id (`<session id>::<attendee id>`), event.id, attendee.id, session.id, status, deleted (eq|ne), created, lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["listSessionsEnrollmentPostFilter"];
         delete?: never;
@@ -3157,7 +3801,7 @@ export interface paths {
         put?: never;
         /**
          * List Sessions
-         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC.
+         * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["listSessionsPostFilters"];
         delete?: never;
@@ -3175,7 +3819,7 @@ export interface paths {
         };
         /**
          * List Speakers Categories
-         * @description The account's speaker categories, in creation order. Filterable: active (eq|ne).
+         * @description The account's speaker categories, in creation order. Filterable: active (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSpeakersCategories"];
         put?: never;
@@ -3199,7 +3843,7 @@ export interface paths {
         };
         /**
          * List Speakers
-         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored.
+         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSpeakers"];
         put?: never;
@@ -3247,7 +3891,7 @@ export interface paths {
         };
         /**
          * List Speaker's Documents
-         * @description The speaker's documents, in the order they were added. Filterable: file.id (eq|ne).
+         * @description The speaker's documents, in the order they were added. Filterable: file.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listSpeakerDocs"];
         put?: never;
@@ -3319,7 +3963,7 @@ export interface paths {
         };
         /**
          * List Speaker's Sessions
-         * @description The sessions the speaker is assigned to (`id` is the session), with the speaker's category there, in assignment order.
+         * @description The sessions the speaker is assigned to (`id` is the session), with the speaker's category there, in assignment order. This list takes no filter.
          */
         get: operations["listSpeakerSessions"];
         put?: never;
@@ -3341,7 +3985,7 @@ export interface paths {
         put?: never;
         /**
          * List Speakers
-         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored.
+         * @description The account's speakers, of all its events (`event.id eq '...'` narrows to one). Filterable (the reference's list): category.id (eq|ne), category.name (eq|ne|sw|contains), code (eq|ne|sw|contains), company (eq|ne|sw|contains), contact.id (eq|ne), email (eq|ne|sw|contains|match), event.id (eq|ne), featured (eq|ne), firstName (eq|ne|sw|contains|match), id (eq|ne|in), lastModified (eq|ne|lt|le|gt|ge), lastName (eq|ne|sw|contains|match), title (eq|ne|sw|contains), visibility (eq|ne). Sort: a comma-separated list of lastModified, lastName, firstName, company, title, order, each :ASC or :DESC. `locale` is accepted and ignored. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["listSpeakersPostFilter"];
         delete?: never;
@@ -3359,7 +4003,7 @@ export interface paths {
         };
         /**
          * List Standalone Surveys
-         * @description Surveys not associated with an event. Filterable: status, title, code (eq|ne), created (eq|ne|gt|ge|lt|le).
+         * @description Surveys not associated with an event. Filterable: status, title, code (eq|ne), created (eq|ne|gt|ge|lt|le). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getStandardSurveys"];
         put?: never;
@@ -3383,7 +4027,7 @@ export interface paths {
         };
         /**
          * List Stdl. Survey Email Templ.
-         * @description The email templates of a standalone survey.
+         * @description The email templates of a standalone survey. This list takes no filter.
          */
         get: operations["getStandardSurveyEmailTemplates"];
         put?: never;
@@ -3407,7 +4051,7 @@ export interface paths {
         };
         /**
          * List Stdl. Survey Questions
-         * @description The questions of a standalone survey, in their order.
+         * @description The questions of a standalone survey, in their order. This list takes no filter.
          */
         get: operations["getStandardSurveyQuestions"];
         put?: never;
@@ -3431,7 +4075,7 @@ export interface paths {
         };
         /**
          * List Stdl. Survey Respondents
-         * @description The respondents of a standalone survey. Filterable: id (eq|ne).
+         * @description The respondents of a standalone survey. Filterable: id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getStandardSurveyRespondents"];
         put?: never;
@@ -3535,7 +4179,7 @@ export interface paths {
         };
         /**
          * List Stdl. Survey Responses
-         * @description Responses of every standalone survey. Filterable: survey.id, question.id, respondent.id (eq).
+         * @description Responses of every standalone survey. Filterable: survey.id, question.id, respondent.id (eq). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getStandardSurveyResponses"];
         put?: never;
@@ -3555,7 +4199,7 @@ export interface paths {
         };
         /**
          * List Surveys
-         * @description Event and standalone surveys of the account (an event survey by its parent survey id). Filterable: id, type (eq|ne).
+         * @description Event and standalone surveys of the account (an event survey by its parent survey id). Filterable: id, type (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getSurvey"];
         put?: never;
@@ -3652,7 +4296,7 @@ export interface paths {
         };
         /**
          * List Videos
-         * @description The videos of the account: recordings the webcast sync wrote back (one video per webcast) and videos made from uploaded files. Filterable (eq, ne): id, events, sessions, exhibitors, speakers, source.id, status, tags, recording.id. eventline links a video to one event, at most one session and at most one tag, and to no exhibitors or speakers. `after` / `before` bound when a video was last modified; `deleted=true` lists deleted videos (eventline deletes none).
+         * @description The videos of the account: recordings the webcast sync wrote back (one video per webcast) and videos made from uploaded files. Filterable (eq, ne): id, events, sessions, exhibitors, speakers, source.id, status, tags, recording.id. eventline links a video to one event, at most one session and at most one tag, and to no exhibitors or speakers. `after` / `before` bound when a video was last modified; `deleted=true` lists deleted videos (eventline deletes none). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listVideos"];
         put?: never;
@@ -3812,7 +4456,7 @@ export interface paths {
         };
         /**
          * List Video Views
-         * @description Who watched which video, how long and on which device, oldest report first. Filterable (eq, at most three fields joined with `and`): contact.id, solution, device.type, device.operatingSystem, video.id, type. `after` / `before` bound when a view was reported.
+         * @description Who watched which video, how long and on which device, oldest report first. Filterable (eq, at most three fields joined with `and`): contact.id, solution, device.type, device.operatingSystem, video.id, type. `after` / `before` bound when a view was reported. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getVideoViews"];
         put?: never;
@@ -3832,7 +4476,7 @@ export interface paths {
         };
         /**
          * List Webcasts
-         * @description Gets a paginated list of webcasts, e.g. of one event or session. Filterable: id, event.id (eq|ne), session.id (eq|ne|is empty|is not empty), sourceId (eq|ne|is empty|is not empty), solutionType, provider, type, status, meetingId, playerType (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).
+         * @description Gets a paginated list of webcasts, e.g. of one event or session. Filterable: id, event.id (eq|ne), session.id (eq|ne|is empty|is not empty), sourceId (eq|ne|is empty|is not empty), solutionType, provider, type, status, meetingId, playerType (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listWebcasts"];
         /**
@@ -3886,7 +4530,7 @@ export interface paths {
         /**
          * List Attendee Links of a Webcast
          * @deprecated
-         * @description Deprecated in the reference in favour of `GET /webcasts/attendee-links?filter=webcast.id eq '...'`. Filterable: id, sourceId, attendee.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).
+         * @description Deprecated in the reference in favour of `GET /webcasts/attendee-links?filter=webcast.id eq '...'`. Filterable: id, sourceId, attendee.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listWebcastAttendeeLinks"];
         /**
@@ -3951,7 +4595,7 @@ export interface paths {
         };
         /**
          * List Attendee Links
-         * @description Gets a paginated list of attendee links. Filterable: id, sourceId, attendee.id, webcast.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).
+         * @description Gets a paginated list of attendee links. Filterable: id, sourceId, attendee.id, webcast.id (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["listAttendeeLinks"];
         put?: never;
@@ -18757,6 +19401,18 @@ export interface operations {
                             created: string;
                             createdBy: string;
                             currency: string;
+                            /** @description The event's custom-field answers (GET /events/{id} only); written with PUT /events/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             defaultLocale: string;
                             /** Format: date-time */
                             end: string;
@@ -18930,6 +19586,18 @@ export interface operations {
                         created: string;
                         createdBy: string;
                         currency: string;
+                        /** @description The event's custom-field answers (GET /events/{id} only); written with PUT /events/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         defaultLocale: string;
                         /** Format: date-time */
                         end: string;
@@ -19167,6 +19835,18 @@ export interface operations {
                         created: string;
                         createdBy: string;
                         currency: string;
+                        /** @description The event's custom-field answers (GET /events/{id} only); written with PUT /events/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         defaultLocale: string;
                         /** Format: date-time */
                         end: string;
@@ -19234,6 +19914,275 @@ export interface operations {
                         virtual: boolean;
                     };
                 };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    eventCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description 1-100 items. Each item is validated and stored on its own: a bad item is reported in the 207 body and does not affect the others. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When the attendee checked in to the event (ISO 8601 with a zone).
+                     */
+                    checkIn: string;
+                    /**
+                     * Format: date-time
+                     * @description When the attendee checked out (not before checkIn).
+                     */
+                    checkOut?: string;
+                    /** @description The device that checked the attendee in. */
+                    device?: string;
+                    /** @description Time spent at the event, in milliseconds; by default checkOut - checkIn. */
+                    duration?: number;
+                    /**
+                     * Format: uuid
+                     * @description The attendee id.
+                     */
+                    id: string;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            207: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            code?: number;
+                            /**
+                             * Format: uuid
+                             * @description Attendee id (success).
+                             */
+                            id?: string;
+                            message?: string;
+                            target?: string;
+                        };
+                        message?: string;
+                        /** @description The item as sent (on failure). */
+                        request?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description 201 checked in, 200 updated in place, or the error status of this item. */
+                        status: number;
+                    }[];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteEventCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Attendee id. */
+                attendeeId: string;
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad request */
             400: {
@@ -19564,6 +20513,193 @@ export interface operations {
             };
         };
     };
+    copyEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** EventCopyOverride */
+                    agenda?: {
+                        /**
+                         * @description False leaves the sessions (and the rest of the agenda) out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyTarget */
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description An event of the account to copy into; absent: the copy is a new event.
+                         */
+                        id?: string;
+                    };
+                    /** EventCopyOverride */
+                    exhibitors?: {
+                        /**
+                         * @description False leaves exhibitors out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    planning?: {
+                        /**
+                         * @description False leaves planning data out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    registration?: {
+                        /**
+                         * @description False leaves registration types (and the other registration data of modules that register a registration step) out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    speakers?: {
+                        /**
+                         * @description False leaves the speakers and their session assignments out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    surveys?: {
+                        /**
+                         * @description False leaves surveys out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                    /** EventCopyOverride */
+                    travel?: {
+                        /**
+                         * @description False leaves travel data out of the copy.
+                         * @default true
+                         */
+                        featureData?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "Processing" | "Created" | "Failed";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     answerEventCustomField: {
         parameters: {
             query?: never;
@@ -19619,6 +20755,365 @@ export interface operations {
                         type?: "AutoIncrement" | "ConsentQuestion" | "Currency" | "Decimal" | "Date" | "DateTime" | "Email" | "FileUpload" | "FreeText" | "General" | "MultiChoice" | "MultiSelect" | "Number" | "OpenEndedDateTime" | "OpenEndedText" | "SingleChoice" | "SingleSelect" | "USPhoneNumber" | "Unknown";
                         /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
                         value: string[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listEventEmails: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description True when the email is active and can be sent. */
+                            active: boolean;
+                            clickTrackingEnabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** Format: email */
+                            fromEmail?: string;
+                            fromName?: string;
+                            htmlBody?: string;
+                            /**
+                             * Format: uuid
+                             * @description The event email.
+                             */
+                            id: string;
+                            /** InvitationListId */
+                            invitationList?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The invitation list it is sent to.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            /** @description The email's locale. */
+                            locale: string;
+                            /** @description Name of the email. */
+                            name: string;
+                            plaintextBody?: string;
+                            /** Format: email */
+                            replyToEmail?: string;
+                            replyToName?: string;
+                            /** @description Subject of the email. */
+                            subject: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    clickTrackingEnabled?: boolean;
+                    /** Format: email */
+                    fromEmail?: string;
+                    fromName?: string;
+                    htmlBody?: string;
+                    invitationList?: {
+                        /**
+                         * Format: uuid
+                         * @description An invitation list of the same event (400 otherwise).
+                         */
+                        id: string;
+                    };
+                    /** @description By default the event's default locale. */
+                    locale?: string;
+                    /** @description Name of the email. */
+                    name: string;
+                    plaintextBody?: string;
+                    /** Format: email */
+                    replyToEmail?: string;
+                    replyToName?: string;
+                    /** @description Subject of the email. */
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description True when the email is active and can be sent. */
+                        active: boolean;
+                        clickTrackingEnabled: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** Format: email */
+                        fromEmail?: string;
+                        fromName?: string;
+                        htmlBody?: string;
+                        /**
+                         * Format: uuid
+                         * @description The event email.
+                         */
+                        id: string;
+                        /** InvitationListId */
+                        invitationList?: {
+                            /**
+                             * Format: uuid
+                             * @description The invitation list it is sent to.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        /** @description The email's locale. */
+                        locale: string;
+                        /** @description Name of the email. */
+                        name: string;
+                        plaintextBody?: string;
+                        /** Format: email */
+                        replyToEmail?: string;
+                        replyToName?: string;
+                        /** @description Subject of the email. */
+                        subject: string;
                     };
                 };
             };
@@ -30158,6 +31653,1057 @@ export interface operations {
             };
         };
     };
+    getInvitationList: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description True for the event's default invitation list (at most one). */
+                            default: boolean;
+                            /**
+                             * Format: uuid
+                             * @description The invitation list.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            /** @description The list's locale (IETF language tag). */
+                            locale: string;
+                            /** @description Name of the invitation list. */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createInvitationList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Makes it the event's default list (the previous default stops being one). */
+                    default?: boolean;
+                    /** @description By default the event's default locale. */
+                    locale?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description True for the event's default invitation list (at most one). */
+                        default: boolean;
+                        /**
+                         * Format: uuid
+                         * @description The invitation list.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        /** @description The list's locale (IETF language tag). */
+                        locale: string;
+                        /** @description Name of the invitation list. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventPlanningDocuments: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Category of the document. */
+                            category?: string;
+                            /** @description Description of the document. */
+                            description?: string;
+                            /** PlanningDocumentEventId */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The planning document.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the document was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed the document. */
+                            lastModifiedBy: string;
+                            /** @description The MIME type of the file, as detected at upload. */
+                            mimeType: string;
+                            /** @description Name of the document (by default the file's name). */
+                            name: string;
+                            /** PlanningDocumentReferenceLink */
+                            referenceLink: {
+                                /**
+                                 * Format: date-time
+                                 * @description When the URL expires.
+                                 */
+                                expiration: string;
+                                /**
+                                 * Format: uri
+                                 * @description A signed URL of the file's bytes.
+                                 */
+                                url: string;
+                            };
+                            /** @description Always true: the file is read through a signed, expiring URL. */
+                            secured: boolean;
+                            /** @description Size of the document in bytes. */
+                            size: number;
+                            /**
+                             * Format: date-time
+                             * @description When the document was added to the event.
+                             */
+                            uploaded: string;
+                            /** @description Who added the document. */
+                            uploadedBy: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addEventPlanningDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category?: string;
+                    description?: string;
+                    file: {
+                        /**
+                         * Format: uuid
+                         * @description An uploaded file (POST /files) not in use elsewhere.
+                         */
+                        id: string;
+                    };
+                    /** @description By default the file's name. */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Category of the document. */
+                        category?: string;
+                        /** @description Description of the document. */
+                        description?: string;
+                        /** PlanningDocumentEventId */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The planning document.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the document was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the document. */
+                        lastModifiedBy: string;
+                        /** @description The MIME type of the file, as detected at upload. */
+                        mimeType: string;
+                        /** @description Name of the document (by default the file's name). */
+                        name: string;
+                        /** PlanningDocumentReferenceLink */
+                        referenceLink: {
+                            /**
+                             * Format: date-time
+                             * @description When the URL expires.
+                             */
+                            expiration: string;
+                            /**
+                             * Format: uri
+                             * @description A signed URL of the file's bytes.
+                             */
+                            url: string;
+                        };
+                        /** @description Always true: the file is read through a signed, expiring URL. */
+                        secured: boolean;
+                        /** @description Size of the document in bytes. */
+                        size: number;
+                        /**
+                         * Format: date-time
+                         * @description When the document was added to the event.
+                         */
+                        uploaded: string;
+                        /** @description Who added the document. */
+                        uploadedBy: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteEventPlanningDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Planning document id. */
+                documentId: string;
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listRegistrationPaths: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Accepted and ignored: eventline keeps one version of each text. */
+                locale?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Code of the registration path. */
+                            code: string;
+                            /** @description Description of the registration path. */
+                            description?: string;
+                            /**
+                             * Format: uuid
+                             * @description The registration path.
+                             */
+                            id: string;
+                            /** @description Name of the registration path. */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createRegistrationPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description By default derived from the name. */
+                    code?: string;
+                    description?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Code of the registration path. */
+                        code: string;
+                        /** @description Description of the registration path. */
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description The registration path.
+                         */
+                        id: string;
+                        /** @description Name of the registration path. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listRegistrationTypes: {
         parameters: {
             query?: {
@@ -30681,6 +33227,669 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getSessionLocation: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Code / Abbreviation of the location. */
+                            code: string;
+                            /**
+                             * Format: uuid
+                             * @description The session location.
+                             */
+                            id: string;
+                            /** @description Name of the location. */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addSessionLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Code / Abbreviation of the location. */
+                    code: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Name of the location. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Code / Abbreviation of the location. */
+                        code: string;
+                        /**
+                         * Format: uuid
+                         * @description The session location.
+                         */
+                        id: string;
+                        /** @description Name of the location. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventSessionLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a session location of the event. */
+                locationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Code / Abbreviation of the location. */
+                        code: string;
+                        /**
+                         * Format: uuid
+                         * @description The session location.
+                         */
+                        id: string;
+                        /** @description Name of the location. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateSessionLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a session location of the event. */
+                locationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Code / Abbreviation of the location. */
+                    code: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Name of the location. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Code / Abbreviation of the location. */
+                        code: string;
+                        /**
+                         * Format: uuid
+                         * @description The session location.
+                         */
+                        id: string;
+                        /** @description Name of the location. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSessionLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a session location of the event. */
+                locationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33699,6 +36908,359 @@ export interface operations {
             };
         };
     };
+    listEventUserGroups: {
+        parameters: {
+            query?: {
+                limit?: number;
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The user group.
+                             */
+                            id: string;
+                            /** @description The name of the user group. */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    associateEventUserGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+                /** @description User group id. */
+                userGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Associated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    disassociateEventUserGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+                /** @description User group id. */
+                userGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disassociated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listEventWeblinks: {
         parameters: {
             query?: {
@@ -33979,6 +37541,128 @@ export interface operations {
             header?: never;
             path: {
                 eventCreationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error?: string;
+                        event?: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        status: "Processing" | "Created" | "Failed";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventCopyStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventCopyId: string;
             };
             cookie?: never;
         };
@@ -34453,6 +38137,18 @@ export interface operations {
                             created: string;
                             createdBy: string;
                             currency: string;
+                            /** @description The event's custom-field answers (GET /events/{id} only); written with PUT /events/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             defaultLocale: string;
                             /** Format: date-time */
                             end: string;
@@ -37028,6 +40724,2367 @@ export interface operations {
                         /** @enum {string} */
                         error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
                         error_description?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listProgramItems: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Accepted and ignored: eventline keeps one version of each text. */
+                locale?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** @description Description of the program item. */
+                            description?: string;
+                            /** @description The duration of the program item in minutes. */
+                            duration: number;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event of the program item's session.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description ID of the program item.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description Name of the program item. */
+                            name: string;
+                            /** @description Rich-text-editor description in JSON formatting. */
+                            rteDescription?: string;
+                            /** Session */
+                            session: {
+                                /**
+                                 * Format: uuid
+                                 * @description The session the program item is part of.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createProgramItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description Description of the program item. */
+                    description?: string;
+                    /**
+                     * @description The duration of the program item in minutes.
+                     * @default 0
+                     */
+                    duration?: number;
+                    /** Event */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event of the program item's session.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** @description Name of the program item. */
+                    name: string;
+                    /** @description Rich-text-editor description in JSON formatting. */
+                    rteDescription?: string;
+                    /** Session */
+                    session: {
+                        /**
+                         * Format: uuid
+                         * @description The session the program item is part of.
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description Description of the program item. */
+                        description?: string;
+                        /** @description The duration of the program item in minutes. */
+                        duration: number;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event of the program item's session.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of the program item.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the program item. */
+                        name: string;
+                        /** @description Rich-text-editor description in JSON formatting. */
+                        rteDescription?: string;
+                        /** Session */
+                        session: {
+                            /**
+                             * Format: uuid
+                             * @description The session the program item is part of.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateProgramItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a program item. */
+                programItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description Description of the program item. */
+                    description?: string;
+                    /**
+                     * @description The duration of the program item in minutes.
+                     * @default 0
+                     */
+                    duration?: number;
+                    /** Event */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event of the program item's session.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** @description Name of the program item. */
+                    name: string;
+                    /** @description Rich-text-editor description in JSON formatting. */
+                    rteDescription?: string;
+                    /** Session */
+                    session: {
+                        /**
+                         * Format: uuid
+                         * @description The session the program item is part of.
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** @description Description of the program item. */
+                        description?: string;
+                        /** @description The duration of the program item in minutes. */
+                        duration: number;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event of the program item's session.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of the program item.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the program item. */
+                        name: string;
+                        /** @description Rich-text-editor description in JSON formatting. */
+                        rteDescription?: string;
+                        /** Session */
+                        session: {
+                            /**
+                             * Format: uuid
+                             * @description The session the program item is part of.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteProgramItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a program item. */
+                programItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getProgramItemDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a program item. */
+                programItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** SessionDocumentLite */
+                            document: {
+                                /**
+                                 * Format: uuid
+                                 * @description The document: a file (POST /files) that is a document of the session.
+                                 */
+                                id: string;
+                            };
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description ID of the session document to program item relationship.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** ProgramItem */
+                            programItem: {
+                                /**
+                                 * Format: uuid
+                                 * @description The program item.
+                                 */
+                                id: string;
+                            };
+                            /** Session */
+                            session: {
+                                /**
+                                 * Format: uuid
+                                 * @description The program item's session.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getProgramItemSessionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a file (POST /files). */
+                fileId: string;
+                /** @description ID of a program item. */
+                programItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** SessionDocumentLite */
+                        document: {
+                            /**
+                             * Format: uuid
+                             * @description The document: a file (POST /files) that is a document of the session.
+                             */
+                            id: string;
+                        };
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of the session document to program item relationship.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** ProgramItem */
+                        programItem: {
+                            /**
+                             * Format: uuid
+                             * @description The program item.
+                             */
+                            id: string;
+                        };
+                        /** Session */
+                        session: {
+                            /**
+                             * Format: uuid
+                             * @description The program item's session.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    relateProgramItemToSessionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a file (POST /files). */
+                fileId: string;
+                /** @description ID of a program item. */
+                programItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** SessionDocumentLite */
+                        document: {
+                            /**
+                             * Format: uuid
+                             * @description The document: a file (POST /files) that is a document of the session.
+                             */
+                            id: string;
+                        };
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of the session document to program item relationship.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** ProgramItem */
+                        programItem: {
+                            /**
+                             * Format: uuid
+                             * @description The program item.
+                             */
+                            id: string;
+                        };
+                        /** Session */
+                        session: {
+                            /**
+                             * Format: uuid
+                             * @description The program item's session.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteProgramItemSessionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a file (POST /files). */
+                fileId: string;
+                /** @description ID of a program item. */
+                programItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getSessionProgramSpeaker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a speaker. */
+                id: string;
+                /** @description ID of a program item. */
+                programItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** EventLite */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of the speaker to program item relationship.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** ProgramItemLite */
+                        programItem: {
+                            /**
+                             * Format: uuid
+                             * @description The program item.
+                             */
+                            id: string;
+                        };
+                        /** SessionLite */
+                        session: {
+                            /**
+                             * Format: uuid
+                             * @description The program item's session.
+                             */
+                            id: string;
+                        };
+                        /** SpeakerLite */
+                        speaker: {
+                            /**
+                             * Format: uuid
+                             * @description The speaker.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createSessionProgramSpeaker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a speaker. */
+                id: string;
+                /** @description ID of a program item. */
+                programItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** EventLite */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of the speaker to program item relationship.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** ProgramItemLite */
+                        programItem: {
+                            /**
+                             * Format: uuid
+                             * @description The program item.
+                             */
+                            id: string;
+                        };
+                        /** SessionLite */
+                        session: {
+                            /**
+                             * Format: uuid
+                             * @description The program item's session.
+                             */
+                            id: string;
+                        };
+                        /** SpeakerLite */
+                        speaker: {
+                            /**
+                             * Format: uuid
+                             * @description The speaker.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSessionProgramSpeaker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a speaker. */
+                id: string;
+                /** @description ID of a program item. */
+                programItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    filterProgramItemDocuments: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** SessionDocumentLite */
+                            document: {
+                                /**
+                                 * Format: uuid
+                                 * @description The document: a file (POST /files) that is a document of the session.
+                                 */
+                                id: string;
+                            };
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description ID of the session document to program item relationship.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** ProgramItem */
+                            programItem: {
+                                /**
+                                 * Format: uuid
+                                 * @description The program item.
+                                 */
+                                id: string;
+                            };
+                            /** Session */
+                            session: {
+                                /**
+                                 * Format: uuid
+                                 * @description The program item's session.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listProgramItemsPostFilters: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Accepted and ignored: eventline keeps one version of each text. */
+                locale?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** @description Description of the program item. */
+                            description?: string;
+                            /** @description The duration of the program item in minutes. */
+                            duration: number;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event of the program item's session.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description ID of the program item.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** @description Name of the program item. */
+                            name: string;
+                            /** @description Rich-text-editor description in JSON formatting. */
+                            rteDescription?: string;
+                            /** Session */
+                            session: {
+                                /**
+                                 * Format: uuid
+                                 * @description The session the program item is part of.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getSessionProgramSpeakers: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** EventLite */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description ID of the speaker to program item relationship.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** ProgramItemLite */
+                            programItem: {
+                                /**
+                                 * Format: uuid
+                                 * @description The program item.
+                                 */
+                                id: string;
+                            };
+                            /** SessionLite */
+                            session: {
+                                /**
+                                 * Format: uuid
+                                 * @description The program item's session.
+                                 */
+                                id: string;
+                            };
+                            /** SpeakerLite */
+                            speaker: {
+                                /**
+                                 * Format: uuid
+                                 * @description The speaker.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSessionProgramSpeakersPostFilters: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** EventLite */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description ID of the speaker to program item relationship.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** ProgramItemLite */
+                            programItem: {
+                                /**
+                                 * Format: uuid
+                                 * @description The program item.
+                                 */
+                                id: string;
+                            };
+                            /** SessionLite */
+                            session: {
+                                /**
+                                 * Format: uuid
+                                 * @description The program item's session.
+                                 */
+                                id: string;
+                            };
+                            /** SpeakerLite */
+                            speaker: {
+                                /**
+                                 * Format: uuid
+                                 * @description The speaker.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
                     };
                 };
             };
@@ -42513,6 +48570,1287 @@ export interface operations {
             };
         };
     };
+    listSessionsCategories: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description A description for the session category. */
+                            description?: string;
+                            /**
+                             * Format: uuid
+                             * @description The session category.
+                             */
+                            id: string;
+                            /** @description The name of the session category. */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createSessionCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A description for the session category. */
+                    description?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The name of the session category. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A description for the session category. */
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description The session category.
+                         */
+                        id: string;
+                        /** @description The name of the session category. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getSessionCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A description for the session category. */
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description The session category.
+                         */
+                        id: string;
+                        /** @description The name of the session category. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateSessionCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A description for the session category. */
+                    description?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The name of the session category. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A description for the session category. */
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description The session category.
+                         */
+                        id: string;
+                        /** @description The name of the session category. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSessionCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    GetSessionSegments: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description True indicates the session segment is active. */
+                            active: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The session's event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description ID of the session segment.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /** Segment */
+                            segment: {
+                                /**
+                                 * Format: uuid
+                                 * @description The audience segment.
+                                 */
+                                id: string;
+                            };
+                            /** Session */
+                            session: {
+                                /**
+                                 * Format: uuid
+                                 * @description The session.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createSessionSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description True indicates the session segment is active.
+                     * @default true
+                     */
+                    active?: boolean;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description Read-only: the session's event (400 when another).
+                         */
+                        id?: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** Segment */
+                    segment: {
+                        /**
+                         * Format: uuid
+                         * @description An audience segment of the account.
+                         */
+                        id: string;
+                    };
+                    /** Session */
+                    session: {
+                        /**
+                         * Format: uuid
+                         * @description A session of the account (400 when unknown).
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description True indicates the session segment is active. */
+                        active: boolean;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The session's event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of the session segment.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** Segment */
+                        segment: {
+                            /**
+                             * Format: uuid
+                             * @description The audience segment.
+                             */
+                            id: string;
+                        };
+                        /** Session */
+                        session: {
+                            /**
+                             * Format: uuid
+                             * @description The session.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateSessionSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description True indicates the session segment is active.
+                     * @default true
+                     */
+                    active?: boolean;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description Read-only: the session's event (400 when another).
+                         */
+                        id?: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** Segment */
+                    segment: {
+                        /**
+                         * Format: uuid
+                         * @description An audience segment of the account.
+                         */
+                        id: string;
+                    };
+                    /** Session */
+                    session: {
+                        /**
+                         * Format: uuid
+                         * @description A session of the account (400 when unknown).
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description True indicates the session segment is active. */
+                        active: boolean;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The session's event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of the session segment.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /** Segment */
+                        segment: {
+                            /**
+                             * Format: uuid
+                             * @description The audience segment.
+                             */
+                            id: string;
+                        };
+                        /** Session */
+                        session: {
+                            /**
+                             * Format: uuid
+                             * @description The session.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSessionSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the record. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listSessions: {
         parameters: {
             query?: {
@@ -44319,6 +51657,535 @@ export interface operations {
                         value: string[];
                     };
                 };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSessionDocs: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of a session. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Display this file to the public */
+                            displayEnabled?: boolean;
+                            file: {
+                                /**
+                                 * Format: uuid
+                                 * @description The file (POST /files).
+                                 */
+                                id: string;
+                            };
+                            /** @description Friendly name of the file */
+                            friendlyName?: string;
+                            /**
+                             * Format: uri
+                             * @description A signed, expiring URL of the session's document.
+                             */
+                            href: string;
+                            /** @description Size of the file in bytes */
+                            size?: number;
+                            /** @description Mime type of the file */
+                            type?: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getSessionDoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a file (POST /files). */
+                fileId: string;
+                /** @description ID of a session. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Display this file to the public */
+                        displayEnabled?: boolean;
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description The file (POST /files).
+                             */
+                            id: string;
+                        };
+                        /** @description Friendly name of the file */
+                        friendlyName?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the session's document.
+                         */
+                        href: string;
+                        /** @description Size of the file in bytes */
+                        size?: number;
+                        /** @description Mime type of the file */
+                        type?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addSessionDoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a file (POST /files). */
+                fileId: string;
+                /** @description ID of a session. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Display this file to the public */
+                        displayEnabled?: boolean;
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description The file (POST /files).
+                             */
+                            id: string;
+                        };
+                        /** @description Friendly name of the file */
+                        friendlyName?: string;
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the session's document.
+                         */
+                        href: string;
+                        /** @description Size of the file in bytes */
+                        size?: number;
+                        /** @description Mime type of the file */
+                        type?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteSessionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a file (POST /files). */
+                fileId: string;
+                /** @description ID of a session. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad request */
             400: {
