@@ -1,8 +1,12 @@
+import { Readable } from 'node:stream';
 import type { Services } from '../app.js';
 import type { AuthContext } from '../actor.js';
 import { ALL_SCOPES } from '../modules/oauth/index.js';
 
-/** The demo event's speakers: a Keynotes category, two speakers, both on the first session (the opening keynote). */
+// A 1×1 PNG: the speakers' profile pictures (files from the files module, as POST /files stores them).
+const PORTRAIT = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+/** The demo event's speakers: a Keynotes category, two speakers with profile pictures, both on the first session (the opening keynote). */
 export async function seedDemoSpeakers(services: Services, input: { accountId: string; plannerId: string; eventId: string }): Promise<void> {
   const auth: AuthContext = {
     accountId: input.accountId, clientId: 'demo-seed', applicationId: null, userId: input.plannerId, scopes: new Set(ALL_SCOPES), tokenId: 'demo-seed',
@@ -18,6 +22,12 @@ export async function seedDemoSpeakers(services: Services, input: { accountId: s
     event, firstName: 'Ravi', lastName: 'Menon', email: 'ravi.menon@speakers.demo.eventline.test', company: 'Northwind Events', title: 'Head of Compliance',
     category: { id: panelists.id }, biography: 'Ravi writes the privacy playbooks of a dozen event teams.',
   });
+  for (const [speaker, name] of [[ana, 'ana-okafor.png'], [ravi, 'ravi-menon.png']] as const) {
+    const file = await services.files.upload(auth, (async function* () {
+      yield { kind: 'file' as const, name: 'file', filename: name, mimetype: 'image/png', stream: Readable.from([PORTRAIT]) };
+    })());
+    await services.speakers.setProfileImage(auth, speaker.id, { file: { id: file.id } });
+  }
   const sessions = (await services.sessions.list(input.accountId, { filter: `event.id eq '${input.eventId}'`, sort: 'start:ASC', limit: 2 })).data;
   const [first] = sessions;
   if (first) {

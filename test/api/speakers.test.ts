@@ -252,12 +252,13 @@ describe('speakers', () => {
     expect(JSON.stringify(await ok(api('GET', '/ea/speakers?limit=200'))).toLowerCase()).not.toContain('quenneville');
   });
 
-  it('seeds the demo event with two speakers in categories, both on its first session', async () => {
+  it('seeds the demo event with two speakers in categories, with profile pictures, both on its first session', async () => {
     const { credentials } = await seedDemo(t.services, t.config);
     if (!credentials) throw new Error('the demo was not seeded');
     const demo = apiClient(t.app, await tokenFor(t.app, credentials));
     const speakers = await ok<Page<Speaker>>(demo('GET', '/ea/speakers?sort=lastName:ASC'));
     expect(speakers.data.map((s) => `${s.firstName} ${s.lastName} (${s.category?.name ?? ''})`)).toEqual(['Ravi Menon (Panelists)', 'Ana Okafor (Keynotes)']);
+    for (const s of speakers.data) expect(s.links.profilePicture?.href, `${s.firstName}'s picture`).toMatch(/^http/);
     const sessions = await ok<Page<{ id: string }>>(demo('GET', `/ea/speakers/${speakers.data[1]?.id ?? ''}/sessions`));
     expect(sessions.data).toHaveLength(1);
     expect((await ok<Page<unknown>>(demo('GET', `/ea/sessions/${sessions.data[0]?.id ?? ''}/speakers`))).data).toHaveLength(2);
