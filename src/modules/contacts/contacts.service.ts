@@ -1,6 +1,7 @@
 import type { Config } from '../../config/index.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import { newId } from '../../db/ids.js';
+import { inSavepoint } from '../../db/savepoint.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { actorName, type AuthContext } from '../../actor.js';
 import { ApiError } from '../../errors.js';
@@ -190,52 +191,51 @@ export class ContactsService {
     await this.repo.update(auth.accountId, row.id, { deleted: 1, last_modified: iso(this.clock()), last_modified_by: actorName(auth) });
   }
 
-  // Multi-status: each item stands alone (its own statements), so a bad item
-  // changes nothing and loses nothing that succeeded before it.
-  private async each(items: readonly unknown[], fn: (item: unknown) => Promise<{ status: number; row: Row<'contacts'> }>): Promise<ContactBulkItem[]> {
-    const out: ContactBulkItem[] = [];
-    for (const item of items) {
-      try {
-        const { status, row } = await fn(item);
-        out.push({ status, data: toContact(row) });
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        out.push(bulkError(err));
+  // Multi-status: the items are written in one transaction (one commit), each
+  // in its own savepoint, so a bad item changes nothing and the others land.
+  private each(items: readonly unknown[], fn: (item: unknown, trx: Executor) => Promise<{ status: number; row: Row<'contacts'> }>): Promise<ContactBulkItem[]> {
+    return this.repo.transaction(async (trx) => {
+      const out: ContactBulkItem[] = [];
+      for (const item of items) {
+        try {
+          const { status, row } = await inSavepoint(trx, () => fn(item, trx));
+          out.push({ status, data: toContact(row) });
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          out.push(bulkError(err));
+        }
       }
-    }
-    return out;
+      return out;
+    });
   }
 
   createMany(auth: AuthContext, items: readonly unknown[], upsert: boolean): Promise<ContactBulkItem[]> {
-    return this.each(items, async (item) => {
+    return this.each(items, async (item, trx) => {
       const input = this.checkInput(item);
       if (upsert) {
-        const existing = await this.repo.findActiveByEmail(auth.accountId, input.email);
+        const existing = await this.repo.findActiveByEmail(auth.accountId, input.email, trx);
         // An upsert changes only the fields it sends, like a PATCH without removals.
         if (existing) {
-          const row = await this.repo.transaction(async (trx) => {
-            const updated = await this.patchRow(auth, existing, input, trx);
-            await this.changed({ accountId: auth.accountId, contactId: existing.id, kind: 'updated' }, trx);
-            return updated;
-          });
-          return { status: 200, row };
+          const updated = await this.patchRow(auth, existing, input, trx);
+          await this.changed({ accountId: auth.accountId, contactId: existing.id, kind: 'updated' }, trx);
+          return { status: 200, row: updated };
         }
       }
-      return { status: 201, row: await this.insert(auth, input) };
+      return { status: 201, row: await this.insert(auth, input, trx) };
     });
   }
 
   updateMany(auth: AuthContext, items: readonly unknown[]): Promise<ContactBulkItem[]> {
-    return this.each(items, async (item) => {
+    return this.each(items, async (item, trx) => {
       const { id, ...input } = this.checkUpdateItem(item);
-      return { status: 200, row: await this.write(actorName(auth), await this.row(auth.accountId, id), input) };
+      return { status: 200, row: await this.write(actorName(auth), await this.row(auth.accountId, id, trx), input, trx) };
     });
   }
 
   patchMany(auth: AuthContext, items: readonly unknown[]): Promise<ContactBulkItem[]> {
-    return this.each(items, async (item) => {
+    return this.each(items, async (item, trx) => {
       const patch = this.checkPatchItem(item);
-      return { status: 200, row: await this.patchRow(auth, await this.row(auth.accountId, patch.id), patch) };
+      return { status: 200, row: await this.patchRow(auth, await this.row(auth.accountId, patch.id, trx), patch, trx) };
     });
   }
 
