@@ -19,7 +19,8 @@ import { root } from './lib.js';
 const REVISIONS: Array<{ rev: string; what: string }> = [
   { rev: 'f74763a', what: 'before the contact indexes (issue 37)' },
   { rev: 'cb9cbce', what: 'indexes; the trigram index (FTS5) kept by triggers in each write' },
-  { rev: 'HEAD', what: 'indexes; the trigram index kept from a queue, in batches (migration 0028)' },
+  { rev: 'f91835e', what: 'indexes; the trigram index kept from a queue, in batches (migration 0028); a transaction per contact' },
+  { rev: 'HEAD', what: 'as f91835e, and a multi-status request\'s contacts in one transaction, a savepoint each' },
 ];
 
 const { values: args } = parseArgs({ options: { contacts: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '1' }, revs: { type: 'string' }, 'no-readme': { type: 'boolean', default: false } } });

@@ -132,6 +132,8 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   });
   const customFields = createCustomFieldsModule(deps, { contacts: contacts.services.contacts, events: events.services.events, sessions: sessions.services.sessions });
   const audienceSegments = createAudienceSegmentsModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
+  // A session is shown to one of the account's audience segments, not to any id.
+  program.services.program.useSegments((accountId, segmentId, trx) => audienceSegments.services.audienceSegments.isLive(accountId, segmentId, trx));
   const eventQuestions = createEventQuestionsModule(deps, { events: events.services.events, sessions: sessions.services.sessions });
   const surveys = createSurveysModule(deps, {
     events: events.services.events, attendees: attendees.services.attendees, contacts: contacts.services.contacts,

@@ -50,4 +50,9 @@ export async function seedDemoCustomFields(services: Services, input: { accountI
   const vip = await services.audienceSegments.create(auth, { event: { id: input.eventId }, name: 'VIP guests', description: 'Front rows at the keynote, speakers\' dinner' });
   const cohort = await services.audienceSegments.create(auth, { event: { id: input.eventId }, name: 'First-time attendees', description: 'Welcome session and a buddy' });
   for (const [i, a] of attendees.entries()) await services.audienceSegments.associate(auth, i < 4 ? vip.id : cohort.id, a.id);
+  // Session segments: the closing panel is shown to the VIP guests, the welcome keynote to the first-timers.
+  const panel = sessions.find((s) => s.title === 'Closing Panel');
+  if (panel) await services.program.createSegment(auth, { session: { id: panel.id }, segment: { id: vip.id } });
+  const opening = sessions.find((s) => s.title.startsWith('Opening Keynote'));
+  if (opening) await services.program.createSegment(auth, { session: { id: opening.id }, segment: { id: cohort.id } });
 }

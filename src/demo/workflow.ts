@@ -38,7 +38,7 @@ export async function seedDemoWorkflow(services: Services, input: { accountId: s
     capacity: 20, capacityUnlimited: false, enableWaitlist: true,
   });
   await services.sessions.create(auth, { title: 'Breakout: Compliance for Virtual Events', event, start: at(s, 24), end: at(s, 25), includedSession: false });
-  const panel = await services.sessions.create(auth, { title: 'Closing Panel', event, start: at(s, 48), end: at(s, 49), includedSession: true, virtual: true });
+  const panel = await services.sessions.create(auth, { title: 'Closing Panel', event, start: at(s, 31), end: at(s, 32), includedSession: true, virtual: true });
 
   const keynoteWebcast = await services.webcasts.create(auth, {
     session: { id: keynote.id }, title: 'Opening Keynote (Zoom)', type: 'Webinar', format: 'Live', provider: 'Zoom', status: 'Not Started',

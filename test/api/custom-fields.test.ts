@@ -143,6 +143,9 @@ describe('custom fields', () => {
     expect((await ok<Page<Field>>(otherApi('GET', `/ea/custom-fields?filter=${encodeURIComponent("category eq 'Session'")}`))).data).toEqual([]);
     const doomed = await fixtureSession(t.db.handle.db, accountId, event);
     await ok<Answer>(answerSession(f.id, ['3'], doomed));
+    // GET /sessions/{id} carries the session's answers (the reference's session.customFields).
+    const read = await ok<{ customFields?: Answer[] }>(api('GET', `/ea/sessions/${doomed}`));
+    expect(read.customFields).toEqual([expect.objectContaining({ id: f.id, value: ['3'] })]);
     expect((await api('DELETE', `/ea/sessions/${doomed}`)).statusCode).toBe(204);
     expect(await t.services.customFields.answersOf(accountId, doomed)).toEqual([]);
   });

@@ -17,8 +17,9 @@ interface ItemDoc { id: string; document: { id: string }; programItem: { id: str
 interface ItemSpeaker { id: string; speaker: { id: string }; programItem: { id: string }; session: { id: string }; event: { id: string } }
 
 const MISSING = '0190a1b2-0000-7000-8000-000000000000';
-const SEGMENT_A = '0190a1b2-0000-7000-8000-00000000a001';
-const SEGMENT_B = '0190a1b2-0000-7000-8000-00000000a002';
+// Sessions are shown to the account's audience segments (made in beforeAll).
+let SEGMENT_A: string;
+let SEGMENT_B: string;
 
 let t: TestApp;
 let token: string;
@@ -44,6 +45,9 @@ beforeAll(async () => {
   api = apiClient(t.app, token);
   event = await fixtureEvent(t.services, accountId);
   otherEvent = await fixtureEvent(t.services, accountId, 'Virtual', 'Second event');
+  const segment = async (name: string) => (await ok<{ id: string }>(api('POST', '/ea/audience-segments', { event: { id: event }, name }), 201)).id;
+  SEGMENT_A = await segment('Members');
+  SEGMENT_B = await segment('Press');
 });
 afterAll(async () => {
   await t?.close();
@@ -255,6 +259,11 @@ describe('session segments', () => {
     expect(seg).toMatchObject({ event: { id: event }, session: { id: s.id }, segment: { id: SEGMENT_A }, active: true });
     expect((await api('POST', '/ea/session-segments', { session: { id: s.id }, segment: { id: SEGMENT_A } })).statusCode).toBe(409);
     expect((await api('POST', '/ea/session-segments', { session: { id: MISSING }, segment: { id: SEGMENT_A } })).statusCode).toBe(400);
+    // A segment the account does not have, or has deleted, is refused and nothing is shown.
+    expect((await api('POST', '/ea/session-segments', { session: { id: s.id }, segment: { id: MISSING } })).statusCode).toBe(400);
+    const gone = await ok<{ id: string }>(api('POST', '/ea/audience-segments', { event: { id: event }, name: 'Retired' }), 201);
+    expect((await api('DELETE', `/ea/audience-segments/${gone.id}`)).statusCode).toBe(204);
+    expect((await api('POST', '/ea/session-segments', { session: { id: s.id }, segment: { id: gone.id } })).statusCode).toBe(400);
     expect((await api('POST', '/ea/session-segments', { session: { id: s.id }, segment: { id: SEGMENT_B }, event: { id: otherEvent } })).statusCode).toBe(400);
     await ok(api('POST', '/ea/session-segments', { session: { id: s.id }, segment: { id: SEGMENT_B }, active: false }), 201);
     const segs = async (filter: string) => (await ok<Page<{ segment: { id: string }; active: boolean }>>(api('GET', q('/ea/session-segments', filter)))).data;

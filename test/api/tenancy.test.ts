@@ -133,7 +133,8 @@ describe('tenancy: one account never sees another account\'s data', () => {
     const session = await created('POST', '/ea/sessions', {
       title: 'Secret Session', event: { id: eventA }, start: '2027-03-01T10:00:00Z', end: '2027-03-01T11:00:00Z', location: { id: location }, category: { id: category },
     });
-    const segment = await created('POST', '/ea/session-segments', { session: { id: session }, segment: { id: '0190a1b2-0000-7000-8000-00000000a001' } });
+    const audience = await created('POST', '/ea/audience-segments', { event: { id: eventA }, name: 'Secret Program Segment' });
+    const segment = await created('POST', '/ea/session-segments', { session: { id: session }, segment: { id: audience } });
     const item = await created('POST', '/ea/program-items', { event: { id: eventA }, session: { id: session }, name: 'Secret Dinner' });
     const speaker = await created('POST', '/ea/speakers', { event: { id: eventA }, firstName: 'Secret', lastName: 'Host' });
     await created('PUT', `/ea/program-items/${item}/speakers/${speaker}`);
@@ -169,7 +170,7 @@ describe('tenancy: one account never sees another account\'s data', () => {
     }
     // Account B cannot point its own records at A's.
     expect((await apiB('POST', '/ea/program-items', itemBody)).statusCode).toBe(400);
-    expect((await apiB('POST', '/ea/session-segments', { session: { id: session }, segment: { id: '0190a1b2-0000-7000-8000-00000000a001' } })).statusCode).toBe(400);
+    expect((await apiB('POST', '/ea/session-segments', { session: { id: session }, segment: { id: audience } })).statusCode).toBe(400);
     for (const [url, filter] of [
       ['/ea/program-items', `id eq '${item}'`], ['/ea/program-items/speakers', `programItem.id eq '${item}'`], ['/ea/session-segments', `session.id eq '${session}'`],
     ] as const) {

@@ -25,7 +25,7 @@ describeContract('contract: the program (Sessions and Speakers operations) match
   let doc: string;
   let accountId: string;
   const MISSING = '0190a1b2-0000-7000-8000-000000000000';
-  const SEGMENT = '0190a1b2-0000-7000-8000-00000000a001';
+  let SEGMENT: string;
   const dataDir = mkdtempSync(join(tmpdir(), 'eventline-program-contract-'));
 
   const expectOk = expectReferenceAnswer;
@@ -44,6 +44,7 @@ describeContract('contract: the program (Sessions and Speakers operations) match
     event = await fixtureEvent(t.services, tenant.accountId);
     session = await fixtureSession(t.db.handle.db, tenant.accountId, event);
     doc = await uploadFile(t.app, token, 'agenda.pdf', pdf());
+    SEGMENT = ((await api('POST', '/ea/audience-segments', { event: { id: event }, name: 'Members' })).json() as { id: string }).id;
     speaker = ((await api('POST', '/ea/speakers', { event: { id: event }, firstName: 'Ana', lastName: 'Okafor' })).json() as { id: string }).id;
   });
   afterAll(async () => {

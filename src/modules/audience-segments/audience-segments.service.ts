@@ -70,6 +70,12 @@ export class SegmentsService {
     }, (r) => this.toApi(r), this.href('audience-segments'));
   }
 
+  /** Whether the account has this segment, not deleted (sessions are shown to segments: the program module asks). */
+  async isLive(accountId: string, id: string, trx?: Transaction<Database>): Promise<boolean> {
+    const row = await this.repo.find(accountId, id.toLowerCase(), trx);
+    return row !== undefined && row.deleted === 0;
+  }
+
   async get(accountId: string, id: string): Promise<Segment> {
     return this.toApi(await this.segment(accountId, id, undefined, false));
   }

@@ -16,7 +16,7 @@ export type { Answer as CustomFieldAnswer, CustomField, Category as CustomFieldC
  * checked against the field. Contacts' answers are personal data: obfuscating a contact erases them.
  */
 export function createCustomFieldsModule(deps: ModuleDeps, uses: CustomFieldsUses & {
-  readonly sessions: Pick<SessionsService, 'find' | 'onDelete'>; readonly contacts: Pick<ContactsService, 'find' | 'useCustomFields'>;
+  readonly sessions: Pick<SessionsService, 'find' | 'onDelete' | 'useCustomFields'>; readonly contacts: Pick<ContactsService, 'find' | 'useCustomFields'>;
   readonly events: Pick<EventsService, 'find' | 'useCustomFields'>;
 }) {
   const repo = new CustomFieldsRepository(deps.db.db);
@@ -27,5 +27,6 @@ export function createCustomFieldsModule(deps: ModuleDeps, uses: CustomFieldsUse
   uses.contacts.useCustomFields((accountId, contactId) => customFields.answersOf(accountId, contactId));
   // GET /events/{id} carries the event's.
   uses.events.useCustomFields((accountId, eventId) => customFields.answersOf(accountId, eventId));
+  uses.sessions.useCustomFields((accountId, sessionId) => customFields.answersOf(accountId, sessionId));
   return defineModule({ name: 'custom-fields', services: { customFields }, routes: customFieldsRoutes(customFields), erasers: customFieldsErasers(repo) });
 }

@@ -31,7 +31,7 @@ export function sessionsRoutes(sessions: SessionsService) {
     }, async (request) => sessions.create(request.auth, request.body));
 
     op('getSessionById', { params: SessionIdParamsSchema, response: { 200: SessionSchema } },
-      async (request) => sessions.get(request.auth.accountId, request.params.id));
+      async (request) => sessions.read(request.auth.accountId, request.params.id));
 
     op('updateSession', {
       description: `Replaces the writable fields; omitted or null fields become blank, read-only fields are ignored, omitted \`status\`, \`virtual\` and \`includedSession\` keep their value, and event.id cannot change. ${VIRTUAL}`,

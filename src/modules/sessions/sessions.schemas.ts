@@ -119,6 +119,12 @@ export const SessionSchema = Type.Object(
     presentationType: present(Type.String()),
     dataTagCode: present(Type.String()),
     order: Type.Integer(),
+    customFields: present(Type.Array(Type.Object({
+      id: Type.String({ format: 'uuid', description: 'The custom field.' }), name: Type.Optional(Type.String()),
+      value: Type.Array(Type.String({ maxLength: 16000 }), { uniqueItems: true }), order: Type.Optional(Type.Integer()), type: Type.Optional(Type.String()),
+    }, { title: 'SessionCustomField' }), {
+      description: 'The session\'s custom-field answers (GET /sessions/{id} only); written with PUT /sessions/{id}/custom-fields/{customFieldId}/answers. Read-only.',
+    })),
     ...AuditSchemaFields,
   },
   { title: 'Session' },

@@ -191,6 +191,20 @@ export class SessionsService {
     return session;
   }
 
+  /** GET /sessions/{id}: the session with its custom-field answers. */
+  async read(accountId: string, id: string): Promise<Session> {
+    const session = await this.get(accountId, id);
+    const answers = this.customFields === undefined ? [] : await this.customFields(accountId, session.id);
+    return answers.length > 0 ? { ...session, customFields: answers } : session;
+  }
+
+  private customFields?: (accountId: string, sessionId: string) => Promise<NonNullable<Session['customFields']>>;
+
+  /** The custom-fields module hands over the session's answers, which GET /sessions/{id} carries (as events carry theirs). */
+  useCustomFields(answersOf: (accountId: string, sessionId: string) => Promise<NonNullable<Session['customFields']>>): void {
+    this.customFields = answersOf;
+  }
+
   async create(auth: AuthContext, input: SessionInput): Promise<Session> {
     const event = await this.events.find(auth.accountId, input.event.id.toLowerCase());
     if (!event) throw SessionErrors.eventNotFound(undefined, { target: 'event.id' });
