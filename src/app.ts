@@ -54,6 +54,8 @@ import { createAudienceSegmentsModule } from './modules/audience-segments/index.
 import { createEventQuestionsModule } from './modules/event-questions/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
 import { createEventSetupModule } from './modules/event-setup/index.js';
+import { createContactGroupsModule } from './modules/contact-groups/index.js';
+import { createContactHistoryModule } from './modules/contact-history/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -141,6 +143,14 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   });
 
   const eventSetup = createEventSetupModule(deps, { events: events.services.events, files: files.services.files });
+  const contactGroups = createContactGroupsModule(deps, { contacts: contacts.services.contacts });
+  // A contact merge moves what each module keeps about the merged contact to the survivor (issue 30).
+  const contactHistory = createContactHistoryModule(deps, {
+    contacts: contacts.services.contacts, files: files.services.files, groups: contactGroups.services.contactGroups,
+    registrations: attendees.services.attendees, answers: customFields.services.customFields,
+    attendeeRows: [activities.services.activities, exhibitors.services.leads, surveys.services.surveyResponses, videos.services.videos],
+    personRows: [speakers.services.speakers, communications.services.communications],
+  });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
@@ -150,6 +160,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     program,
     eventSetup,
     customFields, audienceSegments, eventQuestions,
+    contactGroups, contactHistory,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -192,6 +203,8 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...customFields.services,
     ...audienceSegments.services,
     ...eventQuestions.services,
+    ...contactGroups.services,
+    ...contactHistory.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

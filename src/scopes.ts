@@ -43,6 +43,12 @@ export const SCOPES = {
   'event/contacts:read': 'Allows the reading of contacts.',
   'event/contacts:write': 'Allows the creation/updating of contacts.',
   'event/contacts:delete': 'Allows the deletion of contacts.',
+  // People (issue 30): contact groups and types, merges.
+  'event/contacts:write-sensitive': 'Allows the writing of sensitive contact data (merging contacts).',
+  'event/contact-groups:read': 'Allows the reading of contact groups',
+  'event/contact-groups:write': 'Allows the creation/updating of contact groups',
+  'event/contact-types:read': 'Allows the reading of contact types',
+  'event/contact-types:write': 'Allows the creation of contact types (an eventline extension)',
   'event/event-emails:read': 'Allows the reading of event emails',
   'event/event-emails:write': 'Allows to send event emails.',
   'event/event-email-status:read': 'Allows the reading of event email statuses.',

@@ -608,6 +608,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/contact-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Contact Groups
+         * @description The account's contact groups, in the order they were created. `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listContactGroups"];
+        put?: never;
+        /**
+         * Create Contact Group
+         * @description Creates a contact group (type STANDARD unless given); its name is unique in the account (400 otherwise). A DISTRIBUTION_LIST takes distributionListInfo (security type, by default PRIVATE, and internal note).
+         */
+        post: operations["createContactGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contact-groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Contact Group */
+        get: operations["getContactGroupById"];
+        /**
+         * Update Contact Group
+         * @description Replaces the group's name, descriptions and distribution-list info (omitted ones become blank); its type cannot change (400).
+         */
+        put: operations["updateContactGroup"];
+        post?: never;
+        /**
+         * Delete Contact Group
+         * @description Deletes the group and its memberships (the contacts stay).
+         */
+        delete: operations["deleteContactGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contact-groups/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Ids in Contact Group
+         * @description The ids of the group's contacts, in the order they were added. This list takes no filter.
+         */
+        get: operations["getContactIdsByContactGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contact-groups/{id}/contacts/{contactId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add Contact To Group
+         * @description Adds the contact to the group (adding a member again changes nothing); 404 for an unknown group or contact.
+         */
+        put: operations["addContactToContactGroup"];
+        post?: never;
+        /**
+         * Remove Contact From Group
+         * @description Removes the contact from the group; 404 when it is not a member.
+         */
+        delete: operations["removeContactFromContactGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contact-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Contact Types
+         * @description The account's contact types, in the order they were created; one filter at a time, as the reference says. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listContactTypes"];
+        put?: never;
+        /**
+         * Create Contact Type
+         * @description Creates a contact type of the account; `code` (unique in the account, 400 otherwise) is derived from the name unless given. A contact names it as `type.id`. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["createContactType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/contacts": {
         parameters: {
             query?: never;
@@ -638,6 +755,26 @@ export interface paths {
          * @description Changes only the fields sent for each contact named by its id; null removes a field. Each item is answered on its own in a 207 multi-status array (in request order): a bad item gets its own 400/404/409 and changes nothing, the others proceed. Up to 10 items.
          */
         patch: operations["patchContacts"];
+        trace?: never;
+    };
+    "/ea/contacts/{contactId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Contact Change History
+         * @description The contact's change history, oldest first: one entry per changed field of each write (creation, update, patch, deletion, identification, merge), with its old and new values, how and by whom. Append-only; written in the transaction of the change. Obfuscation erases the values and keeps the entries. `after` / `before` bound the change's time. This list takes no filter.
+         */
+        get: operations["getChangeHistoryForASpecificContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/ea/contacts/{id}": {
@@ -712,6 +849,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/contacts/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge Contacts
+         * @description Merges one or two contacts into the main one, in one transaction. The survivor gets their registrations (one per event: on a conflict the main contact's, or the one `conflictResolution.events` names when it can move; 409 when it names a merged contact's while the main contact is registered), their custom-field answers to fields it has not answered, group memberships, relationships (all, or only those of `conflictResolution.relatedContacts`), change history, profile picture when it has none, and every other row about them (activities, leads, survey respondents, video views, speakers, files, messages). Its fields stay its own except those `conflictResolution.contactFields` takes from another. The merged contacts are deleted; both histories record the merge. Merging a contact into itself is 400; a contact of another account is 404.
+         */
+        post: operations["mergeContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/contacts/{id}/obfuscate": {
         parameters: {
             query?: never;
@@ -731,6 +888,74 @@ export interface paths {
          */
         post: operations["obfuscateContactById"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contacts/{id}/profile-images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign Contact Profile Picture
+         * @description Makes an uploaded JPEG, PNG or GIF (POST /files) the contact's profile picture, replacing the current one; `href` is a signed, expiring URL.
+         */
+        put: operations["assignContactProfileImage"];
+        post?: never;
+        /**
+         * Delete Contact Profile Picture
+         * @description Removes the contact's profile picture (404 when it has none); the file expires as an unattached file.
+         */
+        delete: operations["deleteContactProfileImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contacts/{id}/related-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Related Contact Ids
+         * @description The ids of the contacts related to this one, in the order the relationships were made. This list takes no filter.
+         */
+        get: operations["getContactRelationshipsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contacts/{id}/related-contacts/{relatedContactId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add Contact Relationship
+         * @description Relates the two contacts, both ways (relating them again changes nothing); a contact is not related to itself (400).
+         */
+        put: operations["createContactRelationship"];
+        post?: never;
+        /**
+         * Delete Contact Relationship
+         * @description Removes the relationship, both ways; 404 when the contacts are not related.
+         */
+        delete: operations["deleteContactRelationship"];
         options?: never;
         head?: never;
         patch?: never;
@@ -12130,6 +12355,1373 @@ export interface operations {
             };
         };
     };
+    listContactGroups: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description Full description of the contact group. */
+                            description?: string;
+                            /** DistributionListInfo */
+                            distributionListInfo?: {
+                                /** @description An internal note about the distribution list. */
+                                internalNote?: string;
+                                /** @description Who may join the distribution list. */
+                                securityType?: "PRIVATE" | "SEMI_PRIVATE" | "PUBLIC";
+                                /**
+                                 * @description Read-only: always COMPLETE (eventline builds a list at once).
+                                 * @enum {string}
+                                 */
+                                status?: "COMPLETE";
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The contact group.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            /** @description Name of the contact group (unique in the account). */
+                            name: string;
+                            /** @description Deprecated: a distribution list's internal note, as distributionListInfo.internalNote. */
+                            note?: string;
+                            /** @description Short description of the contact group. */
+                            shortDescription?: string;
+                            /** @description The kind of group. */
+                            type: "BLACKLIST" | "DISTRIBUTION_LIST" | "STANDARD";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createContactGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Read-only: ignored.
+                     */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    description?: string;
+                    distributionListInfo?: {
+                        internalNote?: string;
+                        securityType?: "PRIVATE" | "SEMI_PRIVATE" | "PUBLIC";
+                        /** @description Read-only: ignored. */
+                        status?: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description Read-only: ignored.
+                     */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name: string;
+                    /** @description Deprecated: the distribution list's internal note. */
+                    note?: string;
+                    shortDescription?: string;
+                    /**
+                     * @description By default STANDARD; it cannot change once created.
+                     * @default STANDARD
+                     */
+                    type?: "BLACKLIST" | "DISTRIBUTION_LIST" | "STANDARD";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description Full description of the contact group. */
+                        description?: string;
+                        /** DistributionListInfo */
+                        distributionListInfo?: {
+                            /** @description An internal note about the distribution list. */
+                            internalNote?: string;
+                            /** @description Who may join the distribution list. */
+                            securityType?: "PRIVATE" | "SEMI_PRIVATE" | "PUBLIC";
+                            /**
+                             * @description Read-only: always COMPLETE (eventline builds a list at once).
+                             * @enum {string}
+                             */
+                            status?: "COMPLETE";
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The contact group.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the contact group (unique in the account). */
+                        name: string;
+                        /** @description Deprecated: a distribution list's internal note, as distributionListInfo.internalNote. */
+                        note?: string;
+                        /** @description Short description of the contact group. */
+                        shortDescription?: string;
+                        /** @description The kind of group. */
+                        type: "BLACKLIST" | "DISTRIBUTION_LIST" | "STANDARD";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getContactGroupById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact group id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description Full description of the contact group. */
+                        description?: string;
+                        /** DistributionListInfo */
+                        distributionListInfo?: {
+                            /** @description An internal note about the distribution list. */
+                            internalNote?: string;
+                            /** @description Who may join the distribution list. */
+                            securityType?: "PRIVATE" | "SEMI_PRIVATE" | "PUBLIC";
+                            /**
+                             * @description Read-only: always COMPLETE (eventline builds a list at once).
+                             * @enum {string}
+                             */
+                            status?: "COMPLETE";
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The contact group.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the contact group (unique in the account). */
+                        name: string;
+                        /** @description Deprecated: a distribution list's internal note, as distributionListInfo.internalNote. */
+                        note?: string;
+                        /** @description Short description of the contact group. */
+                        shortDescription?: string;
+                        /** @description The kind of group. */
+                        type: "BLACKLIST" | "DISTRIBUTION_LIST" | "STANDARD";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateContactGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact group id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Read-only: ignored.
+                     */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    description?: string;
+                    distributionListInfo?: {
+                        internalNote?: string;
+                        securityType?: "PRIVATE" | "SEMI_PRIVATE" | "PUBLIC";
+                        /** @description Read-only: ignored. */
+                        status?: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description Read-only: ignored.
+                     */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name: string;
+                    /** @description Deprecated: the distribution list's internal note. */
+                    note?: string;
+                    shortDescription?: string;
+                    /**
+                     * @description By default STANDARD; it cannot change once created.
+                     * @default STANDARD
+                     */
+                    type?: "BLACKLIST" | "DISTRIBUTION_LIST" | "STANDARD";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description Full description of the contact group. */
+                        description?: string;
+                        /** DistributionListInfo */
+                        distributionListInfo?: {
+                            /** @description An internal note about the distribution list. */
+                            internalNote?: string;
+                            /** @description Who may join the distribution list. */
+                            securityType?: "PRIVATE" | "SEMI_PRIVATE" | "PUBLIC";
+                            /**
+                             * @description Read-only: always COMPLETE (eventline builds a list at once).
+                             * @enum {string}
+                             */
+                            status?: "COMPLETE";
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The contact group.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the contact group (unique in the account). */
+                        name: string;
+                        /** @description Deprecated: a distribution list's internal note, as distributionListInfo.internalNote. */
+                        note?: string;
+                        /** @description Short description of the contact group. */
+                        shortDescription?: string;
+                        /** @description The kind of group. */
+                        type: "BLACKLIST" | "DISTRIBUTION_LIST" | "STANDARD";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteContactGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact group id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getContactIdsByContactGroup: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Contact group id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description A contact id.
+                             */
+                            id: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addContactToContactGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                contactId: string;
+                /** @description Contact group id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    removeContactFromContactGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                contactId: string;
+                /** @description Contact group id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listContactTypes: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Whether contacts may be given this type. */
+                            active: boolean;
+                            /** @description Code of the contact type (unique in the account). */
+                            code: string;
+                            description?: string;
+                            /**
+                             * Format: uuid
+                             * @description The contact type.
+                             */
+                            id: string;
+                            /** @description Name of the contact type. */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createContactType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /** @description By default derived from the name. */
+                    code?: string;
+                    description?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether contacts may be given this type. */
+                        active: boolean;
+                        /** @description Code of the contact type (unique in the account). */
+                        code: string;
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description The contact type.
+                         */
+                        id: string;
+                        /** @description Name of the contact type. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listContacts: {
         parameters: {
             query?: {
@@ -13314,6 +14906,147 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getChangeHistoryForASpecificContact: {
+        parameters: {
+            query?: {
+                /** @description Only changes made after this time. */
+                after?: string;
+                /** @description Only changes made before this time. */
+                before?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                contactId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The value after the change (absent when blank, or erased by obfuscation). */
+                            newValue?: string;
+                            /** @description The value before the change (absent when it was blank, or erased by obfuscation). */
+                            oldValue?: string;
+                            /** @description Who made the change (the user or the API client). */
+                            updatedBy: string;
+                            /**
+                             * Format: date-time
+                             * @description When the change was made.
+                             */
+                            updatedDate: string;
+                            /** @description The field that changed, dotted for a nested field (homeAddress.city); `mergedContacts` / `mergedInto` for a merge. */
+                            updatedFieldName: string;
+                            /** @description How the change was made. */
+                            updatedThroughName: "Created from API" | "Modified from API";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14759,6 +16492,305 @@ export interface operations {
             };
         };
     };
+    mergeContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    conflictResolution?: {
+                        contactFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The contact whose value is kept.
+                             */
+                            contactId: string;
+                            fieldName: string;
+                        }[];
+                        events?: {
+                            /**
+                             * Format: uuid
+                             * @description The contact whose registration the survivor keeps.
+                             */
+                            contactId: string;
+                            /**
+                             * Format: uuid
+                             * @description An event two of the contacts are registered for.
+                             */
+                            eventId: string;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The one contact (main or secondary) whose relationships the survivor keeps; by default it keeps them all.
+                         */
+                        relatedContacts?: string;
+                        /** @description Not accepted: eventline moves every survey respondent to the survivor, so there is nothing to choose. */
+                        surveys?: {
+                            /**
+                             * Format: uuid
+                             * @description A contact.
+                             */
+                            contactId: string;
+                            /**
+                             * Format: uuid
+                             * @description A survey.
+                             */
+                            surveyId: string;
+                        }[];
+                    };
+                    /** @description The one or two contacts merged into the main contact. */
+                    secondaryContacts: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** ContactLinks */
+                        _links?: {
+                            /** Link */
+                            facebookUrl?: {
+                                href: string;
+                            };
+                            /** Link */
+                            linkedInUrl?: {
+                                href: string;
+                            };
+                            /** Link */
+                            twitterUrl?: {
+                                href: string;
+                            };
+                        };
+                        biography?: string;
+                        /**
+                         * Format: email
+                         * @description An alternate email address cc'd on email communications.
+                         */
+                        ccEmail?: string;
+                        company?: string;
+                        /** Format: date-time */
+                        created?: string;
+                        createdBy?: string;
+                        /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
+                        /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
+                        deleted?: boolean;
+                        designation?: string;
+                        /**
+                         * Format: email
+                         * @description The email address of the contact; unique among the account's active contacts.
+                         */
+                        email?: string;
+                        firstName?: string;
+                        /**
+                         * Gender
+                         * @enum {string}
+                         */
+                        gender?: "Male" | "Female" | "Non-binary" | "Rather not say";
+                        headline?: string;
+                        /** Address */
+                        homeAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            address3?: string;
+                            city?: string;
+                            /** @description ISO 3166 alpha-2 country code */
+                            countryCode?: string;
+                            postalCode?: string;
+                            regionCode?: string;
+                        };
+                        homeFax?: string;
+                        homePhone?: string;
+                        /**
+                         * Format: uuid
+                         * @description The ID of the contact.
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified?: string;
+                        lastModifiedBy?: string;
+                        lastName?: string;
+                        middleName?: string;
+                        mobilePhone?: string;
+                        nickname?: string;
+                        npi?: string;
+                        /** ContactOptOut */
+                        optOut?: {
+                            /** Format: date-time */
+                            date?: string;
+                            optedOut: boolean;
+                        };
+                        pager?: string;
+                        /** Format: uri */
+                        personalWebsite?: string;
+                        prefix?: string;
+                        /**
+                         * AddressType
+                         * @enum {string}
+                         */
+                        primaryAddressType?: "Home" | "Work";
+                        pronouns?: string;
+                        /** @description True when the contact is purged (obfuscated): only id, lastModified and purged remain. Read-only. */
+                        purged: boolean;
+                        /** @description The id of the contact in an external system; unique among the account's active contacts. */
+                        sourceId?: string;
+                        title?: string;
+                        /** ContactType */
+                        type?: {
+                            /**
+                             * Format: uuid
+                             * @description The contact type id
+                             */
+                            id: string;
+                        };
+                        /** Address */
+                        workAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            address3?: string;
+                            city?: string;
+                            /** @description ISO 3166 alpha-2 country code */
+                            countryCode?: string;
+                            postalCode?: string;
+                            regionCode?: string;
+                        };
+                        workFax?: string;
+                        workPhone?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     obfuscateContactByIdGet: {
         parameters: {
             query?: never;
@@ -15011,6 +17043,610 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    assignContactProfileImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    file: {
+                        /**
+                         * Format: uuid
+                         * @description An uploaded JPEG, PNG or GIF (POST /files) not in use elsewhere.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    href?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description The file (from POST /files).
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the picture.
+                         */
+                        href: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteContactProfileImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getContactRelationshipsById: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description A related contact id.
+                             */
+                            id: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createContactRelationship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                id: string;
+                /** @description The related contact id. */
+                relatedContactId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteContactRelationship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                id: string;
+                /** @description The related contact id. */
+                relatedContactId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -49899,6 +52535,18 @@ export interface operations {
                             /** Format: date-time */
                             created: string;
                             createdBy: string;
+                            /** @description The session's custom-field answers (GET /sessions/{id} only); written with PUT /sessions/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             dataTagCode?: string;
                             description?: string;
                             displayOnAgenda: boolean;
@@ -50135,6 +52783,18 @@ export interface operations {
                         /** Format: date-time */
                         created: string;
                         createdBy: string;
+                        /** @description The session's custom-field answers (GET /sessions/{id} only); written with PUT /sessions/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         dataTagCode?: string;
                         description?: string;
                         displayOnAgenda: boolean;
@@ -50320,6 +52980,18 @@ export interface operations {
                         /** Format: date-time */
                         created: string;
                         createdBy: string;
+                        /** @description The session's custom-field answers (GET /sessions/{id} only); written with PUT /sessions/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         dataTagCode?: string;
                         description?: string;
                         displayOnAgenda: boolean;
@@ -50575,6 +53247,18 @@ export interface operations {
                         /** Format: date-time */
                         created: string;
                         createdBy: string;
+                        /** @description The session's custom-field answers (GET /sessions/{id} only); written with PUT /sessions/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         dataTagCode?: string;
                         description?: string;
                         displayOnAgenda: boolean;
@@ -54075,6 +56759,18 @@ export interface operations {
                             /** Format: date-time */
                             created: string;
                             createdBy: string;
+                            /** @description The session's custom-field answers (GET /sessions/{id} only); written with PUT /sessions/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             dataTagCode?: string;
                             description?: string;
                             displayOnAgenda: boolean;

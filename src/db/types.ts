@@ -54,6 +54,8 @@ import type { EventEmailsTable, InvitationListsTable, PlanningDocumentsTable, Re
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
+import type { ContactGroupMembersTable, ContactGroupsTable, ContactTypesTable } from '../modules/contact-groups/contact-groups.table.js';
+import type { ContactHistoryTable, ContactProfileImagesTable, ContactRelationshipsTable } from '../modules/contact-history/contact-history.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -159,6 +161,13 @@ export interface Database {
   event_question_choices: EventQuestionChoicesTable;
   audience_segments: AudienceSegmentsTable;
   audience_segment_members: AudienceSegmentMembersTable;
+  // 0030_people (issue 30: contact groups, types, history, relationships, profile pictures)
+  contact_groups: ContactGroupsTable;
+  contact_group_members: ContactGroupMembersTable;
+  contact_types: ContactTypesTable;
+  contact_history: ContactHistoryTable;
+  contact_relationships: ContactRelationshipsTable;
+  contact_profile_images: ContactProfileImagesTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

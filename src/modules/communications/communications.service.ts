@@ -182,4 +182,9 @@ export class CommunicationsService {
     return this.repo.purge(iso(new Date(this.clock().getTime() - RETENTION_DAYS * DAY_MS)));
   }
 
+
+  /** A contact merge (issue 30, contact-history module): the merged contact's rows become the survivor's, in the merge's transaction. */
+  moveContact(accountId: string, fromId: string, toId: string, trx: Transaction<Database>): Promise<void> {
+    return this.repo.moveContact(accountId, fromId, toId, trx);
+  }
 }

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import { audited, createTable, dropTables, owned } from './columns.js';
+
+// People (issue 30, the Contacts tag):
+// - contact_groups / contact_group_members: the account's groups of contacts and who is in them (one row per pair).
+// - contact_types: the account's contact types (the reference lists them; eventline's extension creates them).
+// - contact_history: a contact's change history, append-only, one row per changed field, written in the transaction
+//   of the change; old and new values are the contact's personal data (its eraser clears them).
+// - contact_relationships: related contacts, one row per direction so a contact's related ids page by keyset.
+// - contact_profile_images: a contact's profile picture, a file from POST /files.
+// List indexes end with the list's order (id).
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await createTable(db, 'contact_groups', {
+    ...owned, name: 'text!', short_description: 'text', description: 'text', type: "text! = 'STANDARD'", note: 'text',
+    security_type: 'text', internal_note: 'text', ...audited,
+  }, {
+    contact_groups_account: 'account_id, id',
+    contact_groups_name: 'unique: account_id, name',
+  });
+  await createTable(db, 'contact_group_members', {
+    ...owned, group_id: 'text! -> contact_groups', contact_id: 'text! -> contacts', created: 'text!', created_by: 'text!',
+  }, {
+    contact_group_members_pair: 'unique: group_id, contact_id',
+    contact_group_members_group: 'account_id, group_id, id',
+    contact_group_members_contact: 'account_id, contact_id',
+  });
+  await createTable(db, 'contact_types', {
+    ...owned, code: 'text!', name: 'text!', description: 'text', active: 'integer! = 1', ...audited,
+  }, {
+    contact_types_account: 'account_id, id',
+    contact_types_code: 'unique: account_id, code',
+  });
+  await createTable(db, 'contact_history', {
+    ...owned, contact_id: 'text! -> contacts', field: 'text!', old_value: 'text', new_value: 'text', through: 'text!', updated: 'text!', updated_by: 'text!',
+  }, {
+    contact_history_contact: 'account_id, contact_id, id',
+  });
+  await createTable(db, 'contact_relationships', {
+    ...owned, contact_id: 'text! -> contacts', related_contact_id: 'text! -> contacts', created: 'text!', created_by: 'text!',
+  }, {
+    contact_relationships_pair: 'unique: contact_id, related_contact_id',
+    contact_relationships_contact: 'account_id, contact_id, id',
+    contact_relationships_related: 'account_id, related_contact_id',
+  });
+  await createTable(db, 'contact_profile_images', {
+    ...owned, contact_id: 'text! -> contacts', file_id: 'text!', ...audited,
+  }, {
+    contact_profile_images_contact: 'unique: contact_id',
+    contact_profile_images_file: 'unique: file_id',
+  });
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await dropTables(db, 'contact_profile_images', 'contact_relationships', 'contact_history', 'contact_types', 'contact_group_members', 'contact_groups');
+}
