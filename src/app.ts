@@ -56,6 +56,7 @@ import { createSurveysModule } from './modules/surveys/index.js';
 import { createEventSetupModule } from './modules/event-setup/index.js';
 import { createContactGroupsModule } from './modules/contact-groups/index.js';
 import { createContactHistoryModule } from './modules/contact-history/index.js';
+import { createAttendeeExtrasModule } from './modules/attendee-extras/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -144,11 +145,12 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
 
   const eventSetup = createEventSetupModule(deps, { events: events.services.events, files: files.services.files });
   const contactGroups = createContactGroupsModule(deps, { contacts: contacts.services.contacts });
+  const attendeeExtras = createAttendeeExtrasModule(deps, { attendance: sessions.services.attendance, attendees: attendees.services.attendees });
   // A contact merge moves what each module keeps about the merged contact to the survivor (issue 30).
   const contactHistory = createContactHistoryModule(deps, {
     contacts: contacts.services.contacts, files: files.services.files, groups: contactGroups.services.contactGroups,
     registrations: attendees.services.attendees, answers: customFields.services.customFields,
-    attendeeRows: [activities.services.activities, exhibitors.services.leads, surveys.services.surveyResponses, videos.services.videos],
+    attendeeRows: [activities.services.activities, exhibitors.services.leads, surveys.services.surveyResponses, videos.services.videos, attendeeExtras.services.attendeeExtras],
     personRows: [speakers.services.speakers, communications.services.communications],
   });
 
@@ -160,7 +162,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     program,
     eventSetup,
     customFields, audienceSegments, eventQuestions,
-    contactGroups, contactHistory,
+    contactGroups, contactHistory, attendeeExtras,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -205,6 +207,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...eventQuestions.services,
     ...contactGroups.services,
     ...contactHistory.services,
+    ...attendeeExtras.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

@@ -49,6 +49,7 @@ export const SCOPES = {
   'event/contact-groups:write': 'Allows the creation/updating of contact groups',
   'event/contact-types:read': 'Allows the reading of contact types',
   'event/contact-types:write': 'Allows the creation of contact types (an eventline extension)',
+  'event/attendance-durations:read': 'Allows the reading of attendance durations',
   'event/event-emails:read': 'Allows the reading of event emails',
   'event/event-emails:write': 'Allows to send event emails.',
   'event/event-email-status:read': 'Allows the reading of event email statuses.',

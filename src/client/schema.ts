@@ -109,6 +109,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/attendance-durations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Attendance Duration
+         * @description How long attendees were in sessions: one duration per session attendance record with a check-in (POST /sessions/{id}/check-in, the webcast sync). `duration` is the recorded one in milliseconds, else check-out minus check-in. By default by lastModified; sortable by event, session, attendee, firstSeen, lastModified. `type` is always API (not a filter). `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listDurations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/attendee-insights": {
         parameters: {
             query?: never;
@@ -279,6 +299,26 @@ export interface paths {
          * @description Replaces the writable fields (status, note, referenceId, visibility, invitationList, registrationType, administrator, admissionItem). event.id (and contact.id when sent) must be the attendee's own. Status changes follow the reference: No Response → Visited|Accepted|Declined|Pending Approval, Cancelled|Visited|Declined → Accepted|Pending Approval, Accepted → Cancelled, Pending Approval → Accepted|Denied Approval, Denied Approval → Pending Approval.
          */
         put: operations["updateAttendee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/attendees/{id}/email-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Email Subscription
+         * @description Sets whether the attendee is unsubscribed from its event's emails; 404 for an attendee of another account.
+         */
+        put: operations["updateAttendeeSubscriptionStatus"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6116,6 +6156,170 @@ export interface operations {
             };
         };
     };
+    listDurations: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Sort order, e.g. event:DESC. Sortable: event, session, attendee, firstSeen, lastModified. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description The attendee.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            createdBy: string;
+                            deleted: boolean;
+                            /** @description Milliseconds in the session: the recorded duration, else check-out minus check-in, else 0. */
+                            duration: number;
+                            /** @enum {string} */
+                            durationType: "session";
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the attendee checked in to the session.
+                             */
+                            firstSeen: string;
+                            /** @description The duration (its session attendance record). */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            lastModifiedBy: string;
+                            /**
+                             * Format: date-time
+                             * @description When the attendee checked out (the check-in while still in the session).
+                             */
+                            lastSeen: string;
+                            session: {
+                                /**
+                                 * Format: uuid
+                                 * @description The session.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * @description How it was recorded: through the API (check-in operations and the webcast sync).
+                             * @enum {string}
+                             */
+                            type: "API";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listAttendeeInsights: {
         parameters: {
             query?: {
@@ -8603,6 +8807,135 @@ export interface operations {
                          * @enum {string}
                          */
                         visibility?: "Private" | "Public";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateAttendeeSubscriptionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Attendee id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description True: the attendee no longer receives the event's emails. */
+                    unsubscribed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description The attendee.
+                             */
+                            id: string;
+                        };
+                        unsubscribed: boolean;
                     };
                 };
             };

@@ -36,6 +36,7 @@ import { PROGRAM_TABLES } from '../modules/program/program.table.js';
 import { EVENT_USER_GROUPS_TABLES } from '../modules/identity/event-user-groups.table.js';
 import { EVENT_SETUP_TABLES } from '../modules/event-setup/event-setup.table.js';
 import { CONTACT_GROUPS_TABLES } from '../modules/contact-groups/contact-groups.table.js';
+import { ATTENDEE_EXTRAS_TABLES } from '../modules/attendee-extras/attendee-extras.table.js';
 import { CONTACT_HISTORY_TABLES } from '../modules/contact-history/contact-history.table.js';
 import { CUSTOM_FIELDS_TABLES } from '../modules/custom-fields/custom-fields.table.js';
 import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questions.table.js';
@@ -87,4 +88,5 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...AUDIENCE_SEGMENTS_TABLES,
   ...CONTACT_GROUPS_TABLES,
   ...CONTACT_HISTORY_TABLES,
+  ...ATTENDEE_EXTRAS_TABLES,
 ];

@@ -55,6 +55,7 @@ import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTabl
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
 import type { ContactGroupMembersTable, ContactGroupsTable, ContactTypesTable } from '../modules/contact-groups/contact-groups.table.js';
+import type { AttendeeEmailSubscriptionsTable } from '../modules/attendee-extras/attendee-extras.table.js';
 import type { ContactHistoryTable, ContactProfileImagesTable, ContactRelationshipsTable } from '../modules/contact-history/contact-history.table.js';
 
 export interface Database {
@@ -168,6 +169,7 @@ export interface Database {
   contact_history: ContactHistoryTable;
   contact_relationships: ContactRelationshipsTable;
   contact_profile_images: ContactProfileImagesTable;
+  attendee_email_subscriptions: AttendeeEmailSubscriptionsTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

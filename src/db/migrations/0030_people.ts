@@ -8,6 +8,7 @@ import { audited, createTable, dropTables, owned } from './columns.js';
 //   of the change; old and new values are the contact's personal data (its eraser clears them).
 // - contact_relationships: related contacts, one row per direction so a contact's related ids page by keyset.
 // - contact_profile_images: a contact's profile picture, a file from POST /files.
+// - attendee_email_subscriptions: an attendee's email subscription status for its event (PUT .../email-subscriptions).
 // List indexes end with the list's order (id).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createTable(db, 'contact_groups', {
@@ -48,8 +49,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     contact_profile_images_contact: 'unique: contact_id',
     contact_profile_images_file: 'unique: file_id',
   });
+  await createTable(db, 'attendee_email_subscriptions', {
+    ...owned, attendee_id: 'text!', event_id: 'text!', contact_id: 'text!', unsubscribed: 'integer! = 0', ...audited,
+  }, {
+    attendee_email_subscriptions_attendee: 'unique: attendee_id',
+    attendee_email_subscriptions_contact: 'account_id, contact_id',
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropTables(db, 'contact_profile_images', 'contact_relationships', 'contact_history', 'contact_types', 'contact_group_members', 'contact_groups');
+  await dropTables(db, 'attendee_email_subscriptions', 'contact_profile_images', 'contact_relationships', 'contact_history', 'contact_types', 'contact_group_members', 'contact_groups');
 }
