@@ -57,6 +57,8 @@ import { createEventSetupModule } from './modules/event-setup/index.js';
 import { createContactGroupsModule } from './modules/contact-groups/index.js';
 import { createContactHistoryModule } from './modules/contact-history/index.js';
 import { createAttendeeExtrasModule } from './modules/attendee-extras/index.js';
+import { createEventRolesModule } from './modules/event-roles/index.js';
+import { createSignaturesModule } from './modules/signatures/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -146,11 +148,14 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const eventSetup = createEventSetupModule(deps, { events: events.services.events, files: files.services.files });
   const contactGroups = createContactGroupsModule(deps, { contacts: contacts.services.contacts });
   const attendeeExtras = createAttendeeExtrasModule(deps, { attendance: sessions.services.attendance, attendees: attendees.services.attendees });
+  const eventRoles = createEventRolesModule(deps, { events: events.services.events, users: accounts.services.accounts });
+  const signatures = createSignaturesModule(deps, { attendees: attendees.services.attendees, sessions: sessions.services.sessions, files: files.services.files });
   // A contact merge moves what each module keeps about the merged contact to the survivor (issue 30).
   const contactHistory = createContactHistoryModule(deps, {
     contacts: contacts.services.contacts, files: files.services.files, groups: contactGroups.services.contactGroups,
     registrations: attendees.services.attendees, answers: customFields.services.customFields,
-    attendeeRows: [activities.services.activities, exhibitors.services.leads, surveys.services.surveyResponses, videos.services.videos, attendeeExtras.services.attendeeExtras],
+    attendeeRows: [activities.services.activities, exhibitors.services.leads, surveys.services.surveyResponses, videos.services.videos, attendeeExtras.services.attendeeExtras,
+      signatures.services.signatures],
     personRows: [speakers.services.speakers, communications.services.communications],
   });
 
@@ -162,7 +167,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     program,
     eventSetup,
     customFields, audienceSegments, eventQuestions,
-    contactGroups, contactHistory, attendeeExtras,
+    contactGroups, contactHistory, attendeeExtras, eventRoles, signatures,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -208,6 +213,8 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...contactGroups.services,
     ...contactHistory.services,
     ...attendeeExtras.services,
+    ...eventRoles.services,
+    ...signatures.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

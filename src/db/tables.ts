@@ -37,6 +37,8 @@ import { EVENT_USER_GROUPS_TABLES } from '../modules/identity/event-user-groups.
 import { EVENT_SETUP_TABLES } from '../modules/event-setup/event-setup.table.js';
 import { CONTACT_GROUPS_TABLES } from '../modules/contact-groups/contact-groups.table.js';
 import { ATTENDEE_EXTRAS_TABLES } from '../modules/attendee-extras/attendee-extras.table.js';
+import { EVENT_ROLES_TABLES } from '../modules/event-roles/event-roles.table.js';
+import { SIGNATURES_TABLES } from '../modules/signatures/signatures.table.js';
 import { CONTACT_HISTORY_TABLES } from '../modules/contact-history/contact-history.table.js';
 import { CUSTOM_FIELDS_TABLES } from '../modules/custom-fields/custom-fields.table.js';
 import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questions.table.js';
@@ -89,4 +91,6 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...CONTACT_GROUPS_TABLES,
   ...CONTACT_HISTORY_TABLES,
   ...ATTENDEE_EXTRAS_TABLES,
+  ...EVENT_ROLES_TABLES,
+  ...SIGNATURES_TABLES,
 ];

@@ -56,6 +56,8 @@ import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
 import type { ContactGroupMembersTable, ContactGroupsTable, ContactTypesTable } from '../modules/contact-groups/contact-groups.table.js';
 import type { AttendeeEmailSubscriptionsTable } from '../modules/attendee-extras/attendee-extras.table.js';
+import type { EventRoleAssignmentsTable, EventRolesTable } from '../modules/event-roles/event-roles.table.js';
+import type { AttendeeSignaturesTable } from '../modules/signatures/signatures.table.js';
 import type { ContactHistoryTable, ContactProfileImagesTable, ContactRelationshipsTable } from '../modules/contact-history/contact-history.table.js';
 
 export interface Database {
@@ -170,6 +172,9 @@ export interface Database {
   contact_relationships: ContactRelationshipsTable;
   contact_profile_images: ContactProfileImagesTable;
   attendee_email_subscriptions: AttendeeEmailSubscriptionsTable;
+  event_roles: EventRolesTable;
+  event_role_assignments: EventRoleAssignmentsTable;
+  attendee_signatures: AttendeeSignaturesTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

@@ -9,6 +9,10 @@ import { audited, createTable, dropTables, owned } from './columns.js';
 // - contact_relationships: related contacts, one row per direction so a contact's related ids page by keyset.
 // - contact_profile_images: a contact's profile picture, a file from POST /files.
 // - attendee_email_subscriptions: an attendee's email subscription status for its event (PUT .../email-subscriptions).
+// - event_roles / event_role_assignments: the account's event roles and which user holds which role on which event
+//   (the reference lists assignments; eventline's extensions create roles and assignments).
+// - attendee_signatures: an attendee's check-in (and check-out) signature at an event or a session, images from POST /files
+//   (the reference lists them; eventline's extension records them).
 // List indexes end with the list's order (id).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createTable(db, 'contact_groups', {
@@ -55,8 +59,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     attendee_email_subscriptions_attendee: 'unique: attendee_id',
     attendee_email_subscriptions_contact: 'account_id, contact_id',
   });
+  await createTable(db, 'event_roles', { ...owned, name: 'text!', description: 'text', ...audited }, {
+    event_roles_name: 'unique: account_id, name',
+  });
+  await createTable(db, 'event_role_assignments', {
+    ...owned, event_id: 'text! -> events', user_id: 'text! -> users', role_id: 'text! -> event_roles', assigned: 'text!', assigned_by: 'text!',
+  }, {
+    event_role_assignments_triple: 'unique: event_id, user_id, role_id',
+    event_role_assignments_account: 'account_id, id',
+  });
+  await createTable(db, 'attendee_signatures', {
+    ...owned, event_id: 'text! -> events', session_id: 'text', attendee_id: 'text!', contact_id: 'text!', type: 'text!', checkin_file_id: 'text!',
+    checkout_file_id: 'text', ...audited,
+  }, {
+    attendee_signatures_account: 'account_id, last_modified, id',
+    attendee_signatures_contact: 'account_id, contact_id',
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropTables(db, 'attendee_email_subscriptions', 'contact_profile_images', 'contact_relationships', 'contact_history', 'contact_types', 'contact_group_members', 'contact_groups');
+  await dropTables(db, 'attendee_signatures', 'event_role_assignments', 'event_roles', 'attendee_email_subscriptions', 'contact_profile_images', 'contact_relationships', 'contact_history', 'contact_types', 'contact_group_members', 'contact_groups');
 }
