@@ -59,6 +59,7 @@ import { createContactHistoryModule } from './modules/contact-history/index.js';
 import { createAttendeeExtrasModule } from './modules/attendee-extras/index.js';
 import { createEventRolesModule } from './modules/event-roles/index.js';
 import { createSignaturesModule } from './modules/signatures/index.js';
+import { createHubsModule } from './modules/hubs/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -150,13 +151,14 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const attendeeExtras = createAttendeeExtrasModule(deps, { attendance: sessions.services.attendance, attendees: attendees.services.attendees });
   const eventRoles = createEventRolesModule(deps, { events: events.services.events, users: accounts.services.accounts });
   const signatures = createSignaturesModule(deps, { attendees: attendees.services.attendees, sessions: sessions.services.sessions, files: files.services.files });
+  const hubs = createHubsModule(deps, { contacts: contacts.services.contacts });
   // A contact merge moves what each module keeps about the merged contact to the survivor (issue 30).
   const contactHistory = createContactHistoryModule(deps, {
     contacts: contacts.services.contacts, files: files.services.files, groups: contactGroups.services.contactGroups,
     registrations: attendees.services.attendees, answers: customFields.services.customFields,
     attendeeRows: [activities.services.activities, exhibitors.services.leads, surveys.services.surveyResponses, videos.services.videos, attendeeExtras.services.attendeeExtras,
       signatures.services.signatures],
-    personRows: [speakers.services.speakers, communications.services.communications],
+    personRows: [speakers.services.speakers, communications.services.communications, hubs.services.hubs],
   });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
@@ -167,7 +169,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     program,
     eventSetup,
     customFields, audienceSegments, eventQuestions,
-    contactGroups, contactHistory, attendeeExtras, eventRoles, signatures,
+    contactGroups, contactHistory, attendeeExtras, eventRoles, signatures, hubs,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -215,6 +217,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...attendeeExtras.services,
     ...eventRoles.services,
     ...signatures.services,
+    ...hubs.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

@@ -2936,6 +2936,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/hubs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Events+ Hubs
+         * @description The account's Events+ hubs with their owner, theme and status, in the order they were created. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listHubs"];
+        put?: never;
+        /**
+         * Create Events+ Hub
+         * @description Creates an Events+ hub (status Active unless given) with its owner and theme settings. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["createHub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/hubs/{hubId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Events+ Hub Members
+         * @description The hub's members, in the order they joined unless sorted. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getHubMembers"];
+        put?: never;
+        /**
+         * Add Events+ Hub Member
+         * @description Adds a member to the hub: one per email address (409 otherwise), linked to the account's contact of that email, whose obfuscation deletes the member. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["addHubMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/join": {
         parameters: {
             query?: never;
@@ -42502,6 +42550,699 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listHubs: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            autoDetectBrowserLocale?: boolean;
+                            colors?: {
+                                action?: string;
+                                background?: string;
+                                main?: string;
+                                mood?: string;
+                            };
+                            /** Format: date-time */
+                            created: string;
+                            createdBy: string;
+                            customDomain?: string;
+                            /** Format: uri */
+                            faviconUrl?: string;
+                            /** Format: email */
+                            helpEmailAddress?: string;
+                            /**
+                             * Format: uuid
+                             * @description The Events+ hub.
+                             */
+                            id: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            lastModifiedBy: string;
+                            locale?: string;
+                            /** HubOwner */
+                            owner: {
+                                email?: string;
+                                firstName?: string;
+                                lastName?: string;
+                            };
+                            status: "Inactive" | "Active" | "Deleted";
+                            themeSafeMode?: boolean;
+                            title: string;
+                            /**
+                             * Format: uri
+                             * @description The hub's https URL.
+                             */
+                            url?: string;
+                            utmOverride?: "use-existing-parameter" | "use-custom-parameter";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createHub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    autoDetectBrowserLocale?: boolean;
+                    colors?: {
+                        action?: string;
+                        background?: string;
+                        main?: string;
+                        mood?: string;
+                    };
+                    customDomain?: string;
+                    /** Format: uri */
+                    faviconUrl?: string;
+                    /** Format: email */
+                    helpEmailAddress?: string;
+                    locale?: string;
+                    /** HubOwner */
+                    owner: {
+                        /** Format: email */
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                    };
+                    /** @default Active */
+                    status?: "Inactive" | "Active";
+                    themeSafeMode?: boolean;
+                    title: string;
+                    /**
+                     * Format: uri
+                     * @description The hub's https URL.
+                     */
+                    url?: string;
+                    utmOverride?: "use-existing-parameter" | "use-custom-parameter";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoDetectBrowserLocale?: boolean;
+                        colors?: {
+                            action?: string;
+                            background?: string;
+                            main?: string;
+                            mood?: string;
+                        };
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        customDomain?: string;
+                        /** Format: uri */
+                        faviconUrl?: string;
+                        /** Format: email */
+                        helpEmailAddress?: string;
+                        /**
+                         * Format: uuid
+                         * @description The Events+ hub.
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        locale?: string;
+                        /** HubOwner */
+                        owner: {
+                            email?: string;
+                            firstName?: string;
+                            lastName?: string;
+                        };
+                        status: "Inactive" | "Active" | "Deleted";
+                        themeSafeMode?: boolean;
+                        title: string;
+                        /**
+                         * Format: uri
+                         * @description The hub's https URL.
+                         */
+                        url?: string;
+                        utmOverride?: "use-existing-parameter" | "use-custom-parameter";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHubMembers: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Sort order, e.g. lastName:ASC. Sortable: firstName, lastName, emailAddress, jobTitle, designation, workAddress.city, workAddress.state, workAddress.country, companyName, registrationDate. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Events+ hub id. */
+                hubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            companyName?: string;
+                            designation?: string;
+                            emailAddress: string;
+                            firstName: string;
+                            headline?: string;
+                            /**
+                             * Format: uuid
+                             * @description The member.
+                             */
+                            id: string;
+                            jobTitle?: string;
+                            /** Format: date-time */
+                            lastLoginDate?: string;
+                            lastName: string;
+                            locale?: string;
+                            mobileNumber?: string;
+                            prefix?: string;
+                            pronouns?: string;
+                            /**
+                             * Format: date-time
+                             * @description When the member joined the hub.
+                             */
+                            registrationDate: string;
+                            socialMediaLinks?: {
+                                facebookUrl?: {
+                                    href: string;
+                                };
+                                linkedinUrl?: {
+                                    href: string;
+                                };
+                                twitterUrl?: {
+                                    href: string;
+                                };
+                                websiteUrl?: {
+                                    href: string;
+                                };
+                            };
+                            /** @default false */
+                            visible: boolean;
+                            workAddress?: {
+                                city?: string;
+                                country?: string;
+                                state?: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addHubMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Events+ hub id. */
+                hubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    companyName?: string;
+                    designation?: string;
+                    /** Format: email */
+                    emailAddress: string;
+                    firstName: string;
+                    headline?: string;
+                    jobTitle?: string;
+                    lastName: string;
+                    locale?: string;
+                    mobileNumber?: string;
+                    prefix?: string;
+                    pronouns?: string;
+                    socialMediaLinks?: {
+                        facebookUrl?: {
+                            href: string;
+                        };
+                        linkedinUrl?: {
+                            href: string;
+                        };
+                        twitterUrl?: {
+                            href: string;
+                        };
+                        websiteUrl?: {
+                            href: string;
+                        };
+                    };
+                    /** @default false */
+                    visible?: boolean;
+                    workAddress?: {
+                        city?: string;
+                        country?: string;
+                        state?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName?: string;
+                        designation?: string;
+                        emailAddress: string;
+                        firstName: string;
+                        headline?: string;
+                        /**
+                         * Format: uuid
+                         * @description The member.
+                         */
+                        id: string;
+                        jobTitle?: string;
+                        /** Format: date-time */
+                        lastLoginDate?: string;
+                        lastName: string;
+                        locale?: string;
+                        mobileNumber?: string;
+                        prefix?: string;
+                        pronouns?: string;
+                        /**
+                         * Format: date-time
+                         * @description When the member joined the hub.
+                         */
+                        registrationDate: string;
+                        socialMediaLinks?: {
+                            facebookUrl?: {
+                                href: string;
+                            };
+                            linkedinUrl?: {
+                                href: string;
+                            };
+                            twitterUrl?: {
+                                href: string;
+                            };
+                            websiteUrl?: {
+                                href: string;
+                            };
+                        };
+                        /** @default false */
+                        visible: boolean;
+                        workAddress?: {
+                            city?: string;
+                            country?: string;
+                            state?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -39,6 +39,7 @@ import { CONTACT_GROUPS_TABLES } from '../modules/contact-groups/contact-groups.
 import { ATTENDEE_EXTRAS_TABLES } from '../modules/attendee-extras/attendee-extras.table.js';
 import { EVENT_ROLES_TABLES } from '../modules/event-roles/event-roles.table.js';
 import { SIGNATURES_TABLES } from '../modules/signatures/signatures.table.js';
+import { HUBS_TABLES } from '../modules/hubs/hubs.table.js';
 import { CONTACT_HISTORY_TABLES } from '../modules/contact-history/contact-history.table.js';
 import { CUSTOM_FIELDS_TABLES } from '../modules/custom-fields/custom-fields.table.js';
 import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questions.table.js';
@@ -93,4 +94,5 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...ATTENDEE_EXTRAS_TABLES,
   ...EVENT_ROLES_TABLES,
   ...SIGNATURES_TABLES,
+  ...HUBS_TABLES,
 ];

@@ -58,6 +58,7 @@ import type { ContactGroupMembersTable, ContactGroupsTable, ContactTypesTable } 
 import type { AttendeeEmailSubscriptionsTable } from '../modules/attendee-extras/attendee-extras.table.js';
 import type { EventRoleAssignmentsTable, EventRolesTable } from '../modules/event-roles/event-roles.table.js';
 import type { AttendeeSignaturesTable } from '../modules/signatures/signatures.table.js';
+import type { HubMembersTable, HubsTable } from '../modules/hubs/hubs.table.js';
 import type { ContactHistoryTable, ContactProfileImagesTable, ContactRelationshipsTable } from '../modules/contact-history/contact-history.table.js';
 
 export interface Database {
@@ -175,6 +176,8 @@ export interface Database {
   event_roles: EventRolesTable;
   event_role_assignments: EventRoleAssignmentsTable;
   attendee_signatures: AttendeeSignaturesTable;
+  hubs: HubsTable;
+  hub_members: HubMembersTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

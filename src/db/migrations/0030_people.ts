@@ -13,6 +13,8 @@ import { audited, createTable, dropTables, owned } from './columns.js';
 //   (the reference lists assignments; eventline's extensions create roles and assignments).
 // - attendee_signatures: an attendee's check-in (and check-out) signature at an event or a session, images from POST /files
 //   (the reference lists them; eventline's extension records them).
+// - hubs / hub_members: the account's Events+ hubs and their members (the reference lists them; eventline's extensions
+//   create them). A member is linked to the account's contact of the same email, whose erasure deletes the member.
 // List indexes end with the list's order (id).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createTable(db, 'contact_groups', {
@@ -75,8 +77,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     attendee_signatures_account: 'account_id, last_modified, id',
     attendee_signatures_contact: 'account_id, contact_id',
   });
+  await createTable(db, 'hubs', {
+    ...owned, title: 'text!', owner_first_name: 'text', owner_last_name: 'text', owner_email: 'text', status: "text! = 'Active'", settings: "text! = '{}'", ...audited,
+  }, {
+    hubs_account: 'account_id, id',
+  });
+  await createTable(db, 'hub_members', {
+    ...owned, hub_id: 'text! -> hubs', contact_id: 'text', first_name: 'text!', last_name: 'text!', email: 'text!', job_title: "text! = ''",
+    company_name: "text! = ''", designation: "text! = ''", work_city: "text! = ''", work_state: "text! = ''", work_country: "text! = ''",
+    profile: "text! = '{}'", registration_date: 'text!', last_login_date: 'text', ...audited,
+  }, {
+    hub_members_hub: 'account_id, hub_id, id',
+    hub_members_email: 'unique: hub_id, email',
+    hub_members_contact: 'account_id, contact_id',
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropTables(db, 'attendee_signatures', 'event_role_assignments', 'event_roles', 'attendee_email_subscriptions', 'contact_profile_images', 'contact_relationships', 'contact_history', 'contact_types', 'contact_group_members', 'contact_groups');
+  await dropTables(db, 'hub_members', 'hubs', 'attendee_signatures', 'event_role_assignments', 'event_roles', 'attendee_email_subscriptions', 'contact_profile_images', 'contact_relationships', 'contact_history', 'contact_types', 'contact_group_members', 'contact_groups');
 }
