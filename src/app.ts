@@ -148,7 +148,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
 
   const eventSetup = createEventSetupModule(deps, { events: events.services.events, files: files.services.files });
   const contactGroups = createContactGroupsModule(deps, { contacts: contacts.services.contacts });
-  const attendeeExtras = createAttendeeExtrasModule(deps, { attendance: sessions.services.attendance, attendees: attendees.services.attendees });
+  const attendeeExtras = createAttendeeExtrasModule(deps, {
+    attendance: sessions.services.attendance, attendees: attendees.services.attendees, questions: eventQuestions.services.eventQuestions,
+  });
   const eventRoles = createEventRolesModule(deps, { events: events.services.events, users: accounts.services.accounts });
   const signatures = createSignaturesModule(deps, { attendees: attendees.services.attendees, sessions: sessions.services.sessions, files: files.services.files });
   const hubs = createHubsModule(deps, { contacts: contacts.services.contacts });

@@ -326,6 +326,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/attendees/{id}/internal-information-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Internal Information
+         * @description Sets a planner's internal-information answer about the attendee. The question is one of its event's questions (GET /event-questions), named by id or code (400 otherwise); a choice question takes its choices' texts (one for SingleChoice); an empty value clears the answer. The answer is the attendee's personal data: obfuscating its contact erases it.
+         */
+        put: operations["updateInternalInfoAnswers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/attendees/activities": {
         parameters: {
             query?: never;
@@ -9072,6 +9092,147 @@ export interface operations {
                             id: string;
                         };
                         unsubscribed: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateInternalInfoAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Attendee id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    question: {
+                        /** @description Or its code. */
+                        code?: string;
+                        /**
+                         * Format: uuid
+                         * @description One of the attendee's event questions.
+                         */
+                        id?: string;
+                    };
+                    /** @description The answer; an empty list clears it. */
+                    value: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        question: {
+                            /** @description The question's code. */
+                            code?: string;
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id?: string;
+                        };
+                        /** @description The answer (for a choice question, choice texts). */
+                        value: string[];
                     };
                 };
             };

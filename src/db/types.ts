@@ -55,7 +55,7 @@ import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTabl
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
 import type { ContactGroupMembersTable, ContactGroupsTable, ContactTypesTable } from '../modules/contact-groups/contact-groups.table.js';
-import type { AttendeeEmailSubscriptionsTable } from '../modules/attendee-extras/attendee-extras.table.js';
+import type { AttendeeEmailSubscriptionsTable, AttendeeInternalAnswersTable } from '../modules/attendee-extras/attendee-extras.table.js';
 import type { EventRoleAssignmentsTable, EventRolesTable } from '../modules/event-roles/event-roles.table.js';
 import type { AttendeeSignaturesTable } from '../modules/signatures/signatures.table.js';
 import type { HubMembersTable, HubsTable } from '../modules/hubs/hubs.table.js';
@@ -173,6 +173,7 @@ export interface Database {
   contact_relationships: ContactRelationshipsTable;
   contact_profile_images: ContactProfileImagesTable;
   attendee_email_subscriptions: AttendeeEmailSubscriptionsTable;
+  attendee_internal_answers: AttendeeInternalAnswersTable;
   event_roles: EventRolesTable;
   event_role_assignments: EventRoleAssignmentsTable;
   attendee_signatures: AttendeeSignaturesTable;

@@ -79,3 +79,31 @@ describe('email subscriptions', () => {
     expect(await t.services.attendeeExtras.isUnsubscribed(accountId, a)).toBe(false);
   });
 });
+
+describe('internal information', () => {
+  it('answers one of the attendee\'s event questions by id or code, checks choices, replaces and clears; 404 and 400 as due', async () => {
+    const a = attendees[0] ?? '';
+    const note = await ok<{ id: string }>(api('POST', '/ea/event-questions', { event: { id: event }, text: 'VIP handling?', code: 'VIP-NOTE', type: 'OpenEndedTextOneLine' }), 201);
+    const tier = await ok<{ id: string }>(api('POST', '/ea/event-questions', { event: { id: event }, text: 'Tier', code: 'TIER', type: 'SingleChoice' }), 201);
+    for (const text of ['Gold', 'Silver']) await ok(api('POST', `/ea/event-questions/${tier.id}/choices`, { text }), 201);
+    const elsewhere = await ok<{ id: string }>(api('POST', '/ea/event-questions', { event: { id: await fixtureEvent(t.services, accountId, 'Virtual', 'Else') }, text: 'X', code: 'X', type: 'OpenEndedTextOneLine' }), 201);
+    const put = (body: unknown, who = a) => api('PUT', `/ea/attendees/${who}/internal-information-questions`, body);
+
+    expect(await ok(put({ question: { id: note.id }, value: ['Meet at the door'] }))).toEqual({ question: { id: note.id, code: 'VIP-NOTE' }, value: ['Meet at the door'] });
+    expect(await ok(put({ question: { code: 'TIER' }, value: ['Gold'] }))).toEqual({ question: { id: tier.id, code: 'TIER' }, value: ['Gold'] });
+    await ok(put({ question: { code: 'VIP-NOTE' }, value: ['Escort to row 1'] }));
+    expect(await t.services.attendeeExtras.internalInfo(accountId, a)).toEqual([{ questionId: note.id, value: ['Escort to row 1'] }, { questionId: tier.id, value: ['Gold'] }]);
+
+    expect((await put({ question: { code: 'TIER' }, value: ['Bronze'] })).json()).toMatchObject({ code: 400, target: 'value' });
+    expect((await put({ question: { code: 'TIER' }, value: ['Gold', 'Silver'] })).json()).toMatchObject({ code: 400, target: 'value' });
+    expect((await put({ question: { id: elsewhere.id }, value: ['x'] })).json()).toMatchObject({ code: 400, target: 'question' });
+    expect((await put({ question: { code: 'NOPE' }, value: ['x'] })).json()).toMatchObject({ code: 400, target: 'question' });
+    expect((await put({ question: {}, value: ['x'] })).json()).toMatchObject({ code: 400, target: 'question' });
+    expect((await put({ question: { code: 'TIER' } })).statusCode).toBe(400);
+    expect((await put({ question: { code: 'TIER' }, value: ['Gold'] }, MISSING)).statusCode).toBe(404);
+    expect((await other('PUT', `/ea/attendees/${a}/internal-information-questions`, { question: { code: 'TIER' }, value: ['Gold'] })).statusCode).toBe(404);
+    expect((await t.services.attendeeExtras.internalInfo(accountId, a)).find((x) => x.questionId === tier.id)?.value).toEqual(['Gold']);
+    await ok(put({ question: { id: tier.id }, value: [] }));
+    expect((await t.services.attendeeExtras.internalInfo(accountId, a)).find((x) => x.questionId === tier.id)?.value).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import { buildApp, type Services } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import type { FastifyInstance } from 'fastify';
 import { apiClient, createTenant, tokenFor, waitFor, type Api } from '../helpers/app.js';
+import { fixtureEvent } from '../helpers/webcast-fixtures.js';
 
 // A contact's change history (issue 30) holds every value it had: obfuscation must erase them, from the history rows
 // and from the bytes of the SQLite file and its WAL. Another contact's history that quotes the contact's email is
@@ -16,12 +17,14 @@ const file = join(dir, 'eventline.db');
 let app: FastifyInstance;
 let services: Services;
 let api: Api;
+let accountId: string;
 
 beforeAll(async () => {
   const config = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', DATA_DIR: dir }, { database: { dialect: 'sqlite', file } });
   ({ app, services } = await buildApp(config, { logger: false, workerPollMs: 50 }));
   await app.ready();
   const tenant = await createTenant(services);
+  accountId = tenant.accountId;
   await services.accounts.setFeature(tenant.accountId, 'contact-obfuscation', true);
   api = apiClient(app, await tokenFor(app, tenant));
 }, 60_000);
@@ -59,7 +62,14 @@ describe('erasure of the change history (SQLite)', () => {
     const otherId = (other.json() as Array<{ data: { id: string } }>)[0]?.data.id ?? '';
     const history = (await api('GET', `/ea/contacts/${id}/history?limit=200`)).json<{ data: History[] }>().data;
     expect(history.filter((h) => h.updatedFieldName === 'lastName').map((h) => h.newValue)).toEqual(old);
-    const needles = [email, ...old, `vexmoor${tag}`].map((v) => v.toLowerCase());
+    // A planner's internal-information answer about the contact's registration (attendee-extras): erased too.
+    const event = await fixtureEvent(services, accountId, 'Virtual', `Erasure ${tag}`);
+    const reg = await api('POST', '/ea/attendees', [{ event: { id: event }, contact: { id } }]);
+    const attendee = (reg.json() as Array<{ data: { id: string } }>)[0]?.data.id ?? '';
+    expect((await api('POST', '/ea/event-questions', { event: { id: event }, text: 'Handling', code: 'HANDLING', type: 'OpenEndedTextOneLine' })).statusCode).toBe(201);
+    const note = `Gryffindale${tag} needs a quiet room`;
+    expect((await api('PUT', `/ea/attendees/${attendee}/internal-information-questions`, { question: { code: 'HANDLING' }, value: [note] })).statusCode).toBe(200);
+    const needles = [email, ...old, `vexmoor${tag}`, `gryffindale${tag}`].map((v) => v.toLowerCase());
     expect(needles.filter((n) => rawBytes().includes(n))).toEqual(needles);
 
     await obfuscate(id);

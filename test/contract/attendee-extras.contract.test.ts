@@ -40,6 +40,14 @@ describeContract('contract: attendance durations and email subscriptions match t
     ok('GET', '/attendance-durations', 403, await narrow('GET', '/ea/attendance-durations'));
   });
 
+  it('internal information: PUT 200, 400, 404', async () => {
+    const event = (await t.services.attendees.recipient((await t.services.db.db.selectFrom('attendees').select('account_id').where('id', '=', attendee).executeTakeFirstOrThrow()).account_id, attendee))?.eventId ?? '';
+    expect((await api('POST', '/ea/event-questions', { event: { id: event }, text: 'Notes', code: 'NOTES', type: 'OpenEndedTextOneLine' })).statusCode).toBe(201);
+    ok('PUT', '/attendees/{id}/internal-information-questions', 200, await api('PUT', `/ea/attendees/${attendee}/internal-information-questions`, { question: { code: 'NOTES' }, value: ['Prefers aisle'] }));
+    ok('PUT', '/attendees/{id}/internal-information-questions', 400, await api('PUT', `/ea/attendees/${attendee}/internal-information-questions`, { question: { code: 'NONE' }, value: ['x'] }));
+    ok('PUT', '/attendees/{id}/internal-information-questions', 404, await api('PUT', `/ea/attendees/${MISSING}/internal-information-questions`, { question: { code: 'NOTES' }, value: ['x'] }));
+  });
+
   it('email subscriptions: PUT 200, 400, 404', async () => {
     ok('PUT', '/attendees/{id}/email-subscriptions', 200, await api('PUT', `/ea/attendees/${attendee}/email-subscriptions`, { unsubscribed: true }));
     ok('PUT', '/attendees/{id}/email-subscriptions', 400, await api('PUT', `/ea/attendees/${attendee}/email-subscriptions`, { unsubscribed: 1 }));

@@ -9,6 +9,7 @@ import { audited, createTable, dropTables, owned } from './columns.js';
 // - contact_relationships: related contacts, one row per direction so a contact's related ids page by keyset.
 // - contact_profile_images: a contact's profile picture, a file from POST /files.
 // - attendee_email_subscriptions: an attendee's email subscription status for its event (PUT .../email-subscriptions).
+// - attendee_internal_answers: planners' internal-information answers about an attendee, to one of its event's questions.
 // - event_roles / event_role_assignments: the account's event roles and which user holds which role on which event
 //   (the reference lists assignments; eventline's extensions create roles and assignments).
 // - attendee_signatures: an attendee's check-in (and check-out) signature at an event or a session, images from POST /files
@@ -61,6 +62,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     attendee_email_subscriptions_attendee: 'unique: attendee_id',
     attendee_email_subscriptions_contact: 'account_id, contact_id',
   });
+  await createTable(db, 'attendee_internal_answers', {
+    ...owned, attendee_id: 'text!', event_id: 'text!', contact_id: 'text!', question_id: 'text!', value: "text! = '[]'", ...audited,
+  }, {
+    attendee_internal_answers_pair: 'unique: attendee_id, question_id',
+    attendee_internal_answers_contact: 'account_id, contact_id',
+  });
   await createTable(db, 'event_roles', { ...owned, name: 'text!', description: 'text', ...audited }, {
     event_roles_name: 'unique: account_id, name',
   });
@@ -94,5 +101,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropTables(db, 'hub_members', 'hubs', 'attendee_signatures', 'event_role_assignments', 'event_roles', 'attendee_email_subscriptions', 'contact_profile_images', 'contact_relationships', 'contact_history', 'contact_types', 'contact_group_members', 'contact_groups');
+  await dropTables(db, 'hub_members', 'hubs', 'attendee_signatures', 'event_role_assignments', 'event_roles', 'attendee_internal_answers', 'attendee_email_subscriptions', 'contact_profile_images', 'contact_relationships', 'contact_history', 'contact_types', 'contact_group_members', 'contact_groups');
 }

@@ -1,6 +1,8 @@
 import { operations } from '../../http/operations.js';
 import { DURATIONS_LIST } from './attendee-extras.filters.js';
-import { AttendeeParamsSchema, DurationPageSchema, DurationsQuerySchema, SubscriptionInputSchema, SubscriptionSchema } from './attendee-extras.schemas.js';
+import {
+  AttendeeParamsSchema, DurationPageSchema, DurationsQuerySchema, InternalInfoInputSchema, InternalInfoSchema, SubscriptionInputSchema, SubscriptionSchema,
+} from './attendee-extras.schemas.js';
 import type { AttendeeExtrasService } from './attendee-extras.service.js';
 
 export function attendeeExtrasRoutes(extras: AttendeeExtrasService) {
@@ -16,5 +18,11 @@ export function attendeeExtrasRoutes(extras: AttendeeExtrasService) {
       description: 'Sets whether the attendee is unsubscribed from its event\'s emails; 404 for an attendee of another account.',
       params: AttendeeParamsSchema, body: SubscriptionInputSchema, response: { 200: SubscriptionSchema },
     }, async (request) => extras.setSubscription(request.auth, request.params.id, request.body.unsubscribed));
+    op('updateInternalInfoAnswers', {
+      description: 'Sets a planner\'s internal-information answer about the attendee. The question is one of its event\'s questions (GET /event-questions), '
+        + 'named by id or code (400 otherwise); a choice question takes its choices\' texts (one for SingleChoice); an empty value clears the answer. '
+        + 'The answer is the attendee\'s personal data: obfuscating its contact erases it.',
+      params: AttendeeParamsSchema, body: InternalInfoInputSchema, response: { 200: InternalInfoSchema },
+    }, async (request) => extras.setInternalInfo(request.auth, request.params.id, request.body));
   });
 }

@@ -43,3 +43,23 @@ export const SubscriptionSchema = Type.Object(
   { title: 'AttendeeSubscriptionResponse' },
 );
 export type Subscription = Static<typeof SubscriptionSchema>;
+
+export const InternalInfoSchema = Type.Object(
+  {
+    question: Type.Object({ id: Type.Optional(Uuid('The question.')), code: Type.Optional(Type.String({ description: 'The question\'s code.' })) }),
+    value: Type.Array(Type.String(), { description: 'The answer (for a choice question, choice texts).' }),
+  },
+  { title: 'AttendeeInternalInfo' },
+);
+export type InternalInfo = Static<typeof InternalInfoSchema>;
+export const InternalInfoInputSchema = Type.Object(
+  {
+    question: Type.Object({
+      id: Type.Optional(Uuid('One of the attendee\'s event questions.')),
+      code: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Or its code.' })),
+    }, { additionalProperties: false }),
+    value: Type.Array(Type.String({ maxLength: 4000 }), { maxItems: 100, uniqueItems: true, description: 'The answer; an empty list clears it.' }),
+  },
+  { title: 'AttendeeInternalInfo', additionalProperties: false },
+);
+export type InternalInfoInput = Static<typeof InternalInfoInputSchema>;
