@@ -60,6 +60,7 @@ import { createAttendeeExtrasModule } from './modules/attendee-extras/index.js';
 import { createEventRolesModule } from './modules/event-roles/index.js';
 import { createSignaturesModule } from './modules/signatures/index.js';
 import { createHubsModule } from './modules/hubs/index.js';
+import { createProcessFormsModule } from './modules/process-forms/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -154,6 +155,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const eventRoles = createEventRolesModule(deps, { events: events.services.events, users: accounts.services.accounts });
   const signatures = createSignaturesModule(deps, { attendees: attendees.services.attendees, sessions: sessions.services.sessions, files: files.services.files });
   const hubs = createHubsModule(deps, { contacts: contacts.services.contacts });
+  const processForms = createProcessFormsModule(deps, { events: events.services.events });
   // A contact merge moves what each module keeps about the merged contact to the survivor (issue 30).
   const contactHistory = createContactHistoryModule(deps, {
     contacts: contacts.services.contacts, files: files.services.files, groups: contactGroups.services.contactGroups,
@@ -171,7 +173,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     program,
     eventSetup,
     customFields, audienceSegments, eventQuestions,
-    contactGroups, contactHistory, attendeeExtras, eventRoles, signatures, hubs,
+    contactGroups, contactHistory, attendeeExtras, eventRoles, signatures, hubs, processForms,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -220,6 +222,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...eventRoles.services,
     ...signatures.services,
     ...hubs.services,
+    ...processForms.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

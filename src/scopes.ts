@@ -53,6 +53,8 @@ export const SCOPES = {
   'event/role-assignments:read': 'Allows the reading of event role assignments',
   'events-plus/hubs:read': 'Allows the reading of Events+ hubs and their members',
   'events-plus/hubs:write': 'Allows the creation of Events+ hubs and members (eventline extensions)',
+  'event/process-form-submissions:read': 'Allows the reading of process form submissions',
+  'event/process-form-submissions:write': 'Allows the creation of process forms and submissions (eventline extensions)',
   'onsite/signatures:read': 'Allows the reading of attendee signatures',
   'onsite/signatures:write': 'Allows the recording of attendee signatures (an eventline extension)',
   'event/role-assignments:write': 'Allows the creation of event roles and their assignments (eventline extensions)',

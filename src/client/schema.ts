@@ -3245,6 +3245,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/process-forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Process Form
+         * @description Creates a process form with its questions (the reference's question types; select questions with their choices). An eventline extension (DESIGN rule 11): the reference only lists submissions.
+         */
+        post: operations["createProcessForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/process-forms/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Process Form Submissions
+         * @description Process forms submitted for the account's events, in the order they were submitted, with each answered question's name and type; `expand=process-form` adds the form's name. `after` / `before` bound lastModified. Note: the reference's item schema lists `"id, event"` and `form` as required properties, which no submission of its own example carries; eventline answers the properties the schema describes. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listProcessFormSubmission"];
+        put?: never;
+        /**
+         * Submit Process Form
+         * @description Submits a process form for an event (status Submitted unless given); each answer names one of the form's questions. An eventline extension (DESIGN rule 11): the reference only lists submissions.
+         */
+        post: operations["createProcessFormSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/program-items": {
         parameters: {
             query?: never;
@@ -45210,6 +45254,460 @@ export interface operations {
                         /** @enum {string} */
                         error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
                         error_description?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createProcessForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    questions: {
+                        /** @description For SingleSelect and MultiSelect. */
+                        choices?: string[];
+                        name: string;
+                        /**
+                         * @description The reference's QuestionType.
+                         * @enum {string}
+                         */
+                        type: "CommentBox" | "Currency" | "Decimal" | "DateTime" | "Email" | "General" | "Number" | "MultiSelect" | "SingleSelect" | "USPhoneNumber";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The process form.
+                         */
+                        id: string;
+                        name: string;
+                        questions: {
+                            choices?: string[];
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                            name: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listProcessFormSubmission: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description `process-form`: each submission's form carries its name. */
+                expand?: "process-form"[];
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-20). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created: string;
+                            createdBy: string;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The submission.
+                             */
+                            id: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            lastModifiedBy: string;
+                            /** ProcessForm */
+                            "process-form": {
+                                /**
+                                 * Format: uuid
+                                 * @description The process form.
+                                 */
+                                id: string;
+                                /** @description With `expand=process-form`. */
+                                name?: string;
+                            };
+                            questions: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question.
+                                 */
+                                id: string;
+                                name?: string;
+                                type?: string;
+                                value: string[];
+                            }[];
+                            /** @description The submission's status (Submitted, Approved, Declined, ...). */
+                            status: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createProcessFormSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description An event of the account.
+                         */
+                        id: string;
+                    };
+                    "process-form": {
+                        /**
+                         * Format: uuid
+                         * @description A process form of the account.
+                         */
+                        id: string;
+                    };
+                    questions: {
+                        /**
+                         * Format: uuid
+                         * @description A question of the form.
+                         */
+                        id: string;
+                        value: string[];
+                    }[];
+                    /** @default Submitted */
+                    status?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The submission.
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        /** ProcessForm */
+                        "process-form": {
+                            /**
+                             * Format: uuid
+                             * @description The process form.
+                             */
+                            id: string;
+                            /** @description With `expand=process-form`. */
+                            name?: string;
+                        };
+                        questions: {
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                            name?: string;
+                            type?: string;
+                            value: string[];
+                        }[];
+                        /** @description The submission's status (Submitted, Approved, Declined, ...). */
+                        status: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
                     };
                 };
             };

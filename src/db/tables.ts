@@ -40,6 +40,7 @@ import { ATTENDEE_EXTRAS_TABLES } from '../modules/attendee-extras/attendee-extr
 import { EVENT_ROLES_TABLES } from '../modules/event-roles/event-roles.table.js';
 import { SIGNATURES_TABLES } from '../modules/signatures/signatures.table.js';
 import { HUBS_TABLES } from '../modules/hubs/hubs.table.js';
+import { PROCESS_FORMS_TABLES } from '../modules/process-forms/process-forms.table.js';
 import { CONTACT_HISTORY_TABLES } from '../modules/contact-history/contact-history.table.js';
 import { CUSTOM_FIELDS_TABLES } from '../modules/custom-fields/custom-fields.table.js';
 import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questions.table.js';
@@ -95,4 +96,5 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...EVENT_ROLES_TABLES,
   ...SIGNATURES_TABLES,
   ...HUBS_TABLES,
+  ...PROCESS_FORMS_TABLES,
 ];

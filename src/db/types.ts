@@ -59,6 +59,7 @@ import type { AttendeeEmailSubscriptionsTable, AttendeeInternalAnswersTable } fr
 import type { EventRoleAssignmentsTable, EventRolesTable } from '../modules/event-roles/event-roles.table.js';
 import type { AttendeeSignaturesTable } from '../modules/signatures/signatures.table.js';
 import type { HubMembersTable, HubsTable } from '../modules/hubs/hubs.table.js';
+import type { ProcessFormsTable, ProcessFormSubmissionsTable } from '../modules/process-forms/process-forms.table.js';
 import type { ContactHistoryTable, ContactProfileImagesTable, ContactRelationshipsTable } from '../modules/contact-history/contact-history.table.js';
 
 export interface Database {
@@ -179,6 +180,8 @@ export interface Database {
   attendee_signatures: AttendeeSignaturesTable;
   hubs: HubsTable;
   hub_members: HubMembersTable;
+  process_forms: ProcessFormsTable;
+  process_form_submissions: ProcessFormSubmissionsTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

@@ -16,6 +16,8 @@ import { audited, createTable, dropTables, owned } from './columns.js';
 //   (the reference lists them; eventline's extension records them).
 // - hubs / hub_members: the account's Events+ hubs and their members (the reference lists them; eventline's extensions
 //   create them). A member is linked to the account's contact of the same email, whose erasure deletes the member.
+// - process_forms / process_form_submissions: the account's process forms (their questions as JSON) and the forms
+//   submitted for events (answers as JSON); the reference lists submissions, eventline's extensions write both.
 // List indexes end with the list's order (id).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createTable(db, 'contact_groups', {
@@ -98,8 +100,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     hub_members_email: 'unique: hub_id, email',
     hub_members_contact: 'account_id, contact_id',
   });
+  await createTable(db, 'process_forms', { ...owned, name: 'text!', questions: "text! = '[]'", ...audited }, {
+    process_forms_account: 'account_id, id',
+  });
+  await createTable(db, 'process_form_submissions', {
+    ...owned, event_id: 'text! -> events', form_id: 'text! -> process_forms', status: 'text!', answers: "text! = '[]'", ...audited,
+  }, {
+    process_form_submissions_account: 'account_id, id',
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropTables(db, 'hub_members', 'hubs', 'attendee_signatures', 'event_role_assignments', 'event_roles', 'attendee_internal_answers', 'attendee_email_subscriptions', 'contact_profile_images', 'contact_relationships', 'contact_history', 'contact_types', 'contact_group_members', 'contact_groups');
+  await dropTables(db, 'process_form_submissions', 'process_forms', 'hub_members', 'hubs', 'attendee_signatures', 'event_role_assignments', 'event_roles', 'attendee_internal_answers', 'attendee_email_subscriptions', 'contact_profile_images', 'contact_relationships', 'contact_history', 'contact_types', 'contact_group_members', 'contact_groups');
 }
