@@ -46,4 +46,42 @@ export async function seedDemoPeople(services: Services, input: { accountId: str
   await services.contactHistory.merge(auth, jordan.id, {
     secondaryContacts: [duplicate.id], conflictResolution: { contactFields: [{ fieldName: 'mobilePhone', contactId: duplicate.id }] },
   });
+  await seedDemoOnsite(services, auth, input.eventId);
+}
+
+/**
+ * The rest of issue 30 on the demo event: one of its attendees signed in at check-in, has a planner's internal note
+ * (an answer to the event's question) and unsubscribed from its emails; an event role for the planner; an Events+ hub
+ * with members; a submitted process form. (Attendance durations come from check-ins, which the demo's walkthrough records.)
+ */
+async function seedDemoOnsite(services: Services, auth: AuthContext, eventId: string): Promise<void> {
+  const attendee = (await services.attendees.list(auth.accountId, { filter: `event.id eq '${eventId}'`, limit: 200 })).data.at(-1)?.id;
+  if (attendee !== undefined) {
+    const signature = await services.files.upload(auth, (async function* () {
+      yield { kind: 'file' as const, name: 'file', filename: 'signature.png', mimetype: 'image/png', stream: Readable.from([PIXEL]) };
+    })());
+    await services.signatures.create(auth, { attendee: { id: attendee }, checkinSignature: { file: { id: signature.id } } });
+    const question = (await services.eventQuestions.list(auth.accountId, { filter: `event.id eq '${eventId}'`, limit: 1 })).data[0];
+    const asked = question === undefined ? undefined : await services.eventQuestions.eventQuestion(auth.accountId, eventId, { id: question.id });
+    if (asked) await services.attendeeExtras.setInternalInfo(auth, attendee, { question: { id: asked.id }, value: [asked.choices[0] ?? 'Front row, keynote'] });
+    await services.attendeeExtras.setSubscription(auth, attendee, true);
+  }
+
+  if (auth.userId !== null) {
+    const role = await services.eventRoles.createRole(auth, { name: 'Event Manager', description: 'Runs the event end to end' });
+    await services.eventRoles.assign(auth, { event: { id: eventId }, user: { id: auth.userId }, eventRole: { id: role.id } });
+  }
+  const hub = await services.hubs.createHub(auth, {
+    title: 'eventline Customer Hub', owner: { firstName: 'Demo', lastName: 'Planner', email: 'planner@demo.eventline.test' },
+    url: 'https://hub.demo.eventline.test', colors: { main: '#1F4E79', action: '#F2A900' },
+  });
+  await services.hubs.addMember(auth, hub.id, { firstName: 'Jordan', lastName: 'Reyes', emailAddress: 'jordan.reyes@demo.eventline.test', jobTitle: 'Head of Events', companyName: 'Northwind' });
+  await services.hubs.addMember(auth, hub.id, { firstName: 'Sam', lastName: 'Okoro', emailAddress: 'sam.okoro@demo.eventline.test', companyName: 'Northwind', visible: true });
+  const form = await services.processForms.createForm(auth, {
+    name: 'Event approval', questions: [{ name: 'Budget (USD)', type: 'Currency' }, { name: 'Region', type: 'SingleSelect', choices: ['Americas', 'EMEA', 'APAC'] }],
+  });
+  await services.processForms.submit(auth, {
+    event: { id: eventId }, 'process-form': { id: form.id }, status: 'Approved',
+    questions: [{ id: form.questions[0]?.id ?? '', value: ['85000'] }, { id: form.questions[1]?.id ?? '', value: ['Americas'] }],
+  });
 }

@@ -285,5 +285,12 @@ describe('the demo account', () => {
     expect((await ok<Page<{ id: string }>>(demo('GET', `/ea/contacts/${jordan?.id ?? ''}/related-contacts`))).data).toHaveLength(1);
     const log = (await ok<Page<History>>(demo('GET', `/ea/contacts/${jordan?.id ?? ''}/history?limit=200`))).data;
     expect(log.map((h) => h.updatedFieldName)).toContain('mergedContacts');
+    // The rest of issue 30 on the demo event.
+    const count = async (path: string) => (await ok<Page<unknown>>(demo('GET', path))).data.length;
+    expect(await count('/ea/signatures')).toBe(1);
+    expect(await count('/ea/event-roles/assignments')).toBe(1);
+    const hub = (await ok<Page<{ id: string }>>(demo('GET', '/ea/hubs'))).data[0];
+    expect(await count(`/ea/hubs/${hub?.id ?? ''}/members`)).toBe(2);
+    expect((await ok<Page<{ status: string }>>(demo('GET', '/ea/process-forms/submissions'))).data.map((x) => x.status)).toEqual(['Approved']);
   });
 });
