@@ -54,6 +54,13 @@ import { createAudienceSegmentsModule } from './modules/audience-segments/index.
 import { createEventQuestionsModule } from './modules/event-questions/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
 import { createEventSetupModule } from './modules/event-setup/index.js';
+import { createContactGroupsModule } from './modules/contact-groups/index.js';
+import { createContactHistoryModule } from './modules/contact-history/index.js';
+import { createAttendeeExtrasModule } from './modules/attendee-extras/index.js';
+import { createEventRolesModule } from './modules/event-roles/index.js';
+import { createSignaturesModule } from './modules/signatures/index.js';
+import { createHubsModule } from './modules/hubs/index.js';
+import { createProcessFormsModule } from './modules/process-forms/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -141,6 +148,22 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   });
 
   const eventSetup = createEventSetupModule(deps, { events: events.services.events, files: files.services.files });
+  const contactGroups = createContactGroupsModule(deps, { contacts: contacts.services.contacts });
+  const attendeeExtras = createAttendeeExtrasModule(deps, {
+    attendance: sessions.services.attendance, attendees: attendees.services.attendees, questions: eventQuestions.services.eventQuestions,
+  });
+  const eventRoles = createEventRolesModule(deps, { events: events.services.events, users: accounts.services.accounts });
+  const signatures = createSignaturesModule(deps, { attendees: attendees.services.attendees, sessions: sessions.services.sessions, files: files.services.files });
+  const hubs = createHubsModule(deps, { contacts: contacts.services.contacts });
+  const processForms = createProcessFormsModule(deps, { events: events.services.events });
+  // A contact merge moves what each module keeps about the merged contact to the survivor (issue 30).
+  const contactHistory = createContactHistoryModule(deps, {
+    contacts: contacts.services.contacts, files: files.services.files, groups: contactGroups.services.contactGroups,
+    registrations: attendees.services.attendees, answers: customFields.services.customFields,
+    attendeeRows: [activities.services.activities, exhibitors.services.leads, surveys.services.surveyResponses, videos.services.videos, attendeeExtras.services.attendeeExtras,
+      signatures.services.signatures],
+    personRows: [speakers.services.speakers, communications.services.communications, hubs.services.hubs],
+  });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
@@ -150,6 +173,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     program,
     eventSetup,
     customFields, audienceSegments, eventQuestions,
+    contactGroups, contactHistory, attendeeExtras, eventRoles, signatures, hubs, processForms,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -192,6 +216,13 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...customFields.services,
     ...audienceSegments.services,
     ...eventQuestions.services,
+    ...contactGroups.services,
+    ...contactHistory.services,
+    ...attendeeExtras.services,
+    ...eventRoles.services,
+    ...signatures.services,
+    ...hubs.services,
+    ...processForms.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

@@ -109,6 +109,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/attendance-durations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Attendance Duration
+         * @description How long attendees were in sessions: one duration per session attendance record with a check-in (POST /sessions/{id}/check-in, the webcast sync). `duration` is the recorded one in milliseconds, else check-out minus check-in. By default by lastModified; sortable by event, session, attendee, firstSeen, lastModified. `type` is always API (not a filter). `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listDurations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/attendee-insights": {
         parameters: {
             query?: never;
@@ -279,6 +299,46 @@ export interface paths {
          * @description Replaces the writable fields (status, note, referenceId, visibility, invitationList, registrationType, administrator, admissionItem). event.id (and contact.id when sent) must be the attendee's own. Status changes follow the reference: No Response → Visited|Accepted|Declined|Pending Approval, Cancelled|Visited|Declined → Accepted|Pending Approval, Accepted → Cancelled, Pending Approval → Accepted|Denied Approval, Denied Approval → Pending Approval.
          */
         put: operations["updateAttendee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/attendees/{id}/email-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Email Subscription
+         * @description Sets whether the attendee is unsubscribed from its event's emails; 404 for an attendee of another account.
+         */
+        put: operations["updateAttendeeSubscriptionStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/attendees/{id}/internal-information-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Internal Information
+         * @description Sets a planner's internal-information answer about the attendee. The question is one of its event's questions (GET /event-questions), named by id or code (400 otherwise); a choice question takes its choices' texts (one for SingleChoice); an empty value clears the answer. The answer is the attendee's personal data: obfuscating its contact erases it.
+         */
+        put: operations["updateInternalInfoAnswers"];
         post?: never;
         delete?: never;
         options?: never;
@@ -608,6 +668,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/contact-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Contact Groups
+         * @description The account's contact groups, in the order they were created. `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listContactGroups"];
+        put?: never;
+        /**
+         * Create Contact Group
+         * @description Creates a contact group (type STANDARD unless given); its name is unique in the account (400 otherwise). A DISTRIBUTION_LIST takes distributionListInfo (security type, by default PRIVATE, and internal note).
+         */
+        post: operations["createContactGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contact-groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Contact Group */
+        get: operations["getContactGroupById"];
+        /**
+         * Update Contact Group
+         * @description Replaces the group's name, descriptions and distribution-list info (omitted ones become blank); its type cannot change (400).
+         */
+        put: operations["updateContactGroup"];
+        post?: never;
+        /**
+         * Delete Contact Group
+         * @description Deletes the group and its memberships (the contacts stay).
+         */
+        delete: operations["deleteContactGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contact-groups/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Ids in Contact Group
+         * @description The ids of the group's contacts, in the order they were added. This list takes no filter.
+         */
+        get: operations["getContactIdsByContactGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contact-groups/{id}/contacts/{contactId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add Contact To Group
+         * @description Adds the contact to the group (adding a member again changes nothing); 404 for an unknown group or contact.
+         */
+        put: operations["addContactToContactGroup"];
+        post?: never;
+        /**
+         * Remove Contact From Group
+         * @description Removes the contact from the group; 404 when it is not a member.
+         */
+        delete: operations["removeContactFromContactGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contact-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Contact Types
+         * @description The account's contact types, in the order they were created; one filter at a time, as the reference says. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listContactTypes"];
+        put?: never;
+        /**
+         * Create Contact Type
+         * @description Creates a contact type of the account; `code` (unique in the account, 400 otherwise) is derived from the name unless given. A contact names it as `type.id`. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["createContactType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/contacts": {
         parameters: {
             query?: never;
@@ -638,6 +815,26 @@ export interface paths {
          * @description Changes only the fields sent for each contact named by its id; null removes a field. Each item is answered on its own in a 207 multi-status array (in request order): a bad item gets its own 400/404/409 and changes nothing, the others proceed. Up to 10 items.
          */
         patch: operations["patchContacts"];
+        trace?: never;
+    };
+    "/ea/contacts/{contactId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Contact Change History
+         * @description The contact's change history, oldest first: one entry per changed field of each write (creation, update, patch, deletion, identification, merge), with its old and new values, how and by whom. Append-only; written in the transaction of the change. Obfuscation erases the values and keeps the entries. `after` / `before` bound the change's time. This list takes no filter.
+         */
+        get: operations["getChangeHistoryForASpecificContact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/ea/contacts/{id}": {
@@ -712,6 +909,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/contacts/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge Contacts
+         * @description Merges one or two contacts into the main one, in one transaction. The survivor gets their registrations (one per event: on a conflict the main contact's, or the one `conflictResolution.events` names when it can move; 409 when it names a merged contact's while the main contact is registered), their custom-field answers to fields it has not answered, group memberships, relationships (all, or only those of `conflictResolution.relatedContacts`), change history, profile picture when it has none, and every other row about them (activities, leads, survey respondents, video views, speakers, files, messages). Its fields stay its own except those `conflictResolution.contactFields` takes from another. The merged contacts are deleted; both histories record the merge. Merging a contact into itself is 400; a contact of another account is 404.
+         */
+        post: operations["mergeContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/contacts/{id}/obfuscate": {
         parameters: {
             query?: never;
@@ -731,6 +948,74 @@ export interface paths {
          */
         post: operations["obfuscateContactById"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contacts/{id}/profile-images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign Contact Profile Picture
+         * @description Makes an uploaded JPEG, PNG or GIF (POST /files) the contact's profile picture, replacing the current one; `href` is a signed, expiring URL.
+         */
+        put: operations["assignContactProfileImage"];
+        post?: never;
+        /**
+         * Delete Contact Profile Picture
+         * @description Removes the contact's profile picture (404 when it has none); the file expires as an unattached file.
+         */
+        delete: operations["deleteContactProfileImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contacts/{id}/related-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Related Contact Ids
+         * @description The ids of the contacts related to this one, in the order the relationships were made. This list takes no filter.
+         */
+        get: operations["getContactRelationshipsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/contacts/{id}/related-contacts/{relatedContactId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add Contact Relationship
+         * @description Relates the two contacts, both ways (relating them again changes nothing); a contact is not related to itself (400).
+         */
+        put: operations["createContactRelationship"];
+        post?: never;
+        /**
+         * Delete Contact Relationship
+         * @description Removes the relationship, both ways; 404 when the contacts are not related.
+         */
+        delete: operations["deleteContactRelationship"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1081,6 +1366,70 @@ export interface paths {
          * @description Removes the choice. An eventline extension: the reference only reads event questions (DESIGN rule 11).
          */
         delete: operations["deleteEventQuestionChoice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/event-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Event Role
+         * @description Creates an event role of the account (its name unique in the account, 400 otherwise). An eventline extension (DESIGN rule 11): the reference only lists assignments.
+         */
+        post: operations["createEventRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/event-roles/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Role Assignments
+         * @description Which users of the account hold which event role on which event, in the order they were assigned; `expand=eventRole` adds each role's name. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listEventRoleAssignment"];
+        put?: never;
+        /**
+         * Assign Event Role
+         * @description Gives a user of the account an event role on an event (assigning it again answers the same assignment); an unknown event, user or role is 404. An eventline extension (DESIGN rule 11): the reference only lists assignments.
+         */
+        post: operations["createEventRoleAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/event-roles/assignments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove Event Role Assignment
+         * @description Removes the assignment (404 when it is unknown). An eventline extension (DESIGN rule 11): the reference only lists assignments.
+         */
+        delete: operations["deleteEventRoleAssignment"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2607,6 +2956,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/hubs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Events+ Hubs
+         * @description The account's Events+ hubs with their owner, theme and status, in the order they were created. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listHubs"];
+        put?: never;
+        /**
+         * Create Events+ Hub
+         * @description Creates an Events+ hub (status Active unless given) with its owner and theme settings. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["createHub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/hubs/{hubId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Events+ Hub Members
+         * @description The hub's members, in the order they joined unless sorted. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getHubMembers"];
+        put?: never;
+        /**
+         * Add Events+ Hub Member
+         * @description Adds a member to the hub: one per email address (409 otherwise), linked to the account's contact of that email, whose obfuscation deletes the member. An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["addHubMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/join": {
         parameters: {
             query?: never;
@@ -2842,6 +3239,50 @@ export interface paths {
          * @description Client credentials (HTTP Basic or form credentials; `grant_type` and `client_id` are also read from the query string) or authorization code (PKCE required of the public web client; optional for an application, which authenticates with its secret). Answers RFC 6749 errors.
          */
         post: operations["oauth2Token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/process-forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Process Form
+         * @description Creates a process form with its questions (the reference's question types; select questions with their choices). An eventline extension (DESIGN rule 11): the reference only lists submissions.
+         */
+        post: operations["createProcessForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/process-forms/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Process Form Submissions
+         * @description Process forms submitted for the account's events, in the order they were submitted, with each answered question's name and type; `expand=process-form` adds the form's name. `after` / `before` bound lastModified. Note: the reference's item schema lists `"id, event"` and `form` as required properties, which no submission of its own example carries; eventline answers the properties the schema describes. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listProcessFormSubmission"];
+        put?: never;
+        /**
+         * Submit Process Form
+         * @description Submits a process form for an event (status Submitted unless given); each answer names one of the form's questions. An eventline extension (DESIGN rule 11): the reference only lists submissions.
+         */
+        post: operations["createProcessFormSubmission"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3804,6 +4245,30 @@ export interface paths {
          * @description Gets a paginated list of sessions (POST /sessions/filter takes longer filters in the body). `virtual eq true` finds the virtual sessions. Filterable (the reference's list, for the fields eventline stores): id (eq|ne|in), status, event.id, title (eq|ne|contains|match), code, category.id, category.name (eq|ne|contains), start, end, description (eq|ne|contains), capacity, location.id, location.name (eq|ne|contains), location.code, includedSession, enableWaitlist, featured, openForRegistration, openForAttendeeHub, virtual (eq|ne), created, lastModified, registrationTypes and admissionItems (contains|is empty|is not empty). Sort: a comma-separated list, e.g. start:DESC,order:ASC,title:ASC. Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         post: operations["listSessionsPostFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Signatures
+         * @description Attendees' check-in (and check-out) signatures, each image as a signed, expiring URL; by default by lastModified. Sortable by event.id, attendee.id, type, created, lastModified. `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getSignatures"];
+        put?: never;
+        /**
+         * Record Signature
+         * @description Records an attendee's signature: uploaded images (POST /files) at check-in and optionally check-out, at its event, or at a session of its event (type SESSION). The images are the attendee's personal data: obfuscating its contact deletes them. An eventline extension (DESIGN rule 11): the reference only lists signatures.
+         */
+        post: operations["createSignature"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5855,6 +6320,170 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listDurations: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Sort order, e.g. event:DESC. Sortable: event, session, attendee, firstSeen, lastModified. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description The attendee.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            createdBy: string;
+                            deleted: boolean;
+                            /** @description Milliseconds in the session: the recorded duration, else check-out minus check-in, else 0. */
+                            duration: number;
+                            /** @enum {string} */
+                            durationType: "session";
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the attendee checked in to the session.
+                             */
+                            firstSeen: string;
+                            /** @description The duration (its session attendance record). */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            lastModifiedBy: string;
+                            /**
+                             * Format: date-time
+                             * @description When the attendee checked out (the check-in while still in the session).
+                             */
+                            lastSeen: string;
+                            session: {
+                                /**
+                                 * Format: uuid
+                                 * @description The session.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * @description How it was recorded: through the API (check-in operations and the webcast sync).
+                             * @enum {string}
+                             */
+                            type: "API";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8378,6 +9007,276 @@ export interface operations {
                          * @enum {string}
                          */
                         visibility?: "Private" | "Public";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateAttendeeSubscriptionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Attendee id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description True: the attendee no longer receives the event's emails. */
+                    unsubscribed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description The attendee.
+                             */
+                            id: string;
+                        };
+                        unsubscribed: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateInternalInfoAnswers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Attendee id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    question: {
+                        /** @description Or its code. */
+                        code?: string;
+                        /**
+                         * Format: uuid
+                         * @description One of the attendee's event questions.
+                         */
+                        id?: string;
+                    };
+                    /** @description The answer; an empty list clears it. */
+                    value: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        question: {
+                            /** @description The question's code. */
+                            code?: string;
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id?: string;
+                        };
+                        /** @description The answer (for a choice question, choice texts). */
+                        value: string[];
                     };
                 };
             };
@@ -12130,6 +13029,1373 @@ export interface operations {
             };
         };
     };
+    listContactGroups: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description Full description of the contact group. */
+                            description?: string;
+                            /** DistributionListInfo */
+                            distributionListInfo?: {
+                                /** @description An internal note about the distribution list. */
+                                internalNote?: string;
+                                /** @description Who may join the distribution list. */
+                                securityType?: "PRIVATE" | "SEMI_PRIVATE" | "PUBLIC";
+                                /**
+                                 * @description Read-only: always COMPLETE (eventline builds a list at once).
+                                 * @enum {string}
+                                 */
+                                status?: "COMPLETE";
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The contact group.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            /** @description Name of the contact group (unique in the account). */
+                            name: string;
+                            /** @description Deprecated: a distribution list's internal note, as distributionListInfo.internalNote. */
+                            note?: string;
+                            /** @description Short description of the contact group. */
+                            shortDescription?: string;
+                            /** @description The kind of group. */
+                            type: "BLACKLIST" | "DISTRIBUTION_LIST" | "STANDARD";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createContactGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Read-only: ignored.
+                     */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    description?: string;
+                    distributionListInfo?: {
+                        internalNote?: string;
+                        securityType?: "PRIVATE" | "SEMI_PRIVATE" | "PUBLIC";
+                        /** @description Read-only: ignored. */
+                        status?: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description Read-only: ignored.
+                     */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name: string;
+                    /** @description Deprecated: the distribution list's internal note. */
+                    note?: string;
+                    shortDescription?: string;
+                    /**
+                     * @description By default STANDARD; it cannot change once created.
+                     * @default STANDARD
+                     */
+                    type?: "BLACKLIST" | "DISTRIBUTION_LIST" | "STANDARD";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description Full description of the contact group. */
+                        description?: string;
+                        /** DistributionListInfo */
+                        distributionListInfo?: {
+                            /** @description An internal note about the distribution list. */
+                            internalNote?: string;
+                            /** @description Who may join the distribution list. */
+                            securityType?: "PRIVATE" | "SEMI_PRIVATE" | "PUBLIC";
+                            /**
+                             * @description Read-only: always COMPLETE (eventline builds a list at once).
+                             * @enum {string}
+                             */
+                            status?: "COMPLETE";
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The contact group.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the contact group (unique in the account). */
+                        name: string;
+                        /** @description Deprecated: a distribution list's internal note, as distributionListInfo.internalNote. */
+                        note?: string;
+                        /** @description Short description of the contact group. */
+                        shortDescription?: string;
+                        /** @description The kind of group. */
+                        type: "BLACKLIST" | "DISTRIBUTION_LIST" | "STANDARD";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getContactGroupById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact group id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description Full description of the contact group. */
+                        description?: string;
+                        /** DistributionListInfo */
+                        distributionListInfo?: {
+                            /** @description An internal note about the distribution list. */
+                            internalNote?: string;
+                            /** @description Who may join the distribution list. */
+                            securityType?: "PRIVATE" | "SEMI_PRIVATE" | "PUBLIC";
+                            /**
+                             * @description Read-only: always COMPLETE (eventline builds a list at once).
+                             * @enum {string}
+                             */
+                            status?: "COMPLETE";
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The contact group.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the contact group (unique in the account). */
+                        name: string;
+                        /** @description Deprecated: a distribution list's internal note, as distributionListInfo.internalNote. */
+                        note?: string;
+                        /** @description Short description of the contact group. */
+                        shortDescription?: string;
+                        /** @description The kind of group. */
+                        type: "BLACKLIST" | "DISTRIBUTION_LIST" | "STANDARD";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateContactGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact group id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Read-only: ignored.
+                     */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    description?: string;
+                    distributionListInfo?: {
+                        internalNote?: string;
+                        securityType?: "PRIVATE" | "SEMI_PRIVATE" | "PUBLIC";
+                        /** @description Read-only: ignored. */
+                        status?: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /**
+                     * Format: date-time
+                     * @description Read-only: ignored.
+                     */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name: string;
+                    /** @description Deprecated: the distribution list's internal note. */
+                    note?: string;
+                    shortDescription?: string;
+                    /**
+                     * @description By default STANDARD; it cannot change once created.
+                     * @default STANDARD
+                     */
+                    type?: "BLACKLIST" | "DISTRIBUTION_LIST" | "STANDARD";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description Full description of the contact group. */
+                        description?: string;
+                        /** DistributionListInfo */
+                        distributionListInfo?: {
+                            /** @description An internal note about the distribution list. */
+                            internalNote?: string;
+                            /** @description Who may join the distribution list. */
+                            securityType?: "PRIVATE" | "SEMI_PRIVATE" | "PUBLIC";
+                            /**
+                             * @description Read-only: always COMPLETE (eventline builds a list at once).
+                             * @enum {string}
+                             */
+                            status?: "COMPLETE";
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The contact group.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        /** @description Name of the contact group (unique in the account). */
+                        name: string;
+                        /** @description Deprecated: a distribution list's internal note, as distributionListInfo.internalNote. */
+                        note?: string;
+                        /** @description Short description of the contact group. */
+                        shortDescription?: string;
+                        /** @description The kind of group. */
+                        type: "BLACKLIST" | "DISTRIBUTION_LIST" | "STANDARD";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteContactGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact group id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getContactIdsByContactGroup: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Contact group id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description A contact id.
+                             */
+                            id: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addContactToContactGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                contactId: string;
+                /** @description Contact group id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    removeContactFromContactGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                contactId: string;
+                /** @description Contact group id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listContactTypes: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Whether contacts may be given this type. */
+                            active: boolean;
+                            /** @description Code of the contact type (unique in the account). */
+                            code: string;
+                            description?: string;
+                            /**
+                             * Format: uuid
+                             * @description The contact type.
+                             */
+                            id: string;
+                            /** @description Name of the contact type. */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createContactType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /** @description By default derived from the name. */
+                    code?: string;
+                    description?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether contacts may be given this type. */
+                        active: boolean;
+                        /** @description Code of the contact type (unique in the account). */
+                        code: string;
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description The contact type.
+                         */
+                        id: string;
+                        /** @description Name of the contact type. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listContacts: {
         parameters: {
             query?: {
@@ -13314,6 +15580,147 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getChangeHistoryForASpecificContact: {
+        parameters: {
+            query?: {
+                /** @description Only changes made after this time. */
+                after?: string;
+                /** @description Only changes made before this time. */
+                before?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                contactId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The value after the change (absent when blank, or erased by obfuscation). */
+                            newValue?: string;
+                            /** @description The value before the change (absent when it was blank, or erased by obfuscation). */
+                            oldValue?: string;
+                            /** @description Who made the change (the user or the API client). */
+                            updatedBy: string;
+                            /**
+                             * Format: date-time
+                             * @description When the change was made.
+                             */
+                            updatedDate: string;
+                            /** @description The field that changed, dotted for a nested field (homeAddress.city); `mergedContacts` / `mergedInto` for a merge. */
+                            updatedFieldName: string;
+                            /** @description How the change was made. */
+                            updatedThroughName: "Created from API" | "Modified from API";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14759,6 +17166,305 @@ export interface operations {
             };
         };
     };
+    mergeContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    conflictResolution?: {
+                        contactFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The contact whose value is kept.
+                             */
+                            contactId: string;
+                            fieldName: string;
+                        }[];
+                        events?: {
+                            /**
+                             * Format: uuid
+                             * @description The contact whose registration the survivor keeps.
+                             */
+                            contactId: string;
+                            /**
+                             * Format: uuid
+                             * @description An event two of the contacts are registered for.
+                             */
+                            eventId: string;
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The one contact (main or secondary) whose relationships the survivor keeps; by default it keeps them all.
+                         */
+                        relatedContacts?: string;
+                        /** @description Not accepted: eventline moves every survey respondent to the survivor, so there is nothing to choose. */
+                        surveys?: {
+                            /**
+                             * Format: uuid
+                             * @description A contact.
+                             */
+                            contactId: string;
+                            /**
+                             * Format: uuid
+                             * @description A survey.
+                             */
+                            surveyId: string;
+                        }[];
+                    };
+                    /** @description The one or two contacts merged into the main contact. */
+                    secondaryContacts: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** ContactLinks */
+                        _links?: {
+                            /** Link */
+                            facebookUrl?: {
+                                href: string;
+                            };
+                            /** Link */
+                            linkedInUrl?: {
+                                href: string;
+                            };
+                            /** Link */
+                            twitterUrl?: {
+                                href: string;
+                            };
+                        };
+                        biography?: string;
+                        /**
+                         * Format: email
+                         * @description An alternate email address cc'd on email communications.
+                         */
+                        ccEmail?: string;
+                        company?: string;
+                        /** Format: date-time */
+                        created?: string;
+                        createdBy?: string;
+                        /** @description The contact's custom-field answers (GET /contacts/{id} only); written with PUT /contacts/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
+                        /** @description True when the contact is deleted: its data is kept but it is inactive. Read-only. */
+                        deleted?: boolean;
+                        designation?: string;
+                        /**
+                         * Format: email
+                         * @description The email address of the contact; unique among the account's active contacts.
+                         */
+                        email?: string;
+                        firstName?: string;
+                        /**
+                         * Gender
+                         * @enum {string}
+                         */
+                        gender?: "Male" | "Female" | "Non-binary" | "Rather not say";
+                        headline?: string;
+                        /** Address */
+                        homeAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            address3?: string;
+                            city?: string;
+                            /** @description ISO 3166 alpha-2 country code */
+                            countryCode?: string;
+                            postalCode?: string;
+                            regionCode?: string;
+                        };
+                        homeFax?: string;
+                        homePhone?: string;
+                        /**
+                         * Format: uuid
+                         * @description The ID of the contact.
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified?: string;
+                        lastModifiedBy?: string;
+                        lastName?: string;
+                        middleName?: string;
+                        mobilePhone?: string;
+                        nickname?: string;
+                        npi?: string;
+                        /** ContactOptOut */
+                        optOut?: {
+                            /** Format: date-time */
+                            date?: string;
+                            optedOut: boolean;
+                        };
+                        pager?: string;
+                        /** Format: uri */
+                        personalWebsite?: string;
+                        prefix?: string;
+                        /**
+                         * AddressType
+                         * @enum {string}
+                         */
+                        primaryAddressType?: "Home" | "Work";
+                        pronouns?: string;
+                        /** @description True when the contact is purged (obfuscated): only id, lastModified and purged remain. Read-only. */
+                        purged: boolean;
+                        /** @description The id of the contact in an external system; unique among the account's active contacts. */
+                        sourceId?: string;
+                        title?: string;
+                        /** ContactType */
+                        type?: {
+                            /**
+                             * Format: uuid
+                             * @description The contact type id
+                             */
+                            id: string;
+                        };
+                        /** Address */
+                        workAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            address3?: string;
+                            city?: string;
+                            /** @description ISO 3166 alpha-2 country code */
+                            countryCode?: string;
+                            postalCode?: string;
+                            regionCode?: string;
+                        };
+                        workFax?: string;
+                        workPhone?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     obfuscateContactByIdGet: {
         parameters: {
             query?: never;
@@ -15011,6 +17717,610 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    assignContactProfileImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    file: {
+                        /**
+                         * Format: uuid
+                         * @description An uploaded JPEG, PNG or GIF (POST /files) not in use elsewhere.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    href?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description The file (from POST /files).
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the picture.
+                         */
+                        href: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteContactProfileImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getContactRelationshipsById: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description A related contact id.
+                             */
+                            id: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createContactRelationship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                id: string;
+                /** @description The related contact id. */
+                relatedContactId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteContactRelationship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Contact id. */
+                id: string;
+                /** @description The related contact id. */
+                relatedContactId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19263,6 +22573,533 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description The event role.
+                         */
+                        id: string;
+                        /** @description Name of the event role. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listEventRoleAssignment: {
+        parameters: {
+            query?: {
+                /** @description `eventRole`: each assignment's role carries its name. */
+                expand?: "eventRole"[];
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When the role was assigned.
+                             */
+                            assigned: string;
+                            /** @description Who assigned it. */
+                            assignedBy: string;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /** EventRoleRef */
+                            eventRole: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event role.
+                                 */
+                                id: string;
+                                /** @description With `expand=eventRole`. */
+                                name?: string;
+                            };
+                            /** @description The assignment. */
+                            id: string;
+                            user: {
+                                /**
+                                 * Format: uuid
+                                 * @description The user of the account.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventRoleAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description An event of the account.
+                         */
+                        id: string;
+                    };
+                    eventRole: {
+                        /**
+                         * Format: uuid
+                         * @description An event role of the account.
+                         */
+                        id: string;
+                    };
+                    user: {
+                        /**
+                         * Format: uuid
+                         * @description A user of the account.
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the role was assigned.
+                         */
+                        assigned: string;
+                        /** @description Who assigned it. */
+                        assignedBy: string;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        /** EventRoleRef */
+                        eventRole: {
+                            /**
+                             * Format: uuid
+                             * @description The event role.
+                             */
+                            id: string;
+                            /** @description With `expand=eventRole`. */
+                            name?: string;
+                        };
+                        /** @description The assignment. */
+                        id: string;
+                        user: {
+                            /**
+                             * Format: uuid
+                             * @description The user of the account.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteEventRoleAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Assignment id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -38954,6 +42791,699 @@ export interface operations {
             };
         };
     };
+    listHubs: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            autoDetectBrowserLocale?: boolean;
+                            colors?: {
+                                action?: string;
+                                background?: string;
+                                main?: string;
+                                mood?: string;
+                            };
+                            /** Format: date-time */
+                            created: string;
+                            createdBy: string;
+                            customDomain?: string;
+                            /** Format: uri */
+                            faviconUrl?: string;
+                            /** Format: email */
+                            helpEmailAddress?: string;
+                            /**
+                             * Format: uuid
+                             * @description The Events+ hub.
+                             */
+                            id: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            lastModifiedBy: string;
+                            locale?: string;
+                            /** HubOwner */
+                            owner: {
+                                email?: string;
+                                firstName?: string;
+                                lastName?: string;
+                            };
+                            status: "Inactive" | "Active" | "Deleted";
+                            themeSafeMode?: boolean;
+                            title: string;
+                            /**
+                             * Format: uri
+                             * @description The hub's https URL.
+                             */
+                            url?: string;
+                            utmOverride?: "use-existing-parameter" | "use-custom-parameter";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createHub: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    autoDetectBrowserLocale?: boolean;
+                    colors?: {
+                        action?: string;
+                        background?: string;
+                        main?: string;
+                        mood?: string;
+                    };
+                    customDomain?: string;
+                    /** Format: uri */
+                    faviconUrl?: string;
+                    /** Format: email */
+                    helpEmailAddress?: string;
+                    locale?: string;
+                    /** HubOwner */
+                    owner: {
+                        /** Format: email */
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                    };
+                    /** @default Active */
+                    status?: "Inactive" | "Active";
+                    themeSafeMode?: boolean;
+                    title: string;
+                    /**
+                     * Format: uri
+                     * @description The hub's https URL.
+                     */
+                    url?: string;
+                    utmOverride?: "use-existing-parameter" | "use-custom-parameter";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoDetectBrowserLocale?: boolean;
+                        colors?: {
+                            action?: string;
+                            background?: string;
+                            main?: string;
+                            mood?: string;
+                        };
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        customDomain?: string;
+                        /** Format: uri */
+                        faviconUrl?: string;
+                        /** Format: email */
+                        helpEmailAddress?: string;
+                        /**
+                         * Format: uuid
+                         * @description The Events+ hub.
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        locale?: string;
+                        /** HubOwner */
+                        owner: {
+                            email?: string;
+                            firstName?: string;
+                            lastName?: string;
+                        };
+                        status: "Inactive" | "Active" | "Deleted";
+                        themeSafeMode?: boolean;
+                        title: string;
+                        /**
+                         * Format: uri
+                         * @description The hub's https URL.
+                         */
+                        url?: string;
+                        utmOverride?: "use-existing-parameter" | "use-custom-parameter";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHubMembers: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Sort order, e.g. lastName:ASC. Sortable: firstName, lastName, emailAddress, jobTitle, designation, workAddress.city, workAddress.state, workAddress.country, companyName, registrationDate. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Events+ hub id. */
+                hubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            companyName?: string;
+                            designation?: string;
+                            emailAddress: string;
+                            firstName: string;
+                            headline?: string;
+                            /**
+                             * Format: uuid
+                             * @description The member.
+                             */
+                            id: string;
+                            jobTitle?: string;
+                            /** Format: date-time */
+                            lastLoginDate?: string;
+                            lastName: string;
+                            locale?: string;
+                            mobileNumber?: string;
+                            prefix?: string;
+                            pronouns?: string;
+                            /**
+                             * Format: date-time
+                             * @description When the member joined the hub.
+                             */
+                            registrationDate: string;
+                            socialMediaLinks?: {
+                                facebookUrl?: {
+                                    href: string;
+                                };
+                                linkedinUrl?: {
+                                    href: string;
+                                };
+                                twitterUrl?: {
+                                    href: string;
+                                };
+                                websiteUrl?: {
+                                    href: string;
+                                };
+                            };
+                            /** @default false */
+                            visible: boolean;
+                            workAddress?: {
+                                city?: string;
+                                country?: string;
+                                state?: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    addHubMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Events+ hub id. */
+                hubId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    companyName?: string;
+                    designation?: string;
+                    /** Format: email */
+                    emailAddress: string;
+                    firstName: string;
+                    headline?: string;
+                    jobTitle?: string;
+                    lastName: string;
+                    locale?: string;
+                    mobileNumber?: string;
+                    prefix?: string;
+                    pronouns?: string;
+                    socialMediaLinks?: {
+                        facebookUrl?: {
+                            href: string;
+                        };
+                        linkedinUrl?: {
+                            href: string;
+                        };
+                        twitterUrl?: {
+                            href: string;
+                        };
+                        websiteUrl?: {
+                            href: string;
+                        };
+                    };
+                    /** @default false */
+                    visible?: boolean;
+                    workAddress?: {
+                        city?: string;
+                        country?: string;
+                        state?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName?: string;
+                        designation?: string;
+                        emailAddress: string;
+                        firstName: string;
+                        headline?: string;
+                        /**
+                         * Format: uuid
+                         * @description The member.
+                         */
+                        id: string;
+                        jobTitle?: string;
+                        /** Format: date-time */
+                        lastLoginDate?: string;
+                        lastName: string;
+                        locale?: string;
+                        mobileNumber?: string;
+                        prefix?: string;
+                        pronouns?: string;
+                        /**
+                         * Format: date-time
+                         * @description When the member joined the hub.
+                         */
+                        registrationDate: string;
+                        socialMediaLinks?: {
+                            facebookUrl?: {
+                                href: string;
+                            };
+                            linkedinUrl?: {
+                                href: string;
+                            };
+                            twitterUrl?: {
+                                href: string;
+                            };
+                            websiteUrl?: {
+                                href: string;
+                            };
+                        };
+                        /** @default false */
+                        visible: boolean;
+                        workAddress?: {
+                            city?: string;
+                            country?: string;
+                            state?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     followJoinLink: {
         parameters: {
             query: {
@@ -40724,6 +45254,460 @@ export interface operations {
                         /** @enum {string} */
                         error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
                         error_description?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createProcessForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    questions: {
+                        /** @description For SingleSelect and MultiSelect. */
+                        choices?: string[];
+                        name: string;
+                        /**
+                         * @description The reference's QuestionType.
+                         * @enum {string}
+                         */
+                        type: "CommentBox" | "Currency" | "Decimal" | "DateTime" | "Email" | "General" | "Number" | "MultiSelect" | "SingleSelect" | "USPhoneNumber";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The process form.
+                         */
+                        id: string;
+                        name: string;
+                        questions: {
+                            choices?: string[];
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                            name: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listProcessFormSubmission: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description `process-form`: each submission's form carries its name. */
+                expand?: "process-form"[];
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-20). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created: string;
+                            createdBy: string;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The submission.
+                             */
+                            id: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            lastModifiedBy: string;
+                            /** ProcessForm */
+                            "process-form": {
+                                /**
+                                 * Format: uuid
+                                 * @description The process form.
+                                 */
+                                id: string;
+                                /** @description With `expand=process-form`. */
+                                name?: string;
+                            };
+                            questions: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question.
+                                 */
+                                id: string;
+                                name?: string;
+                                type?: string;
+                                value: string[];
+                            }[];
+                            /** @description The submission's status (Submitted, Approved, Declined, ...). */
+                            status: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createProcessFormSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description An event of the account.
+                         */
+                        id: string;
+                    };
+                    "process-form": {
+                        /**
+                         * Format: uuid
+                         * @description A process form of the account.
+                         */
+                        id: string;
+                    };
+                    questions: {
+                        /**
+                         * Format: uuid
+                         * @description A question of the form.
+                         */
+                        id: string;
+                        value: string[];
+                    }[];
+                    /** @default Submitted */
+                    status?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The submission.
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        /** ProcessForm */
+                        "process-form": {
+                            /**
+                             * Format: uuid
+                             * @description The process form.
+                             */
+                            id: string;
+                            /** @description With `expand=process-form`. */
+                            name?: string;
+                        };
+                        questions: {
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                            name?: string;
+                            type?: string;
+                            value: string[];
+                        }[];
+                        /** @description The submission's status (Submitted, Approved, Declined, ...). */
+                        status: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
                     };
                 };
             };
@@ -49899,6 +54883,18 @@ export interface operations {
                             /** Format: date-time */
                             created: string;
                             createdBy: string;
+                            /** @description The session's custom-field answers (GET /sessions/{id} only); written with PUT /sessions/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             dataTagCode?: string;
                             description?: string;
                             displayOnAgenda: boolean;
@@ -50135,6 +55131,18 @@ export interface operations {
                         /** Format: date-time */
                         created: string;
                         createdBy: string;
+                        /** @description The session's custom-field answers (GET /sessions/{id} only); written with PUT /sessions/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         dataTagCode?: string;
                         description?: string;
                         displayOnAgenda: boolean;
@@ -50320,6 +55328,18 @@ export interface operations {
                         /** Format: date-time */
                         created: string;
                         createdBy: string;
+                        /** @description The session's custom-field answers (GET /sessions/{id} only); written with PUT /sessions/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         dataTagCode?: string;
                         description?: string;
                         displayOnAgenda: boolean;
@@ -50575,6 +55595,18 @@ export interface operations {
                         /** Format: date-time */
                         created: string;
                         createdBy: string;
+                        /** @description The session's custom-field answers (GET /sessions/{id} only); written with PUT /sessions/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            name?: string;
+                            order?: number;
+                            type?: string;
+                            value: string[];
+                        }[];
                         dataTagCode?: string;
                         description?: string;
                         displayOnAgenda: boolean;
@@ -54075,6 +59107,18 @@ export interface operations {
                             /** Format: date-time */
                             created: string;
                             createdBy: string;
+                            /** @description The session's custom-field answers (GET /sessions/{id} only); written with PUT /sessions/{id}/custom-fields/{customFieldId}/answers. Read-only. */
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                name?: string;
+                                order?: number;
+                                type?: string;
+                                value: string[];
+                            }[];
                             dataTagCode?: string;
                             description?: string;
                             displayOnAgenda: boolean;
@@ -54171,6 +59215,355 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getSignatures: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Sort order, e.g. event.id:DESC. Sortable: event.id, attendee.id, type, created, lastModified. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description The attendee who signed.
+                                 */
+                                id: string;
+                            };
+                            /** @description A signed, expiring URL of the check-in signature image. */
+                            checkinSignatureUrl: string;
+                            /** @description A signed, expiring URL of the check-out signature image. */
+                            checkoutSignatureUrl?: string;
+                            /** Format: date-time */
+                            created: string;
+                            createdBy: string;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The signature.
+                             */
+                            id: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            lastModifiedBy: string;
+                            session?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The session, for a SESSION signature.
+                                 */
+                                id: string;
+                            };
+                            type: "EVENT" | "SESSION";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createSignature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the account.
+                         */
+                        id: string;
+                    };
+                    checkinSignature: {
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description An uploaded JPEG, PNG or GIF (POST /files).
+                             */
+                            id: string;
+                        };
+                    };
+                    checkoutSignature?: {
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description An uploaded JPEG, PNG or GIF (POST /files).
+                             */
+                            id: string;
+                        };
+                    };
+                    session?: {
+                        /**
+                         * Format: uuid
+                         * @description A session of the attendee's event: a SESSION signature; without it, an EVENT signature.
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description The attendee who signed.
+                             */
+                            id: string;
+                        };
+                        /** @description A signed, expiring URL of the check-in signature image. */
+                        checkinSignatureUrl: string;
+                        /** @description A signed, expiring URL of the check-out signature image. */
+                        checkoutSignatureUrl?: string;
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The signature.
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        session?: {
+                            /**
+                             * Format: uuid
+                             * @description The session, for a SESSION signature.
+                             */
+                            id: string;
+                        };
+                        type: "EVENT" | "SESSION";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

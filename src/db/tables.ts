@@ -35,6 +35,13 @@ import { SPEAKERS_TABLES } from '../modules/speakers/speakers.table.js';
 import { PROGRAM_TABLES } from '../modules/program/program.table.js';
 import { EVENT_USER_GROUPS_TABLES } from '../modules/identity/event-user-groups.table.js';
 import { EVENT_SETUP_TABLES } from '../modules/event-setup/event-setup.table.js';
+import { CONTACT_GROUPS_TABLES } from '../modules/contact-groups/contact-groups.table.js';
+import { ATTENDEE_EXTRAS_TABLES } from '../modules/attendee-extras/attendee-extras.table.js';
+import { EVENT_ROLES_TABLES } from '../modules/event-roles/event-roles.table.js';
+import { SIGNATURES_TABLES } from '../modules/signatures/signatures.table.js';
+import { HUBS_TABLES } from '../modules/hubs/hubs.table.js';
+import { PROCESS_FORMS_TABLES } from '../modules/process-forms/process-forms.table.js';
+import { CONTACT_HISTORY_TABLES } from '../modules/contact-history/contact-history.table.js';
 import { CUSTOM_FIELDS_TABLES } from '../modules/custom-fields/custom-fields.table.js';
 import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questions.table.js';
 import { AUDIENCE_SEGMENTS_TABLES } from '../modules/audience-segments/audience-segments.table.js';
@@ -83,4 +90,11 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...CUSTOM_FIELDS_TABLES,
   ...EVENT_QUESTIONS_TABLES,
   ...AUDIENCE_SEGMENTS_TABLES,
+  ...CONTACT_GROUPS_TABLES,
+  ...CONTACT_HISTORY_TABLES,
+  ...ATTENDEE_EXTRAS_TABLES,
+  ...EVENT_ROLES_TABLES,
+  ...SIGNATURES_TABLES,
+  ...HUBS_TABLES,
+  ...PROCESS_FORMS_TABLES,
 ];

@@ -54,6 +54,13 @@ import type { EventEmailsTable, InvitationListsTable, PlanningDocumentsTable, Re
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
+import type { ContactGroupMembersTable, ContactGroupsTable, ContactTypesTable } from '../modules/contact-groups/contact-groups.table.js';
+import type { AttendeeEmailSubscriptionsTable, AttendeeInternalAnswersTable } from '../modules/attendee-extras/attendee-extras.table.js';
+import type { EventRoleAssignmentsTable, EventRolesTable } from '../modules/event-roles/event-roles.table.js';
+import type { AttendeeSignaturesTable } from '../modules/signatures/signatures.table.js';
+import type { HubMembersTable, HubsTable } from '../modules/hubs/hubs.table.js';
+import type { ProcessFormsTable, ProcessFormSubmissionsTable } from '../modules/process-forms/process-forms.table.js';
+import type { ContactHistoryTable, ContactProfileImagesTable, ContactRelationshipsTable } from '../modules/contact-history/contact-history.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -159,6 +166,22 @@ export interface Database {
   event_question_choices: EventQuestionChoicesTable;
   audience_segments: AudienceSegmentsTable;
   audience_segment_members: AudienceSegmentMembersTable;
+  // 0030_people (issue 30: contact groups, types, history, relationships, profile pictures)
+  contact_groups: ContactGroupsTable;
+  contact_group_members: ContactGroupMembersTable;
+  contact_types: ContactTypesTable;
+  contact_history: ContactHistoryTable;
+  contact_relationships: ContactRelationshipsTable;
+  contact_profile_images: ContactProfileImagesTable;
+  attendee_email_subscriptions: AttendeeEmailSubscriptionsTable;
+  attendee_internal_answers: AttendeeInternalAnswersTable;
+  event_roles: EventRolesTable;
+  event_role_assignments: EventRoleAssignmentsTable;
+  attendee_signatures: AttendeeSignaturesTable;
+  hubs: HubsTable;
+  hub_members: HubMembersTable;
+  process_forms: ProcessFormsTable;
+  process_form_submissions: ProcessFormSubmissionsTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

@@ -12,6 +12,7 @@ import { seedDemoEventSetup } from './event-setup.js';
 import { seedDemoProgram } from './program.js';
 import { seedDemoCustomFields } from './custom-fields.js';
 import { seedDemoLeads } from './leads.js';
+import { seedDemoPeople } from './people.js';
 import { seedDemoWorkflow } from './workflow.js';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Account';
@@ -73,6 +74,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   await seedDemoCustomFields(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
+  await seedDemoPeople(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const credentials: DemoCredentials = {
     accountId: account.id, clientId: application.clientId, clientSecret,
     planner: { email: planner.email, password: plannerPassword },

@@ -9,7 +9,8 @@ export interface Token {
   column: number;
 }
 
-const WORD = /[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/y;
+// A segment may hold inner hyphens: the reference names fields such as `process-form.id`.
+const WORD = /[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*(?:\.[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*)*/y;
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const WHITESPACE = /\s+/y;
 const VISIBLE = /^[\p{L}\p{N}\p{P}\p{S}]$/u;

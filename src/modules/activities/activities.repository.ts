@@ -78,4 +78,11 @@ export class ActivitiesRepository extends Repository {
     const r = await this.db.deleteFrom('external_activity_metadata').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
+
+  /** A contact merge (issue 30): the merged contact's rows become the survivor's, in the merge's transaction; rows of a registration it keeps stay. */
+  async moveContact(accountId: string, fromId: string, toId: string, keptAttendees: readonly string[], ex: Executor): Promise<void> {
+    let q = ex.updateTable('attendee_activities').set({ contact_id: toId }).where('account_id', '=', accountId).where('contact_id', '=', fromId);
+    if (keptAttendees.length > 0) q = q.where('attendee_id', 'not in', [...keptAttendees]);
+    await q.execute();
+  }
 }

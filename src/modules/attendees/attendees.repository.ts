@@ -102,4 +102,13 @@ export class AttendeesRepository extends Repository {
     const r = await ex.updateTable('attendees').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
+
+  /** A contact merge (issue 30): the registrations of these contacts (id order), and moving one to the surviving contact. */
+  registrationsOf(accountId: string, contactIds: readonly string[], ex: Executor): Promise<Array<{ id: string; event_id: string; contact_id: string }>> {
+    return ex.selectFrom('attendees').select(['id', 'event_id', 'contact_id']).where('account_id', '=', accountId).where('contact_id', 'in', [...contactIds]).orderBy('id').execute();
+  }
+
+  async moveRegistration(accountId: string, attendeeId: string, toId: string, ex: Executor): Promise<void> {
+    await ex.updateTable('attendees').set({ contact_id: toId }).where('account_id', '=', accountId).where('id', '=', attendeeId).execute();
+  }
 }

@@ -251,4 +251,14 @@ export class AttendeesService {
     const row = await this.repo.find(accountId, attendeeId);
     return row && { eventId: row.event_id, contactId: row.contact_id, email: row.c_email, deleted: row.c_deleted === 1 };
   }
+
+  /** A contact merge (issue 30, contact-history module): the registrations of these contacts, in id order. */
+  registrationsOf(accountId: string, contactIds: readonly string[], trx: Transaction<Database>): Promise<Array<{ id: string; eventId: string; contactId: string }>> {
+    return this.repo.registrationsOf(accountId, contactIds, trx).then((rows) => rows.map((r) => ({ id: r.id, eventId: r.event_id, contactId: r.contact_id })));
+  }
+
+  /** A contact merge: the registration becomes the surviving contact's, in the merge's transaction. */
+  moveRegistration(accountId: string, attendeeId: string, toId: string, trx: Transaction<Database>): Promise<void> {
+    return this.repo.moveRegistration(accountId, attendeeId, toId, trx);
+  }
 }

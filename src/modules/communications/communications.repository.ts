@@ -1,6 +1,6 @@
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/index.js';
-import { Repository } from '../../db/repository.js';
+import { Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, keptCounter, type ListSpec } from '../../lists/index.js';
 import type { NewRow } from '../../db/types.js';
 
@@ -146,5 +146,11 @@ export class CommunicationsRepository extends Repository {
 
   async setQuestionText(trx: Trx, id: string, text: string, answer: string | null): Promise<void> {
     await trx.updateTable('session_questions').set({ text, answer }).where('id', '=', id).execute();
+  }
+
+  /** A contact merge (issue 30): the merged contact's rows become the survivor's, in the merge's transaction. */
+  async moveContact(accountId: string, fromId: string, toId: string, ex: Executor): Promise<void> {
+    await ex.updateTable('communication_messages').set({ contact_id: toId }).where('account_id', '=', accountId).where('contact_id', '=', fromId).execute();
+    await ex.updateTable('mail_outbox').set({ contact_id: toId }).where('account_id', '=', accountId).where('contact_id', '=', fromId).execute();
   }
 }

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { Config } from '../../config/index.js';
+import type { Executor } from '../../db/repository.js';
 import { iso, type Clock } from '../../db/time.js';
 import { newId } from '../../db/ids.js';
 import { jsonColumn } from '../../db/json.js';
@@ -182,4 +183,9 @@ export class CommunicationsService {
     return this.repo.purge(iso(new Date(this.clock().getTime() - RETENTION_DAYS * DAY_MS)));
   }
 
+
+  /** A contact merge (issue 30, contact-history module): the merged contact's rows become the survivor's, in the merge's transaction. */
+  moveContact(accountId: string, fromId: string, toId: string, trx: Executor): Promise<void> {
+    return this.repo.moveContact(accountId, fromId, toId, trx);
+  }
 }

@@ -43,6 +43,17 @@ export interface ContactChange {
 /** Runs inside the transaction that wrote the contact (`ex`); throwing rolls the contact back. */
 export type ContactChangeListener = (change: ContactChange, ex: Executor) => Promise<void>;
 
+/** Every write of a contact row (create, update, patch, delete, identification, merge): the row before and after, and who wrote it. */
+export interface ContactWrite {
+  readonly accountId: string;
+  readonly contactId: string;
+  readonly before: Row<'contacts'> | undefined;
+  readonly after: Row<'contacts'>;
+  readonly by: string;
+}
+/** Runs inside the transaction of the write (the change history is written with the change); throwing rolls it back. */
+export type ContactWriteListener = (write: ContactWrite, ex: Executor) => Promise<void>;
+
 /** The plain text fields an identification service may fill in (contact hooks). */
 export const IDENTIFIABLE_FIELDS = [
   'email', 'firstName', 'lastName', 'middleName', 'company', 'title', 'prefix', 'nickname', 'designation', 'workPhone', 'mobilePhone', 'homePhone',
@@ -55,6 +66,7 @@ export class ContactsService {
   private readonly checkUpdateItem = itemValidator(ContactUpdateItemSchema, 'contact');
   private readonly checkPatchItem = itemValidator(ContactPatchItemSchema, 'contact');
   private readonly listeners: ContactChangeListener[] = [];
+  private readonly writeListeners: ContactWriteListener[] = [];
 
   constructor(
     private readonly repo: ContactsRepository,
@@ -135,6 +147,15 @@ export class ContactsService {
     for (const listener of this.listeners) await listener(change, ex);
   }
 
+  /** Follows every write of a contact row, inside its transaction (the contact-history module records the changed fields). */
+  onWritten(listener: ContactWriteListener): void {
+    this.writeListeners.push(listener);
+  }
+
+  private async written(before: Row<'contacts'> | undefined, after: Row<'contacts'>, by: string, ex: Executor): Promise<void> {
+    for (const listener of this.writeListeners) await listener({ accountId: after.account_id, contactId: after.id, before, after, by }, ex);
+  }
+
   private async insert(auth: AuthContext, input: ContactInput, ex?: Executor): Promise<Row<'contacts'>> {
     const now = iso(this.clock());
     const row: Row<'contacts'> = {
@@ -144,6 +165,7 @@ export class ContactsService {
     const run = async (trx: Executor): Promise<Row<'contacts'>> => {
       await this.assertUnique(auth.accountId, row, undefined, trx);
       await this.uniqueGuard(() => this.repo.insert(row, trx));
+      await this.written(undefined, row, row.created_by, trx);
       await this.changed({ accountId: auth.accountId, contactId: row.id, kind: 'created' }, trx);
       return row;
     };
@@ -158,8 +180,23 @@ export class ContactsService {
     // Deleted contacts have given their email and sourceId up (partial unique indexes).
     if (row.deleted === 0) await this.assertUnique(row.account_id, cols, row.id, ex);
     const patch = { ...cols, last_modified: now, last_modified_by: by };
-    await this.uniqueGuard(() => this.repo.update(row.account_id, row.id, patch, ex));
-    return { ...row, ...patch };
+    const run = async (trx: Executor): Promise<Row<'contacts'>> => {
+      await this.uniqueGuard(() => this.repo.update(row.account_id, row.id, patch, trx));
+      await this.written(row, { ...row, ...patch }, by, trx);
+      return { ...row, ...patch };
+    };
+    return ex ? run(ex) : this.repo.transaction(run);
+  }
+
+  /** A stored contact's writable fields, in the shape of a PUT body (a merge picks fields from it), or undefined. */
+  async documentOf(accountId: string, id: string, ex: Executor): Promise<Record<string, unknown> | undefined> {
+    const row = await this.repo.find(accountId, id.toLowerCase(), ex);
+    return row ? contactDocument(row) : undefined;
+  }
+
+  /** Replaces a contact's writable fields inside the caller's transaction (a merge's surviving contact). */
+  async replaceIn(auth: AuthContext, id: string, input: ContactInput, ex: Executor): Promise<Contact> {
+    return toContact(await this.write(actorName(auth), await this.row(auth.accountId, id, ex), input, ex));
   }
 
   private async patchRow(auth: AuthContext, row: Row<'contacts'>, patch: Record<string, unknown>, ex?: Executor): Promise<Row<'contacts'>> {
@@ -184,11 +221,16 @@ export class ContactsService {
   }
 
   /** Soft delete: the data is kept and the contact stays on its events, but it no longer holds its email. */
-  async delete(auth: AuthContext, id: string): Promise<void> {
-    const row = await this.row(auth.accountId, id);
-    if (row.purged === 1) throw ContactErrors.purged();
-    if (row.deleted === 1) return;
-    await this.repo.update(auth.accountId, row.id, { deleted: 1, last_modified: iso(this.clock()), last_modified_by: actorName(auth) });
+  async delete(auth: AuthContext, id: string, ex?: Executor): Promise<void> {
+    const run = async (trx: Executor): Promise<void> => {
+      const row = await this.row(auth.accountId, id, trx);
+      if (row.purged === 1) throw ContactErrors.purged();
+      if (row.deleted === 1) return;
+      const patch = { deleted: 1, last_modified: iso(this.clock()), last_modified_by: actorName(auth) };
+      await this.repo.update(auth.accountId, row.id, patch, trx);
+      await this.written(row, { ...row, ...patch }, patch.last_modified_by, trx);
+    };
+    await (ex ? run(ex) : this.repo.transaction(run));
   }
 
   // Multi-status: the items are written in one transaction (one commit), each

@@ -8,10 +8,11 @@ export type { Executor } from './contacts.repository.js';
 export { ContactsService };
 export { bulkError } from './contacts.service.js';
 export { IDENTIFIABLE_FIELDS } from './contacts.service.js';
-export type { NewContactFields, ContactChange, ContactChangeListener, IdentifiableField, IdentifiedFields } from './contacts.service.js';
+export type { NewContactFields, ContactChange, ContactChangeListener, ContactWrite, ContactWriteListener, IdentifiableField, IdentifiedFields } from './contacts.service.js';
 export type { ContactErasureSubject } from './contacts.erasers.js';
 export { ContactInputSchema, ContactSchema, AddressSchema, ContactLinksSchema, GENDERS, ADDRESS_TYPES } from './contacts.schemas.js';
 export type { Contact, ContactInput } from './contacts.schemas.js';
+export { contactDocument } from './contacts.mapping.js';
 
 /** The account's contacts in the form another module joins them: see ContactsService.joinable. */
 export type ContactsJoin = ReturnType<ContactsService['joinable']>;

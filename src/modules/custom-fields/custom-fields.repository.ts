@@ -133,4 +133,12 @@ export class CustomFieldsRepository extends Repository {
   async setAnswerValue(trx: Transaction<Database>, accountId: string, id: string, value: string, now: string, by: string): Promise<void> {
     await trx.updateTable('custom_field_answers').set({ value, last_modified: now, last_modified_by: by }).where('account_id', '=', accountId).where('id', '=', id).execute();
   }
+
+  /** A contact merge (issue 30): the merged contact's answers to fields the survivor has not answered become the survivor's; the others stay. */
+  async moveContactAnswers(accountId: string, fromId: string, toId: string, ex: Executor): Promise<void> {
+    const answered = ex.selectFrom('custom_field_answers').select('custom_field_id').where('account_id', '=', accountId).where('subject', '=', 'Contact')
+      .where('subject_id', '=', toId);
+    await ex.updateTable('custom_field_answers').set({ subject_id: toId }).where('account_id', '=', accountId).where('subject', '=', 'Contact')
+      .where('subject_id', '=', fromId).where('custom_field_id', 'not in', answered).execute();
+  }
 }

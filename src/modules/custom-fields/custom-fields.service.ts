@@ -402,4 +402,9 @@ export class CustomFieldsService {
   forgetSubject(accountId: string, subjectId: string, trx: Transaction<Database>): Promise<void> {
     return this.repo.deleteAnswersOf(accountId, subjectId, trx);
   }
+
+  /** A contact merge (issue 30, contact-history module): the merged contact's answers to fields the survivor has not answered become its own. */
+  moveContactAnswers(accountId: string, fromId: string, toId: string, trx: Transaction<Database>): Promise<void> {
+    return this.repo.moveContactAnswers(accountId, fromId, toId, trx);
+  }
 }

@@ -52,4 +52,9 @@ export class QuestionsRepository extends Repository {
   deleteChoice(accountId: string, id: string, ex: Executor = this.db): Promise<void> {
     return this.choices.delete(ex, accountId, id);
   }
+
+  /** The event's question with this code (internal-information answers name a question by id or code). */
+  findByCode(accountId: string, eventId: string, code: string, ex: Executor = this.db): Promise<Row<'event_questions'> | undefined> {
+    return ex.selectFrom('event_questions').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).where('code', '=', code).executeTakeFirst();
+  }
 }

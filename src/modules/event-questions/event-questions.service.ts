@@ -148,4 +148,15 @@ export class QuestionsService {
       await this.repo.deleteChoice(auth.accountId, c.id, trx);
     });
   }
+
+  /**
+   * One of the event's questions, named by id or code, with its choices' texts (attendee-extras module: an attendee's
+   * internal-information answers); undefined when the event has no such question.
+   */
+  async eventQuestion(accountId: string, eventId: string, ref: { id?: string; code?: string }, trx?: Transaction<Database>): Promise<{ id: string; code: string | null; type: string; choices: string[] } | undefined> {
+    const row = ref.id !== undefined ? await this.repo.find(accountId, ref.id.toLowerCase(), trx) : ref.code !== undefined ? await this.repo.findByCode(accountId, eventId, ref.code, trx) : undefined;
+    if (!row || row.event_id !== eventId) return undefined;
+    const choices = CHOICE_QUESTION_TYPES.has(row.type) ? (await this.repo.choicesOf(accountId, row.id, trx)).map((c) => c.text) : [];
+    return { id: row.id, code: row.code, type: row.type, choices };
+  }
 }

@@ -155,4 +155,11 @@ export class LeadsRepository extends Repository {
   async setDocuments(trx: Transaction<Database>, id: string, documents: string, now: string): Promise<void> {
     await trx.updateTable('eliterature_requests').set({ documents, last_modified: now }).where('id', '=', id).execute();
   }
+
+  /** A contact merge (issue 30): the merged contact's rows become the survivor's, in the merge's transaction; rows of a registration it keeps stay. */
+  async moveContact(accountId: string, fromId: string, toId: string, keptAttendees: readonly string[], ex: Executor): Promise<void> {
+    let q = ex.updateTable('leads').set({ contact_id: toId }).where('account_id', '=', accountId).where('contact_id', '=', fromId);
+    if (keptAttendees.length > 0) q = q.where('attendee_id', 'not in', [...keptAttendees]);
+    await q.execute();
+  }
 }

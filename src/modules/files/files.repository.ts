@@ -65,4 +65,9 @@ export class FilesRepository extends Repository {
     }
     return changed;
   }
+
+  /** A contact merge (issue 30): the merged contact's rows become the survivor's, in the merge's transaction. */
+  async moveContact(accountId: string, fromId: string, toId: string, ex: Executor): Promise<void> {
+    await ex.updateTable('files').set({ contact_id: toId }).where('account_id', '=', accountId).where('contact_id', '=', fromId).execute();
+  }
 }

@@ -311,6 +311,11 @@ export class FilesService implements FileStore {
       },
     };
   }
+
+  /** A contact merge (issue 30, contact-history module): the merged contact's rows become the survivor's, in the merge's transaction. */
+  moveContact(accountId: string, fromId: string, toId: string, trx: Transaction<Database>): Promise<void> {
+    return this.repo.moveContact(accountId, fromId, toId, trx);
+  }
 }
 
 function objectKeys(payload: unknown): string[] {

@@ -5,7 +5,7 @@ import { iso, systemClock, type Clock } from '../../db/time.js';
 import { actorName, type AuthContext } from '../../actor.js';
 import type { ActivityReporter } from '../activities/index.js';
 import { ApiError } from '../../errors.js';
-import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
+import { listPage, type ListSpec, type ListQuery, type Paging } from '../../lists/index.js';
 import { SessionErrors } from './sessions.errors.js';
 import { ATTENDANCE_LIST } from './sessions.filters.js';
 import { pairId } from './participation.repository.js';
@@ -122,6 +122,11 @@ export class AttendanceService extends ParticipationService {
 
   list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Attendance[] }> {
     return listPage(ATTENDANCE_LIST, query, (spec) => this.repo.listAttendance(accountId, spec), toAttendance, this.listHref('attendance'));
+  }
+
+  /** A page of the account's attendance rows for another list of them (GET /attendance-durations, attendee-extras module). */
+  attendancePage(accountId: string, spec: ListSpec) {
+    return this.repo.listAttendance(accountId, spec);
   }
 
   /**

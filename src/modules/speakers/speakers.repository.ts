@@ -181,4 +181,9 @@ export class SpeakersRepository extends Repository {
   async clearDocuments(trx: Transaction<Database>, accountId: string, speakerId: string): Promise<void> {
     await trx.deleteFrom('speaker_documents').where('account_id', '=', accountId).where('speaker_id', '=', speakerId).execute();
   }
+
+  /** A contact merge (issue 30): the merged contact's rows become the survivor's, in the merge's transaction. */
+  async moveContact(accountId: string, fromId: string, toId: string, ex: Executor): Promise<void> {
+    await ex.updateTable('speakers').set({ contact_id: toId }).where('account_id', '=', accountId).where('contact_id', '=', fromId).execute();
+  }
 }

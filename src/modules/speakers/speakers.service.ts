@@ -372,4 +372,9 @@ export class SpeakersService {
       if (!(await this.repo.unlinkProgramItemSpeaker(auth.accountId, item.id, speakerId.toLowerCase(), trx))) throw SpeakerErrors.programItemLinkNotFound(undefined, { target: 'id' });
     });
   }
+
+  /** A contact merge (issue 30, contact-history module): the merged contact's rows become the survivor's, in the merge's transaction. */
+  moveContact(accountId: string, fromId: string, toId: string, trx: Transaction<Database>): Promise<void> {
+    return this.repo.moveContact(accountId, fromId, toId, trx);
+  }
 }

@@ -164,4 +164,11 @@ export class SurveysRepository extends Repository {
     return trx.selectFrom('survey_responses').select(['id', 'answers']).where('account_id', '=', accountId)
       .where(mayHoldAny(['survey_responses.answers'], forms)).execute();
   }
+
+  /** A contact merge (issue 30): the merged contact's rows become the survivor's, in the merge's transaction; respondents of a registration it keeps stay. */
+  async moveContact(accountId: string, fromId: string, toId: string, keptAttendees: readonly string[], ex: Executor): Promise<void> {
+    let q = ex.updateTable('survey_respondents').set({ contact_id: toId }).where('account_id', '=', accountId).where('contact_id', '=', fromId);
+    if (keptAttendees.length > 0) q = q.where((w) => w.or([w('attendee_id', 'is', null), w('attendee_id', 'not in', [...keptAttendees])]));
+    await q.execute();
+  }
 }

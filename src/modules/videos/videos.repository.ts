@@ -137,4 +137,11 @@ export class VideosRepository extends Repository {
     }
     return changed;
   }
+
+  /** A contact merge (issue 30): the merged contact's rows become the survivor's, in the merge's transaction; rows of a registration it keeps stay. */
+  async moveContact(accountId: string, fromId: string, toId: string, keptAttendees: readonly string[], ex: Executor): Promise<void> {
+    let q = ex.updateTable('video_views').set({ contact_id: toId }).where('account_id', '=', accountId).where('contact_id', '=', fromId);
+    if (keptAttendees.length > 0) q = q.where('attendee_id', 'not in', [...keptAttendees]);
+    await q.execute();
+  }
 }

@@ -383,4 +383,9 @@ export class VideosService {
       return toView(row);
     });
   }
+
+  /** A contact merge (issue 30, contact-history module): the merged contact's rows become the survivor's, in the merge's transaction. */
+  moveContact(accountId: string, fromId: string, toId: string, keptAttendees: readonly string[], trx: Transaction<Database>): Promise<void> {
+    return this.repo.moveContact(accountId, fromId, toId, keptAttendees, trx);
+  }
 }

@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type Services } from '../../src/app.js';
+import { loadConfig } from '../../src/config/index.js';
+import type { FastifyInstance } from 'fastify';
+import { apiClient, createTenant, tokenFor, waitFor, type Api } from '../helpers/app.js';
+import { fixtureEvent } from '../helpers/webcast-fixtures.js';
+
+// A contact's change history (issue 30) holds every value it had: obfuscation must erase them, from the history rows
+// and from the bytes of the SQLite file and its WAL. Another contact's history that quotes the contact's email is
+// redacted too. This suite runs on its own SQLite file (whatever DATABASE_URL says), since it reads its raw bytes.
+
+const dir = mkdtempSync(join(tmpdir(), 'eventline-erasure-people-'));
+const file = join(dir, 'eventline.db');
+let app: FastifyInstance;
+let services: Services;
+let api: Api;
+let accountId: string;
+
+beforeAll(async () => {
+  const config = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', DATA_DIR: dir }, { database: { dialect: 'sqlite', file } });
+  ({ app, services } = await buildApp(config, { logger: false, workerPollMs: 50 }));
+  await app.ready();
+  const tenant = await createTenant(services);
+  accountId = tenant.accountId;
+  await services.accounts.setFeature(tenant.accountId, 'contact-obfuscation', true);
+  api = apiClient(app, await tokenFor(app, tenant));
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function rawBytes(): string {
+  return ['', '-wal'].map((suffix) => (existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`).toString('latin1') : '')).join('').toLowerCase();
+}
+
+async function obfuscate(contactId: string): Promise<void> {
+  const start = await api('POST', `/ea/contacts/${contactId}/obfuscate`);
+  expect(start.statusCode, start.body).toBe(202);
+  const { obfuscateId } = start.json() as { obfuscateId: string };
+  await waitFor(async () => ((await api('GET', `/ea/contacts/obfuscate/${obfuscateId}/status`)).json<{ status: string }>().status === 'COMPLETED' ? true : undefined),
+    20_000, 'obfuscation to complete');
+  const { job_id: jobId } = await services.db.db.selectFrom('contact_obfuscations').select('job_id').where('id', '=', obfuscateId).executeTakeFirstOrThrow();
+  await waitFor(async () => ((await services.jobs.get(jobId ?? ''))?.status === 'completed' ? true : undefined), 10_000, 'the job');
+}
+
+interface History { updatedFieldName: string; oldValue?: string; newValue?: string }
+
+describe('erasure of the change history (SQLite)', () => {
+  it("leaves none of the contact's old values, in its history or another's, in the database file or its WAL", async () => {
+    const tag = Date.now().toString(36);
+    const email = `zelphine.${tag}@erasure.example`;
+    const old = [`Xanthorpe${tag}`, `Quillabee${tag}`, `Brontwick${tag}`];
+    const res = await api('POST', '/ea/contacts', [{ firstName: 'Zelphine', lastName: old[0], email, company: `Vexmoor${tag}` }]);
+    const id = (res.json() as Array<{ data: { id: string } }>)[0]?.data.id ?? '';
+    for (const name of old.slice(1)) expect((await api('PATCH', `/ea/contacts/${id}`, { lastName: name })).statusCode).toBe(200);
+    // Another contact's record quotes the email (an assistant's copy address): its history holds it too.
+    const other = await api('POST', '/ea/contacts', [{ firstName: 'Assistant', lastName: `Of${tag}`, email: `assistant.${tag}@erasure.example`, ccEmail: email }]);
+    const otherId = (other.json() as Array<{ data: { id: string } }>)[0]?.data.id ?? '';
+    const history = (await api('GET', `/ea/contacts/${id}/history?limit=200`)).json<{ data: History[] }>().data;
+    expect(history.filter((h) => h.updatedFieldName === 'lastName').map((h) => h.newValue)).toEqual(old);
+    // A planner's internal-information answer about the contact's registration (attendee-extras): erased too.
+    const event = await fixtureEvent(services, accountId, 'Virtual', `Erasure ${tag}`);
+    const reg = await api('POST', '/ea/attendees', [{ event: { id: event }, contact: { id } }]);
+    const attendee = (reg.json() as Array<{ data: { id: string } }>)[0]?.data.id ?? '';
+    expect((await api('POST', '/ea/event-questions', { event: { id: event }, text: 'Handling', code: 'HANDLING', type: 'OpenEndedTextOneLine' })).statusCode).toBe(201);
+    const note = `Gryffindale${tag} needs a quiet room`;
+    expect((await api('PUT', `/ea/attendees/${attendee}/internal-information-questions`, { question: { code: 'HANDLING' }, value: [note] })).statusCode).toBe(200);
+    const needles = [email, ...old, `vexmoor${tag}`, `gryffindale${tag}`].map((v) => v.toLowerCase());
+    expect(needles.filter((n) => rawBytes().includes(n))).toEqual(needles);
+
+    await obfuscate(id);
+    // The entries stay (which field changed, when, by whom); the values are gone.
+    const after = (await api('GET', `/ea/contacts/${id}/history?limit=200`)).json<{ data: History[] }>().data;
+    expect(after.length).toBeGreaterThanOrEqual(history.length);
+    expect(after.filter((h) => h.oldValue !== undefined || h.newValue !== undefined)).toEqual([]);
+    const quoted = (await api('GET', `/ea/contacts/${otherId}/history?limit=200`)).json<{ data: History[] }>().data.find((h) => h.updatedFieldName === 'ccEmail');
+    expect(quoted?.newValue).not.toContain(email);
+    expect(needles.filter((n) => rawBytes().includes(n))).toEqual([]);
+  });
+});
