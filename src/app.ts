@@ -50,6 +50,7 @@ import { createVideosModule } from './modules/videos/index.js';
 import { createSpeakersModule } from './modules/speakers/index.js';
 import { createProgramModule } from './modules/program/index.js';
 import { createCustomFieldsModule } from './modules/custom-fields/index.js';
+import { createBudgetModule } from './modules/budget/index.js';
 import { createAudienceSegmentsModule } from './modules/audience-segments/index.js';
 import { createEventQuestionsModule } from './modules/event-questions/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
@@ -141,6 +142,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   });
 
   const eventSetup = createEventSetupModule(deps, { events: events.services.events, files: files.services.files });
+  const budget = createBudgetModule(deps, { events: events.services.events, files: files.services.files, customFields: customFields.services.customFields });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
@@ -150,6 +152,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     program,
     eventSetup,
     customFields, audienceSegments, eventQuestions,
+    budget,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -192,6 +195,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...customFields.services,
     ...audienceSegments.services,
     ...eventQuestions.services,
+    ...budget.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();
