@@ -265,6 +265,35 @@ describe('budget', () => {
     expect((await api('PUT', `/ea/cards/transactions/${tx.id}`, { transactionAmount: 1, transactionDate: '2027-02-02T10:00:00Z', transactionCurrency: 'USD' })).statusCode).toBe(404);
   });
 
+  it('keeps the totals equal to what the lists show under concurrent writes', async () => {
+    const e = await fixtureEvent(t.services, accountId, 'Hybrid', 'Concurrent budget');
+    const base = `/ea/events/${e}/budget-items`;
+    await ok(api('POST', '/ea/currencies/CAD/conversion-rates', { conversionRate: 0.7311, startDate: '2027-01-01' }), 201);
+    const created = await Promise.all([0, 1, 2, 3].map((i) => ok<Item>(api('POST', base, itemBody({ name: `Item ${i}`, currency: i % 2 === 0 ? 'USD' : 'CAD', status: 'CONFIRMED' })), 201)));
+    // Payments, re-pricings and re-allocations of the same items, all at once.
+    const writes = created.flatMap((item, i) => [
+      ...[1, 2, 3, 4, 5].map((n) => api('POST', `${base}/${item.id}/budget-payments`, { name: `P${n}`, currency: n % 2 === 0 ? 'CAD' : 'USD', amount: n * 10.01, date: '2027-02-15' })),
+      ...[1, 2, 3].map((n) => api('PUT', `${base}/${item.id}`, itemBody({ name: `Item ${i}`, currency: i % 2 === 0 ? 'USD' : 'CAD', status: 'CONFIRMED', costDetail: [{ id: COST_AV, units: n, cost: 333.33 }] }))),
+      ...[10, 20, 30].map((pct) => api('PUT', `${base}/${item.id}/allocations`, { allocateBy: 'PERCENTAGE', allocations: [{ value: pct }, { value: 33.33 }] })),
+    ]);
+    const answers = await Promise.all(writes);
+    expect(answers.filter((r) => r.statusCode >= 300).map((r) => r.body)).toEqual([]);
+    const [sum, itemsPage, payments, allocations] = await Promise.all([
+      totals2(e), ok<Page<Item>>(api('GET', base)), ok<Page<Payment>>(api('GET', `/ea/events/${e}/budget-payments`)),
+      ok<Page<{ baseAmount: number }>>(api('GET', `/ea/events/${e}/budget-items/allocations`)),
+    ]);
+    const cents = (xs: number[]) => String(xs.reduce((s, x) => s + Math.round(x * 100), 0));
+    expect(payments.data).toHaveLength(20);
+    expect(allocations.data).toHaveLength(8);
+    expect(sum.minorUnits).toMatchObject({
+      planned: cents(itemsPage.data.map((i) => i.baseTotalCost)), committed: cents(itemsPage.data.map((i) => i.baseTotalCost)),
+      paid: cents(payments.data.map((p) => p.baseAmount)), allocated: cents(allocations.data.map((a) => a.baseAmount)),
+    });
+    // Each item's 33.33% allocation was computed from the item's final USD total.
+    const shares = allocations.data.map((a) => a.baseAmount);
+    for (const item of itemsPage.data) expect(shares).toContain(Math.round(Math.round(item.baseTotalCost * 100) * 3333 / 10_000) / 100);
+  });
+
   it('seeds the demo account with a budget paid in two currencies', async () => {
     const { credentials } = await seedDemo(t.services, t.config);
     if (!credentials) throw new Error('the demo was not seeded');
