@@ -125,6 +125,13 @@ describe('budget', () => {
     const units = await api('POST', path(items), itemBody({ costDetail: [{ id: COST_AV, units: 1.5, cost: 10 }] }));
     expect((units.json() as { target: string }).target).toBe('costDetail[0].units');
     expect((await api('POST', path(items), itemBody({ currency: 'usd' }))).statusCode).toBe(400);
+    // Totals beyond what stays exact are refused, not stored rounded (nor a 500 from the database).
+    const huge = await api('POST', path(items), itemBody({ costDetail: [{ id: COST_AV, units: 1_000_000_000, cost: 999_999_999_999 }] }));
+    expect(huge.statusCode).toBe(400);
+    expect((huge.json() as { target: string }).target).toBe('costDetail[0].units');
+    const locked = await api('POST', path(items), itemBody({ currency: 'CHF', conversionRateLocked: true, conversionRate: 999_999_999_999, costDetail: [{ id: COST_AV, units: 1000, cost: 99_999 }] }));
+    expect(locked.statusCode).toBe(400);
+    expect((locked.json() as { target: string }).target).toBe('costDetail[0].units');
     expect((await api('POST', path(items), itemBody({ event: { id: MISSING } }))).statusCode).toBe(400);
   });
 

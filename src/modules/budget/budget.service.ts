@@ -40,6 +40,8 @@ const COMMITTED: ReadonlySet<string> = new Set<ItemStatus>(['CONFIRMED', 'INVOIC
 const ACTUAL: ReadonlySet<string> = new Set<ItemStatus>(['INVOICED', 'PAID']);
 /** Allocation values are kept x 1000: exact for percentages with 2 decimals and amounts of currencies with up to 3. */
 const VALUE_DIGITS = 3;
+/** The largest total an item, in its currency or in USD, may reach (minor units; exact in a bigint and a double). */
+const MAX_MINOR = BigInt(Number.MAX_SAFE_INTEGER) / 1000n;
 
 /** What a file attached as a payment's invoice is attached to in the files module. */
 export const invoiceSlot = (paymentId: string): string => `budget-invoice:${paymentId}`;
@@ -250,6 +252,8 @@ export class BudgetService {
       const tax = taxes.reduce((s, t) => s + t.applied, 0n);
       const lineTotal = input.costIncludesTaxGratuity ? cost : cost + gratuity + tax;
       const lineBase = convert(lineTotal, digits, rate, BASE_DIGITS);
+      // Totals are kept as exact integers of the database and of JSON numbers: refuse what would leave that range.
+      if (total + lineTotal > MAX_MINOR || base + lineBase > MAX_MINOR) throw bad('The item\'s total is too large to keep exactly', `${at}.units`);
       total += lineTotal;
       base += lineBase;
       return {
@@ -513,10 +517,12 @@ export class BudgetService {
     const digits = this.currency(input.currency, 'currency');
     const minor = this.amount(input.amount, digits, input.currency, 'amount');
     const rate = await this.rateOn(accountId, input.currency, input.date, 'currency', trx);
+    const base = convert(minor, digits, rate.rate, BASE_DIGITS);
+    if (base > MAX_MINOR || -base > MAX_MINOR) throw bad('The amount is too large to keep exactly', 'amount');
     return {
       name: input.name, reference_number: input.referenceNumber ?? null, currency: input.currency, amount_minor: Number(minor), date: input.date,
       note: input.note ?? null, type: input.type ?? null, conversion_rate: rate.rate, conversion_rate_id: rate.id,
-      base_minor: Number(convert(minor, digits, rate.rate, BASE_DIGITS)),
+      base_minor: Number(base),
     };
   }
 
