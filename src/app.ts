@@ -50,6 +50,7 @@ import { createVideosModule } from './modules/videos/index.js';
 import { createSpeakersModule } from './modules/speakers/index.js';
 import { createProgramModule } from './modules/program/index.js';
 import { createCustomFieldsModule } from './modules/custom-fields/index.js';
+import { createBudgetModule } from './modules/budget/index.js';
 import { createAudienceSegmentsModule } from './modules/audience-segments/index.js';
 import { createEventQuestionsModule } from './modules/event-questions/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
@@ -164,6 +165,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
       signatures.services.signatures],
     personRows: [speakers.services.speakers, communications.services.communications, hubs.services.hubs],
   });
+  const budget = createBudgetModule(deps, { events: events.services.events, files: files.services.files, customFields: customFields.services.customFields });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
@@ -174,6 +176,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     eventSetup,
     customFields, audienceSegments, eventQuestions,
     contactGroups, contactHistory, attendeeExtras, eventRoles, signatures, hubs, processForms,
+    budget,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -223,6 +226,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...signatures.services,
     ...hubs.services,
     ...processForms.services,
+    ...budget.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

@@ -152,6 +152,22 @@ export const SCOPES = {
   'event/registration-paths:write': 'Allows the creation of registration paths (an eventline extension)',
   'event/invitation-lists:read': 'Allows the reading of the invitation lists for an event',
   'event/invitation-lists:write': 'Allows the creation of invitation lists (an eventline extension)',
+  // Issue 31, the Budget tag.
+  'budget/budget-items:read': 'Allows the reading of budget items, allocations',
+  'budget/budget-items:write': 'Allows the creation/updating of budget items, allocations and their custom-field answers',
+  'budget/budget-items:delete': 'Allows the deletion of budget allocations',
+  'budget/payments:read': 'Allows the reading of budget payments',
+  'budget/payments:write': 'Allows the creation/updating of budget payments and their invoices',
+  'budget/payments:delete': 'Allows the deletion of budget payments',
+  'budget/budget-totals:read': 'Allows the reading of budget totals',
+  'budget/currency-conversion-rate:read': 'Allows the reading of currency conversion rates',
+  'budget/currency-conversion-rate:write': 'Allows the creation/updating of currency conversion rates',
+  'budget/currency-conversion-rate:delete': 'Allows the deletion of currency conversion rates',
+  'budget/cards:read': 'Allows the reading of cards',
+  'budget/cards:write': 'Allows the registration of cards (an eventline extension)',
+  'budget/transactions:read': 'Allows the reading of card transactions',
+  'budget/transactions:write': 'Allows the creation/updating of card transactions',
+  'budget/transactions:delete': 'Allows the deletion of card transactions',
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;

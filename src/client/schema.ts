@@ -554,6 +554,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/budget-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Budget Items
+         * @description The account's budget items across events, last modified between `after` and `before` (both required), in creation order. Filterable (the reference's list): event.id (eq|ne), rfp.id (eq|ne), budgetVersion.id (eq|ne), id (eq|ne), category.id (eq|ne), category.name (eq|ne), subCategory.id (eq|ne), subCategory.name (eq|ne). Answered from an index at any size: event.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getAccountBudgetItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/bulk-jobs": {
         parameters: {
             query?: never;
@@ -663,6 +683,78 @@ export interface paths {
          */
         post: operations["runBulkJob"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Cards
+         * @description The account's purchase cards, with what their transactions spent. Filterable (the reference's list): event.id (eq). Answered from an index at any size: event.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getCards"];
+        put?: never;
+        /**
+         * Register Card
+         * @description Registers a purchase card (an eventline extension, DESIGN rule 11: the reference only reads cards). The holder's names are personal data.
+         */
+        post: operations["createCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/cards/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Card Transactions
+         * @description The account's card transactions, in creation order. Filterable (the reference's list): event.id (eq), type (eq|ne), status (eq|ne), fromDate (gt|ge), toDate (lt|le), reconciliations.reconciledDate (lt|le|gt|ge). `after` / `before` bound lastModified. Answered from an index at any size: event.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getCardTransactions"];
+        put?: never;
+        /**
+         * Create Card Transaction
+         * @description Records a card transaction (`card.id` and `type` are eventline's additions). Amounts are exact: at most as many decimals as the currency's minor unit (400 otherwise), kept as integers of it. The card description is personal data.
+         */
+        post: operations["createCardTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/cards/transactions/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Card Transaction
+         * @description Replaces the transaction. Amounts are exact: at most as many decimals as the currency's minor unit (400 otherwise), kept as integers of it.
+         */
+        put: operations["updateCardTransaction"];
+        post?: never;
+        /**
+         * Delete Card Transaction
+         * @description Deletes the transaction.
+         */
+        delete: operations["deleteCardTransaction"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1166,6 +1258,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/currencies/{currency}/conversion-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Currency Conversion Rates
+         * @description The currency's conversion rates into the base currency (USD), in creation order. Filterable (the reference's list): id (eq), startDate (gt|ge|lt|le|eq), endDate (gt|ge|lt|le|eq). `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getCurrencyConversionRate"];
+        put?: never;
+        /**
+         * Create Conversion Rate
+         * @description Adds a rate of the currency: how many USD one unit is worth from startDate to endDate (open-ended without one), at most 10 decimals. Rates of a currency may not overlap (400). Items and payments keep the rate they were priced with: PUT them again to price them anew.
+         */
+        post: operations["createCurrencyConversionRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/currencies/{currency}/conversion-rates/{conversionRateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Conversion Rate
+         * @description Replaces the rate and its dates (no overlap with another rate of the currency: 400).
+         */
+        put: operations["updateCurrencyConversionRate"];
+        post?: never;
+        /**
+         * Delete Conversion Rate
+         * @description Deletes the rate; what was priced with it keeps it.
+         */
+        delete: operations["deleteCurrencyConversionRate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/custom-fields": {
         parameters: {
             query?: never;
@@ -1469,6 +1609,218 @@ export interface paths {
          * @description Replaces the writable fields of the event. Read-only fields in the body are ignored.
          */
         put: operations["updateEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/budget-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Budget Items
+         * @description The event's budget items with their cost lines and custom-field answers, in creation order. Filterable (the reference's list): id (eq), costType (eq|ne), category.id (eq|ne), category.name (eq|ne), subCategory.id (eq|ne), subCategory.name (eq|ne), status (eq|ne), vendor.id (eq|ne), vendor.name (eq|ne), date (gt|ge|lt|le), deleted (eq|ne). `after` / `before` bound lastModifiedDate. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getBudgetItems"];
+        put?: never;
+        /**
+         * Create Budget Item
+         * @description Adds a budget item to the event, priced exactly: each cost line is units x cost plus gratuity and taxes (unless included). Amounts are exact: at most as many decimals as the currency's minor unit (400 otherwise), kept as integers of it. A currency other than the base currency (USD) converts at the rate in force on the date (400 naming the currency when there is none). With conversionRateLocked the item keeps the conversionRate sent. The answer names the rate used (conversionRate, conversionRateId) and the total in USD.
+         */
+        post: operations["createBudgetItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/budget-items/{budgetItemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Budget Item
+         * @description Replaces the item and prices it again (A currency other than the base currency (USD) converts at the rate in force on the date (400 naming the currency when there is none).); its allocations are recomputed in the same transaction (400 when amounts allocated would exceed the new total).
+         */
+        put: operations["updateBudgetItem"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/budget-items/{budgetItemId}/allocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Budget Allocations
+         * @description Replaces the item's allocations: by PERCENTAGE (at most 2 decimals, adding up to at most 100) or by AMOUNT of the item's currency (adding up to at most its total). Each allocation's amount in USD is kept and recomputed whenever the item changes.
+         */
+        put: operations["updateBudgetAllocations"];
+        post?: never;
+        /**
+         * Delete Budget Allocations
+         * @description Removes the item's allocations.
+         */
+        delete: operations["deleteBudgetAllocations"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Budget Payment
+         * @description Records a payment of the item, in any currency. Amounts are exact: at most as many decimals as the currency's minor unit (400 otherwise), kept as integers of it. A currency other than the base currency (USD) converts at the rate in force on the date (400 naming the currency when there is none). The answer names the rate (conversionRate, conversionRateId) and the amount in USD.
+         */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Budget Payment
+         * @description Replaces the payment (converted again at the rate in force on its date). Amounts are exact: at most as many decimals as the currency's minor unit (400 otherwise), kept as integers of it.
+         */
+        put: operations["updatePayment"];
+        post?: never;
+        /**
+         * Delete Budget Payment
+         * @description Deletes the payment; its invoice file expires as an unattached file.
+         */
+        delete: operations["deletePayment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Budget Cstm Fld Answers
+         * @description The item's answer to a Budget Item custom field, checked against the field (400 naming the field and the answer). An empty `value` removes it.
+         */
+        put: operations["answerBudgetCustomField"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/budget-items/allocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Budget Allocations
+         * @description The allocations of the event's budget items, with each allocated amount in USD. Filterable (the reference's list): budgetVersion.id (eq), budgetItem.id (eq), category.id (eq|ne), subcategory.id (eq|ne), generalLedger.id (eq|ne), value (lt|le|gt|ge|eq). Answered from an index at any size: budgetItem.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getBudgetAllocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/budget-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Budget Payments
+         * @description The event's budget payments, in creation order. Filterable (the reference's list): budgetItem.id (eq), id (eq), budgetVersion.id (eq), lastModified (gt|ge|lt|le). `after` / `before` bound lastModified. Answered from an index at any size: budgetItem.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign Invoice To Payment
+         * @description Makes an uploaded file (POST /files) the payment's invoice, replacing any previous one; answers a signed, expiring URL of it. A file attached to something else is 404: upload it again.
+         */
+        put: operations["attachInvoiceToPayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/budget-totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Budget Totals
+         * @description The event's budget totals per budget version (eventline keeps one: the default), in USD, read in one snapshot: totalHighLevelEstimate and planned (items not deleted), committed (CONFIRMED, INVOICED, PAID), actual (INVOICED, PAID), paid and allocated, each also as exact minor units; costDetail sums the lines of each cost detail. Filterable (the reference's list): version.id (eq), version.name (eq), version.default (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getEventBudgetTotals"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -12008,6 +12360,186 @@ export interface operations {
             };
         };
     };
+    getAccountBudgetItems: {
+        parameters: {
+            query: {
+                /** @description Required: only items last modified after this time. */
+                after: string;
+                /** @description Required: only items last modified before this time. */
+                before: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            budgetVersion: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event's budget version.
+                                 */
+                                id: string;
+                            };
+                            category: {
+                                id: number;
+                            };
+                            /** @description The item's code (its first 30 characters). */
+                            code?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created?: string;
+                            /** @description Who created this record. */
+                            createdBy?: string;
+                            deleted: boolean;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The budget item.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified?: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy?: string;
+                            /** @description The item's name (its first 100 characters). */
+                            name: string;
+                            rfp?: {
+                                /**
+                                 * Format: uuid
+                                 * @description An RFP.
+                                 */
+                                id?: string;
+                            };
+                            subCategory?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A budget sub-category.
+                                 */
+                                id?: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     createBulkJob: {
         parameters: {
             query?: never;
@@ -12918,6 +13450,924 @@ export interface operations {
                         url: string;
                     };
                 };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getCards: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description spendLimit less totalTransactionAmount. */
+                            availableBalance?: number;
+                            billingAccountId?: string;
+                            cardHolderName?: string;
+                            company?: string;
+                            /** @description eventline: the card's currency. */
+                            currency: string;
+                            description?: string;
+                            /** Format: date-time */
+                            end?: string;
+                            event?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id?: string;
+                            };
+                            first6?: string;
+                            fullName?: string;
+                            /**
+                             * Format: uuid
+                             * @description The card.
+                             */
+                            id: string;
+                            issuer?: string;
+                            last4?: string;
+                            last7?: string;
+                            purchaseTemplate?: string;
+                            reportingFields: {
+                                name?: string;
+                                value?: string;
+                            }[];
+                            spendLimit?: number;
+                            /** Format: date-time */
+                            start?: string;
+                            /** @enum {string} */
+                            status?: "Pending" | "Active" | "Inactive" | "Expired" | "Cancelled";
+                            /** @description The card's transactions in its currency (refunds subtract). */
+                            totalTransactionAmount: number;
+                            /** @enum {string} */
+                            type?: "Virtual" | "Plastic";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    billingAccountId?: string;
+                    cardHolderName?: string;
+                    company?: string;
+                    /** @description eventline: the card's currency (default USD). */
+                    currency?: string;
+                    description?: string;
+                    /** Format: date-time */
+                    end?: string;
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description The event the card pays for.
+                         */
+                        id?: string;
+                    };
+                    first6?: string;
+                    fullName?: string;
+                    issuer?: string;
+                    last4?: string;
+                    last7?: string;
+                    purchaseTemplate?: string;
+                    spendLimit?: number;
+                    /** Format: date-time */
+                    start?: string;
+                    /** @enum {string} */
+                    status?: "Pending" | "Active" | "Inactive" | "Expired" | "Cancelled";
+                    /** @enum {string} */
+                    type?: "Virtual" | "Plastic";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description spendLimit less totalTransactionAmount. */
+                        availableBalance?: number;
+                        billingAccountId?: string;
+                        cardHolderName?: string;
+                        company?: string;
+                        /** @description eventline: the card's currency. */
+                        currency: string;
+                        description?: string;
+                        /** Format: date-time */
+                        end?: string;
+                        event?: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id?: string;
+                        };
+                        first6?: string;
+                        fullName?: string;
+                        /**
+                         * Format: uuid
+                         * @description The card.
+                         */
+                        id: string;
+                        issuer?: string;
+                        last4?: string;
+                        last7?: string;
+                        purchaseTemplate?: string;
+                        reportingFields: {
+                            name?: string;
+                            value?: string;
+                        }[];
+                        spendLimit?: number;
+                        /** Format: date-time */
+                        start?: string;
+                        /** @enum {string} */
+                        status?: "Pending" | "Active" | "Inactive" | "Expired" | "Cancelled";
+                        /** @description The card's transactions in its currency (refunds subtract). */
+                        totalTransactionAmount: number;
+                        /** @enum {string} */
+                        type?: "Virtual" | "Plastic";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getCardTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            card?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The card.
+                                 */
+                                id?: string;
+                            };
+                            /** @description ISO 4217. */
+                            currency: string;
+                            descriptions: string[];
+                            event?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id?: string;
+                            };
+                            id: string;
+                            merchant?: string;
+                            reconciliation: {
+                                amount?: number;
+                                budgetItem?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A budget item.
+                                     */
+                                    id?: string;
+                                };
+                                reconciledBy?: string;
+                                /** Format: date-time */
+                                reconciledDate?: string;
+                                /** @enum {string} */
+                                status: "Reconciled" | "Not Reconciled";
+                            };
+                            reconciliations: {
+                                amount?: number;
+                                budgetItem?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description A budget item.
+                                     */
+                                    id?: string;
+                                };
+                                reconciledBy?: string;
+                                /** Format: date-time */
+                                reconciledDate?: string;
+                                /** @enum {string} */
+                                status: "Reconciled" | "Not Reconciled";
+                            }[];
+                            /** Format: date-time */
+                            transactionDate: string;
+                            /** @enum {string} */
+                            type: "Payments" | "Refunds" | "Authorized" | "Approved" | "Declined";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createCardTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    card?: {
+                        /**
+                         * Format: uuid
+                         * @description eventline: a card of the account (GET /cards).
+                         */
+                        id: string;
+                    };
+                    /** @description The card as the issuer describes it (personal: it names the cardholder). */
+                    cardDescription?: string;
+                    /**
+                     * Format: uuid
+                     * @description The event the transaction is for.
+                     */
+                    eventId?: string;
+                    /** @description Read-only (PUT: must be the path's). */
+                    id?: string;
+                    /** @description In transactionCurrency, with at most its minor unit's decimals. */
+                    transactionAmount: number;
+                    /** @description ISO 4217. */
+                    transactionCurrency: string;
+                    /** Format: date-time */
+                    transactionDate: string;
+                    transactionMerchant?: string;
+                    /**
+                     * @description eventline: default Authorized.
+                     * @enum {string}
+                     */
+                    type?: "Payments" | "Refunds" | "Authorized" | "Approved" | "Declined";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        card?: {
+                            /**
+                             * Format: uuid
+                             * @description eventline: the card.
+                             */
+                            id: string;
+                        };
+                        cardDescription?: string;
+                        /**
+                         * Format: uuid
+                         * @description The event.
+                         */
+                        eventId?: string;
+                        id: string;
+                        transactionAmount: number;
+                        /** @description ISO 4217. */
+                        transactionCurrency: string;
+                        /** Format: date-time */
+                        transactionDate: string;
+                        transactionMerchant?: string;
+                        /** @enum {string} */
+                        type: "Payments" | "Refunds" | "Authorized" | "Approved" | "Declined";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCardTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a card transaction. */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    card?: {
+                        /**
+                         * Format: uuid
+                         * @description eventline: a card of the account (GET /cards).
+                         */
+                        id: string;
+                    };
+                    /** @description The card as the issuer describes it (personal: it names the cardholder). */
+                    cardDescription?: string;
+                    /**
+                     * Format: uuid
+                     * @description The event the transaction is for.
+                     */
+                    eventId?: string;
+                    /** @description Read-only (PUT: must be the path's). */
+                    id?: string;
+                    /** @description In transactionCurrency, with at most its minor unit's decimals. */
+                    transactionAmount: number;
+                    /** @description ISO 4217. */
+                    transactionCurrency: string;
+                    /** Format: date-time */
+                    transactionDate: string;
+                    transactionMerchant?: string;
+                    /**
+                     * @description eventline: default Authorized.
+                     * @enum {string}
+                     */
+                    type?: "Payments" | "Refunds" | "Authorized" | "Approved" | "Declined";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        card?: {
+                            /**
+                             * Format: uuid
+                             * @description eventline: the card.
+                             */
+                            id: string;
+                        };
+                        cardDescription?: string;
+                        /**
+                         * Format: uuid
+                         * @description The event.
+                         */
+                        eventId?: string;
+                        id: string;
+                        transactionAmount: number;
+                        /** @description ISO 4217. */
+                        transactionCurrency: string;
+                        /** Format: date-time */
+                        transactionDate: string;
+                        transactionMerchant?: string;
+                        /** @enum {string} */
+                        type: "Payments" | "Refunds" | "Authorized" | "Approved" | "Declined";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteCardTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a card transaction. */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad request */
             400: {
@@ -19765,6 +21215,594 @@ export interface operations {
             };
         };
     };
+    getCurrencyConversionRate: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An ISO 4217 currency code. */
+                currency: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The account's base currency (eventline: USD). */
+                            baseCurrency: string;
+                            /** @description Base-currency units per unit of the currency. */
+                            conversionRate: number;
+                            /** @description The currency converted. */
+                            currency: string;
+                            /** @description True when the rate is in force today. */
+                            currentConversionRate?: boolean;
+                            /** Format: date */
+                            endDate?: string;
+                            /**
+                             * Format: uuid
+                             * @description The conversion rate.
+                             */
+                            id: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            /** Format: date */
+                            startDate: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createCurrencyConversionRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An ISO 4217 currency code. */
+                currency: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    baseCurrency?: string;
+                    /** @description How many units of the base currency one unit of the currency is worth (at most 10 decimals). */
+                    conversionRate: number;
+                    /** @description Read-only: ignored. */
+                    currency?: string;
+                    /** @description Read-only: ignored. */
+                    currentConversionRate?: boolean;
+                    /**
+                     * Format: date
+                     * @description The last day the rate is in force; open-ended when left out.
+                     */
+                    endDate?: string;
+                    /**
+                     * Format: uuid
+                     * @description The rate (PUT: must be the path's).
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /**
+                     * Format: date
+                     * @description The first day the rate is in force.
+                     */
+                    startDate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The account's base currency (eventline: USD). */
+                        baseCurrency: string;
+                        /** @description Base-currency units per unit of the currency. */
+                        conversionRate: number;
+                        /** @description The currency converted. */
+                        currency: string;
+                        /** @description True when the rate is in force today. */
+                        currentConversionRate?: boolean;
+                        /** Format: date */
+                        endDate?: string;
+                        /**
+                         * Format: uuid
+                         * @description The conversion rate.
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        /** Format: date */
+                        startDate: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCurrencyConversionRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a conversion rate of the currency. */
+                conversionRateId: string;
+                /** @description An ISO 4217 currency code. */
+                currency: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    baseCurrency?: string;
+                    /** @description How many units of the base currency one unit of the currency is worth (at most 10 decimals). */
+                    conversionRate: number;
+                    /** @description Read-only: ignored. */
+                    currency?: string;
+                    /** @description Read-only: ignored. */
+                    currentConversionRate?: boolean;
+                    /**
+                     * Format: date
+                     * @description The last day the rate is in force; open-ended when left out.
+                     */
+                    endDate?: string;
+                    /**
+                     * Format: uuid
+                     * @description The rate (PUT: must be the path's).
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /**
+                     * Format: date
+                     * @description The first day the rate is in force.
+                     */
+                    startDate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The account's base currency (eventline: USD). */
+                        baseCurrency: string;
+                        /** @description Base-currency units per unit of the currency. */
+                        conversionRate: number;
+                        /** @description The currency converted. */
+                        currency: string;
+                        /** @description True when the rate is in force today. */
+                        currentConversionRate?: boolean;
+                        /** Format: date */
+                        endDate?: string;
+                        /**
+                         * Format: uuid
+                         * @description The conversion rate.
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        /** Format: date */
+                        startDate: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteCurrencyConversionRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a conversion rate of the currency. */
+                conversionRateId: string;
+                /** @description An ISO 4217 currency code. */
+                currency: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listCustomFields: {
         parameters: {
             query?: {
@@ -23749,6 +25787,2732 @@ export interface operations {
                          * @description True when format is Virtual or Hybrid ("is any part of this event virtual?").
                          */
                         virtual: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getBudgetItems: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description A session.
+                             */
+                            associatedSession?: string;
+                            /** @description eventline: the account's base currency. */
+                            baseCurrency: string;
+                            /** @description eventline: the item's total in the base currency (each line converted, then added). */
+                            baseTotalCost: number;
+                            /** @description True: a percentage tax applies to the cost plus the gratuity. */
+                            calculateTaxOnGratuity: boolean;
+                            category: {
+                                /** @description A budget category of the account. */
+                                id: number;
+                                /** @description Read-only: ignored. */
+                                name?: string;
+                            };
+                            code?: string;
+                            /** @description Base-currency units per unit of the item's currency: read unless conversionRateLocked. */
+                            conversionRate: number;
+                            /**
+                             * Format: uuid
+                             * @description eventline: the conversion rate the item was converted with (absent when locked or in the base currency).
+                             */
+                            conversionRateId?: string;
+                            /** @description True: the item keeps the conversionRate sent. Otherwise eventline uses the currency's rate in force on the item's date (400 naming the currency when there is none). */
+                            conversionRateLocked?: boolean;
+                            costAvoidance?: {
+                                amount?: number;
+                                description?: string;
+                            };
+                            costDetail?: {
+                                cost: number;
+                                gratuityDetail?: {
+                                    appliedGratuityValue?: number;
+                                    gratuity: number;
+                                };
+                                /**
+                                 * Format: uuid
+                                 * @description The cost detail.
+                                 */
+                                id: string;
+                                taxDetail?: {
+                                    appliedTaxValue?: number;
+                                    /**
+                                     * Format: uuid
+                                     * @description The tax.
+                                     */
+                                    id: string;
+                                    tax: number;
+                                    /** @enum {string} */
+                                    taxType: "AMOUNT" | "PERCENTAGE";
+                                }[];
+                                /** @description units x cost, plus gratuity and taxes unless the cost includes them; in the item's currency. */
+                                totalCost?: number;
+                                units: number;
+                            }[];
+                            /** @description True: the lines' costs already include tax and gratuity (their applied values are shown, not added). */
+                            costIncludesTaxGratuity: boolean;
+                            /** @enum {string} */
+                            costType: "FIXED" | "VARIABLE";
+                            /** @description The item's currency (ISO 4217). */
+                            currency: string;
+                            customFields?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The custom field.
+                                 */
+                                id: string;
+                                /** @description The text of the custom field. Read-only. */
+                                name?: string;
+                                /** @description The order of the field. Read-only. */
+                                order?: number;
+                                /**
+                                 * @description The type of data collected. Read-only.
+                                 * @enum {string}
+                                 */
+                                type?: "AutoIncrement" | "ConsentQuestion" | "Currency" | "Decimal" | "Date" | "DateTime" | "Email" | "FileUpload" | "FreeText" | "General" | "MultiChoice" | "MultiSelect" | "Number" | "OpenEndedDateTime" | "OpenEndedText" | "SingleChoice" | "SingleSelect" | "USPhoneNumber" | "Unknown";
+                                /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                                value: string[];
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description The item's date: its currency converts at the rate in force on this day (UTC).
+                             */
+                            date: string;
+                            deleted: boolean;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            generalLedger?: {
+                                /** @description Read-only: ignored. */
+                                code?: string;
+                                /**
+                                 * Format: uuid
+                                 * @description A general ledger code.
+                                 */
+                                id?: string;
+                                /** @description Read-only: ignored. */
+                                name?: string;
+                            };
+                            /** @enum {string} */
+                            gratuityType: "AMOUNT" | "PERCENTAGE";
+                            /**
+                             * Format: uuid
+                             * @description The budget item.
+                             */
+                            id: string;
+                            internalNote?: string;
+                            /** Format: date-time */
+                            lastModifiedDate: string;
+                            name: string;
+                            rfp?: {
+                                /**
+                                 * Format: uuid
+                                 * @description An RFP.
+                                 */
+                                id?: string;
+                            };
+                            /**
+                             * @description ESTIMATED, REQUESTED, PENDING: planned; CONFIRMED: committed; INVOICED, PAID: actual (and committed).
+                             * @enum {string}
+                             */
+                            status: "ESTIMATED" | "REQUESTED" | "PENDING" | "CONFIRMED" | "INVOICED" | "PAID";
+                            subCategory?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A budget sub-category.
+                                 */
+                                id?: string;
+                                /** @description Read-only: ignored. */
+                                name?: string;
+                            };
+                            /** @description eventline: the item's total in its currency. */
+                            totalCost: number;
+                            vendor?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A vendor.
+                                 */
+                                id?: string;
+                                /** @description Read-only: ignored. */
+                                name?: string;
+                                /** @description Read-only: ignored. */
+                                type?: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createBudgetItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    associatedRegistrants?: {
+                        [key: string]: unknown;
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description A session.
+                     */
+                    associatedSession?: string;
+                    /** @description True: a percentage tax applies to the cost plus the gratuity. */
+                    calculateTaxOnGratuity: boolean;
+                    category: {
+                        /** @description A budget category of the account. */
+                        id: number;
+                        /** @description Read-only: ignored. */
+                        name?: string;
+                    };
+                    code?: string;
+                    /** @description Base-currency units per unit of the item's currency: read unless conversionRateLocked. */
+                    conversionRate: number;
+                    /** @description True: the item keeps the conversionRate sent. Otherwise eventline uses the currency's rate in force on the item's date (400 naming the currency when there is none). */
+                    conversionRateLocked?: boolean;
+                    costAvoidance?: {
+                        amount?: number;
+                        description?: string;
+                    };
+                    costDetail?: {
+                        /** @description The cost of one unit, in the item's currency (at most its minor unit's decimals). */
+                        cost: number;
+                        gratuityDetail?: {
+                            /** @description Read-only: ignored. */
+                            appliedGratuityValue?: number;
+                            /** @description An amount, or a percentage of the line's cost (the item's gratuityType). */
+                            gratuity: number;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The cost detail (a cost type of the account).
+                         */
+                        id: string;
+                        /** @description Read-only: ignored. */
+                        name?: string;
+                        taxDetail?: {
+                            /** @description Read-only: ignored. */
+                            appliedTaxValue?: number;
+                            /**
+                             * Format: uuid
+                             * @description The tax.
+                             */
+                            id: string;
+                            /** @description Read-only: ignored. */
+                            name?: string;
+                            /** @description An amount in the item's currency, or a percentage (at most 2 decimals) of the line's cost. */
+                            tax: number;
+                            /** @enum {string} */
+                            taxType: "AMOUNT" | "PERCENTAGE";
+                        }[];
+                        /** @description Read-only: ignored. */
+                        totalCost?: number;
+                        /** @description eventline: a whole number of units. */
+                        units: number;
+                    }[];
+                    /** @description True: the lines' costs already include tax and gratuity (their applied values are shown, not added). */
+                    costIncludesTaxGratuity: boolean;
+                    /** @enum {string} */
+                    costType: "FIXED" | "VARIABLE";
+                    /** @description The item's currency (ISO 4217). */
+                    currency: string;
+                    /**
+                     * Format: date-time
+                     * @description The item's date: its currency converts at the rate in force on this day (UTC).
+                     */
+                    date: string;
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description Read-only: the path's event (400 when another).
+                         */
+                        id?: string;
+                    };
+                    generalLedger?: {
+                        /** @description Read-only: ignored. */
+                        code?: string;
+                        /**
+                         * Format: uuid
+                         * @description A general ledger code.
+                         */
+                        id?: string;
+                        /** @description Read-only: ignored. */
+                        name?: string;
+                    };
+                    /** @enum {string} */
+                    gratuityType: "AMOUNT" | "PERCENTAGE";
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    internalNote?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedDate?: string;
+                    name: string;
+                    rfp?: {
+                        /**
+                         * Format: uuid
+                         * @description An RFP.
+                         */
+                        id?: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    savings?: {
+                        [key: string]: unknown;
+                    }[];
+                    /**
+                     * @description ESTIMATED, REQUESTED, PENDING: planned; CONFIRMED: committed; INVOICED, PAID: actual (and committed).
+                     * @enum {string}
+                     */
+                    status: "ESTIMATED" | "REQUESTED" | "PENDING" | "CONFIRMED" | "INVOICED" | "PAID";
+                    subCategory?: {
+                        /**
+                         * Format: uuid
+                         * @description A budget sub-category.
+                         */
+                        id?: string;
+                        /** @description Read-only: ignored. */
+                        name?: string;
+                    };
+                    vendor?: {
+                        /**
+                         * Format: uuid
+                         * @description A vendor.
+                         */
+                        id?: string;
+                        /** @description Read-only: ignored. */
+                        name?: string;
+                        /** @description Read-only: ignored. */
+                        type?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description A session.
+                         */
+                        associatedSession?: string;
+                        /** @description eventline: the account's base currency. */
+                        baseCurrency: string;
+                        /** @description eventline: the item's total in the base currency (each line converted, then added). */
+                        baseTotalCost: number;
+                        /** @description True: a percentage tax applies to the cost plus the gratuity. */
+                        calculateTaxOnGratuity: boolean;
+                        category: {
+                            /** @description A budget category of the account. */
+                            id: number;
+                            /** @description Read-only: ignored. */
+                            name?: string;
+                        };
+                        code?: string;
+                        /** @description Base-currency units per unit of the item's currency: read unless conversionRateLocked. */
+                        conversionRate: number;
+                        /**
+                         * Format: uuid
+                         * @description eventline: the conversion rate the item was converted with (absent when locked or in the base currency).
+                         */
+                        conversionRateId?: string;
+                        /** @description True: the item keeps the conversionRate sent. Otherwise eventline uses the currency's rate in force on the item's date (400 naming the currency when there is none). */
+                        conversionRateLocked?: boolean;
+                        costAvoidance?: {
+                            amount?: number;
+                            description?: string;
+                        };
+                        costDetail?: {
+                            cost: number;
+                            gratuityDetail?: {
+                                appliedGratuityValue?: number;
+                                gratuity: number;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The cost detail.
+                             */
+                            id: string;
+                            taxDetail?: {
+                                appliedTaxValue?: number;
+                                /**
+                                 * Format: uuid
+                                 * @description The tax.
+                                 */
+                                id: string;
+                                tax: number;
+                                /** @enum {string} */
+                                taxType: "AMOUNT" | "PERCENTAGE";
+                            }[];
+                            /** @description units x cost, plus gratuity and taxes unless the cost includes them; in the item's currency. */
+                            totalCost?: number;
+                            units: number;
+                        }[];
+                        /** @description True: the lines' costs already include tax and gratuity (their applied values are shown, not added). */
+                        costIncludesTaxGratuity: boolean;
+                        /** @enum {string} */
+                        costType: "FIXED" | "VARIABLE";
+                        /** @description The item's currency (ISO 4217). */
+                        currency: string;
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            /** @description The text of the custom field. Read-only. */
+                            name?: string;
+                            /** @description The order of the field. Read-only. */
+                            order?: number;
+                            /**
+                             * @description The type of data collected. Read-only.
+                             * @enum {string}
+                             */
+                            type?: "AutoIncrement" | "ConsentQuestion" | "Currency" | "Decimal" | "Date" | "DateTime" | "Email" | "FileUpload" | "FreeText" | "General" | "MultiChoice" | "MultiSelect" | "Number" | "OpenEndedDateTime" | "OpenEndedText" | "SingleChoice" | "SingleSelect" | "USPhoneNumber" | "Unknown";
+                            /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                            value: string[];
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description The item's date: its currency converts at the rate in force on this day (UTC).
+                         */
+                        date: string;
+                        deleted: boolean;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        generalLedger?: {
+                            /** @description Read-only: ignored. */
+                            code?: string;
+                            /**
+                             * Format: uuid
+                             * @description A general ledger code.
+                             */
+                            id?: string;
+                            /** @description Read-only: ignored. */
+                            name?: string;
+                        };
+                        /** @enum {string} */
+                        gratuityType: "AMOUNT" | "PERCENTAGE";
+                        /**
+                         * Format: uuid
+                         * @description The budget item.
+                         */
+                        id: string;
+                        internalNote?: string;
+                        /** Format: date-time */
+                        lastModifiedDate: string;
+                        name: string;
+                        rfp?: {
+                            /**
+                             * Format: uuid
+                             * @description An RFP.
+                             */
+                            id?: string;
+                        };
+                        /**
+                         * @description ESTIMATED, REQUESTED, PENDING: planned; CONFIRMED: committed; INVOICED, PAID: actual (and committed).
+                         * @enum {string}
+                         */
+                        status: "ESTIMATED" | "REQUESTED" | "PENDING" | "CONFIRMED" | "INVOICED" | "PAID";
+                        subCategory?: {
+                            /**
+                             * Format: uuid
+                             * @description A budget sub-category.
+                             */
+                            id?: string;
+                            /** @description Read-only: ignored. */
+                            name?: string;
+                        };
+                        /** @description eventline: the item's total in its currency. */
+                        totalCost: number;
+                        vendor?: {
+                            /**
+                             * Format: uuid
+                             * @description A vendor.
+                             */
+                            id?: string;
+                            /** @description Read-only: ignored. */
+                            name?: string;
+                            /** @description Read-only: ignored. */
+                            type?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateBudgetItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a budget item of the event. */
+                budgetItemId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Read-only: ignored. */
+                    associatedRegistrants?: {
+                        [key: string]: unknown;
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description A session.
+                     */
+                    associatedSession?: string;
+                    /** @description True: a percentage tax applies to the cost plus the gratuity. */
+                    calculateTaxOnGratuity: boolean;
+                    category: {
+                        /** @description A budget category of the account. */
+                        id: number;
+                        /** @description Read-only: ignored. */
+                        name?: string;
+                    };
+                    code?: string;
+                    /** @description Base-currency units per unit of the item's currency: read unless conversionRateLocked. */
+                    conversionRate: number;
+                    /** @description True: the item keeps the conversionRate sent. Otherwise eventline uses the currency's rate in force on the item's date (400 naming the currency when there is none). */
+                    conversionRateLocked?: boolean;
+                    costAvoidance?: {
+                        amount?: number;
+                        description?: string;
+                    };
+                    costDetail?: {
+                        /** @description The cost of one unit, in the item's currency (at most its minor unit's decimals). */
+                        cost: number;
+                        gratuityDetail?: {
+                            /** @description Read-only: ignored. */
+                            appliedGratuityValue?: number;
+                            /** @description An amount, or a percentage of the line's cost (the item's gratuityType). */
+                            gratuity: number;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The cost detail (a cost type of the account).
+                         */
+                        id: string;
+                        /** @description Read-only: ignored. */
+                        name?: string;
+                        taxDetail?: {
+                            /** @description Read-only: ignored. */
+                            appliedTaxValue?: number;
+                            /**
+                             * Format: uuid
+                             * @description The tax.
+                             */
+                            id: string;
+                            /** @description Read-only: ignored. */
+                            name?: string;
+                            /** @description An amount in the item's currency, or a percentage (at most 2 decimals) of the line's cost. */
+                            tax: number;
+                            /** @enum {string} */
+                            taxType: "AMOUNT" | "PERCENTAGE";
+                        }[];
+                        /** @description Read-only: ignored. */
+                        totalCost?: number;
+                        /** @description eventline: a whole number of units. */
+                        units: number;
+                    }[];
+                    /** @description True: the lines' costs already include tax and gratuity (their applied values are shown, not added). */
+                    costIncludesTaxGratuity: boolean;
+                    /** @enum {string} */
+                    costType: "FIXED" | "VARIABLE";
+                    /** @description The item's currency (ISO 4217). */
+                    currency: string;
+                    /**
+                     * Format: date-time
+                     * @description The item's date: its currency converts at the rate in force on this day (UTC).
+                     */
+                    date: string;
+                    event?: {
+                        /**
+                         * Format: uuid
+                         * @description Read-only: the path's event (400 when another).
+                         */
+                        id?: string;
+                    };
+                    generalLedger?: {
+                        /** @description Read-only: ignored. */
+                        code?: string;
+                        /**
+                         * Format: uuid
+                         * @description A general ledger code.
+                         */
+                        id?: string;
+                        /** @description Read-only: ignored. */
+                        name?: string;
+                    };
+                    /** @enum {string} */
+                    gratuityType: "AMOUNT" | "PERCENTAGE";
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    internalNote?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedDate?: string;
+                    name: string;
+                    rfp?: {
+                        /**
+                         * Format: uuid
+                         * @description An RFP.
+                         */
+                        id?: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    savings?: {
+                        [key: string]: unknown;
+                    }[];
+                    /**
+                     * @description ESTIMATED, REQUESTED, PENDING: planned; CONFIRMED: committed; INVOICED, PAID: actual (and committed).
+                     * @enum {string}
+                     */
+                    status: "ESTIMATED" | "REQUESTED" | "PENDING" | "CONFIRMED" | "INVOICED" | "PAID";
+                    subCategory?: {
+                        /**
+                         * Format: uuid
+                         * @description A budget sub-category.
+                         */
+                        id?: string;
+                        /** @description Read-only: ignored. */
+                        name?: string;
+                    };
+                    vendor?: {
+                        /**
+                         * Format: uuid
+                         * @description A vendor.
+                         */
+                        id?: string;
+                        /** @description Read-only: ignored. */
+                        name?: string;
+                        /** @description Read-only: ignored. */
+                        type?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description A session.
+                         */
+                        associatedSession?: string;
+                        /** @description eventline: the account's base currency. */
+                        baseCurrency: string;
+                        /** @description eventline: the item's total in the base currency (each line converted, then added). */
+                        baseTotalCost: number;
+                        /** @description True: a percentage tax applies to the cost plus the gratuity. */
+                        calculateTaxOnGratuity: boolean;
+                        category: {
+                            /** @description A budget category of the account. */
+                            id: number;
+                            /** @description Read-only: ignored. */
+                            name?: string;
+                        };
+                        code?: string;
+                        /** @description Base-currency units per unit of the item's currency: read unless conversionRateLocked. */
+                        conversionRate: number;
+                        /**
+                         * Format: uuid
+                         * @description eventline: the conversion rate the item was converted with (absent when locked or in the base currency).
+                         */
+                        conversionRateId?: string;
+                        /** @description True: the item keeps the conversionRate sent. Otherwise eventline uses the currency's rate in force on the item's date (400 naming the currency when there is none). */
+                        conversionRateLocked?: boolean;
+                        costAvoidance?: {
+                            amount?: number;
+                            description?: string;
+                        };
+                        costDetail?: {
+                            cost: number;
+                            gratuityDetail?: {
+                                appliedGratuityValue?: number;
+                                gratuity: number;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The cost detail.
+                             */
+                            id: string;
+                            taxDetail?: {
+                                appliedTaxValue?: number;
+                                /**
+                                 * Format: uuid
+                                 * @description The tax.
+                                 */
+                                id: string;
+                                tax: number;
+                                /** @enum {string} */
+                                taxType: "AMOUNT" | "PERCENTAGE";
+                            }[];
+                            /** @description units x cost, plus gratuity and taxes unless the cost includes them; in the item's currency. */
+                            totalCost?: number;
+                            units: number;
+                        }[];
+                        /** @description True: the lines' costs already include tax and gratuity (their applied values are shown, not added). */
+                        costIncludesTaxGratuity: boolean;
+                        /** @enum {string} */
+                        costType: "FIXED" | "VARIABLE";
+                        /** @description The item's currency (ISO 4217). */
+                        currency: string;
+                        customFields?: {
+                            /**
+                             * Format: uuid
+                             * @description The custom field.
+                             */
+                            id: string;
+                            /** @description The text of the custom field. Read-only. */
+                            name?: string;
+                            /** @description The order of the field. Read-only. */
+                            order?: number;
+                            /**
+                             * @description The type of data collected. Read-only.
+                             * @enum {string}
+                             */
+                            type?: "AutoIncrement" | "ConsentQuestion" | "Currency" | "Decimal" | "Date" | "DateTime" | "Email" | "FileUpload" | "FreeText" | "General" | "MultiChoice" | "MultiSelect" | "Number" | "OpenEndedDateTime" | "OpenEndedText" | "SingleChoice" | "SingleSelect" | "USPhoneNumber" | "Unknown";
+                            /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                            value: string[];
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description The item's date: its currency converts at the rate in force on this day (UTC).
+                         */
+                        date: string;
+                        deleted: boolean;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        generalLedger?: {
+                            /** @description Read-only: ignored. */
+                            code?: string;
+                            /**
+                             * Format: uuid
+                             * @description A general ledger code.
+                             */
+                            id?: string;
+                            /** @description Read-only: ignored. */
+                            name?: string;
+                        };
+                        /** @enum {string} */
+                        gratuityType: "AMOUNT" | "PERCENTAGE";
+                        /**
+                         * Format: uuid
+                         * @description The budget item.
+                         */
+                        id: string;
+                        internalNote?: string;
+                        /** Format: date-time */
+                        lastModifiedDate: string;
+                        name: string;
+                        rfp?: {
+                            /**
+                             * Format: uuid
+                             * @description An RFP.
+                             */
+                            id?: string;
+                        };
+                        /**
+                         * @description ESTIMATED, REQUESTED, PENDING: planned; CONFIRMED: committed; INVOICED, PAID: actual (and committed).
+                         * @enum {string}
+                         */
+                        status: "ESTIMATED" | "REQUESTED" | "PENDING" | "CONFIRMED" | "INVOICED" | "PAID";
+                        subCategory?: {
+                            /**
+                             * Format: uuid
+                             * @description A budget sub-category.
+                             */
+                            id?: string;
+                            /** @description Read-only: ignored. */
+                            name?: string;
+                        };
+                        /** @description eventline: the item's total in its currency. */
+                        totalCost: number;
+                        vendor?: {
+                            /**
+                             * Format: uuid
+                             * @description A vendor.
+                             */
+                            id?: string;
+                            /** @description Read-only: ignored. */
+                            name?: string;
+                            /** @description Read-only: ignored. */
+                            type?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateBudgetAllocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a budget item of the event. */
+                budgetItemId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description PERCENTAGE: values add up to at most 100; AMOUNT: to at most the item's total.
+                     * @enum {string}
+                     */
+                    allocateBy: "AMOUNT" | "PERCENTAGE";
+                    allocations: {
+                        category?: {
+                            /**
+                             * Format: uuid
+                             * @description A budget category.
+                             */
+                            id?: string;
+                        };
+                        generalLedger?: {
+                            /**
+                             * Format: uuid
+                             * @description A general ledger code.
+                             */
+                            id?: string;
+                        };
+                        note?: string;
+                        subcategory?: {
+                            /**
+                             * Format: uuid
+                             * @description A budget sub-category.
+                             */
+                            id?: string;
+                        };
+                        /** @description A percentage (at most 2 decimals) or an amount in the item's currency. */
+                        value: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description PERCENTAGE: values add up to at most 100; AMOUNT: to at most the item's total.
+                         * @enum {string}
+                         */
+                        allocateBy: "AMOUNT" | "PERCENTAGE";
+                        allocations: {
+                            /** @description eventline: the allocated amount in the base currency. */
+                            baseAmount?: number;
+                            category?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A budget category.
+                                 */
+                                id?: string;
+                            };
+                            generalLedger?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A general ledger code.
+                                 */
+                                id?: string;
+                            };
+                            note?: string;
+                            subcategory?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A budget sub-category.
+                                 */
+                                id?: string;
+                            };
+                            /** @description A percentage (at most 2 decimals) or an amount in the item's currency. */
+                            value: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteBudgetAllocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a budget item of the event. */
+                budgetItemId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a budget item of the event. */
+                budgetItemId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description In the payment's currency, with at most its minor unit's decimals. */
+                    amount: number;
+                    /** @description The payment's currency (ISO 4217); it converts at the rate in force on the payment's date. */
+                    currency: string;
+                    /** Format: date */
+                    date: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only (PUT: must be the path's).
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    name: string;
+                    note?: string;
+                    referenceNumber?: string;
+                    /** @enum {string} */
+                    type?: "AIRPLUS" | "AMERICAN_EXPRESS" | "AURORA" | "AURORE" | "AUTHORIZE_NET_SIM" | "BANK_TRANSFER" | "BCMC" | "BILLY" | "CASH" | "CB" | "CHECK" | "COFINOGA" | "CORPORATE_CARD" | "CREDIT" | "CYBERSOURCE_HOSTED_ORDER_PAGE" | "CYBERSOURCE_SECURE_ACCEPTANCE" | "DANKORT" | "DINERS_CLUB" | "DIRECT_BILL" | "DISCOVER" | "EUROCARD_MASTERCARD" | "INVOICE" | "JCB" | "LASER" | "MAESTRO" | "MAESTROUK" | "MASTERCARD" | "MASTERCARD_DEBIT" | "MONEY_ORDER" | "NETRESERVE" | "OTHER" | "OTHER_2" | "OTHER_3" | "PAY_GOV" | "PAYMENT_CREDITS" | "PAYPAL" | "P_CARD" | "PRIVILEGE" | "PURCHASE_ORDER" | "SOLO" | "TOUCHNET" | "UATP" | "UNIONPAY" | "VISA" | "VISA_DEBIT" | "VISA_ELECTRON" | "WPM";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description In the payment's currency, with at most its minor unit's decimals. */
+                        amount: number;
+                        /** @description eventline: the amount in the base currency. */
+                        baseAmount: number;
+                        budgetItem: {
+                            /**
+                             * Format: uuid
+                             * @description The budget item.
+                             */
+                            id: string;
+                        };
+                        budgetVersion: {
+                            /**
+                             * Format: uuid
+                             * @description The budget version.
+                             */
+                            id: string;
+                        };
+                        /** @description eventline: the rate the payment converted with (1 in the base currency). */
+                        conversionRate: number;
+                        /**
+                         * Format: uuid
+                         * @description eventline: the conversion rate used (absent in the base currency).
+                         */
+                        conversionRateId?: string;
+                        /** @description The payment's currency (ISO 4217); it converts at the rate in force on the payment's date. */
+                        currency: string;
+                        /** Format: date */
+                        date: string;
+                        /**
+                         * Format: uuid
+                         * @description The payment.
+                         */
+                        id: string;
+                        invoice?: {
+                            /**
+                             * Format: uuid
+                             * @description eventline: the invoice file.
+                             */
+                            id: string;
+                        };
+                        /** Format: date-time */
+                        lastModified: string;
+                        name: string;
+                        note?: string;
+                        referenceNumber?: string;
+                        /** @enum {string} */
+                        type?: "AIRPLUS" | "AMERICAN_EXPRESS" | "AURORA" | "AURORE" | "AUTHORIZE_NET_SIM" | "BANK_TRANSFER" | "BCMC" | "BILLY" | "CASH" | "CB" | "CHECK" | "COFINOGA" | "CORPORATE_CARD" | "CREDIT" | "CYBERSOURCE_HOSTED_ORDER_PAGE" | "CYBERSOURCE_SECURE_ACCEPTANCE" | "DANKORT" | "DINERS_CLUB" | "DIRECT_BILL" | "DISCOVER" | "EUROCARD_MASTERCARD" | "INVOICE" | "JCB" | "LASER" | "MAESTRO" | "MAESTROUK" | "MASTERCARD" | "MASTERCARD_DEBIT" | "MONEY_ORDER" | "NETRESERVE" | "OTHER" | "OTHER_2" | "OTHER_3" | "PAY_GOV" | "PAYMENT_CREDITS" | "PAYPAL" | "P_CARD" | "PRIVILEGE" | "PURCHASE_ORDER" | "SOLO" | "TOUCHNET" | "UATP" | "UNIONPAY" | "VISA" | "VISA_DEBIT" | "VISA_ELECTRON" | "WPM";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a budget item of the event. */
+                budgetItemId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a payment of the item. */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description In the payment's currency, with at most its minor unit's decimals. */
+                    amount: number;
+                    /** @description The payment's currency (ISO 4217); it converts at the rate in force on the payment's date. */
+                    currency: string;
+                    /** Format: date */
+                    date: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only (PUT: must be the path's).
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    name: string;
+                    note?: string;
+                    referenceNumber?: string;
+                    /** @enum {string} */
+                    type?: "AIRPLUS" | "AMERICAN_EXPRESS" | "AURORA" | "AURORE" | "AUTHORIZE_NET_SIM" | "BANK_TRANSFER" | "BCMC" | "BILLY" | "CASH" | "CB" | "CHECK" | "COFINOGA" | "CORPORATE_CARD" | "CREDIT" | "CYBERSOURCE_HOSTED_ORDER_PAGE" | "CYBERSOURCE_SECURE_ACCEPTANCE" | "DANKORT" | "DINERS_CLUB" | "DIRECT_BILL" | "DISCOVER" | "EUROCARD_MASTERCARD" | "INVOICE" | "JCB" | "LASER" | "MAESTRO" | "MAESTROUK" | "MASTERCARD" | "MASTERCARD_DEBIT" | "MONEY_ORDER" | "NETRESERVE" | "OTHER" | "OTHER_2" | "OTHER_3" | "PAY_GOV" | "PAYMENT_CREDITS" | "PAYPAL" | "P_CARD" | "PRIVILEGE" | "PURCHASE_ORDER" | "SOLO" | "TOUCHNET" | "UATP" | "UNIONPAY" | "VISA" | "VISA_DEBIT" | "VISA_ELECTRON" | "WPM";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description In the payment's currency, with at most its minor unit's decimals. */
+                        amount: number;
+                        /** @description eventline: the amount in the base currency. */
+                        baseAmount: number;
+                        budgetItem: {
+                            /**
+                             * Format: uuid
+                             * @description The budget item.
+                             */
+                            id: string;
+                        };
+                        budgetVersion: {
+                            /**
+                             * Format: uuid
+                             * @description The budget version.
+                             */
+                            id: string;
+                        };
+                        /** @description eventline: the rate the payment converted with (1 in the base currency). */
+                        conversionRate: number;
+                        /**
+                         * Format: uuid
+                         * @description eventline: the conversion rate used (absent in the base currency).
+                         */
+                        conversionRateId?: string;
+                        /** @description The payment's currency (ISO 4217); it converts at the rate in force on the payment's date. */
+                        currency: string;
+                        /** Format: date */
+                        date: string;
+                        /**
+                         * Format: uuid
+                         * @description The payment.
+                         */
+                        id: string;
+                        invoice?: {
+                            /**
+                             * Format: uuid
+                             * @description eventline: the invoice file.
+                             */
+                            id: string;
+                        };
+                        /** Format: date-time */
+                        lastModified: string;
+                        name: string;
+                        note?: string;
+                        referenceNumber?: string;
+                        /** @enum {string} */
+                        type?: "AIRPLUS" | "AMERICAN_EXPRESS" | "AURORA" | "AURORE" | "AUTHORIZE_NET_SIM" | "BANK_TRANSFER" | "BCMC" | "BILLY" | "CASH" | "CB" | "CHECK" | "COFINOGA" | "CORPORATE_CARD" | "CREDIT" | "CYBERSOURCE_HOSTED_ORDER_PAGE" | "CYBERSOURCE_SECURE_ACCEPTANCE" | "DANKORT" | "DINERS_CLUB" | "DIRECT_BILL" | "DISCOVER" | "EUROCARD_MASTERCARD" | "INVOICE" | "JCB" | "LASER" | "MAESTRO" | "MAESTROUK" | "MASTERCARD" | "MASTERCARD_DEBIT" | "MONEY_ORDER" | "NETRESERVE" | "OTHER" | "OTHER_2" | "OTHER_3" | "PAY_GOV" | "PAYMENT_CREDITS" | "PAYPAL" | "P_CARD" | "PRIVILEGE" | "PURCHASE_ORDER" | "SOLO" | "TOUCHNET" | "UATP" | "UNIONPAY" | "VISA" | "VISA_DEBIT" | "VISA_ELECTRON" | "WPM";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deletePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a budget item of the event. */
+                budgetItemId: string;
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a payment of the item. */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    answerBudgetCustomField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a budget item of the event. */
+                budgetItemId: string;
+                /** @description ID of a Budget Item custom field. */
+                customFieldId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The custom field; when sent it must be the path's.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    name?: string;
+                    /** @description Read-only: ignored. */
+                    order?: number;
+                    /** @description Read-only: ignored. */
+                    type?: string;
+                    /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                    value: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The custom field.
+                         */
+                        id: string;
+                        /** @description The text of the custom field. Read-only. */
+                        name?: string;
+                        /** @description The order of the field. Read-only. */
+                        order?: number;
+                        /**
+                         * @description The type of data collected. Read-only.
+                         * @enum {string}
+                         */
+                        type?: "AutoIncrement" | "ConsentQuestion" | "Currency" | "Decimal" | "Date" | "DateTime" | "Email" | "FileUpload" | "FreeText" | "General" | "MultiChoice" | "MultiSelect" | "Number" | "OpenEndedDateTime" | "OpenEndedText" | "SingleChoice" | "SingleSelect" | "USPhoneNumber" | "Unknown";
+                        /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
+                        value: string[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getBudgetAllocations: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description eventline: the allocated amount in the base currency. */
+                            baseAmount: number;
+                            budgetItem: {
+                                /**
+                                 * Format: uuid
+                                 * @description The budget item.
+                                 */
+                                id: string;
+                            };
+                            budgetVersion: {
+                                /**
+                                 * Format: uuid
+                                 * @description The budget version.
+                                 */
+                                id: string;
+                            };
+                            category?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A budget category.
+                                 */
+                                id?: string;
+                            };
+                            generalLedger?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A general ledger code.
+                                 */
+                                id?: string;
+                            };
+                            /** @enum {string} */
+                            method: "AMOUNT" | "PERCENTAGE";
+                            note?: string;
+                            subcategory?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A budget sub-category.
+                                 */
+                                id?: string;
+                            };
+                            value: number;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getPayments: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description In the payment's currency, with at most its minor unit's decimals. */
+                            amount: number;
+                            /** @description eventline: the amount in the base currency. */
+                            baseAmount: number;
+                            budgetItem: {
+                                /**
+                                 * Format: uuid
+                                 * @description The budget item.
+                                 */
+                                id: string;
+                            };
+                            budgetVersion: {
+                                /**
+                                 * Format: uuid
+                                 * @description The budget version.
+                                 */
+                                id: string;
+                            };
+                            /** @description eventline: the rate the payment converted with (1 in the base currency). */
+                            conversionRate: number;
+                            /**
+                             * Format: uuid
+                             * @description eventline: the conversion rate used (absent in the base currency).
+                             */
+                            conversionRateId?: string;
+                            /** @description The payment's currency (ISO 4217); it converts at the rate in force on the payment's date. */
+                            currency: string;
+                            /** Format: date */
+                            date: string;
+                            /**
+                             * Format: uuid
+                             * @description The payment.
+                             */
+                            id: string;
+                            invoice?: {
+                                /**
+                                 * Format: uuid
+                                 * @description eventline: the invoice file.
+                                 */
+                                id: string;
+                            };
+                            /** Format: date-time */
+                            lastModified: string;
+                            name: string;
+                            note?: string;
+                            referenceNumber?: string;
+                            /** @enum {string} */
+                            type?: "AIRPLUS" | "AMERICAN_EXPRESS" | "AURORA" | "AURORE" | "AUTHORIZE_NET_SIM" | "BANK_TRANSFER" | "BCMC" | "BILLY" | "CASH" | "CB" | "CHECK" | "COFINOGA" | "CORPORATE_CARD" | "CREDIT" | "CYBERSOURCE_HOSTED_ORDER_PAGE" | "CYBERSOURCE_SECURE_ACCEPTANCE" | "DANKORT" | "DINERS_CLUB" | "DIRECT_BILL" | "DISCOVER" | "EUROCARD_MASTERCARD" | "INVOICE" | "JCB" | "LASER" | "MAESTRO" | "MAESTROUK" | "MASTERCARD" | "MASTERCARD_DEBIT" | "MONEY_ORDER" | "NETRESERVE" | "OTHER" | "OTHER_2" | "OTHER_3" | "PAY_GOV" | "PAYMENT_CREDITS" | "PAYPAL" | "P_CARD" | "PRIVILEGE" | "PURCHASE_ORDER" | "SOLO" | "TOUCHNET" | "UATP" | "UNIONPAY" | "VISA" | "VISA_DEBIT" | "VISA_ELECTRON" | "WPM";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    attachInvoiceToPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+                /** @description ID of a file (POST /files). */
+                invoiceId: string;
+                /** @description ID of a budget payment of the event. */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        file: {
+                            /**
+                             * Format: uuid
+                             * @description The invoice file.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uri
+                         * @description A signed, expiring URL of the file.
+                         */
+                        href: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventBudgetTotals: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description eventline: items INVOICED or PAID. */
+                            actual: number;
+                            /** @description eventline: the allocations of items that are not deleted. */
+                            allocated: number;
+                            /** @description eventline: items CONFIRMED, INVOICED or PAID. */
+                            committed: number;
+                            costDetail: {
+                                /**
+                                 * Format: uuid
+                                 * @description A cost detail.
+                                 */
+                                id: string;
+                                totalAppliedGratuity: number;
+                                totalAppliedTax: number;
+                                totalCostValue: number;
+                            }[];
+                            /** @description The base currency every total is in. */
+                            currency: string;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /** Format: date-time */
+                            lastModifiedDate?: string;
+                            /** @description eventline: the same totals as exact integers of the base currency's minor unit (decimal strings). */
+                            minorUnits: {
+                                actual: string;
+                                allocated: string;
+                                committed: string;
+                                paid: string;
+                                planned: string;
+                            };
+                            /** @description eventline: the payments of items that are not deleted. */
+                            paid: number;
+                            /** @description eventline: every item that is not deleted. */
+                            planned: number;
+                            totalHighLevelEstimate: {
+                                /** @description The planned total. */
+                                amount: number;
+                            };
+                            version: {
+                                default: boolean;
+                                /**
+                                 * Format: uuid
+                                 * @description The budget version.
+                                 */
+                                id: string;
+                                name: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
                     };
                 };
             };

@@ -45,6 +45,7 @@ import { CONTACT_HISTORY_TABLES } from '../modules/contact-history/contact-histo
 import { CUSTOM_FIELDS_TABLES } from '../modules/custom-fields/custom-fields.table.js';
 import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questions.table.js';
 import { AUDIENCE_SEGMENTS_TABLES } from '../modules/audience-segments/audience-segments.table.js';
+import { BUDGET_TABLES } from '../modules/budget/budget.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -97,4 +98,5 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...SIGNATURES_TABLES,
   ...HUBS_TABLES,
   ...PROCESS_FORMS_TABLES,
+  ...BUDGET_TABLES,
 ];

@@ -51,6 +51,9 @@ import type {
 } from '../modules/program/program.table.js';
 import type { EventUserGroupsTable } from '../modules/identity/event-user-groups.table.js';
 import type { EventEmailsTable, InvitationListsTable, PlanningDocumentsTable, RegistrationPathsTable } from '../modules/event-setup/event-setup.table.js';
+import type {
+  BudgetAllocationsTable, BudgetCardsTable, BudgetCardTransactionsTable, BudgetConversionRatesTable, BudgetItemLinesTable, BudgetItemsTable, BudgetPaymentsTable,
+} from '../modules/budget/budget.table.js';
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
@@ -182,6 +185,13 @@ export interface Database {
   hub_members: HubMembersTable;
   process_forms: ProcessFormsTable;
   process_form_submissions: ProcessFormSubmissionsTable;
+  budget_conversion_rates: BudgetConversionRatesTable;
+  budget_items: BudgetItemsTable;
+  budget_item_lines: BudgetItemLinesTable;
+  budget_allocations: BudgetAllocationsTable;
+  budget_payments: BudgetPaymentsTable;
+  budget_cards: BudgetCardsTable;
+  budget_card_transactions: BudgetCardTransactionsTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

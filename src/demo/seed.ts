@@ -11,6 +11,7 @@ import { seedDemoSpeakers } from './speakers.js';
 import { seedDemoEventSetup } from './event-setup.js';
 import { seedDemoProgram } from './program.js';
 import { seedDemoCustomFields } from './custom-fields.js';
+import { seedDemoBudget } from './budget.js';
 import { seedDemoLeads } from './leads.js';
 import { seedDemoPeople } from './people.js';
 import { seedDemoWorkflow } from './workflow.js';
@@ -72,6 +73,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   await seedDemoProgram(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoEventSetup(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoCustomFields(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
+  await seedDemoBudget(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
   await seedDemoPeople(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });

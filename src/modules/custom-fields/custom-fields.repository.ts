@@ -5,7 +5,7 @@ import { AccountRows, Repository, type Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import { mayHoldAny } from '../privacy/index.js';
 
-export type AnswerSubject = 'Contact' | 'Event' | 'Session';
+export type AnswerSubject = 'Contact' | 'Event' | 'Session' | 'Budget Item';
 
 /** Custom fields, their choices, translations and answers; every statement names the account. */
 export class CustomFieldsRepository extends Repository {

@@ -349,11 +349,20 @@ export class CustomFieldsService {
     return [v];
   }
 
+  private readonly subjects = new Map<AnswerSubject, (accountId: string, id: string, trx: Transaction<Database>) => Promise<string | undefined>>();
+
+  /** A module whose rows are answered about (the budget's items) says how to find one: its id, or undefined. */
+  useSubject(subject: Extract<AnswerSubject, 'Budget Item'>, find: (accountId: string, id: string, trx: Transaction<Database>) => Promise<string | undefined>): void {
+    this.subjects.set(subject, find);
+  }
+
   private async subjectExists(accountId: string, subject: AnswerSubject, id: string, trx: Transaction<Database>): Promise<string> {
     const lower = id.toLowerCase();
-    const found = subject === 'Contact' ? await this.uses.contacts.find(accountId, lower, trx).then((c) => (c && c.purged !== true ? c.id : undefined))
-      : subject === 'Event' ? await this.uses.events.find(accountId, lower, trx).then((e) => e?.id)
-        : await this.uses.sessions.find(accountId, lower, trx).then((s) => s?.id);
+    const other = this.subjects.get(subject);
+    const found = other !== undefined ? await other(accountId, lower, trx)
+      : subject === 'Contact' ? await this.uses.contacts.find(accountId, lower, trx).then((c) => (c && c.purged !== true ? c.id : undefined))
+        : subject === 'Event' ? await this.uses.events.find(accountId, lower, trx).then((e) => e?.id)
+          : await this.uses.sessions.find(accountId, lower, trx).then((s) => s?.id);
     if (found === undefined) throw CustomFieldErrors.subjectNotFound(`${subject} not found`, { target: 'id' });
     return found;
   }

@@ -8,6 +8,8 @@ import { customFieldsRoutes } from './custom-fields.routes.js';
 import { CustomFieldsService, type CustomFieldsUses } from './custom-fields.service.js';
 
 export { CustomFieldsService };
+export { AnswerInputSchema as CustomFieldAnswerInputSchema, AnswerSchema as CustomFieldAnswerSchema } from './custom-fields.schemas.js';
+export type { AnswerInput as CustomFieldAnswerInput } from './custom-fields.schemas.js';
 export type { Answer as CustomFieldAnswer, CustomField, Category as CustomFieldCategory } from './custom-fields.schemas.js';
 
 /**
