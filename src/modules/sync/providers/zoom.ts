@@ -506,7 +506,11 @@ export class ZoomProvider implements WebcastProvider {
     return { type, meetingId, at: new Date(at).toISOString() };
   }
 
-  /** Zoom's `endpoint.url_validation`: `{plainToken, encryptedToken: hex HMAC-SHA256(secret, plainToken)}`, for a signed call only. */
+  /**
+   * Zoom's `endpoint.url_validation`: `{plainToken, encryptedToken: hex HMAC-SHA256(secret, plainToken)}`, for a signed
+   * call only (Zoom signs it like any event). Answering an unsigned one would be an HMAC oracle: a caller could ask
+   * for plainToken = `v0:{ts}:{body}` and get a valid signature for a forged notification.
+   */
   answerChallenge(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): { status: number; contentType: string; body: string } | undefined {
     const secret = this.opts.webhookSecret;
     if (!secret || !this.signed(headers, rawBody)) return undefined;
