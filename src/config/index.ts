@@ -133,6 +133,11 @@ export interface SyncConfig {
   readonly webhookSecret?: string;
   /** Seconds between polling passes of the worker. */
   readonly intervalSeconds: number;
+  /** The Zoom connector (ZOOM_*; docs/sync.md "Zoom"). Secrets: never logged. */
+  readonly zoom?: {
+    readonly accountId?: string; readonly clientId?: string; readonly clientSecret?: string; readonly webhookSecret?: string;
+    readonly hostUser?: string; readonly apiUrl?: string; readonly oauthUrl?: string;
+  };
 }
 
 export interface CommunicationsConfig {
@@ -363,6 +368,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ...(env['SYNC_SIM_URL'] ? { simUrl: env['SYNC_SIM_URL'] } : {}),
       ...(env['SYNC_WEBHOOK_SECRET'] ? { webhookSecret: env['SYNC_WEBHOOK_SECRET'] } : {}),
       intervalSeconds: int(env, 'SYNC_INTERVAL_SECONDS', 60, 1, 86_400),
+      ...(env['ZOOM_CLIENT_ID'] ? { zoom: Object.freeze(Object.fromEntries(([
+        ['accountId', 'ZOOM_ACCOUNT_ID'], ['clientId', 'ZOOM_CLIENT_ID'], ['clientSecret', 'ZOOM_CLIENT_SECRET'], ['webhookSecret', 'ZOOM_WEBHOOK_SECRET'],
+        ['hostUser', 'ZOOM_HOST_USER'], ['apiUrl', 'ZOOM_API_URL'], ['oauthUrl', 'ZOOM_OAUTH_URL'],
+      ] as const).filter(([, v]) => env[v]).map(([k, v]) => [k, env[v]]))) } : {}),
     }),
     obfuscation: Object.freeze({ compact: compactMode(env) }),
     contactHooks: Object.freeze({

@@ -116,8 +116,9 @@ export function registerSync(program: Command, ctx: CliContext): void {
       const clientSecret = opts.clientSecret ?? config.apiClient?.clientSecret;
       if (!clientId || !clientSecret) usageError(cmd, 'client credentials are needed: --client-id and --client-secret, or EVENTLINE_CLIENT_ID and EVENTLINE_CLIENT_SECRET');
       const simUrl = opts.simUrl ?? config.sync?.simUrl;
-      const webhookSecret = opts.webhookSecret ?? config.sync?.webhookSecret;
-      const provider = createProvider(opts.provider, { ...(simUrl ? { simUrl } : {}), ...(webhookSecret ? { webhookSecret } : {}) });
+      const zoom = { ...config.sync?.zoom, ...(opts.webhookSecret ? { webhookSecret: opts.webhookSecret } : {}) };
+      const webhookSecret = opts.webhookSecret ?? (opts.provider === 'zoom' ? zoom.webhookSecret : undefined) ?? config.sync?.webhookSecret;
+      const provider = createProvider(opts.provider, { ...(simUrl ? { simUrl } : {}), ...(webhookSecret ? { webhookSecret } : {}), zoom });
       const baseUrl = opts.url ?? config.apiClient?.url ?? config.publicUrl;
       const client = createClient({
         baseUrl, clientId, clientSecret,
@@ -159,7 +160,7 @@ export function registerSync(program: Command, ctx: CliContext): void {
         wake.fn?.();
       });
       if (opts.webhookPort !== undefined) {
-        if (!webhookSecret) usageError(cmd, '--webhook-port needs --webhook-secret or SYNC_WEBHOOK_SECRET');
+        if (!webhookSecret) usageError(cmd, '--webhook-port needs --webhook-secret or SYNC_WEBHOOK_SECRET (zoom: ZOOM_WEBHOOK_SECRET)');
         log.info('receiving webhooks', { url: await receiver.listen(opts.webhookPort) });
       }
       const intervalMs = (opts.interval ?? config.sync?.intervalSeconds ?? 60) * 1000;

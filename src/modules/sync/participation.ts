@@ -1,5 +1,5 @@
 import type { EventlineApi, ApiSession, ApiWebcast, CheckIn } from './eventline-api.js';
-import type { ProviderMeeting, WebcastProvider } from './provider.js';
+import type { ProviderMeeting, Registrant, WebcastProvider } from './provider.js';
 import type { SyncLogger } from './engine.js';
 
 /** How many registrations are written back per call: a killed run loses at most one batch of work, which the next run redoes. */
@@ -21,11 +21,15 @@ export async function registerAttendees(
   let written = 0;
   for (let i = 0; i < todo.length; i += LINK_BATCH) {
     const batch = todo.slice(i, i + LINK_BATCH);
-    const items = [];
-    for (const person of batch) {
-      const r = await provider.registerAttendee(meeting.id, { attendeeId: person.id, email: person.email, firstName: person.firstName, lastName: person.lastName });
-      items.push({ attendee: { id: person.id }, join: { href: r.joinUrl }, sourceId: r.id });
-    }
+    const who = batch.map((person) => ({ attendeeId: person.id, email: person.email, firstName: person.firstName, lastName: person.lastName }));
+    const registered: Registrant[] = [];
+    if (provider.registerAttendees) registered.push(...(await provider.registerAttendees(meeting.id, who)));
+    else for (const w of who) registered.push(await provider.registerAttendee(meeting.id, w));
+    const items = batch.map((person, k) => {
+      const r = registered[k];
+      if (!r) throw new Error(`the platform answered ${registered.length} registrants for ${batch.length} registrations`);
+      return { attendee: { id: person.id }, join: { href: r.joinUrl }, sourceId: r.id };
+    });
     const results = await api.addLinks(webcast.id, items);
     const failed = results.filter((r) => r.status !== 201 && r.status !== 409);
     if (failed.length > 0) throw new Error(`${failed.length} attendee links were refused: ${failed[0]?.data?.message ?? failed[0]?.status ?? ''}`);

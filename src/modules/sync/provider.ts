@@ -67,6 +67,11 @@ export interface Recording {
   password: string | undefined;
 }
 
+/** A platform call that failed; the message names the cause and the fix in a planner's words (it lands in the sync state). */
+export class ProviderHttpError extends Error {
+  constructor(readonly status: number, message: string) { super(message); }
+}
+
 export type ChangeType = 'meeting.updated' | 'meeting.started' | 'meeting.ended' | 'meeting.deleted' | 'recording.completed' | 'participant.joined' | 'participant.left';
 
 export interface ChangeNotification {
@@ -88,6 +93,8 @@ export interface WebcastProvider {
   /** The meeting created earlier for this eventline session, if any. */
   findMeeting(externalId: string): Promise<ProviderMeeting | undefined>;
   registerAttendee(meetingId: string, who: Registration): Promise<Registrant>;
+  /** Several at once where the platform offers it (Zoom webinars' batch_registrants); same rules as registerAttendee, answers in the same order. */
+  registerAttendees?(meetingId: string, who: Registration[]): Promise<Registrant[]>;
   listRegistrants(meetingId: string): Promise<Registrant[]>;
   listParticipants(meetingId: string): Promise<ParticipantJoin[]>;
   /** undefined until the recording is complete. */
@@ -97,4 +104,9 @@ export interface WebcastProvider {
    * signature or timestamp is wrong. rawBody is the received body, byte for byte.
    */
   verifyNotification(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): ChangeNotification | undefined;
+  /**
+   * The answer to the platform's endpoint check (Zoom: `endpoint.url_validation`), when this call is one and
+   * its signature is right; undefined otherwise. Checked before verifyNotification.
+   */
+  answerChallenge?(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): { status: number; contentType: string; body: string } | undefined;
 }

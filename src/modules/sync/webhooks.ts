@@ -27,7 +27,14 @@ export class WebhookReceiver {
         else chunks.push(c);
       });
       req.on('end', () => {
-        const n = this.provider.verifyNotification(req.headers, Buffer.concat(chunks).toString('utf8'));
+        const raw = Buffer.concat(chunks).toString('utf8');
+        // The platform's endpoint check (Zoom's url_validation), signed like any notification.
+        const challenge = this.provider.answerChallenge?.(req.headers, raw);
+        if (challenge) {
+          res.writeHead(challenge.status, { 'content-type': challenge.contentType }).end(challenge.body);
+          return;
+        }
+        const n = this.provider.verifyNotification(req.headers, raw);
         if (!n) {
           res.writeHead(401).end();
           return;

@@ -1,12 +1,26 @@
 import type { WebcastProvider } from '../provider.js';
 import { SimProvider } from './sim.js';
+import { zoomFromSettings } from './zoom.js';
 
 export { SimProvider, type SimProviderOptions } from './sim.js';
+export { ZoomProvider, zoomSignature, type ZoomProviderOptions } from './zoom.js';
+
+/** The Zoom connector's settings (ZOOM_* variables). */
+export interface ZoomSettings {
+  accountId?: string;
+  clientId?: string;
+  clientSecret?: string;
+  webhookSecret?: string;
+  hostUser?: string;
+  apiUrl?: string;
+  oauthUrl?: string;
+}
 
 /** Settings a provider may need; each provider reads its own. */
 export interface ProviderSettings {
   simUrl?: string;
   webhookSecret?: string;
+  zoom?: ZoomSettings;
 }
 
 /** The registry of connectors: add one line per new provider file. */
@@ -14,6 +28,10 @@ const factories: Record<string, (s: ProviderSettings) => WebcastProvider> = {
   sim: (s) => {
     if (!s.simUrl) throw new Error('the sim provider needs SYNC_SIM_URL (or --sim-url): the address of `eventline provider-sim`');
     return new SimProvider({ baseUrl: s.simUrl, ...(s.webhookSecret ? { webhookSecret: s.webhookSecret } : {}) });
+  },
+  zoom: (s) => {
+    const webhookSecret = s.zoom?.webhookSecret ?? s.webhookSecret;
+    return zoomFromSettings({ ...s.zoom, ...(webhookSecret ? { webhookSecret } : {}) });
   },
 };
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { verifyWebhookSignature } from '../../../sim/index.js';
+import { ProviderHttpError } from '../provider.js';
 import type {
   ChangeNotification, ChangeType, MeetingFields, MeetingSpec, ParticipantJoin, ProviderMeeting, Recording, Registrant, Registration, WebcastProvider,
 } from '../provider.js';
@@ -49,9 +50,7 @@ const Notification = Compile(Type.Object({
 export const EXTERNAL_ID_FIELD = 'eventline_session_id';
 const ATTENDEE_QUESTION = 'eventline_attendee_id';
 
-export class ProviderHttpError extends Error {
-  constructor(readonly status: number, message: string) { super(message); }
-}
+export { ProviderHttpError };
 
 const STATUS: Record<string, ProviderMeeting['status']> = { waiting: 'scheduled', started: 'started', finished: 'ended', deleted: 'cancelled' };
 const CHANGE: Record<string, ChangeType> = {
