@@ -54,6 +54,9 @@ import type { EventEmailsTable, InvitationListsTable, PlanningDocumentsTable, Re
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
+import type { BadgePrinterPoolsTable, BadgePrintJobsTable, BadgesTable } from '../modules/badges/badges.table.js';
+import type { EmarketingCampaignsTable, EmarketingDeliveriesTable, EmarketingRequestsTable, EmarketingTemplatesTable } from '../modules/emarketing/emarketing.table.js';
+import type { MessageChannelMembersTable } from '../modules/attendee-messages/attendee-messages.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -159,6 +162,15 @@ export interface Database {
   event_question_choices: EventQuestionChoicesTable;
   audience_segments: AudienceSegmentsTable;
   audience_segment_members: AudienceSegmentMembersTable;
+  // 0031_badges_emarketing (issue 30: badges and e-mail)
+  badges: BadgesTable;
+  badge_printer_pools: BadgePrinterPoolsTable;
+  badge_print_jobs: BadgePrintJobsTable;
+  emarketing_campaigns: EmarketingCampaignsTable;
+  emarketing_templates: EmarketingTemplatesTable;
+  emarketing_requests: EmarketingRequestsTable;
+  emarketing_deliveries: EmarketingDeliveriesTable;
+  message_channel_members: MessageChannelMembersTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as
