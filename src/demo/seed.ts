@@ -13,6 +13,7 @@ import { seedDemoProgram } from './program.js';
 import { seedDemoCustomFields } from './custom-fields.js';
 import { seedDemoLeads } from './leads.js';
 import { seedDemoWorkflow } from './workflow.js';
+import { seedDemoComms } from './comms.js';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Account';
 
@@ -73,6 +74,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   await seedDemoCustomFields(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
+  await seedDemoComms(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const credentials: DemoCredentials = {
     accountId: account.id, clientId: application.clientId, clientSecret,
     planner: { email: planner.email, password: plannerPassword },
