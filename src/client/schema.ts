@@ -19417,14 +19417,17 @@ export interface operations {
                      * @default true
                      */
                     active?: boolean;
-                    /** @default false */
+                    /**
+                     * @description Kept with the template; eventline does not rewrite links (history: opened and clicked stay false).
+                     * @default false
+                     */
                     clickTrackingEnabled?: boolean;
                     /**
                      * Format: email
-                     * @description The email address of the sender.
+                     * @description The email address of the sender, kept with the template (mail leaves from MAIL_FROM).
                      */
                     fromEmail?: string;
-                    /** @description Name of the sender. */
+                    /** @description Name of the sender, kept with the template. Mail leaves from the server's MAIL_FROM (the one sender its relay accepts). */
                     fromName?: string;
                     /** @description HTML body besides the text (placeholders are filled HTML-escaped). */
                     htmlBody?: string;

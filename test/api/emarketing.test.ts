@@ -145,6 +145,9 @@ describe('e-marketing campaigns, sends, email history and bounces', () => {
     expect(String(bounces.data[0]?.['bounceReason'])).toContain('5.1.1');
     expect((await ok<{ data: unknown[] }>(api('GET', `/ea/bounces?filter=${encodeURIComponent(`recipient.id eq '${contacts['ada'] ?? ''}'`)}`))).data).toHaveLength(0);
     expect((await ok<{ data: unknown[] }>(api('GET', `/ea/bounces?filter=${encodeURIComponent("productLine eq 'E_MARKETING' and emailType eq 'Custom'")}`))).data).toHaveLength(1);
+    // As the reference says: emailType 'Unknown' is not supported in the filter, nor is 'or'.
+    expect((await api('GET', `/ea/bounces?filter=${encodeURIComponent("emailType eq 'Unknown'")}`)).json()).toMatchObject({ code: 400, target: 'filter' });
+    expect((await api('GET', `/ea/bounces?filter=${encodeURIComponent("emailType eq 'Custom' or emailType eq 'Invitation'")}`)).json()).toMatchObject({ code: 400, target: 'filter' });
   });
 
   it('refuses what cannot be sent with a 4xx that sends nothing', async () => {

@@ -67,8 +67,16 @@ function hasOr(node: FilterNode): boolean {
   return node.kind === 'or' || (node.kind === 'and' && (hasOr(node.left) || hasOr(node.right)));
 }
 
-/** These lists take `and` only, as the reference says ("'OR' is not supported"): a filter with `or` is 400. */
-export function andOnly(filter: string | undefined, fields: FilterFields): void {
+function names(node: FilterNode, field: string, value: string): boolean {
+  if (node.kind === 'cmp') return node.field === field && node.values.some((v) => String(v).toLowerCase() === value.toLowerCase());
+  return names(node.left, field, value) || names(node.right, field, value);
+}
+
+/**
+ * These lists take `and` only, as the reference says ("'OR' is not supported"): a filter with `or` is 400. `refuse`
+ * names a value the reference does not support in a field's filter (GET /bounces: emailType 'Unknown').
+ */
+export function andOnly(filter: string | undefined, fields: FilterFields, refuse?: { field: string; value: string }): void {
   if (filter === undefined) return;
   let node: FilterNode;
   try {
@@ -79,4 +87,5 @@ export function andOnly(filter: string | undefined, fields: FilterFields): void 
     throw err;
   }
   if (hasOr(node)) throw EmarketingErrors.invalid("This list's filter supports 'and' only, not 'or'", { target: 'filter' });
+  if (refuse && names(node, refuse.field, refuse.value)) throw EmarketingErrors.invalid(`${refuse.field} '${refuse.value}' is not supported in this filter`, { target: 'filter' });
 }

@@ -282,7 +282,7 @@ export class EmarketingService {
   }
 
   async listBounces(accountId: string, query: ListQuery): Page<Bounce> {
-    andOnly(query.filter, BOUNCES_LIST.filters);
+    andOnly(query.filter, BOUNCES_LIST.filters, { field: 'emailType', value: 'Unknown' });
     const page = await listPage(BOUNCES_LIST, query, (spec) => this.repo.listBounces(accountId, spec), (r) => r, this.href('bounces'));
     const contacts = new Map((await this.uses.contacts.findByIds(accountId, page.data.map((r) => r.contact_id))).map((c) => [c.id, c]));
     return {
