@@ -62,6 +62,9 @@ import { createEventRolesModule } from './modules/event-roles/index.js';
 import { createSignaturesModule } from './modules/signatures/index.js';
 import { createHubsModule } from './modules/hubs/index.js';
 import { createProcessFormsModule } from './modules/process-forms/index.js';
+import { createBadgesModule } from './modules/badges/index.js';
+import { createEmarketingModule } from './modules/emarketing/index.js';
+import { createAttendeeMessagesModule } from './modules/attendee-messages/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -166,17 +169,22 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     personRows: [speakers.services.speakers, communications.services.communications, hubs.services.hubs],
   });
   const budget = createBudgetModule(deps, { events: events.services.events, files: files.services.files, customFields: customFields.services.customFields });
+  const badges = createBadgesModule(deps, { events: events.services.events, attendees: attendees.services.attendees, files: files.services.files });
+  const emarketing = createEmarketingModule(deps, { contacts: contacts.services.contacts, mailer: communications.services.emails, eventEmails: communications.services.emails });
+  const attendeeMessages = createAttendeeMessagesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
     accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks,
-    // speakers before files: its eraser hands an erased speaker's files to the contact, whose files the files eraser then deletes.
-    speakers, files, registrationTypes, exhibitors, videos, surveys,
+    // speakers and badges before files: their erasers hand an erased contact's files (speaker's files, badge PDFs) to the contact,
+    // whose files the files eraser then deletes.
+    speakers, badges, files, registrationTypes, exhibitors, videos, surveys,
     program,
     eventSetup,
     customFields, audienceSegments, eventQuestions,
     contactGroups, contactHistory, attendeeExtras, eventRoles, signatures, hubs, processForms,
     budget,
+    emarketing, attendeeMessages,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -216,6 +224,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...speakers.services,
     ...program.services,
     ...eventSetup.services,
+    ...badges.services,
+    ...emarketing.services,
+    ...attendeeMessages.services,
     ...customFields.services,
     ...audienceSegments.services,
     ...eventQuestions.services,

@@ -168,6 +168,24 @@ export const SCOPES = {
   'budget/transactions:read': 'Allows the reading of card transactions',
   'budget/transactions:write': 'Allows the creation/updating of card transactions',
   'budget/transactions:delete': 'Allows the deletion of card transactions',
+  // Issue 30, badges and e-mail (the :write ones of read-only lists are eventline extensions, DESIGN rule 11).
+  'exhibitor/badges:read': 'Allows the reading of badges',
+  'exhibitor/badges:write': 'Allows the creation and updating of badges',
+  'remote-printing/badge-print-jobs:read': 'Allows the reading of badge print jobs',
+  'remote-printing/badge-print-jobs:write': 'Allows the creation of badge print jobs',
+  'remote-printing/badge-printer-pools:read': 'Allows the reading of badge printer pools',
+  'remote-printing/badge-printer-pools:write': 'Allows the creation and updating of badge printer pools (an eventline extension)',
+  'eMarketing/campaigns:read': 'Allows the reading of eMarketing campaigns',
+  'eMarketing/campaigns:write': 'Allows the creation of eMarketing campaigns (an eventline extension)',
+  'eMarketing/eMarketing-email-templates:read': 'Allows the reading of eMarketing email templates',
+  'eMarketing/eMarketing-email-templates:write': 'Allows the creation of eMarketing email templates (an eventline extension)',
+  'eMarketing/eMarketing-send-emails:write': 'Allows sending eMarketing emails',
+  'emarketing/emarketing-email-status:read': 'Allows the reading of the status of eMarketing email requests',
+  'email/emails:read': 'Allows the reading of the email history',
+  'email/bounces:read': 'Allows the reading of email bounces',
+  'email/email-status:read': 'Allows the reading of the status of email requests',
+  'event/attendee-messages:read': 'Allows the reading of attendee messaging channel members',
+  'event/attendee-messages:write': 'Allows adding and removing attendee messaging channel members (an eventline extension)',
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;

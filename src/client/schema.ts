@@ -554,6 +554,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/bounces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Email Bounces
+         * @description The e-marketing emails the SMTP relay refused (a 5xx reply), with its reply code and text. Filterable (the reference's list; `and` only): created (eq|le|ge), productLine (eq|ne), emailType (eq|ne), recipient.id (eq), productId (eq), emailId (eq). `after` / `before` bound the bounce time. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getBounceDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/budget-items": {
         parameters: {
             query?: never;
@@ -682,6 +702,30 @@ export interface paths {
          * @description Queues the job (READY); a worker runs it (RUNNING) and records a result per record. 409 when the account already has its limit of READY or RUNNING jobs.
          */
         post: operations["runBulkJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List eMarketing Campaigns
+         * @description The account's e-marketing campaigns, in creation order. Filterable (the reference's list; `and` only): campaign.name (eq|ne), campaign.id (eq|ne), campaign.active (eq|ne), created (eq|le|ge), lastModified (eq|le|ge). `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getCampaigns"];
+        put?: never;
+        /**
+         * Create eMarketing Campaign
+         * @description Creates an e-marketing campaign (active unless `active: false`). An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["createCampaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1415,6 +1459,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Emails History Data
+         * @description The account's e-marketing emails, one record per recipient of a send, in the order they were queued. Filterable (the reference's list; `and` only): event.id (eq), attendee.id (eq), contact.id (eq), status (eq), lastModified (eq|le|ge). `status` is Sent or Failed (bounced or failed; absent while queued). `after` / `before` bound lastModified. E-marketing mail goes to contacts: `event.id` and `attendee.id` match none of it. Each recipient's `deliveryStatus` (an eventline extension) follows the delivery: queued, then sent (the SMTP relay took it), bounced (the relay refused it with a 5xx reply: see GET /bounces) or failed (a temporary failure until the last of three tries). Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getEmailsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/emails/{emailRequestId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Email Status
+         * @description The status of each recipient of an email request: an e-marketing send (POST /emarketing/emails answers its requestId; recipients are contacts, with their names), or an event email request (POST /events/emails; recipients are the event's attendees). Each recipient's `deliveryStatus` (an eventline extension) follows the delivery: queued, then sent (the SMTP relay took it), bounced (the relay refused it with a 5xx reply: see GET /bounces) or failed (a temporary failure until the last of three tries).
+         */
+        get: operations["getEmailStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/emarketing/campaigns/{campaignId}/email-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Email Templates
+         * @description The campaign's email templates, in creation order. Filterable (the reference's list; `and` only): name (eq), createdBy (eq). `after` / `before` bound lastModified. 404 when the campaign is not the account's. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getEmailTemplates"];
+        put?: never;
+        /**
+         * Create Email Template
+         * @description Adds an email template to the campaign: what POST /emarketing/emails sends (its `id` is the send's templateId). An eventline extension (DESIGN rule 11): the reference only lists them.
+         */
+        post: operations["createEmailTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/emarketing/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send Email To Recipients
+         * @description Sends the template's email to each recipient (contacts of the account). Each email is a durable job that mails through the configured SMTP relay (or the database outbox): the answer is at once, with the mailed recipients In-Progress and the refused ones Error (unknown, deleted, no address) or Opted-Out. An unknown or inactive template, or an inactive campaign, is 400. Each recipient's `deliveryStatus` (an eventline extension) follows the delivery: queued, then sent (the SMTP relay took it), bounced (the relay refused it with a 5xx reply: see GET /bounces) or failed (a temporary failure until the last of three tries).
+         */
+        post: operations["sendEMarketingEmails"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/emarketing/emails/{emailRequestId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Emarketing Email Status
+         * @description What became of each email of the send: In-Progress while queued, Sent, or Error. Each recipient's `deliveryStatus` (an eventline extension) follows the delivery: queued, then sent (the SMTP relay took it), bounced (the relay refused it with a 5xx reply: see GET /bounces) or failed (a temporary failure until the last of three tries).
+         */
+        get: operations["getEmarketingEmailStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/event-questions": {
         parameters: {
             query?: never;
@@ -1595,6 +1743,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add a Channel Member
+         * @description Adds an attendee of the event to a channel (or brings them back, active). An eventline extension (DESIGN rule 11): the reference only lists members.
+         */
+        put: operations["addAttendeeMessagesMember"];
+        post?: never;
+        /**
+         * A Channel Member Leaves
+         * @description The attendee leaves the channel: listed inactive from then on, with leftChannelAt. An eventline extension (DESIGN rule 11): the reference only lists members.
+         */
+        delete: operations["removeAttendeeMessagesMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{eventId}/attendee-messages/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Messaging Members
+         * @description The members of the event's attendee-messaging channels named by the (required) filter: `channel.id (eq|in)`, joined with `or`. A member who left is listed inactive, with leftChannelAt. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getAttendeeMessagesMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{eventId}/badge-print-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Badge Print Jobs
+         * @description The event's badge print jobs, in creation order, with their status. Filterable (the reference's list): id (eq|ne), pool.id (eq|ne), printer.id (eq|ne), status (eq|ne). eventline renders PDFs and assigns no printer: `printer.id eq` matches no job. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getEventBadgePrintJobs"];
+        put?: never;
+        /**
+         * Create Badge Print Job
+         * @description Schedules a print job of the badge `badgeId` (and, an eventline extension, of the badges in `badgeIds`, a page each) in an enabled pool of the event. A worker renders a PDF (a page per badge: the attendee's name, company and a QR code of the attendee's id) and stores it as a file: the job moves from Scheduled to Assigned to Done (`document` then holds the file and a signed URL), or to Failed with a `code` (BadgeNotFound, AttendeeDataMissing, BadgeRenderIssue, Unknown). An unknown badge or pool, or a disabled pool, is 400.
+         */
+        post: operations["createBadgePrintJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{eventId}/badge-print-jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Badge Print Job
+         * @description One print job of the event and its status; once Done, `document` (an eventline extension) is the PDF with a signed, expiring URL.
+         */
+        get: operations["getBadgePrintJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{eventId}/badge-printer-pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Badge Printer Pools
+         * @description The event's badge printer pools, in creation order. Filterable (the reference's list): disabled (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getBadgePrinterPools"];
+        put?: never;
+        /**
+         * Create Badge Printer Pool
+         * @description Creates a badge printer pool of the event; print jobs name a pool. An eventline extension (DESIGN rule 11): the reference only reads printer pools.
+         */
+        post: operations["createBadgePrinterPool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{eventId}/badge-printer-pools/{poolId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Badge Printer Pool
+         * @description One badge printer pool of the event.
+         */
+        get: operations["getBadgePrinterPool"];
+        /**
+         * Update Badge Printer Pool
+         * @description Renames or disables the pool (a disabled pool takes no new print jobs; an omitted `disabled` is false). An eventline extension (DESIGN rule 11): the reference only reads printer pools.
+         */
+        put: operations["updateBadgePrinterPool"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}": {
         parameters: {
             query?: never;
@@ -1610,6 +1894,70 @@ export interface paths {
          */
         put: operations["updateEvent"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Badge
+         * @description The event's badges, in creation order. Filterable (the reference's list): id (eq), attendee.id (eq). 404 when the event is not the account's. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getBadge"];
+        put?: never;
+        /**
+         * Create Badge
+         * @description Gives an attendee of the event a badge. `id` is the badge id printed on it (unique in the event: 400 when taken); `event.id` must be the event of the path and `attendee.id` one of its attendees (400 otherwise).
+         */
+        post: operations["postBadge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/badges/{badgeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Badge
+         * @description Replaces the badge's status, type and attendee. Its id cannot change (400 when the body's `id` is not the path's badgeId).
+         */
+        put: operations["updateBadge"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/badges/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get Badges
+         * @description The event's badges, in creation order. Filterable (the reference's list): id (eq), attendee.id (eq). 404 when the event is not the account's. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        post: operations["getBadgesPostFilters"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12360,6 +12708,174 @@ export interface operations {
             };
         };
     };
+    getBounceDetails: {
+        parameters: {
+            query?: {
+                /** @description Only bounces after this time. */
+                after?: string;
+                /** @description Only bounces before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description When the relay refused the email.
+                             */
+                            bounceDateTime: string;
+                            /** @description The relay's reply. */
+                            bounceReason: string;
+                            /**
+                             * Format: date-time
+                             * @description When the email was sent (queued).
+                             */
+                            created: string;
+                            /** @description The reply as a DSN diagnostic code (smtp; ...). */
+                            dsnDiagnostics: string;
+                            /**
+                             * Format: uuid
+                             * @description The template.
+                             */
+                            emailId: string;
+                            /** @enum {string} */
+                            emailType: "Custom";
+                            optOut: boolean;
+                            /**
+                             * Format: uuid
+                             * @description The campaign.
+                             */
+                            productId: string;
+                            /** @enum {string} */
+                            productLine: "E_MARKETING";
+                            /** Recipient */
+                            recipient: {
+                                emailAddress: string;
+                                firstName?: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The contact.
+                                 */
+                                id: string;
+                                lastName?: string;
+                            };
+                            /** @description The SMTP reply code (5xx). */
+                            smtpCode: number;
+                            subject: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getAccountBudgetItems: {
         parameters: {
             query: {
@@ -13525,6 +14041,286 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getCampaigns: {
+        parameters: {
+            query?: {
+                /** @description Only records last modified after this time. */
+                after?: string;
+                /** @description Only records last modified before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description True indicates the campaign is active. */
+                            active: boolean;
+                            /**
+                             * Format: uuid
+                             * @description Unique ID of a campaign.
+                             */
+                            campaignId: string;
+                            /** @description Name of the campaign. */
+                            campaignName: string;
+                            /** @description True indicates click tracking is enabled in the campaign. */
+                            clickTrackingEnabled: boolean;
+                            companyName?: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            fromName?: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description True indicates the campaign is active (an inactive campaign sends nothing).
+                     * @default true
+                     */
+                    active?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    campaignId?: string;
+                    /** @description Name of the campaign. */
+                    campaignName: string;
+                    /**
+                     * @description True indicates click tracking is enabled in the campaign.
+                     * @default false
+                     */
+                    clickTrackingEnabled?: boolean;
+                    /** @description Name of the company who is organising the campaign. */
+                    companyName?: string;
+                    /** @description The name of the person on whose behalf the email will be sent. */
+                    fromName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description True indicates the campaign is active. */
+                        active: boolean;
+                        /**
+                         * Format: uuid
+                         * @description Unique ID of a campaign.
+                         */
+                        campaignId: string;
+                        /** @description Name of the campaign. */
+                        campaignName: string;
+                        /** @description True indicates click tracking is enabled in the campaign. */
+                        clickTrackingEnabled: boolean;
+                        companyName?: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        fromName?: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23489,6 +24285,937 @@ export interface operations {
             };
         };
     };
+    getEmailsHistory: {
+        parameters: {
+            query?: {
+                /** @description Only records last modified after this time. */
+                after?: string;
+                /** @description Only records last modified before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bounced: boolean;
+                            /** @description eventline extension: the campaign the email was sent for. */
+                            campaign: {
+                                /**
+                                 * Format: uuid
+                                 * @description The campaign.
+                                 */
+                                id: string;
+                            };
+                            clicked: boolean;
+                            contact: {
+                                /**
+                                 * Format: uuid
+                                 * @description The id.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the email was queued.
+                             */
+                            created: string;
+                            /**
+                             * @description eventline extension: where the delivery is: queued (a job will send it), sent (the relay took it), bounced (the relay refused it, 5xx), failed (no relay took it after the retries).
+                             * @enum {string}
+                             */
+                            deliveryStatus: "queued" | "sent" | "bounced" | "failed";
+                            /**
+                             * Format: uuid
+                             * @description eventline extension: the send it belongs to.
+                             */
+                            emailRequestId: string;
+                            from: string;
+                            /** @description Unique Id of an email history record. */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When its delivery last changed.
+                             */
+                            lastModified: string;
+                            opened: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When the relay took the email.
+                             */
+                            sent?: string;
+                            /**
+                             * @description Absent while queued.
+                             * @enum {string}
+                             */
+                            status?: "Sent" | "Failed";
+                            subject: string;
+                            to: string;
+                            /**
+                             * @description E-marketing emails are of type Custom.
+                             * @enum {string}
+                             */
+                            type: "Custom";
+                            undeliverable: boolean;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEmailStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The email request (POST /emarketing/emails answers its id). */
+                emailRequestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description ID of the send email request.
+                         */
+                        emailRequestId: string;
+                        recipientStatus: {
+                            /**
+                             * @description eventline extension: where the delivery is: queued (a job will send it), sent (the relay took it), bounced (the relay refused it, 5xx), failed (no relay took it after the retries).
+                             * @enum {string}
+                             */
+                            deliveryStatus?: "queued" | "sent" | "bounced" | "failed";
+                            /**
+                             * Format: uuid
+                             * @description The contact.
+                             */
+                            recipientId: string;
+                            recipientName?: string;
+                            /** @enum {string} */
+                            status: "Sent" | "In-Progress" | "Error" | "Opted-Out";
+                        }[];
+                        requestedBy: string;
+                        /**
+                         * Format: date-time
+                         * @description When the request was made.
+                         */
+                        requestedDate: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEmailTemplates: {
+        parameters: {
+            query?: {
+                /** @description Only records last modified after this time. */
+                after?: string;
+                /** @description Only records last modified before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The unique ID of a campaign. */
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description True indicates the email will be active and can be sent. */
+                            active: boolean;
+                            clickTrackingEnabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            fromEmail?: string;
+                            fromName?: string;
+                            htmlBody?: string;
+                            /** @description The ID of the eMarketing email (the templateId of a send). */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            locale: string;
+                            name: string;
+                            plaintextBody: string;
+                            replyToEmail?: string;
+                            replyToName?: string;
+                            subject: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEmailTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The unique ID of a campaign. */
+                campaignId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description True indicates the email is active and can be sent.
+                     * @default true
+                     */
+                    active?: boolean;
+                    /**
+                     * @description Kept with the template; eventline does not rewrite links (history: opened and clicked stay false).
+                     * @default false
+                     */
+                    clickTrackingEnabled?: boolean;
+                    /**
+                     * Format: email
+                     * @description The email address of the sender, kept with the template (mail leaves from MAIL_FROM).
+                     */
+                    fromEmail?: string;
+                    /** @description Name of the sender, kept with the template. Mail leaves from the server's MAIL_FROM (the one sender its relay accepts). */
+                    fromName?: string;
+                    /** @description HTML body besides the text (placeholders are filled HTML-escaped). */
+                    htmlBody?: string;
+                    /** @description Read-only: ignored. */
+                    id?: string;
+                    /**
+                     * @description IETF language tag.
+                     * @default en-US
+                     */
+                    locale?: string;
+                    /** @description Name of the email template. */
+                    name: string;
+                    /** @description Plain text body of the email (the same placeholders). */
+                    plaintextBody: string;
+                    /**
+                     * Format: email
+                     * @description Email address to reply to.
+                     */
+                    replyToEmail?: string;
+                    /** @description Name of the person to reply to. */
+                    replyToName?: string;
+                    /** @description Subject of the email. `{{firstName}}`, `{{lastName}}` and `{{email}}` are filled with the recipient's. */
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description True indicates the email will be active and can be sent. */
+                        active: boolean;
+                        clickTrackingEnabled: boolean;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        fromEmail?: string;
+                        fromName?: string;
+                        htmlBody?: string;
+                        /** @description The ID of the eMarketing email (the templateId of a send). */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        locale: string;
+                        name: string;
+                        plaintextBody: string;
+                        replyToEmail?: string;
+                        replyToName?: string;
+                        subject: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    sendEMarketingEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recipients: {
+                        /**
+                         * Format: uuid
+                         * @description A contact of the account.
+                         */
+                        id: string;
+                    }[];
+                    /** @description An active template of an active campaign of the account. */
+                    templateId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description?: string;
+                        recipientResponse: {
+                            /**
+                             * @description eventline extension: where the delivery is: queued (a job will send it), sent (the relay took it), bounced (the relay refused it, 5xx), failed (no relay took it after the retries).
+                             * @enum {string}
+                             */
+                            deliveryStatus?: "queued" | "sent" | "bounced" | "failed";
+                            errorMessage?: string;
+                            /**
+                             * Format: uuid
+                             * @description The contact.
+                             */
+                            id: string;
+                            /** @enum {string} */
+                            status: "Sent" | "In-Progress" | "Error" | "Opted-Out";
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The request ID of the send.
+                         */
+                        requestId: string;
+                        /** @enum {string} */
+                        status: "ERROR" | "IN-PROGRESS" | "SUCCESSFUL";
+                        templateId: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEmarketingEmailStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The email request (POST /emarketing/emails answers its id). */
+                emailRequestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        description?: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        recipientResponse: {
+                            /**
+                             * @description eventline extension: where the delivery is: queued (a job will send it), sent (the relay took it), bounced (the relay refused it, 5xx), failed (no relay took it after the retries).
+                             * @enum {string}
+                             */
+                            deliveryStatus?: "queued" | "sent" | "bounced" | "failed";
+                            errorMessage?: string;
+                            /**
+                             * Format: uuid
+                             * @description The contact.
+                             */
+                            id: string;
+                            /** @enum {string} */
+                            status: "Sent" | "In-Progress" | "Error" | "Opted-Out";
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The request ID of the send.
+                         */
+                        requestId: string;
+                        /** @enum {string} */
+                        status: "ERROR" | "IN-PROGRESS" | "SUCCESSFUL";
+                        templateId: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getEventQuestions: {
         parameters: {
             query?: {
@@ -25432,6 +27159,1425 @@ export interface operations {
             };
         };
     };
+    addAttendeeMessagesMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An attendee of the event. */
+                attendeeId: string;
+                /** @description The channel id (letters, digits and _ . : -), e.g. production_group_<uuid>. */
+                channelId: string;
+                /** @description Unique ID of an event. */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attendee: {
+                            /** @description True indicates the recipient is active in the channel. */
+                            active: boolean;
+                            /** @description Unique identifier for the attendee. */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the attendee left the channel.
+                             */
+                            leftChannelAt?: string;
+                        };
+                        channel: {
+                            /** @description Identifier for the channel. */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    removeAttendeeMessagesMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An attendee of the event. */
+                attendeeId: string;
+                /** @description The channel id (letters, digits and _ . : -), e.g. production_group_<uuid>. */
+                channelId: string;
+                /** @description Unique ID of an event. */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAttendeeMessagesMembers: {
+        parameters: {
+            query?: {
+                /** @description Required (a page token carries it): the channels, e.g. channel.id in ('production_group_...', 'production_attendee_...'). */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Unique ID of an event. */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attendee: {
+                                /** @description True indicates the recipient is active in the channel. */
+                                active: boolean;
+                                /** @description Unique identifier for the attendee. */
+                                id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When the attendee left the channel.
+                                 */
+                                leftChannelAt?: string;
+                            };
+                            channel: {
+                                /** @description Identifier for the channel. */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getEventBadgePrintJobs: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The first badge printed. */
+                            badgeId: string;
+                            /** @description eventline extension: every badge of the job, in page order. */
+                            badgeIds: string[];
+                            /**
+                             * BadgePrintJobErrorCode
+                             * @enum {string}
+                             */
+                            code?: "BadgeNotFound" | "BadgeRenderIssue" | "Connection" | "PrinterError" | "AttendeeDataMissing" | "Unknown";
+                            /** Format: date-time */
+                            created: string;
+                            /** @description eventline extension: the printable PDF, once the job is Done. */
+                            document?: {
+                                /**
+                                 * Format: uri
+                                 * @description A signed, expiring URL of the PDF.
+                                 */
+                                href: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The rendered PDF (a file: GET /files/{id}).
+                                 */
+                                id: string;
+                                /** @description One page per badge. */
+                                pages: number;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description ID of the badge print job.
+                             */
+                            id: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            message?: string;
+                            pool: {
+                                /**
+                                 * Format: uuid
+                                 * @description The pool.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * BadgePrintJobStatus
+                             * @enum {string}
+                             */
+                            status: "Scheduled" | "Rescheduled" | "Assigned" | "Failed" | "Done" | "Canceled";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createBadgePrintJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The id of a badge of the event (GET /events/{id}/badges) to print. */
+                    badgeId: string;
+                    /** @description eventline extension: more badges to print in the same job, a page each after badgeId's. */
+                    badgeIds?: string[];
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** BadgePrinterPoolRef */
+                    pool: {
+                        /**
+                         * Format: uuid
+                         * @description An enabled badge printer pool of the event.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    status?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        badgeId: string;
+                        /** Format: date-time */
+                        created: string;
+                        /**
+                         * Format: uuid
+                         * @description ID of the badge print job.
+                         */
+                        id: string;
+                        pool: {
+                            /**
+                             * Format: uuid
+                             * @description The pool.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * BadgePrintJobStatus
+                         * @enum {string}
+                         */
+                        status: "Scheduled" | "Rescheduled" | "Assigned" | "Failed" | "Done" | "Canceled";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getBadgePrintJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                eventId: string;
+                /** @description ID of a badge print job of the event. */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The first badge printed. */
+                        badgeId: string;
+                        /** @description eventline extension: every badge of the job, in page order. */
+                        badgeIds: string[];
+                        /**
+                         * BadgePrintJobErrorCode
+                         * @enum {string}
+                         */
+                        code?: "BadgeNotFound" | "BadgeRenderIssue" | "Connection" | "PrinterError" | "AttendeeDataMissing" | "Unknown";
+                        /** Format: date-time */
+                        created: string;
+                        /** @description eventline extension: the printable PDF, once the job is Done. */
+                        document?: {
+                            /**
+                             * Format: uri
+                             * @description A signed, expiring URL of the PDF.
+                             */
+                            href: string;
+                            /**
+                             * Format: uuid
+                             * @description The rendered PDF (a file: GET /files/{id}).
+                             */
+                            id: string;
+                            /** @description One page per badge. */
+                            pages: number;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description ID of the badge print job.
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        message?: string;
+                        pool: {
+                            /**
+                             * Format: uuid
+                             * @description The pool.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * BadgePrintJobStatus
+                         * @enum {string}
+                         */
+                        status: "Scheduled" | "Rescheduled" | "Assigned" | "Failed" | "Done" | "Canceled";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getBadgePrinterPools: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description A flag to indicate if the pool is disabled. */
+                            disabled: boolean;
+                            /**
+                             * Format: uuid
+                             * @description ID of the badge printer pool.
+                             */
+                            id: string;
+                            /** @description The name of the badge printer pool. */
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createBadgePrinterPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A disabled pool takes no new print jobs.
+                     * @default false
+                     */
+                    disabled?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The name of the badge printer pool. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A flag to indicate if the pool is disabled. */
+                        disabled: boolean;
+                        /**
+                         * Format: uuid
+                         * @description ID of the badge printer pool.
+                         */
+                        id: string;
+                        /** @description The name of the badge printer pool. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getBadgePrinterPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                eventId: string;
+                /** @description ID of a badge printer pool of the event. */
+                poolId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A flag to indicate if the pool is disabled. */
+                        disabled: boolean;
+                        /**
+                         * Format: uuid
+                         * @description ID of the badge printer pool.
+                         */
+                        id: string;
+                        /** @description The name of the badge printer pool. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateBadgePrinterPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                eventId: string;
+                /** @description ID of a badge printer pool of the event. */
+                poolId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A disabled pool takes no new print jobs.
+                     * @default false
+                     */
+                    disabled?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description The name of the badge printer pool. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A flag to indicate if the pool is disabled. */
+                        disabled: boolean;
+                        /**
+                         * Format: uuid
+                         * @description ID of the badge printer pool.
+                         */
+                        id: string;
+                        /** @description The name of the badge printer pool. */
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getEventById: {
         parameters: {
             query?: never;
@@ -25787,6 +28933,750 @@ export interface operations {
                          * @description True when format is Virtual or Hybrid ("is any part of this event virtual?").
                          */
                         virtual: boolean;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getBadge: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Attendee */
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description An attendee of the event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event: the one in the path.
+                                 */
+                                id: string;
+                            };
+                            /** @description Id of a badge: what is printed on it (letters, digits and . _ : -), unique in the event. */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /**
+                             * BadgeStatus
+                             * @description Badge status
+                             * @enum {string}
+                             */
+                            status: "Assigned" | "Active" | "Deactivated" | "Deleted";
+                            /**
+                             * BadgeType
+                             * @description Badge type
+                             * @enum {string}
+                             */
+                            type: "Epc" | "Qr";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    postBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Attendee */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** Event */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /** @description Id of a badge: what is printed on it (letters, digits and . _ : -), unique in the event. */
+                    id: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /**
+                     * BadgeStatus
+                     * @description Badge status
+                     * @enum {string}
+                     */
+                    status: "Assigned" | "Active" | "Deactivated" | "Deleted";
+                    /**
+                     * BadgeType
+                     * @description Badge type
+                     * @enum {string}
+                     */
+                    type: "Epc" | "Qr";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Attendee */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description An attendee of the event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event: the one in the path.
+                             */
+                            id: string;
+                        };
+                        /** @description Id of a badge: what is printed on it (letters, digits and . _ : -), unique in the event. */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /**
+                         * BadgeStatus
+                         * @description Badge status
+                         * @enum {string}
+                         */
+                        status: "Assigned" | "Active" | "Deactivated" | "Deleted";
+                        /**
+                         * BadgeType
+                         * @description Badge type
+                         * @enum {string}
+                         */
+                        type: "Epc" | "Qr";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The badge id. */
+                badgeId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Attendee */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** Event */
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event: the one in the path.
+                         */
+                        id: string;
+                    };
+                    /** @description Id of a badge: what is printed on it (letters, digits and . _ : -), unique in the event. */
+                    id: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /**
+                     * BadgeStatus
+                     * @description Badge status
+                     * @enum {string}
+                     */
+                    status: "Assigned" | "Active" | "Deactivated" | "Deleted";
+                    /**
+                     * BadgeType
+                     * @description Badge type
+                     * @enum {string}
+                     */
+                    type: "Epc" | "Qr";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Attendee */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description An attendee of the event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was created.
+                         */
+                        created: string;
+                        /** @description The identifier of the user that created this record. */
+                        createdBy: string;
+                        /** Event */
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description The event: the one in the path.
+                             */
+                            id: string;
+                        };
+                        /** @description Id of a badge: what is printed on it (letters, digits and . _ : -), unique in the event. */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description The ISO 8601 zoned date time when this record was updated.
+                         */
+                        lastModified: string;
+                        /** @description The identifier of the user that last updated this record. */
+                        lastModifiedBy: string;
+                        /**
+                         * BadgeStatus
+                         * @description Badge status
+                         * @enum {string}
+                         */
+                        status: "Assigned" | "Active" | "Deactivated" | "Deleted";
+                        /**
+                         * BadgeType
+                         * @description Badge type
+                         * @enum {string}
+                         */
+                        type: "Epc" | "Qr";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getBadgesPostFilters: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Attendee */
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description An attendee of the event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was created.
+                             */
+                            created: string;
+                            /** @description The identifier of the user that created this record. */
+                            createdBy: string;
+                            /** Event */
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event: the one in the path.
+                                 */
+                                id: string;
+                            };
+                            /** @description Id of a badge: what is printed on it (letters, digits and . _ : -), unique in the event. */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description The ISO 8601 zoned date time when this record was updated.
+                             */
+                            lastModified: string;
+                            /** @description The identifier of the user that last updated this record. */
+                            lastModifiedBy: string;
+                            /**
+                             * BadgeStatus
+                             * @description Badge status
+                             * @enum {string}
+                             */
+                            status: "Assigned" | "Active" | "Deactivated" | "Deleted";
+                            /**
+                             * BadgeType
+                             * @description Badge type
+                             * @enum {string}
+                             */
+                            type: "Epc" | "Qr";
+                        }[];
+                        paging: components["schemas"]["Paging"];
                     };
                 };
             };

@@ -64,6 +64,9 @@ import type { AttendeeSignaturesTable } from '../modules/signatures/signatures.t
 import type { HubMembersTable, HubsTable } from '../modules/hubs/hubs.table.js';
 import type { ProcessFormsTable, ProcessFormSubmissionsTable } from '../modules/process-forms/process-forms.table.js';
 import type { ContactHistoryTable, ContactProfileImagesTable, ContactRelationshipsTable } from '../modules/contact-history/contact-history.table.js';
+import type { BadgePrinterPoolsTable, BadgePrintJobsTable, BadgesTable } from '../modules/badges/badges.table.js';
+import type { EmarketingCampaignsTable, EmarketingDeliveriesTable, EmarketingRequestsTable, EmarketingTemplatesTable } from '../modules/emarketing/emarketing.table.js';
+import type { MessageChannelMembersTable } from '../modules/attendee-messages/attendee-messages.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -192,6 +195,15 @@ export interface Database {
   budget_payments: BudgetPaymentsTable;
   budget_cards: BudgetCardsTable;
   budget_card_transactions: BudgetCardTransactionsTable;
+  // 0031_badges_emarketing (issue 30: badges and e-mail)
+  badges: BadgesTable;
+  badge_printer_pools: BadgePrinterPoolsTable;
+  badge_print_jobs: BadgePrintJobsTable;
+  emarketing_campaigns: EmarketingCampaignsTable;
+  emarketing_templates: EmarketingTemplatesTable;
+  emarketing_requests: EmarketingRequestsTable;
+  emarketing_deliveries: EmarketingDeliveriesTable;
+  message_channel_members: MessageChannelMembersTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

@@ -15,6 +15,7 @@ import { seedDemoBudget } from './budget.js';
 import { seedDemoLeads } from './leads.js';
 import { seedDemoPeople } from './people.js';
 import { seedDemoWorkflow } from './workflow.js';
+import { seedDemoComms } from './comms.js';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Account';
 
@@ -77,6 +78,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
   await seedDemoPeople(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
+  await seedDemoComms(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const credentials: DemoCredentials = {
     accountId: account.id, clientId: application.clientId, clientSecret,
     planner: { email: planner.email, password: plannerPassword },
