@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createTenant, ok, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
+import { serviceRequired } from '../helpers/services.js';
 
 // Badges and badge print jobs (issue 30): a print job renders a PDF, one page per badge, with the attendee's name,
 // company and a QR code of the attendee's id, stores it as a file and reports its status. The test turns the PDF into
@@ -13,6 +14,11 @@ import { apiClient, createTenant, ok, startTestApp, tokenFor, waitFor, type Api,
 
 // jsqr is CommonJS; under NodeNext the default import is the module object, whose `.default` is the function (at runtime too).
 const jsQR = jsQRModule.default;
+
+// pdftoppm comes from Debian's poppler-utils: CI installs and requires it (CI_REQUIRE_SERVICES=...,pdftoppm); on a
+// machine with nothing but Node.js the rendering test is skipped, saying why.
+const PDFTOPPM = spawnSync('pdftoppm', ['-v']).error === undefined;
+const RENDER_SKIP = PDFTOPPM || serviceRequired('pdftoppm') ? '' : ' [skipped: pdftoppm is not installed (apt-get install -y poppler-utils)]';
 
 interface PrintJob { id: string; status: string; code?: string; badgeIds: string[]; document?: { id: string; href: string; pages: number } }
 
@@ -96,7 +102,7 @@ describe('badges and badge print jobs', () => {
     expect(renamed).toMatchObject({ name: 'Back office 2', disabled: false });
   });
 
-  it('renders a print job into a PDF whose QR codes decode to the attendees\' ids', async () => {
+  it.skipIf(RENDER_SKIP !== '')(`renders a print job into a PDF whose QR codes decode to the attendees' ids${RENDER_SKIP}`, async () => {
     const pools = await ok<{ data: Array<{ id: string }> }>(api('GET', `/ea/events/${event}/badge-printer-pools`));
     const pool = pools.data[0]?.id ?? '';
     const created = await ok<{ id: string; status: string; badgeId: string }>(api('POST', `/ea/events/${event}/badge-print-jobs`, { pool: { id: pool }, badgeId: 'B-001', badgeIds: ['B-002', 'B-003'] }), 201);
