@@ -209,9 +209,13 @@ describe('the Zoom connector, the whole workflow against the Zoom fake', () => {
 describe('Zoom webhooks', () => {
   const body = () => ({ account_id: 'x', object: { id: 81234599999 } });
 
-  it('reads a rightly signed notification', () => {
+  it('reads a rightly signed notification (Zoom\'s timestamp in seconds; milliseconds too)', () => {
     const { headers, body: raw } = fake.signed('meeting.ended', body());
+    expect(headers['x-zm-request-timestamp']).toMatch(/^\d{10}$/);
     expect(provider.verifyNotification(headers, raw)).toMatchObject({ type: 'meeting.ended', meetingId: '81234599999' });
+    const ms = String(Date.now());
+    const sig = `v0=${createHmac('sha256', fake.webhookSecret).update(`v0:${ms}:${raw}`).digest('hex')}`;
+    expect(provider.verifyNotification({ 'x-zm-request-timestamp': ms, 'x-zm-signature': sig }, raw)).toMatchObject({ type: 'meeting.ended' });
   });
 
   it('refuses a forged or a stale signature without reading the payload', () => {
@@ -314,6 +318,54 @@ describe('Zoom OAuth, rate limits and errors', () => {
       .rejects.toThrow(/The meeting is gone from Zoom .*delete its webcast in eventline/);
     expect(await engine.syncSession(session.id)).toMatchObject({ outcome: 'Succeeded' });
     expect((await webcastOf(session.id)).status).toBe('Cancelled');
+  });
+
+  it('loses no check-in when Zoom fails half-way through the participants report: the next pass writes each once', async () => {
+    const session = await newSession('Breakout');
+    for (const a of attendees.slice(0, 30)) await client.post(`/ea/sessions/${session.id}/enrollment/${a.id}` as string);
+    expect(await engine.syncSession(session.id)).toMatchObject({ outcome: 'Succeeded', links: 30 });
+    const webcast = await webcastOf(session.id);
+    const meetingId = webcast.meetingId ?? '';
+    const at = (min: number) => iso(startMs + min * minute).replace('.000Z', 'Z');
+    for (const l of await linksOf(webcast.id)) {
+      fake.join(meetingId, l.sourceId ?? '', at(1));
+      fake.leave(meetingId, l.sourceId ?? '', at(31));
+    }
+    await fake.end(meetingId, at(60));
+    // 30 rows, 20 a page: the second page fails.
+    fake.failWhen((method, path, q) => path.endsWith('/participants') && q.has('next_page_token'));
+    const failed = await engine.syncSession(session.id);
+    expect(failed.outcome).toBe('Failed');
+    expect(failed.error).toMatch(/Zoom is unavailable/);
+    expect(await all('/sessions/attendance', `session.id eq '${session.id}'`)).toHaveLength(0);
+    expect(await engine.syncSession(session.id)).toMatchObject({ outcome: 'Succeeded', checkIns: 30 });
+    expect(await engine.syncSession(session.id)).toMatchObject({ outcome: 'Succeeded', checkIns: 30 });
+    const attendance = await all('/sessions/attendance', `session.id eq '${session.id}'`);
+    expect(attendance).toHaveLength(30);
+    expect(new Set(attendance.map((a) => (a['attendee'] as Row).id)).size).toBe(30);
+    expect(attendance.every((a) => a['duration'] === 30 * minute)).toBe(true);
+    expect(await all('/attendees/activities', `session.id eq '${session.id}' and type eq 'session.checkedIn'`)).toHaveLength(30);
+  });
+
+  it('asks Zoom whether a meeting has ended only from an hour before its start on', async () => {
+    const later = await provider.createMeeting({ kind: 'meeting', externalId: 'later', title: 'Later', start: iso(Date.now() + 3 * 60 * minute), end: iso(Date.now() + 4 * 60 * minute), password: 'pw', hostKey: '' });
+    const soon = await provider.createMeeting({ kind: 'meeting', externalId: 'soon', title: 'Soon', start: iso(Date.now() + 30 * minute), end: iso(Date.now() + 60 * minute), password: 'pw', hostKey: '' });
+    const reports = () => fake.requests.filter((r) => r.path.startsWith('/v2/report/')).length;
+    const before = reports();
+    expect(await provider.getMeeting(later.id)).toMatchObject({ status: 'scheduled' });
+    expect(reports()).toBe(before);
+    expect(await provider.getMeeting(soon.id)).toMatchObject({ status: 'scheduled' });
+    expect(reports()).toBe(before + 1);
+  });
+
+  it('waits until a Retry-After given as a date', async () => {
+    const p = new ZoomProvider(options());
+    waits.length = 0;
+    fake.rateLimit(1, { retryAfter: new Date(Date.now() + 30_000).toUTCString() });
+    await p.listRegistrants((await webcastOf(keynote.id)).meetingId ?? '');
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(25_000);
+    expect(waits[0]).toBeLessThanOrEqual(30_000);
   });
 
   it('holds webinars too: batch registration (30 at a time), the same registrant again for the same person, found by id alone', async () => {

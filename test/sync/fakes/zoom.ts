@@ -104,6 +104,7 @@ export class FakeZoom {
   private server: Server | undefined;
   private rateLimited: Array<{ retryAfter?: string; headersOnly?: boolean }> = [];
   private outage = 0;
+  private failing: Array<{ when: (method: string, path: string, query: URLSearchParams) => boolean; times: number }> = [];
   private credentialsRevoked = false;
   private readonly subscribers: Array<{ url: string; secret: string }> = [];
   private readonly tokenLifetime: number;
@@ -150,6 +151,11 @@ export class FakeZoom {
   /** The next n API calls answer 429 (Retry-After seconds, or only X-RateLimit-* headers). */
   rateLimit(n: number, opts: { retryAfter?: string; headersOnly?: boolean } = {}): void {
     for (let i = 0; i < n; i++) this.rateLimited.push(opts);
+  }
+
+  /** The next `times` API calls that `when` picks answer 503 (an outage in the middle of a pass). */
+  failWhen(when: (method: string, path: string, query: URLSearchParams) => boolean, times = 1): void {
+    this.failing.push({ when, times });
   }
 
   /** No more 429s. */
@@ -309,8 +315,10 @@ export class FakeZoom {
       send(429, { code: 429, message: "You have reached the maximum per-second rate limit for this API. Try again later." }, headers);
       return;
     }
-    if (this.outage > 0) {
-      this.outage--;
+    const picked = this.failing.find((f) => f.times > 0 && f.when(method, path, url.searchParams));
+    if (picked) picked.times--;
+    if (this.outage > 0 || picked) {
+      if (!picked) this.outage--;
       // 5xx are not per-operation in Zoom's description either: answered without a check.
       answer(503, { code: 503, message: 'Service unavailable' });
       return;
