@@ -54,6 +54,7 @@ import { createAudienceSegmentsModule } from './modules/audience-segments/index.
 import { createEventQuestionsModule } from './modules/event-questions/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
 import { createEventSetupModule } from './modules/event-setup/index.js';
+import { createCommerceModule } from './modules/commerce/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -141,6 +142,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   });
 
   const eventSetup = createEventSetupModule(deps, { events: events.services.events, files: files.services.files });
+  const commerce = createCommerceModule(deps, {
+    events: events.services.events, attendees: attendees.services.attendees, registrationTypes: registrationTypes.services.registrationTypes, sessions: sessions.services.sessions,
+  });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
@@ -150,6 +154,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     program,
     eventSetup,
     customFields, audienceSegments, eventQuestions,
+    commerce,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -192,6 +197,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...customFields.services,
     ...audienceSegments.services,
     ...eventQuestions.services,
+    ...commerce.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

@@ -38,6 +38,7 @@ import { EVENT_SETUP_TABLES } from '../modules/event-setup/event-setup.table.js'
 import { CUSTOM_FIELDS_TABLES } from '../modules/custom-fields/custom-fields.table.js';
 import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questions.table.js';
 import { AUDIENCE_SEGMENTS_TABLES } from '../modules/audience-segments/audience-segments.table.js';
+import { COMMERCE_TABLES } from '../modules/commerce/commerce.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -83,4 +84,5 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...CUSTOM_FIELDS_TABLES,
   ...EVENT_QUESTIONS_TABLES,
   ...AUDIENCE_SEGMENTS_TABLES,
+  ...COMMERCE_TABLES,
 ];

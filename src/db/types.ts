@@ -54,6 +54,10 @@ import type { EventEmailsTable, InvitationListsTable, PlanningDocumentsTable, Re
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
+import type {
+  AttendeeCreditsTable, CardTokensTable, CommerceDiscountItemsTable, CommerceDiscountsTable, CommerceItemsTable, CommerceOrderItemDiscountsTable, CommerceOrderItemsTable,
+  CommerceOrdersTable, CommerceQuantityRegistrationsTable, CommerceTransactionItemsTable, CommerceTransactionsTable,
+} from '../modules/commerce/commerce.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -159,6 +163,17 @@ export interface Database {
   event_question_choices: EventQuestionChoicesTable;
   audience_segments: AudienceSegmentsTable;
   audience_segment_members: AudienceSegmentMembersTable;
+  commerce_items: CommerceItemsTable;
+  commerce_discounts: CommerceDiscountsTable;
+  commerce_discount_items: CommerceDiscountItemsTable;
+  commerce_orders: CommerceOrdersTable;
+  commerce_order_items: CommerceOrderItemsTable;
+  commerce_order_item_discounts: CommerceOrderItemDiscountsTable;
+  commerce_transactions: CommerceTransactionsTable;
+  commerce_transaction_items: CommerceTransactionItemsTable;
+  commerce_quantity_registrations: CommerceQuantityRegistrationsTable;
+  card_tokens: CardTokensTable;
+  attendee_credits: AttendeeCreditsTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

@@ -13,6 +13,7 @@ import { seedDemoProgram } from './program.js';
 import { seedDemoCustomFields } from './custom-fields.js';
 import { seedDemoLeads } from './leads.js';
 import { seedDemoWorkflow } from './workflow.js';
+import { seedDemoCommerce } from './commerce.js';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Account';
 
@@ -71,6 +72,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   await seedDemoProgram(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoEventSetup(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoCustomFields(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
+  await seedDemoCommerce(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
   const credentials: DemoCredentials = {

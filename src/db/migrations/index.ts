@@ -27,6 +27,7 @@ import * as m0025 from './0025_program.js';
 import * as m0026 from './0026_custom_fields.js';
 import * as m0027 from './0027_event_extras.js';
 import * as m0028 from './0028_contact_search_queue.js';
+import * as m0029 from './0029_commerce.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026_custom_fields': m0026,
   '0027_event_extras': m0027,
   '0028_contact_search_queue': m0028,
+  '0029_commerce': m0029,
 };
