@@ -65,6 +65,7 @@ import { createProcessFormsModule } from './modules/process-forms/index.js';
 import { createBadgesModule } from './modules/badges/index.js';
 import { createEmarketingModule } from './modules/emarketing/index.js';
 import { createAttendeeMessagesModule } from './modules/attendee-messages/index.js';
+import { createCommerceModule } from './modules/commerce/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -172,6 +173,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const badges = createBadgesModule(deps, { events: events.services.events, attendees: attendees.services.attendees, files: files.services.files });
   const emarketing = createEmarketingModule(deps, { contacts: contacts.services.contacts, mailer: communications.services.emails, eventEmails: communications.services.emails });
   const attendeeMessages = createAttendeeMessagesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
+  const commerce = createCommerceModule(deps, {
+    events: events.services.events, attendees: attendees.services.attendees, registrationTypes: registrationTypes.services.registrationTypes, sessions: sessions.services.sessions,
+  });
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
@@ -185,6 +189,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     contactGroups, contactHistory, attendeeExtras, eventRoles, signatures, hubs, processForms,
     budget,
     emarketing, attendeeMessages,
+    commerce,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -238,6 +243,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...hubs.services,
     ...processForms.services,
     ...budget.services,
+    ...commerce.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

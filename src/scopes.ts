@@ -186,6 +186,27 @@ export const SCOPES = {
   'email/email-status:read': 'Allows the reading of the status of email requests',
   'event/attendee-messages:read': 'Allows the reading of attendee messaging channel members',
   'event/attendee-messages:write': 'Allows adding and removing attendee messaging channel members (an eventline extension)',
+  // Issue 30, registration money (the :write ones of read-only lists are eventline extensions, DESIGN rule 11).
+  'event/admission-items:read': 'Allows the reading of admission items',
+  'event/admission-items:write': 'Allows the creation of admission items (an eventline extension)',
+  'event/donation-items:read': 'Allows the reading of donation items',
+  'event/donation-items:write': 'Allows the creation of donation items (an eventline extension)',
+  'event/fee-items:read': 'Allows the reading of fee items',
+  'event/fee-items:write': 'Allows the creation of fee items (an eventline extension)',
+  'event/membership-items:read': 'Allows the reading of membership items',
+  'event/membership-items:write': 'Allows the creation of membership items (an eventline extension)',
+  'event/quantity-items:read': 'Allows the reading of quantity items',
+  'event/quantity-items:write': 'Allows updating quantity item registrations, and creating quantity items (an eventline extension)',
+  'event/orders:read': 'Allows the reading of orders and order items',
+  'event/orders:write': 'Allows the creation of orders (an eventline extension)',
+  'event/discounts:write': 'Allows associating a discount code with an order item',
+  'event/event-discounts:read': 'Allows the reading of event discounts',
+  'event/event-discounts:write': 'Allows the creation and updating of event discounts',
+  'event/transactions:read': 'Allows the reading of transactions',
+  'event/transactions:write': 'Allows the creation of offline transactions',
+  'event/attendee-credits:read': 'Allows the reading of attendee credits',
+  'event/attendee-credits:write': 'Allows awarding attendee credits (an eventline extension)',
+  'secure-ecommerce/card-tokens:write': 'Allows the tokenization of payment cards',
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;

@@ -109,6 +109,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/admission-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Admission Items
+         * @description The account's admission items, in creation order. Filterable (the reference's list): id (eq|ne), event.id (eq|ne), name (eq|ne), code (eq|ne), allowOptionalSessions (eq|ne). `after` / `before` bound lastModified. Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listAdmissionItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/admission-items/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List Admission Items
+         * @description The account's admission items, in creation order. Filterable (the reference's list): id (eq|ne), event.id (eq|ne), name (eq|ne), code (eq|ne), allowOptionalSessions (eq|ne). `after` / `before` bound lastModified. Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        post: operations["listAdmissionItemsPostFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/attendance-durations": {
         parameters: {
             query?: never;
@@ -123,6 +163,30 @@ export interface paths {
         get: operations["listDurations"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/attendee-credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Attendee Event Credits
+         * @description Credits attendees earned, in creation order. Filterable (the reference's list): attendee.id (eq|ne), event.id (eq|ne), session.id (eq|ne), creditType.id (eq|ne), type (eq). Sortable: lastModified. `expand=creditType` changes nothing. Answered from an index at any size: attendee.id, event.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getAttendeeCredits"];
+        put?: never;
+        /**
+         * Award Attendee Credit
+         * @description Awards an attendee credits of a credit type, for its event or one of its sessions (a Session credit). An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createAttendeeCredit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -726,6 +790,26 @@ export interface paths {
          * @description Creates an e-marketing campaign (active unless `active: false`). An eventline extension (DESIGN rule 11): the reference only lists them.
          */
         post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/card-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a Credit Card Token
+         * @description Checks a card number (digits, length and brand, Luhn check digit) and its expiry, and answers a token. Only the brand, last four digits and expiry are kept: the number is never stored or logged, and errors never repeat it.
+         */
+        post: operations["createCardTokens"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1900,6 +1984,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/admission-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Admission Item
+         * @description Creates an admission item of the event at `amount` in the event's currency (no more decimals than the currency has: 400). An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createAdmissionItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}/badges": {
         parameters: {
             query?: never;
@@ -2268,6 +2372,138 @@ export interface paths {
          */
         put: operations["answerEventCustomField"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Event Discounts
+         * @description The event's discount codes, in creation order. Filterable (the reference's list): id (in), method.type (eq), type (eq), level (eq). Sortable: name, code. Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listEventDiscounts"];
+        put?: never;
+        /**
+         * Create Event Discount
+         * @description Creates a discount code of the event: an amount off each unit, a percentage (at most two decimals) of the line, or a flat unit price; `capacity.total` limits its uses (-1: unlimited). Codes are unique in the event (400). VOLUME_DISCOUNT is refused (400).
+         */
+        post: operations["createEventDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/discounts/{discountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Event Discount
+         * @description Replaces the discount's fields; its uses so far stay (a capacity below them is 400).
+         */
+        put: operations["updateEventDiscount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Link Agenda Item to Discount
+         * @description Makes the discount apply to an admission, membership or quantity item, or a session, of its event (404 otherwise); again changes nothing.
+         */
+        put: operations["linkAgendaItemToDiscount"];
+        post?: never;
+        /**
+         * Unlink Agenda Item Discount
+         * @description The discount no longer applies to the item (404 when it did not); discounts already applied to orders stay.
+         */
+        delete: operations["unlinkAgendaItemFromDiscount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/discounts/agenda-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Discounted Agenda Items
+         * @description Which items and sessions of the event each discount applies to. Filterable (the reference's list): discount.id (eq|in), type (eq|in). Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listDiscountedAgendaItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/donation-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Donation Items
+         * @description The event's donation items, in creation order. Filterable (the reference's list): id (in). `registrationTypes (in)` is not served (the filter compiler has no "any element in" for the stored array). Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listDonationItems"];
+        put?: never;
+        /**
+         * Create Donation Item
+         * @description Creates a donation item (`amount`: its minimum, 0 for none) of the event at `amount` in the event's currency (no more decimals than the currency has: 400). An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createDonationItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/donation-items/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List Donation Items
+         * @description The event's donation items, in creation order. Filterable (the reference's list): id (in). `registrationTypes (in)` is not served (the filter compiler has no "any element in" for the stored array). Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        post: operations["listDonationItemsPostFilter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3026,6 +3262,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/fee-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Fee Items
+         * @description The event's fee items, in creation order. Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. This list takes no filter.
+         */
+        get: operations["listFeeItems"];
+        put?: never;
+        /**
+         * Create Fee Item
+         * @description Creates a fee item (an order line that adds to the total) of the event at `amount` in the event's currency (no more decimals than the currency has: 400). An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createFeeItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}/invitation-lists": {
         parameters: {
             query?: never;
@@ -3044,6 +3304,94 @@ export interface paths {
          * @description Creates an invitation list of the event (locale by default the event's); `default: true` makes it the event's default list. An eventline extension (DESIGN rule 11): the reference only lists them.
          */
         post: operations["createInvitationList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/membership-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Membership Items
+         * @description The event's membership items, in creation order. Filterable (the reference's list): id (in). `registrationTypes (in)` is not served (the filter compiler has no "any element in" for the stored array). Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listMembershipItems"];
+        put?: never;
+        /**
+         * Create Membership Item
+         * @description Creates a membership item (code of at most 8 characters) of the event at `amount` in the event's currency (no more decimals than the currency has: 400). An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createMembershipItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Orders
+         * @description The event's orders with their items, in creation order. Filterable (the reference's list): id (eq|ne), attendee.id (eq|ne), event.id (eq|ne), type (eq|ne), created (eq|ne|lt|le|gt|ge), lastModified (eq|ne|lt|le|gt|ge). `amountOrdered` is the items minus their discounts plus the fees; `amountPaid` the sum of their transactions. Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. Answered from an index at any size: attendee.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getOrders"];
+        put?: never;
+        /**
+         * Create Order
+         * @description Creates an order of an attendee of the event: items of the event (a donation with its `amount`), each with an optional `discountCode`, in one transaction. A discount that is unknown, inactive, expired, used up, or not for the item is 400 naming it, and nothing is kept. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign Discount to Order Item
+         * @description Applies the discount code to the order item, once: 400 naming the code when it is inactive, outside its dates, used up, already applied, or not for the item; 404 for an unknown code. `amountOrdered` is the item's amount as last read (400 when it changed). The use is counted in the same transaction.
+         */
+        put: operations["associateDiscountCodeToOrderItem"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/orders/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Order Items
+         * @description The event's order items, in creation order. Filterable (the reference's list): id (eq|ne), attendee.id (eq|ne), event.id (eq|ne), order.id (eq|ne), product.id (eq|ne), product.type (eq|ne), created (eq|ne|lt|le|gt|ge), lastModified (eq|ne|lt|le|gt|ge). Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. Answered from an index at any size: order.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getOrderItems"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3089,6 +3437,50 @@ export interface paths {
          * @description Removes the planning document (404 when it is not one of the event's); its file expires as an unattached file. An eventline extension (DESIGN rule 11): the reference only lists them.
          */
         delete: operations["deleteEventPlanningDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/quantity-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Quantity Items
+         * @description The event's quantity items, in creation order. Filterable (the reference's list): id (in). `registrationTypes (in)` is not served (the filter compiler has no "any element in" for the stored array). Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listQuantityItems"];
+        put?: never;
+        /**
+         * Create Quantity Item
+         * @description Creates a quantity item (unit price, optional capacity and per-attendee maximum) of the event at `amount` in the event's currency (no more decimals than the currency has: 400). An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createQuantityItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/quantity-items/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List Quantity Items
+         * @description The event's quantity items, in creation order. Filterable (the reference's list): id (in). `registrationTypes (in)` is not served (the filter compiler has no "any element in" for the stored array). Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        post: operations["listQuantityItemsPostFilter"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3390,6 +3782,50 @@ export interface paths {
          * @description The responses of an event survey. Filterable: id, respondent.id, session.id, speaker.id, question.id (eq|ne). Every filter reads the account's rows (no index answers a filter of this list yet).
          */
         get: operations["getEventSurveyResponses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Transactions
+         * @description The event's transactions, in creation order. Filterable (the reference's list): id (eq|ne), processorTransactionId (eq|ne), attendee.id (eq|ne), event.id (eq|ne), success (eq|ne), paymentType (eq|ne), created (eq|ne|lt|le|gt|ge), lastModified (eq|ne|lt|le|gt|ge). Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. Answered from an index at any size: attendee.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getTransactions"];
+        put?: never;
+        /**
+         * Create Transactions
+         * @description Records an offline charge or refund of the attendee's orders (or of `orders`). partialPayment=false pays all that is due (refunds all that was paid); true pays (refunds) the `transactionItems` amounts, each at most what is due (paid) on an ordered item of that product. `amount` is their sum.
+         */
+        post: operations["postTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/transactions/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Transaction Items
+         * @description The event's transaction items, in creation order. Filterable (the reference's list): id (eq|ne), attendee.id (eq|ne), event.id (eq|ne), transaction.id (eq|ne), transaction.processorTransactionId (eq|ne), uniqueId (eq|ne), created (eq|ne|lt|le|gt|ge), lastModified (eq|ne|lt|le|gt|ge). Amounts are exact: kept as integer minor units of the event's currency (`currency`), shown as decimal numbers. Answered from an index at any size: transaction.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getTransactionItems"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4187,6 +4623,26 @@ export interface paths {
          * @description Which speakers speak at which program items, in assignment order. Filterable: programItem.id (eq|in), session.id (eq|in). Answered from an index at any size: programItem.id, session.id with eq or in. Every other field and operator reads the account's rows.
          */
         post: operations["listSessionProgramSpeakersPostFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/quantity-items/{quantityItemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Quantity Item
+         * @description Sets how many of the quantity item the attendee has (the body's `id` is the path's). 400 above the item's per-attendee maximum or its remaining capacity, or for an attendee of another event.
+         */
+        put: operations["updateQuantityItemRegistrationForAttendee"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7056,6 +7512,264 @@ export interface operations {
             };
         };
     };
+    listAdmissionItems: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            allowOptionalSessions: boolean;
+                            /** @description Its price (an eventline addition to the reference's shape). */
+                            amount: number;
+                            code: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            description?: string;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Admission item id.
+                             */
+                            id: string;
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listAdmissionItemsPostFilters: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            allowOptionalSessions: boolean;
+                            /** @description Its price (an eventline addition to the reference's shape). */
+                            amount: number;
+                            code: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            description?: string;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Admission item id.
+                             */
+                            id: string;
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listDurations: {
         parameters: {
             query?: {
@@ -7184,6 +7898,364 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAttendeeCredits: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description Accepted: the credit type carries only its id. */
+                expand?: "creditType"[];
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Not sortable: results are in creation order. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            amount: number;
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description Attendee id.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description Awarded.
+                             */
+                            created: string;
+                            creditType: {
+                                /**
+                                 * Format: uuid
+                                 * @description Credit type id.
+                                 */
+                                id: string;
+                            };
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Credit id.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description Last changed.
+                             */
+                            lastModified: string;
+                            session?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Session id.
+                                 */
+                                id: string;
+                            };
+                            type: "Event" | "Session";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAttendeeCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most two decimals. */
+                    amount: number;
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee.
+                         */
+                        id: string;
+                    };
+                    creditType: {
+                        /**
+                         * Format: uuid
+                         * @description The credit type (a client-chosen id).
+                         */
+                        id: string;
+                    };
+                    session?: {
+                        /**
+                         * Format: uuid
+                         * @description A session of the attendee's event (a Session credit).
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description Attendee id.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Awarded.
+                         */
+                        created: string;
+                        creditType: {
+                            /**
+                             * Format: uuid
+                             * @description Credit type id.
+                             */
+                            id: string;
+                        };
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Credit id.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description Last changed.
+                         */
+                        lastModified: string;
+                        session?: {
+                            /**
+                             * Format: uuid
+                             * @description Session id.
+                             */
+                            id: string;
+                        };
+                        type: "Event" | "Session";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14280,6 +15352,125 @@ export interface operations {
                         lastModified: string;
                         /** @description The identifier of the user that last updated this record. */
                         lastModifiedBy: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createCardTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    creditCard: {
+                        /** @description Echoed in the answer, not stored. */
+                        accountHolderName: string;
+                        cvv?: string | null;
+                        expMonth: number;
+                        expYear: number;
+                        /** @description The card number (spaces and dashes allowed). Checked (length, brand, Luhn) and never stored. */
+                        number: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        creditCard: {
+                            accountHolderName: string;
+                            cardType: "AMERICAN_EXPRESS" | "CHINA_UNIONPAY" | "DINERS_CLUB_INTERNATIONAL" | "DISCOVER" | "JCB" | "MAESTRO" | "MASTERCARD" | "VISA";
+                            expMonth: number;
+                            expYear: number;
+                            last4Digits: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The token.
+                         */
+                        id: string;
                     };
                 };
             };
@@ -29028,6 +30219,158 @@ export interface operations {
             };
         };
     };
+    createAdmissionItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowOptionalSessions?: boolean;
+                    /** @description The price (a donation's minimum, a fee's amount) in the event's currency, with no more decimals than the currency has. */
+                    amount: number;
+                    capacity?: number;
+                    /** @description By default made from the name (membership codes: at most 8 characters). */
+                    code?: string;
+                    description?: string;
+                    duration?: "OneYear" | "ThreeMonths" | "SixMonths" | "NoExpiration";
+                    maximumItemsPerInvitee?: number;
+                    name: string;
+                    openForRegistration?: boolean;
+                    registrationTypes?: string[];
+                    renewalType?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowOptionalSessions: boolean;
+                        /** @description Its price (an eventline addition to the reference's shape). */
+                        amount: number;
+                        code: string;
+                        /** @description The ISO 4217 currency of the amounts (the event's). */
+                        currency: string;
+                        description?: string;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Admission item id.
+                         */
+                        id: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getBadge: {
         parameters: {
             query?: {
@@ -33246,6 +34589,1382 @@ export interface operations {
                         type?: "AutoIncrement" | "ConsentQuestion" | "Currency" | "Decimal" | "Date" | "DateTime" | "Email" | "FileUpload" | "FreeText" | "General" | "MultiChoice" | "MultiSelect" | "Number" | "OpenEndedDateTime" | "OpenEndedText" | "SingleChoice" | "SingleSelect" | "USPhoneNumber" | "Unknown";
                         /** @description The answers; a choice field's are choice texts (or ids). An empty array removes the answer. */
                         value: string[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listEventDiscounts: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Not sortable: results are in creation order. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            applyToAllAgendaItems: boolean;
+                            audienceType: "PRIMARY" | "GUEST" | "ALL";
+                            capacity: {
+                                /** @description -1: unlimited. */
+                                total: number;
+                                used: number;
+                            };
+                            code: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            /**
+                             * Format: date
+                             * @description First day it applies (inclusive).
+                             */
+                            effectiveFrom?: string;
+                            /**
+                             * Format: date
+                             * @description Last day it applies (inclusive).
+                             */
+                            effectiveTo?: string;
+                            /**
+                             * Format: uuid
+                             * @description Discount id.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            /** @enum {string} */
+                            level: "EVENT";
+                            method: {
+                                type: "BY_AMOUNT" | "BY_PERCENTAGE" | "FLAT_PRICE";
+                                value: number;
+                            };
+                            name: string;
+                            note?: string;
+                            stackable: boolean;
+                            /** @enum {string} */
+                            type: "DISCOUNT_CODE";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createEventDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /** @default false */
+                    applyToAllAgendaItems?: boolean;
+                    audienceType?: "PRIMARY" | "GUEST" | "ALL";
+                    capacity?: {
+                        /** @default -1 */
+                        total?: number;
+                    };
+                    code?: string;
+                    /**
+                     * Format: date
+                     * @description First day.
+                     */
+                    effectiveFrom?: string;
+                    /**
+                     * Format: date
+                     * @description Last day.
+                     */
+                    effectiveTo?: string;
+                    method: {
+                        type?: "BY_AMOUNT" | "BY_PERCENTAGE" | "FLAT_PRICE";
+                        value: number;
+                    };
+                    name: string;
+                    note?: string;
+                    /** @default true */
+                    stackable?: boolean;
+                    /** @description DISCOUNT_CODE; volume discounts are refused (400). */
+                    type: "DISCOUNT_CODE" | "VOLUME_DISCOUNT";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        applyToAllAgendaItems: boolean;
+                        audienceType: "PRIMARY" | "GUEST" | "ALL";
+                        capacity: {
+                            /** @description -1: unlimited. */
+                            total: number;
+                            used: number;
+                        };
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The ISO 4217 currency of the amounts (the event's). */
+                        currency: string;
+                        /**
+                         * Format: date
+                         * @description First day it applies (inclusive).
+                         */
+                        effectiveFrom?: string;
+                        /**
+                         * Format: date
+                         * @description Last day it applies (inclusive).
+                         */
+                        effectiveTo?: string;
+                        /**
+                         * Format: uuid
+                         * @description Discount id.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        /** @enum {string} */
+                        level: "EVENT";
+                        method: {
+                            type: "BY_AMOUNT" | "BY_PERCENTAGE" | "FLAT_PRICE";
+                            value: number;
+                        };
+                        name: string;
+                        note?: string;
+                        stackable: boolean;
+                        /** @enum {string} */
+                        type: "DISCOUNT_CODE";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateEventDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Discount id. */
+                discountId: string;
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /** @default false */
+                    applyToAllAgendaItems?: boolean;
+                    audienceType?: "PRIMARY" | "GUEST" | "ALL";
+                    capacity?: {
+                        /** @default -1 */
+                        total?: number;
+                    };
+                    code?: string;
+                    /**
+                     * Format: date
+                     * @description First day.
+                     */
+                    effectiveFrom?: string;
+                    /**
+                     * Format: date
+                     * @description Last day.
+                     */
+                    effectiveTo?: string;
+                    method: {
+                        type?: "BY_AMOUNT" | "BY_PERCENTAGE" | "FLAT_PRICE";
+                        value: number;
+                    };
+                    name: string;
+                    note?: string;
+                    /** @default true */
+                    stackable?: boolean;
+                    /** @description DISCOUNT_CODE; volume discounts are refused (400). */
+                    type: "DISCOUNT_CODE" | "VOLUME_DISCOUNT";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        applyToAllAgendaItems: boolean;
+                        audienceType: "PRIMARY" | "GUEST" | "ALL";
+                        capacity: {
+                            /** @description -1: unlimited. */
+                            total: number;
+                            used: number;
+                        };
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The ISO 4217 currency of the amounts (the event's). */
+                        currency: string;
+                        /**
+                         * Format: date
+                         * @description First day it applies (inclusive).
+                         */
+                        effectiveFrom?: string;
+                        /**
+                         * Format: date
+                         * @description Last day it applies (inclusive).
+                         */
+                        effectiveTo?: string;
+                        /**
+                         * Format: uuid
+                         * @description Discount id.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        /** @enum {string} */
+                        level: "EVENT";
+                        method: {
+                            type: "BY_AMOUNT" | "BY_PERCENTAGE" | "FLAT_PRICE";
+                            value: number;
+                        };
+                        name: string;
+                        note?: string;
+                        stackable: boolean;
+                        /** @enum {string} */
+                        type: "DISCOUNT_CODE";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    linkAgendaItemToDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agenda item id: an admission, membership or quantity item, or a session, of the event. */
+                agendaItemId: string;
+                /** @description Discount id. */
+                discountId: string;
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Linked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    unlinkAgendaItemFromDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agenda item id: an admission, membership or quantity item, or a session, of the event. */
+                agendaItemId: string;
+                /** @description Discount id. */
+                discountId: string;
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listDiscountedAgendaItems: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            discount: {
+                                /**
+                                 * Format: uuid
+                                 * @description Discount id.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The agenda item id.
+                             */
+                            id: string;
+                            type: "AdmissionItem" | "MembershipItem" | "QuantityItem" | "Session" | "SessionBundle";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listDonationItems: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            code: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            description?: string;
+                            /**
+                             * Format: uuid
+                             * @description Item id.
+                             */
+                            id: string;
+                            minimumAmountAllowedPerInvitee?: number;
+                            name: string;
+                            openForRegistration: boolean;
+                            /** @description The registration types that may buy it (none: every one). */
+                            registrationTypes: string[];
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createDonationItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowOptionalSessions?: boolean;
+                    /** @description The price (a donation's minimum, a fee's amount) in the event's currency, with no more decimals than the currency has. */
+                    amount: number;
+                    capacity?: number;
+                    /** @description By default made from the name (membership codes: at most 8 characters). */
+                    code?: string;
+                    description?: string;
+                    duration?: "OneYear" | "ThreeMonths" | "SixMonths" | "NoExpiration";
+                    maximumItemsPerInvitee?: number;
+                    name: string;
+                    openForRegistration?: boolean;
+                    registrationTypes?: string[];
+                    renewalType?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        /** @description The ISO 4217 currency of the amounts (the event's). */
+                        currency: string;
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description Item id.
+                         */
+                        id: string;
+                        minimumAmountAllowedPerInvitee?: number;
+                        name: string;
+                        openForRegistration: boolean;
+                        /** @description The registration types that may buy it (none: every one). */
+                        registrationTypes: string[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listDonationItemsPostFilter: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            code: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            description?: string;
+                            /**
+                             * Format: uuid
+                             * @description Item id.
+                             */
+                            id: string;
+                            minimumAmountAllowedPerInvitee?: number;
+                            name: string;
+                            openForRegistration: boolean;
+                            /** @description The registration types that may buy it (none: every one). */
+                            registrationTypes: string[];
+                        }[];
+                        paging: components["schemas"]["Paging"];
                     };
                 };
             };
@@ -44144,6 +46863,316 @@ export interface operations {
             };
         };
     };
+    listFeeItems: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            /** @description The fee. */
+                            amount: number;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            default: boolean;
+                            display: boolean;
+                            /**
+                             * Format: uuid
+                             * @description Fee item id.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            name: string;
+                            registrationTypes: string[];
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createFeeItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowOptionalSessions?: boolean;
+                    /** @description The price (a donation's minimum, a fee's amount) in the event's currency, with no more decimals than the currency has. */
+                    amount: number;
+                    capacity?: number;
+                    /** @description By default made from the name (membership codes: at most 8 characters). */
+                    code?: string;
+                    description?: string;
+                    duration?: "OneYear" | "ThreeMonths" | "SixMonths" | "NoExpiration";
+                    maximumItemsPerInvitee?: number;
+                    name: string;
+                    openForRegistration?: boolean;
+                    registrationTypes?: string[];
+                    renewalType?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @description The fee. */
+                        amount: number;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The ISO 4217 currency of the amounts (the event's). */
+                        currency: string;
+                        default: boolean;
+                        display: boolean;
+                        /**
+                         * Format: uuid
+                         * @description Fee item id.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        name: string;
+                        registrationTypes: string[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getInvitationList: {
         parameters: {
             query?: {
@@ -44351,6 +47380,1308 @@ export interface operations {
                         locale: string;
                         /** @description Name of the invitation list. */
                         name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listMembershipItems: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            code: string;
+                            currency: string;
+                            description?: string;
+                            duration: "OneYear" | "ThreeMonths" | "SixMonths" | "NoExpiration";
+                            /**
+                             * Format: uuid
+                             * @description Membership item id.
+                             */
+                            id: string;
+                            name: string;
+                            openForRegistration: boolean;
+                            /** @description Its price. */
+                            price: number;
+                            /** @description The registration types that may buy it (none: every one). */
+                            registrationTypes: string[];
+                            renewalType: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createMembershipItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowOptionalSessions?: boolean;
+                    /** @description The price (a donation's minimum, a fee's amount) in the event's currency, with no more decimals than the currency has. */
+                    amount: number;
+                    capacity?: number;
+                    /** @description By default made from the name (membership codes: at most 8 characters). */
+                    code?: string;
+                    description?: string;
+                    duration?: "OneYear" | "ThreeMonths" | "SixMonths" | "NoExpiration";
+                    maximumItemsPerInvitee?: number;
+                    name: string;
+                    openForRegistration?: boolean;
+                    registrationTypes?: string[];
+                    renewalType?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        currency: string;
+                        description?: string;
+                        duration: "OneYear" | "ThreeMonths" | "SixMonths" | "NoExpiration";
+                        /**
+                         * Format: uuid
+                         * @description Membership item id.
+                         */
+                        id: string;
+                        name: string;
+                        openForRegistration: boolean;
+                        /** @description Its price. */
+                        price: number;
+                        /** @description The registration types that may buy it (none: every one). */
+                        registrationTypes: string[];
+                        renewalType: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrders: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description Include deleted records: eventline deletes no orders, so this changes nothing. */
+                deleted?: boolean;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description amountOrdered − amountPaid. */
+                            amountDue: number;
+                            /** @description Its items minus their discounts plus its fees. */
+                            amountOrdered: number;
+                            /** @description What transactions paid. */
+                            amountPaid: number;
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description Attendee id.
+                                 */
+                                id: string;
+                            };
+                            cancelled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            deleted: boolean;
+                            discounts: {
+                                /** @description What it took off. */
+                                amount: number;
+                                code: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Discount id.
+                                 */
+                                id: string;
+                                name: string;
+                                type: "Amount" | "Percentage" | "FlatPrice";
+                                value: number;
+                            }[];
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Order id.
+                             */
+                            id: string;
+                            /** @description Its items (an eventline addition). */
+                            items: {
+                                active: boolean;
+                                /** @description amountOrdered − amountPaid. */
+                                amountDue: number;
+                                /** @description price × quantity minus its discounts. */
+                                amountOrdered: number;
+                                /** @description What transactions paid of it. */
+                                amountPaid: number;
+                                attendee: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Attendee id.
+                                     */
+                                    id: string;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When this record was created.
+                                 */
+                                created: string;
+                                /** @description Who created this record. */
+                                createdBy: string;
+                                /** @description The ISO 4217 currency of the amounts (the event's). */
+                                currency: string;
+                                deleted: boolean;
+                                discounts: {
+                                    /** @description What it took off. */
+                                    amount: number;
+                                    code: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description Discount id.
+                                     */
+                                    id: string;
+                                    name: string;
+                                    type: "Amount" | "Percentage" | "FlatPrice";
+                                    value: number;
+                                }[];
+                                event: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Event id.
+                                     */
+                                    id: string;
+                                };
+                                fee?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Fee item id.
+                                     */
+                                    id: string;
+                                    name: string;
+                                };
+                                guest: boolean;
+                                /**
+                                 * Format: uuid
+                                 * @description Order item id.
+                                 */
+                                id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When this record was last changed.
+                                 */
+                                lastModified: string;
+                                /** @description Who last changed this record. */
+                                lastModifiedBy: string;
+                                name: string;
+                                order: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Order id.
+                                     */
+                                    id: string;
+                                    type: "Authorization" | "Online Charge" | "Online Refund" | "Offline Charge" | "Offline Refund";
+                                };
+                                /** @description Unit price. */
+                                price: number;
+                                product: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The item bought.
+                                     */
+                                    id: string;
+                                    type: "AdmissionItem" | "QuantityItem" | "DonationItem" | "MembershipItem" | "RegistrantTypeServiceFee";
+                                };
+                                quantity: number;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            number: string;
+                            referenceNumber?: string;
+                            type: "Authorization" | "Online Charge" | "Online Refund" | "Offline Charge" | "Offline Refund";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    items: {
+                        /** @description A donation's amount (at least the item's minimum); other items have their price. */
+                        amount?: number;
+                        /** @description A discount code of the event to apply to this item. */
+                        discountCode?: string;
+                        product: {
+                            /**
+                             * Format: uuid
+                             * @description An item of the event (admission, donation, fee, membership or quantity).
+                             */
+                            id: string;
+                        };
+                        /** @default 1 */
+                        quantity?: number;
+                    }[];
+                    referenceNumber?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description amountOrdered − amountPaid. */
+                        amountDue: number;
+                        /** @description Its items minus their discounts plus its fees. */
+                        amountOrdered: number;
+                        /** @description What transactions paid. */
+                        amountPaid: number;
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description Attendee id.
+                             */
+                            id: string;
+                        };
+                        cancelled: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The ISO 4217 currency of the amounts (the event's). */
+                        currency: string;
+                        deleted: boolean;
+                        discounts: {
+                            /** @description What it took off. */
+                            amount: number;
+                            code: string;
+                            /**
+                             * Format: uuid
+                             * @description Discount id.
+                             */
+                            id: string;
+                            name: string;
+                            type: "Amount" | "Percentage" | "FlatPrice";
+                            value: number;
+                        }[];
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Order id.
+                         */
+                        id: string;
+                        /** @description Its items (an eventline addition). */
+                        items: {
+                            active: boolean;
+                            /** @description amountOrdered − amountPaid. */
+                            amountDue: number;
+                            /** @description price × quantity minus its discounts. */
+                            amountOrdered: number;
+                            /** @description What transactions paid of it. */
+                            amountPaid: number;
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description Attendee id.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            deleted: boolean;
+                            discounts: {
+                                /** @description What it took off. */
+                                amount: number;
+                                code: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Discount id.
+                                 */
+                                id: string;
+                                name: string;
+                                type: "Amount" | "Percentage" | "FlatPrice";
+                                value: number;
+                            }[];
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id.
+                                 */
+                                id: string;
+                            };
+                            fee?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Fee item id.
+                                 */
+                                id: string;
+                                name: string;
+                            };
+                            guest: boolean;
+                            /**
+                             * Format: uuid
+                             * @description Order item id.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            name: string;
+                            order: {
+                                /**
+                                 * Format: uuid
+                                 * @description Order id.
+                                 */
+                                id: string;
+                                type: "Authorization" | "Online Charge" | "Online Refund" | "Offline Charge" | "Offline Refund";
+                            };
+                            /** @description Unit price. */
+                            price: number;
+                            product: {
+                                /**
+                                 * Format: uuid
+                                 * @description The item bought.
+                                 */
+                                id: string;
+                                type: "AdmissionItem" | "QuantityItem" | "DonationItem" | "MembershipItem" | "RegistrantTypeServiceFee";
+                            };
+                            quantity: number;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        number: string;
+                        referenceNumber?: string;
+                        type: "Authorization" | "Online Charge" | "Online Refund" | "Offline Charge" | "Offline Refund";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    associateDiscountCodeToOrderItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The discount's code. */
+                discountCode: string;
+                /** @description Event id. */
+                id: string;
+                /** @description Order id. */
+                orderId: string;
+                /** @description Order item id. */
+                orderItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The item's amountOrdered as the client last read it; a different amount is 400 (the item changed since). */
+                    amountOrdered: number;
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description Event id (the path's).
+                         */
+                        id: string;
+                    };
+                    item: {
+                        /**
+                         * Format: uuid
+                         * @description Order item id (the path's).
+                         */
+                        id: string;
+                    };
+                    order: {
+                        /**
+                         * Format: uuid
+                         * @description Order id (the path's).
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        /** @description amountOrdered − amountPaid. */
+                        amountDue: number;
+                        /** @description price × quantity minus its discounts. */
+                        amountOrdered: number;
+                        /** @description What transactions paid of it. */
+                        amountPaid: number;
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description Attendee id.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The ISO 4217 currency of the amounts (the event's). */
+                        currency: string;
+                        deleted: boolean;
+                        discounts: {
+                            /** @description What it took off. */
+                            amount: number;
+                            code: string;
+                            /**
+                             * Format: uuid
+                             * @description Discount id.
+                             */
+                            id: string;
+                            name: string;
+                            type: "Amount" | "Percentage" | "FlatPrice";
+                            value: number;
+                        }[];
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id.
+                             */
+                            id: string;
+                        };
+                        fee?: {
+                            /**
+                             * Format: uuid
+                             * @description Fee item id.
+                             */
+                            id: string;
+                            name: string;
+                        };
+                        guest: boolean;
+                        /**
+                         * Format: uuid
+                         * @description Order item id.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        name: string;
+                        order: {
+                            /**
+                             * Format: uuid
+                             * @description Order id.
+                             */
+                            id: string;
+                            type: "Authorization" | "Online Charge" | "Online Refund" | "Offline Charge" | "Offline Refund";
+                        };
+                        /** @description Unit price. */
+                        price: number;
+                        product: {
+                            /**
+                             * Format: uuid
+                             * @description The item bought.
+                             */
+                            id: string;
+                            type: "AdmissionItem" | "QuantityItem" | "DonationItem" | "MembershipItem" | "RegistrantTypeServiceFee";
+                        };
+                        quantity: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrderItems: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description Include deleted records: eventline deletes no orders, so this changes nothing. */
+                deleted?: boolean;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            /** @description amountOrdered − amountPaid. */
+                            amountDue: number;
+                            /** @description price × quantity minus its discounts. */
+                            amountOrdered: number;
+                            /** @description What transactions paid of it. */
+                            amountPaid: number;
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description Attendee id.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            deleted: boolean;
+                            discounts: {
+                                /** @description What it took off. */
+                                amount: number;
+                                code: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Discount id.
+                                 */
+                                id: string;
+                                name: string;
+                                type: "Amount" | "Percentage" | "FlatPrice";
+                                value: number;
+                            }[];
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id.
+                                 */
+                                id: string;
+                            };
+                            fee?: {
+                                /**
+                                 * Format: uuid
+                                 * @description Fee item id.
+                                 */
+                                id: string;
+                                name: string;
+                            };
+                            guest: boolean;
+                            /**
+                             * Format: uuid
+                             * @description Order item id.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            name: string;
+                            order: {
+                                /**
+                                 * Format: uuid
+                                 * @description Order id.
+                                 */
+                                id: string;
+                                type: "Authorization" | "Online Charge" | "Online Refund" | "Offline Charge" | "Offline Refund";
+                            };
+                            /** @description Unit price. */
+                            price: number;
+                            product: {
+                                /**
+                                 * Format: uuid
+                                 * @description The item bought.
+                                 */
+                                id: string;
+                                type: "AdmissionItem" | "QuantityItem" | "DonationItem" | "MembershipItem" | "RegistrantTypeServiceFee";
+                            };
+                            quantity: number;
+                        }[];
+                        paging: components["schemas"]["Paging"];
                     };
                 };
             };
@@ -44828,6 +49159,441 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listQuantityItems: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Its unit price (an eventline addition). */
+                            amount: number;
+                            capacity?: number;
+                            code: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            description?: string;
+                            /**
+                             * Format: uuid
+                             * @description Item id.
+                             */
+                            id: string;
+                            maximumItemsPerInvitee?: number;
+                            name: string;
+                            openForRegistration: boolean;
+                            /** @description The registration types that may buy it (none: every one). */
+                            registrationTypes: string[];
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createQuantityItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowOptionalSessions?: boolean;
+                    /** @description The price (a donation's minimum, a fee's amount) in the event's currency, with no more decimals than the currency has. */
+                    amount: number;
+                    capacity?: number;
+                    /** @description By default made from the name (membership codes: at most 8 characters). */
+                    code?: string;
+                    description?: string;
+                    duration?: "OneYear" | "ThreeMonths" | "SixMonths" | "NoExpiration";
+                    maximumItemsPerInvitee?: number;
+                    name: string;
+                    openForRegistration?: boolean;
+                    registrationTypes?: string[];
+                    renewalType?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Its unit price (an eventline addition). */
+                        amount: number;
+                        capacity?: number;
+                        code: string;
+                        /** @description The ISO 4217 currency of the amounts (the event's). */
+                        currency: string;
+                        description?: string;
+                        /**
+                         * Format: uuid
+                         * @description Item id.
+                         */
+                        id: string;
+                        maximumItemsPerInvitee?: number;
+                        name: string;
+                        openForRegistration: boolean;
+                        /** @description The registration types that may buy it (none: every one). */
+                        registrationTypes: string[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listQuantityItemsPostFilter: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filter?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Its unit price (an eventline addition). */
+                            amount: number;
+                            capacity?: number;
+                            code: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            description?: string;
+                            /**
+                             * Format: uuid
+                             * @description Item id.
+                             */
+                            id: string;
+                            maximumItemsPerInvitee?: number;
+                            name: string;
+                            openForRegistration: boolean;
+                            /** @description The registration types that may buy it (none: every one). */
+                            registrationTypes: string[];
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
             };
             /** @description Bad request */
             400: {
@@ -49302,6 +54068,620 @@ export interface operations {
                                  */
                                 id: string;
                             };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Paid (negative: refunded). */
+                            amount: number;
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description Attendee id.
+                                 */
+                                id: string;
+                            };
+                            batchNumber?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was paid.
+                             */
+                            date: string;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Transaction id.
+                             */
+                            id: string;
+                            journalNumber: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            orders: {
+                                /**
+                                 * Format: uuid
+                                 * @description Order id.
+                                 */
+                                id: string;
+                            }[];
+                            paymentMethod: string;
+                            paymentNote?: string;
+                            paymentType: "Authorization" | "Online Charge" | "Online Refund" | "Offline Charge" | "Offline Refund";
+                            referenceNumber?: string;
+                            success: boolean;
+                            transactionItems?: {
+                                /** @description Amount. */
+                                amount: number;
+                                product: {
+                                    /**
+                                     * Format: uuid
+                                     * @description Item.
+                                     */
+                                    id: string;
+                                    type: "AdmissionItem" | "QuantityItem" | "DonationItem" | "MembershipItem" | "RegistrantTypeServiceFee";
+                                };
+                            }[];
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    postTransactions: {
+        parameters: {
+            query?: {
+                /** @description true: pay the amounts of `transactionItems`; false: pay (or refund) all that is due (paid). */
+                partialPayment?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Ignored: the amount is the sum of what it pays. */
+                    amount?: number;
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description The attendee whose orders it pays.
+                         */
+                        id: string;
+                    };
+                    batchNumber?: string;
+                    /**
+                     * Format: date-time
+                     * @description When it was paid.
+                     */
+                    date: string;
+                    /** @description Only these orders (by default all the attendee's orders in the event). */
+                    orders?: {
+                        /**
+                         * Format: uuid
+                         * @description One of the attendee's orders.
+                         */
+                        id: string;
+                    }[];
+                    /** @description One of the reference's payment methods (Cash, Check, Visa...). */
+                    paymentMethod: string;
+                    paymentNote?: string;
+                    paymentType: "Offline Charge" | "Offline Refund";
+                    referenceNumber?: string;
+                    transactionItems?: {
+                        amount: number;
+                        product: {
+                            /**
+                             * Format: uuid
+                             * @description An item the attendee ordered.
+                             */
+                            id: string;
+                            type?: string;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Paid (negative: refunded). */
+                        amount: number;
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description Attendee id.
+                             */
+                            id: string;
+                        };
+                        batchNumber?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created: string;
+                        /** @description Who created this record. */
+                        createdBy: string;
+                        /** @description The ISO 4217 currency of the amounts (the event's). */
+                        currency: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was paid.
+                         */
+                        date: string;
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description Event id.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Transaction id.
+                         */
+                        id: string;
+                        journalNumber: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed this record. */
+                        lastModifiedBy: string;
+                        orders: {
+                            /**
+                             * Format: uuid
+                             * @description Order id.
+                             */
+                            id: string;
+                        }[];
+                        paymentMethod: string;
+                        paymentNote?: string;
+                        paymentType: "Authorization" | "Online Charge" | "Online Refund" | "Offline Charge" | "Offline Refund";
+                        referenceNumber?: string;
+                        success: boolean;
+                        transactionItems?: {
+                            /** @description Amount. */
+                            amount: number;
+                            product: {
+                                /**
+                                 * Format: uuid
+                                 * @description Item.
+                                 */
+                                id: string;
+                                type: "AdmissionItem" | "QuantityItem" | "DonationItem" | "MembershipItem" | "RegistrantTypeServiceFee";
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getTransactionItems: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Event id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Paid (negative: refunded). */
+                            amount: number;
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description Attendee id.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created: string;
+                            /** @description Who created this record. */
+                            createdBy: string;
+                            /** @description The ISO 4217 currency of the amounts (the event's). */
+                            currency: string;
+                            event: {
+                                /**
+                                 * Format: uuid
+                                 * @description Event id.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Transaction item id.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed this record. */
+                            lastModifiedBy: string;
+                            name: string;
+                            orderItem: {
+                                /**
+                                 * Format: uuid
+                                 * @description Order item id.
+                                 */
+                                id: string;
+                            };
+                            product: {
+                                /**
+                                 * Format: uuid
+                                 * @description The item.
+                                 */
+                                id: string;
+                                type: "AdmissionItem" | "QuantityItem" | "DonationItem" | "MembershipItem" | "RegistrantTypeServiceFee";
+                            };
+                            transaction: {
+                                /**
+                                 * Format: uuid
+                                 * @description Transaction id.
+                                 */
+                                id: string;
+                            };
+                            uniqueId: string;
                         }[];
                         paging: components["schemas"]["Paging"];
                     };
@@ -56710,6 +62090,154 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateQuantityItemRegistrationForAttendee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quantity item id. */
+                quantityItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the item's event.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description The quantity item id (the path's).
+                     */
+                    id: string;
+                    /** @description Accepted; eventline sends no email for it. */
+                    sendEmail?: boolean;
+                    updatedQuantity: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description Attendee id.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Quantity item id.
+                         */
+                        id: string;
+                        sendEmail?: boolean;
+                        updatedQuantity: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -49,6 +49,7 @@ import { BUDGET_TABLES } from '../modules/budget/budget.table.js';
 import { BADGES_TABLES } from '../modules/badges/badges.table.js';
 import { EMARKETING_TABLES } from '../modules/emarketing/emarketing.table.js';
 import { ATTENDEE_MESSAGES_TABLES } from '../modules/attendee-messages/attendee-messages.table.js';
+import { COMMERCE_TABLES } from '../modules/commerce/commerce.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -105,4 +106,5 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...BADGES_TABLES,
   ...EMARKETING_TABLES,
   ...ATTENDEE_MESSAGES_TABLES,
+  ...COMMERCE_TABLES,
 ];

@@ -67,6 +67,10 @@ import type { ContactHistoryTable, ContactProfileImagesTable, ContactRelationshi
 import type { BadgePrinterPoolsTable, BadgePrintJobsTable, BadgesTable } from '../modules/badges/badges.table.js';
 import type { EmarketingCampaignsTable, EmarketingDeliveriesTable, EmarketingRequestsTable, EmarketingTemplatesTable } from '../modules/emarketing/emarketing.table.js';
 import type { MessageChannelMembersTable } from '../modules/attendee-messages/attendee-messages.table.js';
+import type {
+  AttendeeCreditsTable, CardTokensTable, CommerceDiscountItemsTable, CommerceDiscountsTable, CommerceItemsTable, CommerceOrderItemDiscountsTable, CommerceOrderItemsTable,
+  CommerceOrdersTable, CommerceQuantityRegistrationsTable, CommerceTransactionItemsTable, CommerceTransactionsTable,
+} from '../modules/commerce/commerce.table.js';
 
 export interface Database {
   accounts: AccountsTable;
@@ -204,6 +208,17 @@ export interface Database {
   emarketing_requests: EmarketingRequestsTable;
   emarketing_deliveries: EmarketingDeliveriesTable;
   message_channel_members: MessageChannelMembersTable;
+  commerce_items: CommerceItemsTable;
+  commerce_discounts: CommerceDiscountsTable;
+  commerce_discount_items: CommerceDiscountItemsTable;
+  commerce_orders: CommerceOrdersTable;
+  commerce_order_items: CommerceOrderItemsTable;
+  commerce_order_item_discounts: CommerceOrderItemDiscountsTable;
+  commerce_transactions: CommerceTransactionsTable;
+  commerce_transaction_items: CommerceTransactionItemsTable;
+  commerce_quantity_registrations: CommerceQuantityRegistrationsTable;
+  card_tokens: CardTokensTable;
+  attendee_credits: AttendeeCreditsTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

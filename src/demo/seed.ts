@@ -16,6 +16,7 @@ import { seedDemoLeads } from './leads.js';
 import { seedDemoPeople } from './people.js';
 import { seedDemoWorkflow } from './workflow.js';
 import { seedDemoComms } from './comms.js';
+import { seedDemoCommerce } from './commerce.js';
 
 export const DEMO_ACCOUNT_NAME = 'Demo Account';
 
@@ -75,6 +76,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   await seedDemoEventSetup(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoCustomFields(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoBudget(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
+  await seedDemoCommerce(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
   await seedDemoPeople(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });

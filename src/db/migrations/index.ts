@@ -27,6 +27,7 @@ import * as m0025 from './0025_program.js';
 import * as m0026 from './0026_custom_fields.js';
 import * as m0027 from './0027_event_extras.js';
 import * as m0028 from './0028_contact_search_queue.js';
+import * as m0029 from './0029_commerce.js';
 import * as m0030 from './0030_people.js';
 import * as m0031 from './0031_badges_emarketing.js';
 import * as m0032 from './0032_budget.js';
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0026_custom_fields': m0026,
   '0027_event_extras': m0027,
   '0028_contact_search_queue': m0028,
+  '0029_commerce': m0029,
   '0030_people': m0030,
   '0031_badges_emarketing': m0031,
   '0032_budget': m0032,
