@@ -1,4 +1,4 @@
-import type { apiVersion, components, paths } from './schema.js';
+import type { apiVersion, components, paths, PathsByMethod } from './schema.js';
 
 /** Type-level view of src/client/schema.ts (generated): paths, their operations, parameters and bodies. */
 
@@ -15,9 +15,7 @@ type WithoutVersion<P> = P extends `/${Version}/${infer Rest}` ? `/${Rest}` : ne
 export type ApiPaths = paths & { [P in keyof paths as WithoutVersion<P>]: paths[P] };
 
 /** The documented paths that have an operation for `M`. */
-export type PathsFor<M extends HttpMethod> = {
-  [P in keyof ApiPaths]: ApiPaths[P] extends { [K in M]: object } ? P : never;
-}[keyof ApiPaths] & string;
+export type PathsFor<M extends HttpMethod> = PathsByMethod[M];
 
 export type Operation<P, M extends HttpMethod> = P extends keyof ApiPaths
   ? ApiPaths[P] extends { [K in M]: infer O } ? O : never
