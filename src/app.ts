@@ -157,6 +157,8 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const attendeeExtras = createAttendeeExtrasModule(deps, {
     attendance: sessions.services.attendance, attendees: attendees.services.attendees, questions: eventQuestions.services.eventQuestions,
   });
+  // An attendee who unsubscribed from its event's emails gets none (Opted-Out in the send's answer).
+  communications.services.emails.useUnsubscribed((accountId, attendeeId) => attendeeExtras.services.attendeeExtras.isUnsubscribed(accountId, attendeeId));
   const eventRoles = createEventRolesModule(deps, { events: events.services.events, users: accounts.services.accounts });
   const signatures = createSignaturesModule(deps, { attendees: attendees.services.attendees, sessions: sessions.services.sessions, files: files.services.files });
   const hubs = createHubsModule(deps, { contacts: contacts.services.contacts });

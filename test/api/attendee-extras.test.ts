@@ -70,7 +70,17 @@ describe('email subscriptions', () => {
     const a = attendees[2] ?? '';
     expect(await ok(api('PUT', `/ea/attendees/${a}/email-subscriptions`, { unsubscribed: true }))).toEqual({ attendee: { id: a }, unsubscribed: true });
     expect(await t.services.attendeeExtras.isUnsubscribed(accountId, a)).toBe(true);
+    // The event's emails skip an unsubscribed attendee: Opted-Out in the send's answer, and no mail captured.
+    const mails = async () => (await t.services.db.db.selectFrom('mail_outbox').select('id').where('account_id', '=', accountId).execute()).length;
+    const before = await mails();
+    const email = { event: { id: event }, email: { id: '0190a1b2-0000-7000-8000-0000000000e5', subject: 'News', text: 'Hello' }, resendToPreviousRecipients: true };
+    const refused = await ok<{ attendeeResponses: Array<{ id: string; status: string }> }>(api('POST', '/ea/events/emails', { ...email, attendees: [a] }), 202);
+    expect(refused.attendeeResponses).toEqual([expect.objectContaining({ id: a, status: 'Opted-Out' })]);
+    expect(await mails()).toBe(before);
     expect(await ok(api('PUT', `/ea/attendees/${a}/email-subscriptions`, { unsubscribed: false }))).toEqual({ attendee: { id: a }, unsubscribed: false });
+    const sent = await ok<{ attendeeResponses: Array<{ id: string; status: string }> }>(api('POST', '/ea/events/emails', { ...email, attendees: [a] }), 202);
+    expect(sent.attendeeResponses).toEqual([expect.objectContaining({ id: a, status: 'Sent' })]);
+    expect(await mails()).toBe(before + 1);
     expect(await t.services.attendeeExtras.isUnsubscribed(accountId, a)).toBe(false);
     expect((await api('PUT', `/ea/attendees/${a}/email-subscriptions`, {})).statusCode).toBe(400);
     expect((await api('PUT', `/ea/attendees/${a}/email-subscriptions`, { unsubscribed: 'yes' })).statusCode).toBe(400);

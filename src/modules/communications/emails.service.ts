@@ -61,6 +61,13 @@ export class EmailsService {
     private readonly clock: Clock,
   ) {}
 
+  private unsubscribed?: (accountId: string, attendeeId: string) => Promise<boolean>;
+
+  /** The attendee-extras module answers whether an attendee unsubscribed from its event's emails (PUT .../email-subscriptions). */
+  useUnsubscribed(check: (accountId: string, attendeeId: string) => Promise<boolean>): void {
+    this.unsubscribed = check;
+  }
+
   async send(auth: AuthContext, input: SendEmailRequest): Promise<SendEmailResponse> {
     const event = await this.event(auth.accountId, input.event.id, 'event.id');
     const requestId = newId();
@@ -106,6 +113,9 @@ export class EmailsService {
   private async sendOne(accountId: string, requestId: string, event: EventRef, input: SendEmailRequest, attendeeId: string): Promise<AttendeeResponse> {
     const who = await this.addressee(accountId, attendeeId, event.id);
     if ('refused' in who) return { id: attendeeId, status: 'Error', errorMessage: who.refused };
+    if (this.unsubscribed !== undefined && await this.unsubscribed(accountId, attendeeId)) {
+      return { id: attendeeId, status: 'Opted-Out', errorMessage: 'The attendee unsubscribed from this event\'s emails' };
+    }
     if (!input.resendToPreviousRecipients && await this.repo.delivered(accountId, input.email.id, attendeeId)) {
       return { id: attendeeId, status: 'Error', errorMessage: 'Already sent to this attendee; set resendToPreviousRecipients to send again' };
     }
