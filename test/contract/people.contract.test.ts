@@ -94,7 +94,7 @@ describeContract('contract: people (contact groups, types, history, merge, pictu
     const who = await contact({ company: 'Before' });
     await api('PATCH', `/ea/contacts/${who}`, { company: 'After' });
     const page = ok('GET', '/contacts/{contactId}/history', 200, await api('GET', `/ea/contacts/${who}/history`)) as { data: unknown[] };
-    expect(page.data.length).toBeGreaterThan(4);
+    expect(page.data.length).toBe(2); // the creation, then the company's change
     ok('GET', '/contacts/{contactId}/history', 400, await api('GET', `/ea/contacts/${who}/history?after=yesterday`));
     ok('GET', '/contacts/{contactId}/history', 404, await api('GET', `/ea/contacts/${MISSING}/history`));
   });

@@ -19,10 +19,12 @@ export const PagingQuerySchema = Type.Object({ limit, token }, { additionalPrope
 
 /** The reference's updatedThroughName values eventline writes. */
 export const THROUGH = { created: 'Created from API', modified: 'Modified from API' } as const;
+/** The one entry a contact's creation writes (its first values are the contact's own, not copied into the history). */
+export const CREATED_FIELD = 'contact';
 
 export const HistoryEntrySchema = Type.Object(
   {
-    updatedFieldName: Type.String({ description: 'The field that changed, dotted for a nested field (homeAddress.city); `mergedContacts` / `mergedInto` for a merge.' }),
+    updatedFieldName: Type.String({ description: 'The field that changed, dotted for a nested field (homeAddress.city); `contact` for its creation (one entry, without values: the first values are the contact\'s own); `mergedContacts` / `mergedInto` for a merge.' }),
     oldValue: Type.Optional(Type.String({ description: 'The value before the change (absent when it was blank, or erased by obfuscation).' })),
     newValue: Type.Optional(Type.String({ description: 'The value after the change (absent when blank, or erased by obfuscation).' })),
     updatedThroughName: Type.Union(Object.values(THROUGH).map((t) => Type.Literal(t)), { description: 'How the change was made.' }),
