@@ -171,6 +171,8 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
       signatures.services.signatures],
     personRows: [speakers.services.speakers, communications.services.communications, hubs.services.hubs],
   });
+  // Obfuscating a contact erases the contacts merged into it (they are kept, deleted, with their values).
+  obfuscation.services.obfuscation.useMerged((accountId, ids, trx) => contactHistory.services.contactHistory.mergedContactsOf(accountId, ids, trx));
   const budget = createBudgetModule(deps, { events: events.services.events, files: files.services.files, customFields: customFields.services.customFields });
   const badges = createBadgesModule(deps, { events: events.services.events, attendees: attendees.services.attendees, files: files.services.files });
   const emarketing = createEmarketingModule(deps, { contacts: contacts.services.contacts, mailer: communications.services.emails, eventEmails: communications.services.emails });

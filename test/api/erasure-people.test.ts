@@ -71,7 +71,13 @@ describe('erasure of the change history (SQLite)', () => {
     expect((await api('POST', '/ea/event-questions', { event: { id: event }, text: 'Handling', code: 'HANDLING', type: 'OpenEndedTextOneLine' })).statusCode).toBe(201);
     const note = `Gryffindale${tag} needs a quiet room`;
     expect((await api('PUT', `/ea/attendees/${attendee}/internal-information-questions`, { question: { code: 'HANDLING' }, value: [note] })).statusCode).toBe(200);
-    const needles = [email, ...old, `vexmoor${tag}`, `gryffindale${tag}`].map((v) => v.toLowerCase());
+    // A duplicate merged into the contact is kept, deleted, with its own values: erased with the survivor.
+    const dupEmail = `zel.dup.${tag}@erasure.example`;
+    const dupRes = await api('POST', '/ea/contacts', [{ firstName: 'Zel', lastName: `Merrowind${tag}`, email: dupEmail }]);
+    const dup = (dupRes.json() as Array<{ data: { id: string } }>)[0]?.data.id ?? '';
+    expect((await api('POST', `/ea/contacts/${id}/merge`, { secondaryContacts: [dup] })).statusCode).toBe(200);
+    expect((await api('GET', `/ea/contacts/${dup}`)).json()).toMatchObject({ deleted: true, lastName: `Merrowind${tag}` });
+    const needles = [email, ...old, `vexmoor${tag}`, `gryffindale${tag}`, dupEmail, `merrowind${tag}`].map((v) => v.toLowerCase());
     expect(needles.filter((n) => rawBytes().includes(n))).toEqual(needles);
 
     await obfuscate(id);
@@ -82,5 +88,6 @@ describe('erasure of the change history (SQLite)', () => {
     const quoted = (await api('GET', `/ea/contacts/${otherId}/history?limit=200`)).json<{ data: History[] }>().data.find((h) => h.updatedFieldName === 'ccEmail');
     expect(quoted?.newValue).not.toContain(email);
     expect(needles.filter((n) => rawBytes().includes(n))).toEqual([]);
+    expect((await api('GET', `/ea/contacts/${dup}`)).json()).toMatchObject({ id: dup, purged: true });
   });
 });

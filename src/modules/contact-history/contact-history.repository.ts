@@ -13,6 +13,14 @@ export class ContactHistoryRepository extends Repository {
     if (rows.length > 0) await ex.insertInto('contact_history').values([...rows]).execute();
   }
 
+  /** The contacts merged into these ones (each merged contact keeps a `mergedInto` entry naming its survivor). */
+  async mergedInto(accountId: string, ids: readonly string[], ex: Executor): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await ex.selectFrom('contact_history').select('contact_id').where('account_id', '=', accountId)
+      .where('field', '=', 'mergedInto').where('new_value', 'in', [...ids]).execute();
+    return rows.map((r) => r.contact_id);
+  }
+
   /** A merge: the merged contact's history becomes the survivor's. */
   async moveHistory(accountId: string, fromId: string, toId: string, ex: Executor): Promise<void> {
     await ex.updateTable('contact_history').set({ contact_id: toId }).where('account_id', '=', accountId).where('contact_id', '=', fromId).execute();

@@ -104,6 +104,23 @@ export class ContactHistoryService {
     })), ex);
   }
 
+  /**
+   * Every contact merged into these ones, directly or through a chain of merges: obfuscating a survivor erases the
+   * contacts merged into it too (a merged contact is kept, deleted, with the values it had).
+   */
+  async mergedContactsOf(accountId: string, ids: readonly string[], ex: Executor): Promise<string[]> {
+    const seen = new Set(ids);
+    const found: string[] = [];
+    let frontier = [...ids];
+    while (frontier.length > 0) {
+      const next = (await this.repo.mergedInto(accountId, frontier, ex)).filter((id) => !seen.has(id));
+      for (const id of next) seen.add(id);
+      found.push(...next);
+      frontier = next;
+    }
+    return found;
+  }
+
   private entryToApi(r: Row<'contact_history'>): HistoryEntry {
     return {
       updatedFieldName: r.field, ...(r.old_value !== null ? { oldValue: r.old_value } : {}), ...(r.new_value !== null ? { newValue: r.new_value } : {}),

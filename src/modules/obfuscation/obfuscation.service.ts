@@ -60,6 +60,13 @@ export class ObfuscationService {
     private readonly disk: { readonly repo: DiskRepository; readonly compactor: Compactor; readonly database: Config['database'] },
   ) {}
 
+  private merged?: (accountId: string, contactIds: readonly string[], trx: Transaction<Database>) => Promise<string[]>;
+
+  /** The contact-history module names the contacts merged into a contact: its obfuscation erases them too. */
+  useMerged(resolve: (accountId: string, contactIds: readonly string[], trx: Transaction<Database>) => Promise<string[]>): void {
+    this.merged = resolve;
+  }
+
   async assertEnabled(accountId: string): Promise<void> {
     if (!(await this.accounts.hasFeature(accountId, 'contact-obfuscation'))) throw ObfuscationErrors.featureDisabled();
   }
@@ -278,6 +285,16 @@ export class ObfuscationService {
       contactIds.push(r.contact_id);
       for (const v of c.values) values.add(v);
       for (const v of c.identifying) identifying.add(v);
+    }
+    // Contacts merged into these ones (kept, deleted, with their values) are erased with them.
+    const merged = this.merged === undefined || contactIds.length === 0 ? [] : (await this.merged(accountId, contactIds, trx)).filter((id) => !contactIds.includes(id));
+    if (merged.length > 0) {
+      for (const [id, c] of await this.contacts.erasureSubjects(accountId, merged, trx)) {
+        if (c.purged) continue;
+        contactIds.push(id);
+        for (const v of c.values) values.add(v);
+        for (const v of c.identifying) identifying.add(v);
+      }
     }
     let total = 0;
     let touched: Erased['touched'] = [];
