@@ -20,7 +20,8 @@ const REVISIONS: Array<{ rev: string; what: string }> = [
   { rev: 'f74763a', what: 'before the contact indexes (issue 37)' },
   { rev: 'cb9cbce', what: 'indexes; the trigram index (FTS5) kept by triggers in each write' },
   { rev: 'f91835e', what: 'indexes; the trigram index kept from a queue, in batches (migration 0028); a transaction per contact' },
-  { rev: 'HEAD', what: 'as f91835e, and a multi-status request\'s contacts in one transaction, a savepoint each' },
+  { rev: '1e8ea33', what: 'as f91835e, and a multi-status request\'s contacts in one transaction, a savepoint each' },
+  { rev: 'HEAD', what: 'as 1e8ea33, with issue 30\'s contact change history (one entry per created contact) and its other modules' },
 ];
 
 const { values: args } = parseArgs({ options: { contacts: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '1' }, revs: { type: 'string' }, 'no-readme': { type: 'boolean', default: false } } });
