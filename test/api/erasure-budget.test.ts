@@ -1,53 +1,26 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type Services } from '../../src/app.js';
-import { loadConfig } from '../../src/config/index.js';
-import type { FastifyInstance } from 'fastify';
-import { apiClient, createTenant, ok, tokenFor, waitFor, type Api } from '../helpers/app.js';
+import type { Services } from '../../src/app.js';
+import { ok, type Api } from '../helpers/app.js';
+import { startDiskApp, type DiskApp } from '../helpers/disk-app.js';
 import { createVenue, seedPerson, type PersonData } from '../contract/obfuscation.fixtures.js';
 
 // Issue 31: cardholders are people. A card's holder names, a card transaction's card description and the notes of
 // budget payments name them; obfuscating the contact redacts them, and the bytes leave the SQLite file and its WAL.
 // This suite runs on its own SQLite file (whatever DATABASE_URL says), since it reads that file's raw bytes.
 
-const dir = mkdtempSync(join(tmpdir(), 'eventline-erasure-budget-'));
-const file = join(dir, 'eventline.db');
-let app: FastifyInstance;
+let d: DiskApp;
 let services: Services;
 let api: Api;
 let accountId: string;
 
 beforeAll(async () => {
-  const config = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', DATA_DIR: dir }, { database: { dialect: 'sqlite', file } });
-  ({ app, services } = await buildApp(config, { logger: false, workerPollMs: 50 }));
-  await app.ready();
-  const tenant = await createTenant(services);
-  accountId = tenant.accountId;
-  await services.accounts.setFeature(tenant.accountId, 'contact-obfuscation', true);
-  api = apiClient(app, await tokenFor(app, tenant));
+  d = await startDiskApp('eventline-erasure-budget-');
+  ({ services, api, accountId } = d);
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => d?.close());
 
-function rawBytes(): string {
-  return ['', '-wal'].map((suffix) => (existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`).toString('latin1') : '')).join('').toLowerCase();
-}
-
-async function obfuscate(contactId: string): Promise<void> {
-  const start = await api('POST', `/ea/contacts/${contactId}/obfuscate`);
-  expect(start.statusCode, start.body).toBe(202);
-  const { obfuscateId } = start.json() as { obfuscateId: string };
-  await waitFor(async () => {
-    const res = await api('GET', `/ea/contacts/obfuscate/${obfuscateId}/status`);
-    return (res.json() as { status: string }).status === 'COMPLETED' ? true : undefined;
-  }, 20_000, 'obfuscation to complete');
-  const { job_id: jobId } = await services.db.db.selectFrom('contact_obfuscations').select('job_id').where('id', '=', obfuscateId).executeTakeFirstOrThrow();
-  await waitFor(async () => ((await services.jobs.get(jobId ?? ''))?.status === 'completed' ? true : undefined), 10_000, 'the job');
-}
+const rawBytes = (): string => d.rawBytes().toLowerCase();
+const obfuscate = (contactId: string): Promise<void> => d.obfuscate(contactId);
 
 describe('erasure of cardholders (SQLite)', () => {
   it('redacts the cardholder in cards, card transactions and payment notes, and leaves none of their bytes on disk', async () => {

@@ -1,57 +1,29 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type Services } from '../../src/app.js';
-import { loadConfig } from '../../src/config/index.js';
+import type { Services } from '../../src/app.js';
 import { flushSearchIndex } from '../../src/db/index.js';
-import type { FastifyInstance } from 'fastify';
-import { apiClient, createTenant, tokenFor, waitFor, type Api } from '../helpers/app.js';
+import type { Api } from '../helpers/app.js';
+import { startDiskApp, type DiskApp } from '../helpers/disk-app.js';
 import { createVenue, seedPerson, type PersonData } from '../contract/obfuscation.fixtures.js';
 
 // The embedded database must not keep an erased contact's bytes: not in old
 // WAL frames, not in freed space. This suite always runs on its own SQLite
 // file (whatever DATABASE_URL says), since it reads that file's raw bytes.
 
-const dir = mkdtempSync(join(tmpdir(), 'eventline-erasure-'));
-const file = join(dir, 'eventline.db');
-let app: FastifyInstance;
+let d: DiskApp;
 let services: Services;
 let api: Api;
 let accountId: string;
 
 beforeAll(async () => {
-  const config = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', DATA_DIR: dir }, { database: { dialect: 'sqlite', file } });
-  ({ app, services } = await buildApp(config, { logger: false, workerPollMs: 50 }));
-  await app.ready();
-  const tenant = await createTenant(services);
-  accountId = tenant.accountId;
-  await services.accounts.setFeature(tenant.accountId, 'contact-obfuscation', true);
-  api = apiClient(app, await tokenFor(app, tenant));
+  d = await startDiskApp('eventline-erasure-');
+  ({ services, api, accountId } = d);
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => d?.close());
 
 /** The database file and its WAL, read as bytes: every place SQLite keeps data on disk. */
-function rawBytes(): string {
-  return ['', '-wal'].map((suffix) => (existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`).toString('latin1') : '')).join('');
-}
-
-/** Obfuscates the contact through the API and waits for its job: the flush runs right after the erasure commits, in the same job. */
-async function obfuscate(contactId: string): Promise<void> {
-  const start = await api('POST', `/ea/contacts/${contactId}/obfuscate`);
-  expect(start.statusCode, start.body).toBe(202);
-  const { obfuscateId } = start.json() as { obfuscateId: string };
-  await waitFor(async () => {
-    const res = await api('GET', `/ea/contacts/obfuscate/${obfuscateId}/status`);
-    return (res.json() as { status: string }).status === 'COMPLETED' ? true : undefined;
-  }, 20_000, 'obfuscation to complete');
-  const { job_id: jobId } = await services.db.db.selectFrom('contact_obfuscations').select('job_id').where('id', '=', obfuscateId).executeTakeFirstOrThrow();
-  await waitFor(async () => ((await services.jobs.get(jobId ?? ''))?.status === 'completed' ? true : undefined), 10_000, 'the job');
-}
+const rawBytes = (): string => d.rawBytes();
+const obfuscate = (contactId: string): Promise<void> => d.obfuscate(contactId);
 
 describe('erasure on disk (SQLite)', () => {
   it('leaves none of the contact\'s values in the database file or its WAL once the obfuscation completed', async () => {

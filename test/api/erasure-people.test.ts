@@ -1,51 +1,26 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type Services } from '../../src/app.js';
-import { loadConfig } from '../../src/config/index.js';
-import type { FastifyInstance } from 'fastify';
-import { apiClient, createTenant, tokenFor, waitFor, type Api } from '../helpers/app.js';
+import type { Services } from '../../src/app.js';
+import type { Api } from '../helpers/app.js';
+import { startDiskApp, type DiskApp } from '../helpers/disk-app.js';
 import { fixtureEvent } from '../helpers/webcast-fixtures.js';
 
 // A contact's change history (issue 30) holds every value it had: obfuscation must erase them, from the history rows
 // and from the bytes of the SQLite file and its WAL. Another contact's history that quotes the contact's email is
 // redacted too. This suite runs on its own SQLite file (whatever DATABASE_URL says), since it reads its raw bytes.
 
-const dir = mkdtempSync(join(tmpdir(), 'eventline-erasure-people-'));
-const file = join(dir, 'eventline.db');
-let app: FastifyInstance;
+let d: DiskApp;
 let services: Services;
 let api: Api;
 let accountId: string;
 
 beforeAll(async () => {
-  const config = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', DATA_DIR: dir }, { database: { dialect: 'sqlite', file } });
-  ({ app, services } = await buildApp(config, { logger: false, workerPollMs: 50 }));
-  await app.ready();
-  const tenant = await createTenant(services);
-  accountId = tenant.accountId;
-  await services.accounts.setFeature(tenant.accountId, 'contact-obfuscation', true);
-  api = apiClient(app, await tokenFor(app, tenant));
+  d = await startDiskApp('eventline-erasure-people-');
+  ({ services, api, accountId } = d);
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => d?.close());
 
-function rawBytes(): string {
-  return ['', '-wal'].map((suffix) => (existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`).toString('latin1') : '')).join('').toLowerCase();
-}
-
-async function obfuscate(contactId: string): Promise<void> {
-  const start = await api('POST', `/ea/contacts/${contactId}/obfuscate`);
-  expect(start.statusCode, start.body).toBe(202);
-  const { obfuscateId } = start.json() as { obfuscateId: string };
-  await waitFor(async () => ((await api('GET', `/ea/contacts/obfuscate/${obfuscateId}/status`)).json<{ status: string }>().status === 'COMPLETED' ? true : undefined),
-    20_000, 'obfuscation to complete');
-  const { job_id: jobId } = await services.db.db.selectFrom('contact_obfuscations').select('job_id').where('id', '=', obfuscateId).executeTakeFirstOrThrow();
-  await waitFor(async () => ((await services.jobs.get(jobId ?? ''))?.status === 'completed' ? true : undefined), 10_000, 'the job');
-}
+const rawBytes = (): string => d.rawBytes().toLowerCase();
+const obfuscate = (contactId: string): Promise<void> => d.obfuscate(contactId);
 
 interface History { updatedFieldName: string; oldValue?: string; newValue?: string }
 
