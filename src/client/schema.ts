@@ -19093,7 +19093,7 @@ export interface operations {
                              * @description When the change was made.
                              */
                             updatedDate: string;
-                            /** @description The field that changed, dotted for a nested field (homeAddress.city); `mergedContacts` / `mergedInto` for a merge. */
+                            /** @description The field that changed, dotted for a nested field (homeAddress.city); `contact` for its creation (one entry, without values: the first values are the contact's own); `mergedContacts` / `mergedInto` for a merge. */
                             updatedFieldName: string;
                             /** @description How the change was made. */
                             updatedThroughName: "Created from API" | "Modified from API";
