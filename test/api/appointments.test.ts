@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createTenant, ok, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
 import { appointmentSetup, booking, contactsFor, type AppointmentSetup } from '../helpers/appointments.js';
 import { fixtureEvent } from '../helpers/webcast-fixtures.js';
+import { seedDemo } from '../../src/demo/seed.js';
 
 // The Appointments tag (issue 32) through the API on a real database (SQLite, or PostgreSQL with DATABASE_URL):
 // nobody, no location and no slot is booked twice, even by concurrent requests; available times follow the appointment
@@ -238,5 +239,22 @@ describe('appointments', () => {
       '/ea/appointment-events/00000000-0000-4000-8000-000000000000', '/ea/appointment-events/00000000-0000-4000-8000-000000000000/locations']) {
       expect((await api('GET', url)).statusCode, url).toBe(404);
     }
+  });
+
+  it('seeds the demo account with an appointment event, its schedule, people and a booked meeting', async () => {
+    const { credentials } = await seedDemo(t.services, t.config);
+    if (!credentials) throw new Error('the demo was not seeded');
+    const demo = apiClient(t.app, await tokenFor(t.app, credentials));
+    const events = await ok<Page<{ id: string; timezone: string }>>(demo('GET', '/ea/appointment-events'));
+    expect(events.data).toHaveLength(1);
+    const ev = events.data[0] as { id: string; timezone: string };
+    expect(ev.timezone).toBe('America/New_York');
+    const times = await ok<Page<AvailableTime>>(demo('GET', `/ea/appointment-events/${ev.id}/appointment-available-times`));
+    // Two days of 11:00 to 13:00 in 30-minute slots at two tables, one slot booked.
+    expect(times.data).toHaveLength(2 * 4 * 2 - 1);
+    const booked = await ok<Page<Appointment>>(demo('GET', `/ea/appointments?filter=${encodeURIComponent("code eq 'DEMO-APPT-1'")}`));
+    expect(booked.data).toHaveLength(1);
+    expect((await ok<Page<unknown>>(demo('GET', '/ea/appointment-availability-times'))).data).toHaveLength(1);
+    expect((await ok<Page<unknown>>(demo('GET', '/ea/appointment-meeting-interests'))).data).toHaveLength(1);
   });
 });
