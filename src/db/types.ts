@@ -54,6 +54,10 @@ import type { EventEmailsTable, InvitationListsTable, PlanningDocumentsTable, Re
 import type {
   BudgetAllocationsTable, BudgetCardsTable, BudgetCardTransactionsTable, BudgetConversionRatesTable, BudgetItemLinesTable, BudgetItemsTable, BudgetPaymentsTable,
 } from '../modules/budget/budget.table.js';
+import type {
+  TravelAccountsTable, TravelAirActualsTable, TravelAirRequestsTable, TravelAlternateAnswersTable, TravelBrandsTable, TravelChainsTable, TravelHotelRequestsTable,
+  TravelPropertiesTable, TravelPropertyRoomsTable, TravelSupplierAccountsTable,
+} from '../modules/travel/travel.table.js';
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
@@ -199,6 +203,17 @@ export interface Database {
   budget_payments: BudgetPaymentsTable;
   budget_cards: BudgetCardsTable;
   budget_card_transactions: BudgetCardTransactionsTable;
+  // 0037_travel (issue 32: travel suppliers, travel accounts, event travel)
+  travel_brands: TravelBrandsTable;
+  travel_chains: TravelChainsTable;
+  travel_properties: TravelPropertiesTable;
+  travel_property_rooms: TravelPropertyRoomsTable;
+  travel_accounts: TravelAccountsTable;
+  travel_supplier_accounts: TravelSupplierAccountsTable;
+  travel_air_requests: TravelAirRequestsTable;
+  travel_air_actuals: TravelAirActualsTable;
+  travel_hotel_requests: TravelHotelRequestsTable;
+  travel_alternate_answers: TravelAlternateAnswersTable;
   // 0031_badges_emarketing (issue 30: badges and e-mail)
   badges: BadgesTable;
   badge_printer_pools: BadgePrinterPoolsTable;
