@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
-import type { NewRow, Row, RowPatch } from '../../db/types.js';
+import type { Row, RowPatch } from '../../db/types.js';
 import { AccountRows, Repository, type Executor } from '../../db/repository.js';
 
 /** The event-travel tables: rows of one event's attendees. */
