@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/demo/seed.js';
 import { apiClient, createTenant, ok, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
 import { fixtureAttendee, fixtureEvent } from '../helpers/webcast-fixtures.js';
 
@@ -213,5 +214,27 @@ describe('event travel', () => {
     expect(future.data).toEqual([]);
     const past = await ok<Page<unknown>>(api('GET', `${path('air-requests')}?before=2100-01-01T00:00:00Z`));
     expect(past.data.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the demo account', () => {
+  it('carries a supplier catalogue (two chains, three properties with rooms), a travel account and the demo event\'s travel', async () => {
+    const { credentials } = await seedDemo(t.services, t.config);
+    if (!credentials) throw new Error('the demo was not seeded');
+    const demo = apiClient(t.app, await tokenFor(t.app, credentials));
+    expect((await ok<Page<unknown>>(demo('GET', '/ea/travel-suppliers/chains'))).data).toHaveLength(2);
+    const properties = (await ok<Page<{ id: string }>>(demo('GET', '/ea/travel-suppliers/properties'))).data;
+    expect(properties).toHaveLength(3);
+    for (const p of properties) {
+      const rooms = await ok<Page<unknown>>(demo('GET', `/ea/travel-suppliers/property-rooms?${f(`property.id eq '${p.id}'`)}`));
+      expect(rooms.data.length).toBeGreaterThan(0);
+    }
+    const accounts = (await ok<Page<{ id: string }>>(demo('GET', '/ea/travel-accounts'))).data;
+    expect(accounts).toHaveLength(1);
+    await ok(demo('GET', `/ea/travel-accounts/${accounts[0]?.id ?? ''}/supplier-accounts`));
+    const demoEvent = (await ok<{ data: Array<{ id: string }> }>(demo('GET', '/ea/events'))).data[0]?.id ?? '';
+    for (const rest of ['air-requests', 'air-actuals', 'hotel-requests', 'alternate-answers']) {
+      expect((await ok<Page<unknown>>(demo('GET', `/ea/events/${demoEvent}/event-travel/${rest}`))).data.length, rest).toBeGreaterThan(0);
+    }
   });
 });
