@@ -159,6 +159,13 @@ describe('event travel', () => {
     expect(sorted.data.flatMap((d) => d.airRequestDetails.map((r) => r.requesterLastName))[0]).toBe('Zed');
     const onlyBob = await ok<Page<{ attendee: { id: string } }>>(api('GET', `${path('air-requests')}?${f(`attendee.id eq '${bob}'`)}`));
     expect(onlyBob.data.map((d) => d.attendee.id)).toEqual([bob]);
+    // The reference's filter joins attendee.id comparisons with `or` only, at most 17 of them.
+    const and = await api('GET', `${path('air-requests')}?${f(`attendee.id eq '${bob}' and attendee.id ne '${ada}'`)}`);
+    expect(and.statusCode).toBe(400);
+    expect(and.json()).toMatchObject({ target: 'filter' });
+    const many = (n: number) => Array.from({ length: n }, (_, i) => `attendee.id eq '${i === 0 ? bob : MISSING}'`).join(' or ');
+    expect((await ok<Page<unknown>>(api('GET', `${path('hotel-requests')}?${f(many(17))}`))).data).toBeDefined();
+    expect((await api('GET', `${path('hotel-requests')}?${f(many(18))}`)).statusCode).toBe(400);
     const paged = await all<{ airRequestDetails: unknown[] }>(path('air-requests'), 1);
     expect(paged.flatMap((d) => d.airRequestDetails)).toHaveLength(3);
     const badSort = await api('GET', `${path('air-requests')}?sort=airRequestDetails.status:ASC`);

@@ -5,7 +5,7 @@ import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import type { Clock } from '../../db/time.js';
 import type { Row } from '../../db/types.js';
-import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
+import { FilterError, listPage, parseFilter, type FilterFields, type FilterNode, type ListQuery, type Paging } from '../../lists/index.js';
 import type { AttendeesService } from '../attendees/index.js';
 import type { EventsService } from '../events/index.js';
 import {
@@ -48,6 +48,37 @@ function byAttendee<R extends { attendee_id: string }, T, K extends string>(rows
     last.list.push(map(r));
   }
   return items;
+}
+
+/** The reference's limit on an event-travel filter: at most 17 comparisons. */
+const MAX_COMPARISONS = 17;
+
+/**
+ * An event-travel filter as the reference allows it: `attendee.id` comparisons joined by `or` (its only logical
+ * operator), at most 17 of them; 400 aimed at `filter` otherwise. A filter that does not parse is left to the list,
+ * which reports where.
+ */
+function checkTravelFilter(filter: string | undefined, fields: FilterFields): void {
+  if (filter === undefined) return;
+  let node: FilterNode;
+  try {
+    node = parseFilter(filter, fields);
+  } catch (err) {
+    if (err instanceof FilterError) return;
+    throw err;
+  }
+  let comparisons = 0;
+  const walk = (n: FilterNode): void => {
+    if (n.kind === 'cmp') {
+      comparisons += 1;
+      return;
+    }
+    if (n.kind === 'and') throw TravelErrors.invalid('Invalid filter: combine attendee.id comparisons with or (the only logical operator of this list)', { target: 'filter' });
+    walk(n.left);
+    walk(n.right);
+  };
+  walk(node);
+  if (comparisons > MAX_COMPARISONS) throw TravelErrors.invalid(`Invalid filter: at most ${MAX_COMPARISONS} comparisons (${comparisons} given)`, { target: 'filter' });
 }
 
 const nonEmpty = <K extends string>(key: K, value: string): Partial<Record<K, string>> => (value !== '' ? { [key]: value } as Record<K, string> : {});
@@ -119,6 +150,7 @@ export class EventTravelService {
   }
 
   async listAirRequests(accountId: string, eventId: string, query: ListQuery) {
+    checkTravelFilter(query.filter, AIR_REQUESTS_LIST.filters);
     const id = await this.event(accountId, eventId);
     const page = await listPage(AIR_REQUESTS_LIST, query, (spec) => this.repo.listAirRequests(accountId, id, spec), (r) => r, this.href(id, 'air-requests'));
     return { paging: page.paging, data: byAttendee(page.data, 'airRequestDetails', (r) => this.airRequestToApi(r)) };
@@ -180,6 +212,7 @@ export class EventTravelService {
   }
 
   async listAirActuals(accountId: string, eventId: string, query: ListQuery) {
+    checkTravelFilter(query.filter, AIR_ACTUALS_LIST.filters);
     const id = await this.event(accountId, eventId);
     const page = await listPage(AIR_ACTUALS_LIST, query, (spec) => this.repo.listAirActuals(accountId, id, spec), (r) => r, this.href(id, 'air-actuals'));
     return { paging: page.paging, data: byAttendee(page.data, 'airActualDetails', (r) => this.airActualToApi(r)) };
@@ -236,6 +269,7 @@ export class EventTravelService {
   }
 
   async listHotelRequests(accountId: string, eventId: string, query: ListQuery) {
+    checkTravelFilter(query.filter, HOTEL_REQUESTS_LIST.filters);
     const id = await this.event(accountId, eventId);
     const page = await listPage(HOTEL_REQUESTS_LIST, query, (spec) => this.repo.listHotelRequests(accountId, id, spec), (r) => r, this.href(id, 'hotel-requests'));
     return { paging: page.paging, data: byAttendee(page.data, 'hotelRequestDetails', (r) => this.hotelRequestToApi(r)) };
@@ -296,6 +330,7 @@ export class EventTravelService {
   }
 
   async listAlternates(accountId: string, eventId: string, query: ListQuery): Page<Alternate> {
+    checkTravelFilter(query.filter, ALTERNATE_ANSWERS_LIST.filters);
     const id = await this.event(accountId, eventId);
     return listPage(ALTERNATE_ANSWERS_LIST, query, (spec) => this.repo.listAlternates(accountId, id, spec), (r) => this.alternateToApi(r), this.href(id, 'alternate-answers'));
   }
