@@ -55,6 +55,10 @@ import type {
   BudgetAllocationsTable, BudgetCardsTable, BudgetCardTransactionsTable, BudgetConversionRatesTable, BudgetItemLinesTable, BudgetItemsTable, BudgetPaymentsTable,
 } from '../modules/budget/budget.table.js';
 import type {
+  AppointmentAttendeesTable, AppointmentAvailabilityTable, AppointmentEventsTable, AppointmentLocationsTable, AppointmentMeetingInterestsTable,
+  AppointmentParticipantsTable, AppointmentsTable, AppointmentTypesTable,
+} from '../modules/appointments/appointments.table.js';
+import type {
   TravelAccountsTable, TravelAirActualsTable, TravelAirRequestsTable, TravelAlternateAnswersTable, TravelBrandsTable, TravelChainsTable, TravelHotelRequestsTable,
   TravelPropertiesTable, TravelPropertyRoomsTable, TravelSupplierAccountsTable,
 } from '../modules/travel/travel.table.js';
@@ -203,6 +207,14 @@ export interface Database {
   budget_payments: BudgetPaymentsTable;
   budget_cards: BudgetCardsTable;
   budget_card_transactions: BudgetCardTransactionsTable;
+  appointment_events: AppointmentEventsTable;
+  appointment_types: AppointmentTypesTable;
+  appointment_locations: AppointmentLocationsTable;
+  appointment_attendees: AppointmentAttendeesTable;
+  appointment_availability: AppointmentAvailabilityTable;
+  appointment_meeting_interests: AppointmentMeetingInterestsTable;
+  appointments: AppointmentsTable;
+  appointment_participants: AppointmentParticipantsTable;
   // 0037_travel (issue 32: travel suppliers, travel accounts, event travel)
   travel_brands: TravelBrandsTable;
   travel_chains: TravelChainsTable;
