@@ -2847,6 +2847,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/event-travel/air-actuals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Air Actual
+         * @description The event's air actuals (flights booked) by attendee. Requests are read in keyset pages (in the `sort` order asked, then by id); each item is an attendee with its consecutive requests on the page (with the default order, all of them unless they span two pages). Filterable (the reference's list): attendee.id (eq|ne). `after` / `before` bound lastModified. 404 when the event is not the account's. Answered from an index at any size: attendee.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getAirActualDetail"];
+        put?: never;
+        /**
+         * Create Air Actual
+         * @description Records an attendee's air actual (what was booked, with its flights). `name` is the contact's name unless sent. The traveller's names and what they asked for are personal data, erased when the attendee's contact is obfuscated. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createAirActual"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/event-travel/air-actuals/{airActualId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Air Actual
+         * @description Replaces the air actual. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["updateAirActual"];
+        post?: never;
+        /**
+         * Delete Air Actual
+         * @description Deletes the air actual. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        delete: operations["deleteAirActual"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/event-travel/air-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Air Requests
+         * @description The event's air requests by attendee. Requests are read in keyset pages (in the `sort` order asked, then by id); each item is an attendee with its consecutive requests on the page (with the default order, all of them unless they span two pages). Filterable (the reference's list): attendee.id (eq|ne). `after` / `before` bound lastModified. 404 when the event is not the account's. Answered from an index at any size: attendee.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getAirRequests"];
+        put?: never;
+        /**
+         * Create Air Request
+         * @description Adds an attendee's air request (`attendee.id`: an attendee of the event, 400 otherwise). The requester is the attendee's contact unless `requesterId` / `requesterType` say otherwise; a contact's names are its own unless sent. The traveller's names and what they asked for are personal data, erased when the attendee's contact is obfuscated. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createAirRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/event-travel/air-requests/{airRequestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Air Request
+         * @description Replaces the air request. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["updateAirRequest"];
+        post?: never;
+        /**
+         * Delete Air Request
+         * @description Deletes the air request. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        delete: operations["deleteAirRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/event-travel/alternate-answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Alternate Travel Answers
+         * @description The event's answers to alternate travel questions, in creation order (each with an `id`, eventline's addition). Filterable (the reference's list): attendee.id (eq|ne). `after` / `before` bound lastModified. 404 when the event is not the account's. Answered from an index at any size: attendee.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getAlternateTravelAnswers"];
+        put?: never;
+        /**
+         * Create Alternate Travel Answer
+         * @description Records an attendee's (or its guest's: `requesterType` Guest with `requesterId`) answer to an alternate travel question. The traveller's names and what they asked for are personal data, erased when the attendee's contact is obfuscated. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createAlternateTravelAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/event-travel/alternate-answers/{answerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Alternate Travel Answer
+         * @description Replaces the answer. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["updateAlternateTravelAnswer"];
+        post?: never;
+        /**
+         * Delete Alternate Travel Answer
+         * @description Deletes the answer. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        delete: operations["deleteAlternateTravelAnswer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/event-travel/hotel-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Hotel Requests
+         * @description The event's hotel requests by attendee. Requests are read in keyset pages (in the `sort` order asked, then by id); each item is an attendee with its consecutive requests on the page (with the default order, all of them unless they span two pages). Filterable (the reference's list): attendee.id (eq|ne). `after` / `before` bound lastModified. 404 when the event is not the account's. Answered from an index at any size: attendee.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["getHotelRequests"];
+        put?: never;
+        /**
+         * Create Hotel Request
+         * @description Adds an attendee's hotel request (checkoutDate not before checkinDate). The traveller's names and what they asked for are personal data, erased when the attendee's contact is obfuscated. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createHotelRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/events/{id}/event-travel/hotel-requests/{hotelRequestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Hotel Request
+         * @description Replaces the hotel request. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["updateHotelRequest"];
+        post?: never;
+        /**
+         * Delete Hotel Request
+         * @description Deletes the hotel request. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        delete: operations["deleteHotelRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}/exhibitor-categories": {
         parameters: {
             query?: never;
@@ -6154,6 +6346,290 @@ export interface paths {
         /** Validate Token */
         get: operations["validateToken"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/travel-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Travel Accounts
+         * @description The account's travel accounts (the companies whose travel is managed), in creation order. Filterable (the reference's list): id (eq|ne), name (eq|ne|sw|contains), created (eq|ne|lt|le|gt|ge), lastModified (eq|ne|lt|le|gt|ge). `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["ListTravelAccounts"];
+        put?: never;
+        /**
+         * Create Travel Account
+         * @description Adds a travel account. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createTravelAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/travel-accounts/{travelAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Travel Account
+         * @description One travel account.
+         */
+        get: operations["getTravelAccount"];
+        /**
+         * Update Travel Account
+         * @description Replaces the travel account. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["updateTravelAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/travel-accounts/{travelAccountId}/supplier-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Supplier Account
+         * @description The travel account's supplier account. 404 when the travel account is not the account's, or has no supplier account yet.
+         */
+        get: operations["getSupplierAccount"];
+        /**
+         * Set Supplier Account
+         * @description Sets (creates or replaces) the travel account's supplier account. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["setSupplierAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/travel-accounts/supplier-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Supplier Accounts
+         * @description The supplier accounts of the account's travel accounts (one per travel account; its id is the travel account's), in creation order of the travel accounts. Filterable (the reference's list): id (eq|ne), name (eq|ne|sw|contains), crmId (eq|ne), created (eq|ne|lt|le|gt|ge), lastModified (eq|ne|lt|le|gt|ge). `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["ListSupplierAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/travel-suppliers/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Supplier Brands
+         * @description The account's supplier brands, in creation order. A brand's id is its code. Filterable (the reference's list): id (eq|ne|contains), name (eq|ne|sw|contains). `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["PropertyApiListBrands"];
+        put?: never;
+        /**
+         * Create Brand
+         * @description Adds a brand. Its id is the `id` sent (a code of at most 16 letters, digits, - or _), or one eventline makes; 409 when the account has it. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createTravelBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/travel-suppliers/brands/{brandId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Supplier Brand
+         * @description One brand of the account, by its id (code).
+         */
+        get: operations["PropertyApiGetBrand"];
+        /**
+         * Update Brand
+         * @description Replaces the brand's name, address and deleted flag (its id stays). An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["updateTravelBrand"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/travel-suppliers/chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Supplier Chains
+         * @description The account's hotel chains, in creation order. Filterable (the reference's list): id (eq|ne), name (eq|ne|sw|contains), code (eq|ne), brand.id (eq|ne|contains). `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["PropertyApiListChains"];
+        put?: never;
+        /**
+         * Create Chain
+         * @description Adds a chain; `brand.id`, when sent, names a brand of the account (400 otherwise). An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createTravelChain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/travel-suppliers/chains/{chainId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Supplier Chain
+         * @description One chain of the account.
+         */
+        get: operations["PropertyApiGetChain"];
+        /**
+         * Update Chain
+         * @description Replaces the chain. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["updateTravelChain"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/travel-suppliers/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Supplier Properties
+         * @description The account's properties (hotels), in creation order. Filterable (the reference's list): id (eq|ne), name (eq|ne|sw|contains), code (eq|ne), brand.id (eq|ne|contains), chain.id (eq|ne), created (eq|ne|lt|le|gt|ge), lastModified (eq|ne|lt|le|gt|ge). `after` / `before` bound lastModified. Answered from an index at any size: chain.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["PropertyApiListProperties"];
+        put?: never;
+        /**
+         * Create Property
+         * @description Adds a property; `chain.id` and `brand.id`, when sent, name the account's chain and brand (400 otherwise). An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createTravelProperty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/travel-suppliers/properties/{propertyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Supplier Property
+         * @description One property of the account.
+         */
+        get: operations["PropertyApiGetProperty"];
+        /**
+         * Update Property
+         * @description Replaces the property. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["updateTravelProperty"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/travel-suppliers/property-rooms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Supplier Property Rooms
+         * @description The rooms of the account's properties, in creation order. Filterable (the reference's list): id (eq|ne), name (eq|ne|sw|contains), code (eq|ne), property.id (eq|ne), created (eq|ne|lt|le|gt|ge), lastModified (eq|ne|lt|le|gt|ge). `after` / `before` bound lastModified. Answered from an index at any size: property.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["BtApiGetPropertyRooms"];
+        put?: never;
+        /**
+         * Create Property Room
+         * @description Adds a room to a property of the account (`property.id`: 400 when unknown). An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        post: operations["createTravelPropertyRoom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/travel-suppliers/property-rooms/{roomId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Supplier Property Room
+         * @description One property room of the account.
+         */
+        get: operations["PropertyApiGetPropertyRoom"];
+        /**
+         * Update Property Room
+         * @description Replaces the room. An eventline extension (DESIGN rule 11): the reference only reads this resource.
+         */
+        put: operations["updateTravelPropertyRoom"];
         post?: never;
         delete?: never;
         options?: never;
@@ -40449,6 +40925,3564 @@ export interface operations {
                         subject: string;
                     };
                 };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAirActualDetail: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description Accepted: airActualDetails.airActualAnswers.question. The answers' questions are given by id (what the reference's schema holds); their text is at GET /event-questions. */
+                expand?: "airActualDetails.airActualAnswers.question"[];
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Sort order, e.g. airActualDetails.name:DESC. Sortable: airActualDetails.name, airActualDetails.lastModified. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            airActualDetails: {
+                                airActualAnswers: {
+                                    question: {
+                                        /**
+                                         * Format: uuid
+                                         * @description The question.
+                                         */
+                                        id: string;
+                                    };
+                                    value: string[];
+                                }[];
+                                /**
+                                 * Format: uuid
+                                 * @description The air actual.
+                                 */
+                                airActualId: string;
+                                confirmationNumber?: string;
+                                /** Format: date-time */
+                                created: string;
+                                createdBy: string;
+                                currencyCode?: string;
+                                flightDetail?: {
+                                    airline?: string;
+                                    /** Format: date-time */
+                                    arriving?: string;
+                                    /** Format: date-time */
+                                    departing?: string;
+                                    destination?: string;
+                                    destinationCode?: string;
+                                    flightConfirmationNumber?: string;
+                                    flightGDSRecordLocator?: string;
+                                    flightNumber?: string;
+                                    /**
+                                     * JourneySegment
+                                     * @enum {string}
+                                     */
+                                    journeySegment?: "LeavingEvent" | "GoingToEvent" | "NotApplicable";
+                                    origin?: string;
+                                    originCode?: string;
+                                    seatNumber?: string;
+                                    ticketClass?: string;
+                                }[];
+                                /**
+                                 * JourneyType
+                                 * @enum {string}
+                                 */
+                                journeyType?: "Oneway" | "RoundTrip";
+                                /** Format: date-time */
+                                lastModified: string;
+                                lastModifiedBy: string;
+                                name?: string;
+                                note?: string;
+                                noteGDS?: string;
+                                recordLocatorGDS?: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Who asked: by default the attendee's contact.
+                                 */
+                                requesterId?: string;
+                                /**
+                                 * AirRequesterType
+                                 * @enum {string}
+                                 */
+                                requesterType?: "Contact" | "Guest" | "Unknown";
+                                /**
+                                 * TravelRequestStatus
+                                 * @enum {string}
+                                 */
+                                status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                                totalAmount?: number;
+                            }[];
+                            /** Attendee */
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description An attendee of the event.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAirActual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    airActualAnswers?: {
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                        };
+                        value: string[];
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    airActualId?: string;
+                    /** Attendee */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    confirmationNumber?: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    currencyCode?: string;
+                    flightDetail?: {
+                        airline?: string;
+                        /** Format: date-time */
+                        arriving?: string;
+                        /** Format: date-time */
+                        departing?: string;
+                        destination?: string;
+                        destinationCode?: string;
+                        flightConfirmationNumber?: string;
+                        flightGDSRecordLocator?: string;
+                        flightNumber?: string;
+                        /**
+                         * JourneySegment
+                         * @enum {string}
+                         */
+                        journeySegment?: "LeavingEvent" | "GoingToEvent" | "NotApplicable";
+                        origin?: string;
+                        originCode?: string;
+                        seatNumber?: string;
+                        ticketClass?: string;
+                    }[];
+                    /**
+                     * JourneyType
+                     * @enum {string}
+                     */
+                    journeyType?: "Oneway" | "RoundTrip";
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name?: string;
+                    note?: string;
+                    noteGDS?: string;
+                    recordLocatorGDS?: string;
+                    /**
+                     * Format: uuid
+                     * @description Who asked: by default the attendee's contact.
+                     */
+                    requesterId?: string;
+                    /**
+                     * AirRequesterType
+                     * @enum {string}
+                     */
+                    requesterType?: "Contact" | "Guest" | "Unknown";
+                    /**
+                     * TravelRequestStatus
+                     * @enum {string}
+                     */
+                    status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                    totalAmount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        airActualAnswers: {
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question.
+                                 */
+                                id: string;
+                            };
+                            value: string[];
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The air actual.
+                         */
+                        airActualId: string;
+                        /** Attendee */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description An attendee of the event.
+                             */
+                            id: string;
+                        };
+                        confirmationNumber?: string;
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        currencyCode?: string;
+                        flightDetail?: {
+                            airline?: string;
+                            /** Format: date-time */
+                            arriving?: string;
+                            /** Format: date-time */
+                            departing?: string;
+                            destination?: string;
+                            destinationCode?: string;
+                            flightConfirmationNumber?: string;
+                            flightGDSRecordLocator?: string;
+                            flightNumber?: string;
+                            /**
+                             * JourneySegment
+                             * @enum {string}
+                             */
+                            journeySegment?: "LeavingEvent" | "GoingToEvent" | "NotApplicable";
+                            origin?: string;
+                            originCode?: string;
+                            seatNumber?: string;
+                            ticketClass?: string;
+                        }[];
+                        /**
+                         * JourneyType
+                         * @enum {string}
+                         */
+                        journeyType?: "Oneway" | "RoundTrip";
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        name?: string;
+                        note?: string;
+                        noteGDS?: string;
+                        recordLocatorGDS?: string;
+                        /**
+                         * Format: uuid
+                         * @description Who asked: by default the attendee's contact.
+                         */
+                        requesterId?: string;
+                        /**
+                         * AirRequesterType
+                         * @enum {string}
+                         */
+                        requesterType?: "Contact" | "Guest" | "Unknown";
+                        /**
+                         * TravelRequestStatus
+                         * @enum {string}
+                         */
+                        status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                        totalAmount?: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateAirActual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an air actual of the event. */
+                airActualId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    airActualAnswers?: {
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                        };
+                        value: string[];
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    airActualId?: string;
+                    /** Attendee */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    confirmationNumber?: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    currencyCode?: string;
+                    flightDetail?: {
+                        airline?: string;
+                        /** Format: date-time */
+                        arriving?: string;
+                        /** Format: date-time */
+                        departing?: string;
+                        destination?: string;
+                        destinationCode?: string;
+                        flightConfirmationNumber?: string;
+                        flightGDSRecordLocator?: string;
+                        flightNumber?: string;
+                        /**
+                         * JourneySegment
+                         * @enum {string}
+                         */
+                        journeySegment?: "LeavingEvent" | "GoingToEvent" | "NotApplicable";
+                        origin?: string;
+                        originCode?: string;
+                        seatNumber?: string;
+                        ticketClass?: string;
+                    }[];
+                    /**
+                     * JourneyType
+                     * @enum {string}
+                     */
+                    journeyType?: "Oneway" | "RoundTrip";
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name?: string;
+                    note?: string;
+                    noteGDS?: string;
+                    recordLocatorGDS?: string;
+                    /**
+                     * Format: uuid
+                     * @description Who asked: by default the attendee's contact.
+                     */
+                    requesterId?: string;
+                    /**
+                     * AirRequesterType
+                     * @enum {string}
+                     */
+                    requesterType?: "Contact" | "Guest" | "Unknown";
+                    /**
+                     * TravelRequestStatus
+                     * @enum {string}
+                     */
+                    status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                    totalAmount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        airActualAnswers: {
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question.
+                                 */
+                                id: string;
+                            };
+                            value: string[];
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The air actual.
+                         */
+                        airActualId: string;
+                        /** Attendee */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description An attendee of the event.
+                             */
+                            id: string;
+                        };
+                        confirmationNumber?: string;
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        currencyCode?: string;
+                        flightDetail?: {
+                            airline?: string;
+                            /** Format: date-time */
+                            arriving?: string;
+                            /** Format: date-time */
+                            departing?: string;
+                            destination?: string;
+                            destinationCode?: string;
+                            flightConfirmationNumber?: string;
+                            flightGDSRecordLocator?: string;
+                            flightNumber?: string;
+                            /**
+                             * JourneySegment
+                             * @enum {string}
+                             */
+                            journeySegment?: "LeavingEvent" | "GoingToEvent" | "NotApplicable";
+                            origin?: string;
+                            originCode?: string;
+                            seatNumber?: string;
+                            ticketClass?: string;
+                        }[];
+                        /**
+                         * JourneyType
+                         * @enum {string}
+                         */
+                        journeyType?: "Oneway" | "RoundTrip";
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        name?: string;
+                        note?: string;
+                        noteGDS?: string;
+                        recordLocatorGDS?: string;
+                        /**
+                         * Format: uuid
+                         * @description Who asked: by default the attendee's contact.
+                         */
+                        requesterId?: string;
+                        /**
+                         * AirRequesterType
+                         * @enum {string}
+                         */
+                        requesterType?: "Contact" | "Guest" | "Unknown";
+                        /**
+                         * TravelRequestStatus
+                         * @enum {string}
+                         */
+                        status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                        totalAmount?: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAirActual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an air actual of the event. */
+                airActualId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAirRequests: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description Accepted: airRequestDetails.airRequestAnswers.question. The answers' questions are given by id (what the reference's schema holds); their text is at GET /event-questions. */
+                expand?: "airRequestDetails.airRequestAnswers.question"[];
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Sort order, e.g. airRequestDetails.requesterFirstName:DESC. Sortable: airRequestDetails.requesterFirstName, airRequestDetails.requesterLastName, airRequestDetails.lastModified. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            airRequestDetails: {
+                                /**
+                                 * AgeCategory
+                                 * @enum {string}
+                                 */
+                                ageCategory?: "Adult" | "Senior" | "Child" | "Infant";
+                                airlinePreference?: {
+                                    airlineName?: string;
+                                    rewardsCode?: string;
+                                }[];
+                                airRequestAnswers: {
+                                    question: {
+                                        /**
+                                         * Format: uuid
+                                         * @description The question.
+                                         */
+                                        id: string;
+                                    };
+                                    value: string[];
+                                }[];
+                                /**
+                                 * Format: uuid
+                                 * @description The air request.
+                                 */
+                                airRequestId: string;
+                                /** Format: date-time */
+                                created: string;
+                                createdBy: string;
+                                /** Format: date */
+                                dateOfBirth?: string;
+                                foodPreference?: string;
+                                fullName?: string;
+                                /**
+                                 * Gender
+                                 * @enum {string}
+                                 */
+                                gender?: "Male" | "Female" | "Non-binary" | "Rather not say";
+                                /** LegDetail */
+                                incomingLeg?: {
+                                    /** Format: date-time */
+                                    date?: string;
+                                    destination?: string;
+                                    origin?: string;
+                                    time?: string;
+                                };
+                                knownTravelerNumber?: string;
+                                /** Format: date-time */
+                                lastModified: string;
+                                lastModifiedBy: string;
+                                /** LegDetail */
+                                outgoingLeg?: {
+                                    /** Format: date-time */
+                                    date?: string;
+                                    destination?: string;
+                                    origin?: string;
+                                    time?: string;
+                                };
+                                plannerMemo?: string;
+                                redressNumber?: string;
+                                requesterFirstName?: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Who asked: by default the attendee's contact.
+                                 */
+                                requesterId?: string;
+                                requesterLastName?: string;
+                                requesterMiddleName?: string;
+                                /**
+                                 * Suffix
+                                 * @enum {string}
+                                 */
+                                requesterSuffix?: "II" | "III" | "IV" | "V" | "Sr." | "Jr.";
+                                /**
+                                 * AirRequesterType
+                                 * @enum {string}
+                                 */
+                                requesterType?: "Contact" | "Guest" | "Unknown";
+                                /**
+                                 * SeatType
+                                 * @enum {string}
+                                 */
+                                seatType?: "Aisle" | "Window";
+                                specialRequest?: string;
+                                /**
+                                 * TravelRequestStatus
+                                 * @enum {string}
+                                 */
+                                status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                                /**
+                                 * TicketType
+                                 * @enum {string}
+                                 */
+                                ticketType?: "Economy/Coach" | "Business" | "FirstClass";
+                            }[];
+                            /** Attendee */
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description An attendee of the event.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAirRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * AgeCategory
+                     * @enum {string}
+                     */
+                    ageCategory?: "Adult" | "Senior" | "Child" | "Infant";
+                    airlinePreference?: {
+                        airlineName?: string;
+                        rewardsCode?: string;
+                    }[];
+                    airRequestAnswers?: {
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                        };
+                        value: string[];
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    airRequestId?: string;
+                    /** Attendee */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** Format: date */
+                    dateOfBirth?: string;
+                    foodPreference?: string;
+                    fullName?: string;
+                    /**
+                     * Gender
+                     * @enum {string}
+                     */
+                    gender?: "Male" | "Female" | "Non-binary" | "Rather not say";
+                    /** LegDetail */
+                    incomingLeg?: {
+                        /** Format: date-time */
+                        date?: string;
+                        destination?: string;
+                        origin?: string;
+                        time?: string;
+                    };
+                    knownTravelerNumber?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** LegDetail */
+                    outgoingLeg?: {
+                        /** Format: date-time */
+                        date?: string;
+                        destination?: string;
+                        origin?: string;
+                        time?: string;
+                    };
+                    plannerMemo?: string;
+                    redressNumber?: string;
+                    requesterFirstName?: string;
+                    /**
+                     * Format: uuid
+                     * @description Who asked: by default the attendee's contact.
+                     */
+                    requesterId?: string;
+                    requesterLastName?: string;
+                    requesterMiddleName?: string;
+                    /**
+                     * Suffix
+                     * @enum {string}
+                     */
+                    requesterSuffix?: "II" | "III" | "IV" | "V" | "Sr." | "Jr.";
+                    /**
+                     * AirRequesterType
+                     * @enum {string}
+                     */
+                    requesterType?: "Contact" | "Guest" | "Unknown";
+                    /**
+                     * SeatType
+                     * @enum {string}
+                     */
+                    seatType?: "Aisle" | "Window";
+                    specialRequest?: string;
+                    /**
+                     * TravelRequestStatus
+                     * @enum {string}
+                     */
+                    status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                    /**
+                     * TicketType
+                     * @enum {string}
+                     */
+                    ticketType?: "Economy/Coach" | "Business" | "FirstClass";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * AgeCategory
+                         * @enum {string}
+                         */
+                        ageCategory?: "Adult" | "Senior" | "Child" | "Infant";
+                        airlinePreference?: {
+                            airlineName?: string;
+                            rewardsCode?: string;
+                        }[];
+                        airRequestAnswers: {
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question.
+                                 */
+                                id: string;
+                            };
+                            value: string[];
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The air request.
+                         */
+                        airRequestId: string;
+                        /** Attendee */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description An attendee of the event.
+                             */
+                            id: string;
+                        };
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        /** Format: date */
+                        dateOfBirth?: string;
+                        foodPreference?: string;
+                        fullName?: string;
+                        /**
+                         * Gender
+                         * @enum {string}
+                         */
+                        gender?: "Male" | "Female" | "Non-binary" | "Rather not say";
+                        /** LegDetail */
+                        incomingLeg?: {
+                            /** Format: date-time */
+                            date?: string;
+                            destination?: string;
+                            origin?: string;
+                            time?: string;
+                        };
+                        knownTravelerNumber?: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        /** LegDetail */
+                        outgoingLeg?: {
+                            /** Format: date-time */
+                            date?: string;
+                            destination?: string;
+                            origin?: string;
+                            time?: string;
+                        };
+                        plannerMemo?: string;
+                        redressNumber?: string;
+                        requesterFirstName?: string;
+                        /**
+                         * Format: uuid
+                         * @description Who asked: by default the attendee's contact.
+                         */
+                        requesterId?: string;
+                        requesterLastName?: string;
+                        requesterMiddleName?: string;
+                        /**
+                         * Suffix
+                         * @enum {string}
+                         */
+                        requesterSuffix?: "II" | "III" | "IV" | "V" | "Sr." | "Jr.";
+                        /**
+                         * AirRequesterType
+                         * @enum {string}
+                         */
+                        requesterType?: "Contact" | "Guest" | "Unknown";
+                        /**
+                         * SeatType
+                         * @enum {string}
+                         */
+                        seatType?: "Aisle" | "Window";
+                        specialRequest?: string;
+                        /**
+                         * TravelRequestStatus
+                         * @enum {string}
+                         */
+                        status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                        /**
+                         * TicketType
+                         * @enum {string}
+                         */
+                        ticketType?: "Economy/Coach" | "Business" | "FirstClass";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateAirRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an air request of the event. */
+                airRequestId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * AgeCategory
+                     * @enum {string}
+                     */
+                    ageCategory?: "Adult" | "Senior" | "Child" | "Infant";
+                    airlinePreference?: {
+                        airlineName?: string;
+                        rewardsCode?: string;
+                    }[];
+                    airRequestAnswers?: {
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                        };
+                        value: string[];
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    airRequestId?: string;
+                    /** Attendee */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** Format: date */
+                    dateOfBirth?: string;
+                    foodPreference?: string;
+                    fullName?: string;
+                    /**
+                     * Gender
+                     * @enum {string}
+                     */
+                    gender?: "Male" | "Female" | "Non-binary" | "Rather not say";
+                    /** LegDetail */
+                    incomingLeg?: {
+                        /** Format: date-time */
+                        date?: string;
+                        destination?: string;
+                        origin?: string;
+                        time?: string;
+                    };
+                    knownTravelerNumber?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** LegDetail */
+                    outgoingLeg?: {
+                        /** Format: date-time */
+                        date?: string;
+                        destination?: string;
+                        origin?: string;
+                        time?: string;
+                    };
+                    plannerMemo?: string;
+                    redressNumber?: string;
+                    requesterFirstName?: string;
+                    /**
+                     * Format: uuid
+                     * @description Who asked: by default the attendee's contact.
+                     */
+                    requesterId?: string;
+                    requesterLastName?: string;
+                    requesterMiddleName?: string;
+                    /**
+                     * Suffix
+                     * @enum {string}
+                     */
+                    requesterSuffix?: "II" | "III" | "IV" | "V" | "Sr." | "Jr.";
+                    /**
+                     * AirRequesterType
+                     * @enum {string}
+                     */
+                    requesterType?: "Contact" | "Guest" | "Unknown";
+                    /**
+                     * SeatType
+                     * @enum {string}
+                     */
+                    seatType?: "Aisle" | "Window";
+                    specialRequest?: string;
+                    /**
+                     * TravelRequestStatus
+                     * @enum {string}
+                     */
+                    status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                    /**
+                     * TicketType
+                     * @enum {string}
+                     */
+                    ticketType?: "Economy/Coach" | "Business" | "FirstClass";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * AgeCategory
+                         * @enum {string}
+                         */
+                        ageCategory?: "Adult" | "Senior" | "Child" | "Infant";
+                        airlinePreference?: {
+                            airlineName?: string;
+                            rewardsCode?: string;
+                        }[];
+                        airRequestAnswers: {
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question.
+                                 */
+                                id: string;
+                            };
+                            value: string[];
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The air request.
+                         */
+                        airRequestId: string;
+                        /** Attendee */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description An attendee of the event.
+                             */
+                            id: string;
+                        };
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        /** Format: date */
+                        dateOfBirth?: string;
+                        foodPreference?: string;
+                        fullName?: string;
+                        /**
+                         * Gender
+                         * @enum {string}
+                         */
+                        gender?: "Male" | "Female" | "Non-binary" | "Rather not say";
+                        /** LegDetail */
+                        incomingLeg?: {
+                            /** Format: date-time */
+                            date?: string;
+                            destination?: string;
+                            origin?: string;
+                            time?: string;
+                        };
+                        knownTravelerNumber?: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        /** LegDetail */
+                        outgoingLeg?: {
+                            /** Format: date-time */
+                            date?: string;
+                            destination?: string;
+                            origin?: string;
+                            time?: string;
+                        };
+                        plannerMemo?: string;
+                        redressNumber?: string;
+                        requesterFirstName?: string;
+                        /**
+                         * Format: uuid
+                         * @description Who asked: by default the attendee's contact.
+                         */
+                        requesterId?: string;
+                        requesterLastName?: string;
+                        requesterMiddleName?: string;
+                        /**
+                         * Suffix
+                         * @enum {string}
+                         */
+                        requesterSuffix?: "II" | "III" | "IV" | "V" | "Sr." | "Jr.";
+                        /**
+                         * AirRequesterType
+                         * @enum {string}
+                         */
+                        requesterType?: "Contact" | "Guest" | "Unknown";
+                        /**
+                         * SeatType
+                         * @enum {string}
+                         */
+                        seatType?: "Aisle" | "Window";
+                        specialRequest?: string;
+                        /**
+                         * TravelRequestStatus
+                         * @enum {string}
+                         */
+                        status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                        /**
+                         * TicketType
+                         * @enum {string}
+                         */
+                        ticketType?: "Economy/Coach" | "Business" | "FirstClass";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAirRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an air request of the event. */
+                airRequestId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAlternateTravelAnswers: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** AlternateAnswer */
+                            answer: {
+                                value: string[];
+                            };
+                            /** Attendee */
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description An attendee of the event.
+                                 */
+                                id: string;
+                            };
+                            /** Format: date-time */
+                            created: string;
+                            createdBy: string;
+                            /**
+                             * Format: uuid
+                             * @description The answer (an eventline addition).
+                             */
+                            id: string;
+                            /** Format: date-time */
+                            lastModified: string;
+                            lastModifiedBy: string;
+                            /** AlternateQuestion */
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question.
+                                 */
+                                id: string;
+                                text?: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description Who answered: by default the attendee's contact.
+                             */
+                            requesterId?: string;
+                            /**
+                             * RequesterType
+                             * @enum {string}
+                             */
+                            requesterType?: "Contact" | "Guest";
+                            /**
+                             * TravelType
+                             * @enum {string}
+                             */
+                            travelType: "AirRequest" | "HotelRequest" | "AirActual" | "GroupFlight";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAlternateTravelAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** AlternateAnswer */
+                    answer: {
+                        value: string[];
+                    };
+                    /** Attendee */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** AlternateQuestion */
+                    question: {
+                        /**
+                         * Format: uuid
+                         * @description The question.
+                         */
+                        id: string;
+                        text?: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Who answered: by default the attendee's contact.
+                     */
+                    requesterId?: string;
+                    /**
+                     * RequesterType
+                     * @enum {string}
+                     */
+                    requesterType?: "Contact" | "Guest";
+                    /**
+                     * TravelType
+                     * @enum {string}
+                     */
+                    travelType: "AirRequest" | "HotelRequest" | "AirActual" | "GroupFlight";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** AlternateAnswer */
+                        answer: {
+                            value: string[];
+                        };
+                        /** Attendee */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description An attendee of the event.
+                             */
+                            id: string;
+                        };
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        /**
+                         * Format: uuid
+                         * @description The answer (an eventline addition).
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        /** AlternateQuestion */
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                            text?: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Who answered: by default the attendee's contact.
+                         */
+                        requesterId?: string;
+                        /**
+                         * RequesterType
+                         * @enum {string}
+                         */
+                        requesterType?: "Contact" | "Guest";
+                        /**
+                         * TravelType
+                         * @enum {string}
+                         */
+                        travelType: "AirRequest" | "HotelRequest" | "AirActual" | "GroupFlight";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateAlternateTravelAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an alternate travel answer of the event. */
+                answerId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** AlternateAnswer */
+                    answer: {
+                        value: string[];
+                    };
+                    /** Attendee */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** AlternateQuestion */
+                    question: {
+                        /**
+                         * Format: uuid
+                         * @description The question.
+                         */
+                        id: string;
+                        text?: string;
+                    };
+                    /**
+                     * Format: uuid
+                     * @description Who answered: by default the attendee's contact.
+                     */
+                    requesterId?: string;
+                    /**
+                     * RequesterType
+                     * @enum {string}
+                     */
+                    requesterType?: "Contact" | "Guest";
+                    /**
+                     * TravelType
+                     * @enum {string}
+                     */
+                    travelType: "AirRequest" | "HotelRequest" | "AirActual" | "GroupFlight";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** AlternateAnswer */
+                        answer: {
+                            value: string[];
+                        };
+                        /** Attendee */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description An attendee of the event.
+                             */
+                            id: string;
+                        };
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        /**
+                         * Format: uuid
+                         * @description The answer (an eventline addition).
+                         */
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        /** AlternateQuestion */
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                            text?: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description Who answered: by default the attendee's contact.
+                         */
+                        requesterId?: string;
+                        /**
+                         * RequesterType
+                         * @enum {string}
+                         */
+                        requesterType?: "Contact" | "Guest";
+                        /**
+                         * TravelType
+                         * @enum {string}
+                         */
+                        travelType: "AirRequest" | "HotelRequest" | "AirActual" | "GroupFlight";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteAlternateTravelAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an alternate travel answer of the event. */
+                answerId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHotelRequests: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description Accepted: hotelRequestDetails.hotelRequestAnswers.question. The answers' questions are given by id (what the reference's schema holds); their text is at GET /event-questions. */
+                expand?: "hotelRequestDetails.hotelRequestAnswers.question"[];
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Sort order, e.g. hotelRequestDetails.requesterFirstName:DESC. Sortable: hotelRequestDetails.requesterFirstName, hotelRequestDetails.requesterLastName, hotelRequestDetails.lastModified. */
+                sort?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Attendee */
+                            attendee: {
+                                /**
+                                 * Format: uuid
+                                 * @description An attendee of the event.
+                                 */
+                                id: string;
+                            };
+                            hotelRequestDetails: {
+                                cancelled?: boolean;
+                                /** Format: date-time */
+                                checkinDate?: string;
+                                /** Format: date-time */
+                                checkoutDate?: string;
+                                confirmationNumber?: string;
+                                /** Format: date-time */
+                                created: string;
+                                createdBy: string;
+                                currencyCode?: string;
+                                /** Format: date-time */
+                                earliestShoulderDate?: string;
+                                /**
+                                 * Gender
+                                 * @enum {string}
+                                 */
+                                gender?: "Male" | "Female" | "Non-binary" | "Rather not say";
+                                /** Address */
+                                hotelAddress?: {
+                                    address1?: string;
+                                    address2?: string;
+                                    address3?: string;
+                                    city?: string;
+                                    countryCode?: string;
+                                    postalCode?: string;
+                                    regionCode?: string;
+                                };
+                                hotelCode?: string;
+                                hotelName?: string;
+                                hotelRequestAnswers: {
+                                    question: {
+                                        /**
+                                         * Format: uuid
+                                         * @description The question.
+                                         */
+                                        id: string;
+                                    };
+                                    value: string[];
+                                }[];
+                                /**
+                                 * Format: uuid
+                                 * @description The hotel request.
+                                 */
+                                hotelRequestId: string;
+                                hotelRoomRates?: {
+                                    /** Format: date-time */
+                                    roomNight?: string;
+                                    roomRate?: number;
+                                }[];
+                                incidentalBillingExceptions?: string;
+                                incidentalBillingInstructions?: string;
+                                isADAAccessible?: boolean;
+                                /** Format: date-time */
+                                lastModified: string;
+                                lastModifiedBy: string;
+                                /** Format: date-time */
+                                latestShoulderDate?: string;
+                                plannerMemo?: string;
+                                quantity?: number;
+                                requesterFirstName?: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Who asked: by default the attendee's contact.
+                                 */
+                                requesterId?: string;
+                                requesterLastName?: string;
+                                /**
+                                 * RequesterType
+                                 * @enum {string}
+                                 */
+                                requesterType?: "Contact" | "Guest";
+                                rewardsCode?: string;
+                                roomCharge?: boolean;
+                                roomCode?: string;
+                                roommateLeader?: boolean;
+                                roommateRequested?: string;
+                                roomName?: string;
+                                roomTaxBillingExceptions?: string;
+                                roomTaxBillingInstructions?: string;
+                                shareRoom?: boolean;
+                                smoking?: boolean;
+                                specialRequest?: string;
+                                /**
+                                 * TravelRequestStatus
+                                 * @enum {string}
+                                 */
+                                status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                                totalAmount?: number;
+                            }[];
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createHotelRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Attendee */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    cancelled?: boolean;
+                    /** Format: date-time */
+                    checkinDate?: string;
+                    /** Format: date-time */
+                    checkoutDate?: string;
+                    confirmationNumber?: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    currencyCode?: string;
+                    /** Format: date-time */
+                    earliestShoulderDate?: string;
+                    /**
+                     * Gender
+                     * @enum {string}
+                     */
+                    gender?: "Male" | "Female" | "Non-binary" | "Rather not say";
+                    /** Address */
+                    hotelAddress?: {
+                        address1?: string;
+                        address2?: string;
+                        address3?: string;
+                        city?: string;
+                        countryCode?: string;
+                        postalCode?: string;
+                        regionCode?: string;
+                    };
+                    hotelCode?: string;
+                    hotelName?: string;
+                    hotelRequestAnswers?: {
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                        };
+                        value: string[];
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    hotelRequestId?: string;
+                    hotelRoomRates?: {
+                        /** Format: date-time */
+                        roomNight?: string;
+                        roomRate?: number;
+                    }[];
+                    incidentalBillingExceptions?: string;
+                    incidentalBillingInstructions?: string;
+                    isADAAccessible?: boolean;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** Format: date-time */
+                    latestShoulderDate?: string;
+                    plannerMemo?: string;
+                    quantity?: number;
+                    requesterFirstName?: string;
+                    /**
+                     * Format: uuid
+                     * @description Who asked: by default the attendee's contact.
+                     */
+                    requesterId?: string;
+                    requesterLastName?: string;
+                    /**
+                     * RequesterType
+                     * @enum {string}
+                     */
+                    requesterType?: "Contact" | "Guest";
+                    rewardsCode?: string;
+                    roomCharge?: boolean;
+                    roomCode?: string;
+                    roommateLeader?: boolean;
+                    roommateRequested?: string;
+                    roomName?: string;
+                    roomTaxBillingExceptions?: string;
+                    roomTaxBillingInstructions?: string;
+                    shareRoom?: boolean;
+                    smoking?: boolean;
+                    specialRequest?: string;
+                    /**
+                     * TravelRequestStatus
+                     * @enum {string}
+                     */
+                    status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                    totalAmount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Attendee */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description An attendee of the event.
+                             */
+                            id: string;
+                        };
+                        cancelled?: boolean;
+                        /** Format: date-time */
+                        checkinDate?: string;
+                        /** Format: date-time */
+                        checkoutDate?: string;
+                        confirmationNumber?: string;
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        currencyCode?: string;
+                        /** Format: date-time */
+                        earliestShoulderDate?: string;
+                        /**
+                         * Gender
+                         * @enum {string}
+                         */
+                        gender?: "Male" | "Female" | "Non-binary" | "Rather not say";
+                        /** Address */
+                        hotelAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            address3?: string;
+                            city?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            regionCode?: string;
+                        };
+                        hotelCode?: string;
+                        hotelName?: string;
+                        hotelRequestAnswers: {
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question.
+                                 */
+                                id: string;
+                            };
+                            value: string[];
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The hotel request.
+                         */
+                        hotelRequestId: string;
+                        hotelRoomRates?: {
+                            /** Format: date-time */
+                            roomNight?: string;
+                            roomRate?: number;
+                        }[];
+                        incidentalBillingExceptions?: string;
+                        incidentalBillingInstructions?: string;
+                        isADAAccessible?: boolean;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        /** Format: date-time */
+                        latestShoulderDate?: string;
+                        plannerMemo?: string;
+                        quantity?: number;
+                        requesterFirstName?: string;
+                        /**
+                         * Format: uuid
+                         * @description Who asked: by default the attendee's contact.
+                         */
+                        requesterId?: string;
+                        requesterLastName?: string;
+                        /**
+                         * RequesterType
+                         * @enum {string}
+                         */
+                        requesterType?: "Contact" | "Guest";
+                        rewardsCode?: string;
+                        roomCharge?: boolean;
+                        roomCode?: string;
+                        roommateLeader?: boolean;
+                        roommateRequested?: string;
+                        roomName?: string;
+                        roomTaxBillingExceptions?: string;
+                        roomTaxBillingInstructions?: string;
+                        shareRoom?: boolean;
+                        smoking?: boolean;
+                        specialRequest?: string;
+                        /**
+                         * TravelRequestStatus
+                         * @enum {string}
+                         */
+                        status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                        totalAmount?: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateHotelRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a hotel request of the event. */
+                hotelRequestId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Attendee */
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An attendee of the event.
+                         */
+                        id: string;
+                    };
+                    cancelled?: boolean;
+                    /** Format: date-time */
+                    checkinDate?: string;
+                    /** Format: date-time */
+                    checkoutDate?: string;
+                    confirmationNumber?: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    currencyCode?: string;
+                    /** Format: date-time */
+                    earliestShoulderDate?: string;
+                    /**
+                     * Gender
+                     * @enum {string}
+                     */
+                    gender?: "Male" | "Female" | "Non-binary" | "Rather not say";
+                    /** Address */
+                    hotelAddress?: {
+                        address1?: string;
+                        address2?: string;
+                        address3?: string;
+                        city?: string;
+                        countryCode?: string;
+                        postalCode?: string;
+                        regionCode?: string;
+                    };
+                    hotelCode?: string;
+                    hotelName?: string;
+                    hotelRequestAnswers?: {
+                        question: {
+                            /**
+                             * Format: uuid
+                             * @description The question.
+                             */
+                            id: string;
+                        };
+                        value: string[];
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    hotelRequestId?: string;
+                    hotelRoomRates?: {
+                        /** Format: date-time */
+                        roomNight?: string;
+                        roomRate?: number;
+                    }[];
+                    incidentalBillingExceptions?: string;
+                    incidentalBillingInstructions?: string;
+                    isADAAccessible?: boolean;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** Format: date-time */
+                    latestShoulderDate?: string;
+                    plannerMemo?: string;
+                    quantity?: number;
+                    requesterFirstName?: string;
+                    /**
+                     * Format: uuid
+                     * @description Who asked: by default the attendee's contact.
+                     */
+                    requesterId?: string;
+                    requesterLastName?: string;
+                    /**
+                     * RequesterType
+                     * @enum {string}
+                     */
+                    requesterType?: "Contact" | "Guest";
+                    rewardsCode?: string;
+                    roomCharge?: boolean;
+                    roomCode?: string;
+                    roommateLeader?: boolean;
+                    roommateRequested?: string;
+                    roomName?: string;
+                    roomTaxBillingExceptions?: string;
+                    roomTaxBillingInstructions?: string;
+                    shareRoom?: boolean;
+                    smoking?: boolean;
+                    specialRequest?: string;
+                    /**
+                     * TravelRequestStatus
+                     * @enum {string}
+                     */
+                    status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                    totalAmount?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Attendee */
+                        attendee: {
+                            /**
+                             * Format: uuid
+                             * @description An attendee of the event.
+                             */
+                            id: string;
+                        };
+                        cancelled?: boolean;
+                        /** Format: date-time */
+                        checkinDate?: string;
+                        /** Format: date-time */
+                        checkoutDate?: string;
+                        confirmationNumber?: string;
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        currencyCode?: string;
+                        /** Format: date-time */
+                        earliestShoulderDate?: string;
+                        /**
+                         * Gender
+                         * @enum {string}
+                         */
+                        gender?: "Male" | "Female" | "Non-binary" | "Rather not say";
+                        /** Address */
+                        hotelAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            address3?: string;
+                            city?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            regionCode?: string;
+                        };
+                        hotelCode?: string;
+                        hotelName?: string;
+                        hotelRequestAnswers: {
+                            question: {
+                                /**
+                                 * Format: uuid
+                                 * @description The question.
+                                 */
+                                id: string;
+                            };
+                            value: string[];
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description The hotel request.
+                         */
+                        hotelRequestId: string;
+                        hotelRoomRates?: {
+                            /** Format: date-time */
+                            roomNight?: string;
+                            roomRate?: number;
+                        }[];
+                        incidentalBillingExceptions?: string;
+                        incidentalBillingInstructions?: string;
+                        isADAAccessible?: boolean;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        /** Format: date-time */
+                        latestShoulderDate?: string;
+                        plannerMemo?: string;
+                        quantity?: number;
+                        requesterFirstName?: string;
+                        /**
+                         * Format: uuid
+                         * @description Who asked: by default the attendee's contact.
+                         */
+                        requesterId?: string;
+                        requesterLastName?: string;
+                        /**
+                         * RequesterType
+                         * @enum {string}
+                         */
+                        requesterType?: "Contact" | "Guest";
+                        rewardsCode?: string;
+                        roomCharge?: boolean;
+                        roomCode?: string;
+                        roommateLeader?: boolean;
+                        roommateRequested?: string;
+                        roomName?: string;
+                        roomTaxBillingExceptions?: string;
+                        roomTaxBillingInstructions?: string;
+                        shareRoom?: boolean;
+                        smoking?: boolean;
+                        specialRequest?: string;
+                        /**
+                         * TravelRequestStatus
+                         * @enum {string}
+                         */
+                        status?: "SUBMITTED" | "PROCESSING" | "APPROVED" | "RESERVED" | "DENIED" | "NOT_AVAILABLE" | "CANCELLED" | "PENDING" | "TICKETED" | "WAITLISTED";
+                        totalAmount?: number;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteHotelRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a hotel request of the event. */
+                hotelRequestId: string;
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad request */
             400: {
@@ -83357,6 +87391,3801 @@ export interface operations {
             };
         };
     };
+    ListTravelAccounts: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            addresses?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            }[];
+                            certified: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When the record was created.
+                             */
+                            created: string;
+                            /** @description Who created the record. */
+                            createdBy: string;
+                            /**
+                             * Format: uuid
+                             * @description Account ID
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed the record. */
+                            lastModifiedBy: string;
+                            /** Account Name */
+                            name: string;
+                            /**
+                             * Travel Account Type
+                             * @enum {string}
+                             */
+                            type: "corporate" | "leisure" | "consortia";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createTravelAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    addresses?: {
+                        address1?: string;
+                        address2?: string;
+                        city?: string;
+                        country?: string;
+                        countryCode?: string;
+                        postalCode?: string;
+                        region?: string;
+                        regionCode?: string;
+                    }[];
+                    /** @default false */
+                    certified?: boolean;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** Account Name */
+                    name: string;
+                    /**
+                     * Travel Account Type
+                     * @enum {string}
+                     */
+                    type: "corporate" | "leisure" | "consortia";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        addresses?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        }[];
+                        certified: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        /**
+                         * Format: uuid
+                         * @description Account ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        /** Account Name */
+                        name: string;
+                        /**
+                         * Travel Account Type
+                         * @enum {string}
+                         */
+                        type: "corporate" | "leisure" | "consortia";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getTravelAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a travel account. */
+                travelAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        addresses?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        }[];
+                        certified: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        /**
+                         * Format: uuid
+                         * @description Account ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        /** Account Name */
+                        name: string;
+                        /**
+                         * Travel Account Type
+                         * @enum {string}
+                         */
+                        type: "corporate" | "leisure" | "consortia";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateTravelAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a travel account. */
+                travelAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    addresses?: {
+                        address1?: string;
+                        address2?: string;
+                        city?: string;
+                        country?: string;
+                        countryCode?: string;
+                        postalCode?: string;
+                        region?: string;
+                        regionCode?: string;
+                    }[];
+                    /** @default false */
+                    certified?: boolean;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    /** Account Name */
+                    name: string;
+                    /**
+                     * Travel Account Type
+                     * @enum {string}
+                     */
+                    type: "corporate" | "leisure" | "consortia";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        addresses?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        }[];
+                        certified: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        /**
+                         * Format: uuid
+                         * @description Account ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        /** Account Name */
+                        name: string;
+                        /**
+                         * Travel Account Type
+                         * @enum {string}
+                         */
+                        type: "corporate" | "leisure" | "consortia";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getSupplierAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a travel account. */
+                travelAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        chainDefinedId?: string;
+                        chainDefinedType?: string;
+                        crmId?: string;
+                        /**
+                         * Management Level Type
+                         * @enum {string}
+                         */
+                        managementLevel?: "global" | "national" | "regional" | "local";
+                        /** Account Name */
+                        name: string;
+                        travelAccount: {
+                            /**
+                             * Format: uuid
+                             * @description The travel account.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    setSupplierAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a travel account. */
+                travelAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    chainDefinedId?: string;
+                    chainDefinedType?: string;
+                    crmId?: string;
+                    /**
+                     * Management Level Type
+                     * @enum {string}
+                     */
+                    managementLevel?: "global" | "national" | "regional" | "local";
+                    /** Account Name */
+                    name: string;
+                    travelAccount?: {
+                        /**
+                         * Format: uuid
+                         * @description Read-only: the path's travel account (400 when another).
+                         */
+                        id?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        active: boolean;
+                        chainDefinedId?: string;
+                        chainDefinedType?: string;
+                        crmId?: string;
+                        /**
+                         * Management Level Type
+                         * @enum {string}
+                         */
+                        managementLevel?: "global" | "national" | "regional" | "local";
+                        /** Account Name */
+                        name: string;
+                        travelAccount: {
+                            /**
+                             * Format: uuid
+                             * @description The travel account.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    ListSupplierAccounts: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            chainDefinedId?: string;
+                            chainDefinedType?: string;
+                            crmId?: string;
+                            /**
+                             * Management Level Type
+                             * @enum {string}
+                             */
+                            managementLevel?: "global" | "national" | "regional" | "local";
+                            /** Account Name */
+                            name: string;
+                            travelAccount: {
+                                /**
+                                 * Format: uuid
+                                 * @description The travel account.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    PropertyApiListBrands: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Address */
+                            address?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the record was created.
+                             */
+                            created: string;
+                            /** @description Who created the record. */
+                            createdBy: string;
+                            deleted: boolean;
+                            /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed the record. */
+                            lastModifiedBy: string;
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createTravelBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Address */
+                    address?: {
+                        address1?: string;
+                        address2?: string;
+                        city?: string;
+                        country?: string;
+                        countryCode?: string;
+                        postalCode?: string;
+                        region?: string;
+                        regionCode?: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description Marks the brand deleted (it stays listed, with deleted true). */
+                    deleted?: boolean;
+                    /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Address */
+                        address?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        deleted: boolean;
+                        /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    PropertyApiGetBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                brandId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Address */
+                        address?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        deleted: boolean;
+                        /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateTravelBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                brandId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Address */
+                    address?: {
+                        address1?: string;
+                        address2?: string;
+                        city?: string;
+                        country?: string;
+                        countryCode?: string;
+                        postalCode?: string;
+                        region?: string;
+                        regionCode?: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description Marks the brand deleted (it stays listed, with deleted true). */
+                    deleted?: boolean;
+                    /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Address */
+                        address?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        deleted: boolean;
+                        /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    PropertyApiListChains: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Address */
+                            address?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            /** Brand */
+                            brand?: {
+                                /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                                id: string;
+                            };
+                            code: string;
+                            /**
+                             * Format: date-time
+                             * @description When the record was created.
+                             */
+                            created: string;
+                            /** @description Who created the record. */
+                            createdBy: string;
+                            deleted: boolean;
+                            /**
+                             * Format: uuid
+                             * @description Chain ID
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed the record. */
+                            lastModifiedBy: string;
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createTravelChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Address */
+                    address?: {
+                        address1?: string;
+                        address2?: string;
+                        city?: string;
+                        country?: string;
+                        countryCode?: string;
+                        postalCode?: string;
+                        region?: string;
+                        regionCode?: string;
+                    };
+                    /** Brand */
+                    brand?: {
+                        /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                        id: string;
+                    };
+                    code: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description Marks the chain deleted. */
+                    deleted?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Address */
+                        address?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /** Brand */
+                        brand?: {
+                            /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                            id: string;
+                        };
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        deleted: boolean;
+                        /**
+                         * Format: uuid
+                         * @description Chain ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    PropertyApiGetChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a chain. */
+                chainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Address */
+                        address?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /** Brand */
+                        brand?: {
+                            /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                            id: string;
+                        };
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        deleted: boolean;
+                        /**
+                         * Format: uuid
+                         * @description Chain ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateTravelChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a chain. */
+                chainId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Address */
+                    address?: {
+                        address1?: string;
+                        address2?: string;
+                        city?: string;
+                        country?: string;
+                        countryCode?: string;
+                        postalCode?: string;
+                        region?: string;
+                        regionCode?: string;
+                    };
+                    /** Brand */
+                    brand?: {
+                        /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                        id: string;
+                    };
+                    code: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description Marks the chain deleted. */
+                    deleted?: boolean;
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Address */
+                        address?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /** Brand */
+                        brand?: {
+                            /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                            id: string;
+                        };
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        deleted: boolean;
+                        /**
+                         * Format: uuid
+                         * @description Chain ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    PropertyApiListProperties: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Address */
+                            address?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            /** Brand */
+                            brand?: {
+                                /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                                id: string;
+                            };
+                            chain?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A chain of the account (400 when unknown).
+                                 */
+                                id: string;
+                            };
+                            code: string;
+                            /**
+                             * Format: date-time
+                             * @description When the record was created.
+                             */
+                            created: string;
+                            /** @description Who created the record. */
+                            createdBy: string;
+                            /** @default USD */
+                            currencyCode: string;
+                            deleted: boolean;
+                            externalCodes?: {
+                                chainCode?: string;
+                                propertyCode?: string;
+                                /**
+                                 * External Code Type
+                                 * @enum {string}
+                                 */
+                                type: "amadeus_gds" | "worldspan_gds" | "galileo_gds" | "sabre_gds" | "crs";
+                            }[];
+                            /**
+                             * Format: uuid
+                             * @description Property ID
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed the record. */
+                            lastModifiedBy: string;
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createTravelProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Address */
+                    address?: {
+                        address1?: string;
+                        address2?: string;
+                        city?: string;
+                        country?: string;
+                        countryCode?: string;
+                        postalCode?: string;
+                        region?: string;
+                        regionCode?: string;
+                    };
+                    /** Brand */
+                    brand?: {
+                        /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                        id: string;
+                    };
+                    chain?: {
+                        /**
+                         * Format: uuid
+                         * @description A chain of the account (400 when unknown).
+                         */
+                        id: string;
+                    };
+                    code: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @default USD */
+                    currencyCode?: string;
+                    /** @description Marks the property deleted. */
+                    deleted?: boolean;
+                    externalCodes?: {
+                        chainCode?: string;
+                        propertyCode?: string;
+                        /**
+                         * External Code Type
+                         * @enum {string}
+                         */
+                        type: "amadeus_gds" | "worldspan_gds" | "galileo_gds" | "sabre_gds" | "crs";
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Address */
+                        address?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /** Brand */
+                        brand?: {
+                            /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                            id: string;
+                        };
+                        chain?: {
+                            /**
+                             * Format: uuid
+                             * @description A chain of the account (400 when unknown).
+                             */
+                            id: string;
+                        };
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        /** @default USD */
+                        currencyCode: string;
+                        deleted: boolean;
+                        externalCodes?: {
+                            chainCode?: string;
+                            propertyCode?: string;
+                            /**
+                             * External Code Type
+                             * @enum {string}
+                             */
+                            type: "amadeus_gds" | "worldspan_gds" | "galileo_gds" | "sabre_gds" | "crs";
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description Property ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    PropertyApiGetProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a property. */
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Address */
+                        address?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /** Brand */
+                        brand?: {
+                            /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                            id: string;
+                        };
+                        chain?: {
+                            /**
+                             * Format: uuid
+                             * @description A chain of the account (400 when unknown).
+                             */
+                            id: string;
+                        };
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        /** @default USD */
+                        currencyCode: string;
+                        deleted: boolean;
+                        externalCodes?: {
+                            chainCode?: string;
+                            propertyCode?: string;
+                            /**
+                             * External Code Type
+                             * @enum {string}
+                             */
+                            type: "amadeus_gds" | "worldspan_gds" | "galileo_gds" | "sabre_gds" | "crs";
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description Property ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateTravelProperty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a property. */
+                propertyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Address */
+                    address?: {
+                        address1?: string;
+                        address2?: string;
+                        city?: string;
+                        country?: string;
+                        countryCode?: string;
+                        postalCode?: string;
+                        region?: string;
+                        regionCode?: string;
+                    };
+                    /** Brand */
+                    brand?: {
+                        /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                        id: string;
+                    };
+                    chain?: {
+                        /**
+                         * Format: uuid
+                         * @description A chain of the account (400 when unknown).
+                         */
+                        id: string;
+                    };
+                    code: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @default USD */
+                    currencyCode?: string;
+                    /** @description Marks the property deleted. */
+                    deleted?: boolean;
+                    externalCodes?: {
+                        chainCode?: string;
+                        propertyCode?: string;
+                        /**
+                         * External Code Type
+                         * @enum {string}
+                         */
+                        type: "amadeus_gds" | "worldspan_gds" | "galileo_gds" | "sabre_gds" | "crs";
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Address */
+                        address?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        /** Brand */
+                        brand?: {
+                            /** @description The brand's id: a code of letters, digits, - and _ (at most 16). */
+                            id: string;
+                        };
+                        chain?: {
+                            /**
+                             * Format: uuid
+                             * @description A chain of the account (400 when unknown).
+                             */
+                            id: string;
+                        };
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        /** @default USD */
+                        currencyCode: string;
+                        deleted: boolean;
+                        externalCodes?: {
+                            chainCode?: string;
+                            propertyCode?: string;
+                            /**
+                             * External Code Type
+                             * @enum {string}
+                             */
+                            type: "amadeus_gds" | "worldspan_gds" | "galileo_gds" | "sabre_gds" | "crs";
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description Property ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    BtApiGetPropertyRooms: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Room bed type
+                             * @enum {string}
+                             */
+                            bedTypeCode?: "sofa_bed" | "double" | "full" | "king" | "murphy" | "queen" | "run_of_house" | "single" | "twin";
+                            capacity?: number;
+                            code: string;
+                            /**
+                             * Format: date-time
+                             * @description When the record was created.
+                             */
+                            created: string;
+                            /** @description Who created the record. */
+                            createdBy: string;
+                            deleted: boolean;
+                            externalCodes?: {
+                                roomCode?: string;
+                                /**
+                                 * External Code Type
+                                 * @enum {string}
+                                 */
+                                type: "amadeus_gds" | "worldspan_gds" | "galileo_gds" | "sabre_gds" | "crs";
+                            }[];
+                            /**
+                             * Format: uuid
+                             * @description Property Room ID
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the record was last changed.
+                             */
+                            lastModified: string;
+                            /** @description Who last changed the record. */
+                            lastModifiedBy: string;
+                            name: string;
+                            numberOfBeds?: number;
+                            property: {
+                                /**
+                                 * Format: uuid
+                                 * @description A property of the account (400 when unknown).
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createTravelPropertyRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Room bed type
+                     * @enum {string}
+                     */
+                    bedTypeCode?: "sofa_bed" | "double" | "full" | "king" | "murphy" | "queen" | "run_of_house" | "single" | "twin";
+                    capacity?: number;
+                    code: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description Marks the room deleted. */
+                    deleted?: boolean;
+                    externalCodes?: {
+                        roomCode?: string;
+                        /**
+                         * External Code Type
+                         * @enum {string}
+                         */
+                        type: "amadeus_gds" | "worldspan_gds" | "galileo_gds" | "sabre_gds" | "crs";
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name: string;
+                    numberOfBeds?: number;
+                    property: {
+                        /**
+                         * Format: uuid
+                         * @description A property of the account (400 when unknown).
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Room bed type
+                         * @enum {string}
+                         */
+                        bedTypeCode?: "sofa_bed" | "double" | "full" | "king" | "murphy" | "queen" | "run_of_house" | "single" | "twin";
+                        capacity?: number;
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        deleted: boolean;
+                        externalCodes?: {
+                            roomCode?: string;
+                            /**
+                             * External Code Type
+                             * @enum {string}
+                             */
+                            type: "amadeus_gds" | "worldspan_gds" | "galileo_gds" | "sabre_gds" | "crs";
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description Property Room ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        name: string;
+                        numberOfBeds?: number;
+                        property: {
+                            /**
+                             * Format: uuid
+                             * @description A property of the account (400 when unknown).
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    PropertyApiGetPropertyRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a property room. */
+                roomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Room bed type
+                         * @enum {string}
+                         */
+                        bedTypeCode?: "sofa_bed" | "double" | "full" | "king" | "murphy" | "queen" | "run_of_house" | "single" | "twin";
+                        capacity?: number;
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        deleted: boolean;
+                        externalCodes?: {
+                            roomCode?: string;
+                            /**
+                             * External Code Type
+                             * @enum {string}
+                             */
+                            type: "amadeus_gds" | "worldspan_gds" | "galileo_gds" | "sabre_gds" | "crs";
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description Property Room ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        name: string;
+                        numberOfBeds?: number;
+                        property: {
+                            /**
+                             * Format: uuid
+                             * @description A property of the account (400 when unknown).
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateTravelPropertyRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a property room. */
+                roomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Room bed type
+                     * @enum {string}
+                     */
+                    bedTypeCode?: "sofa_bed" | "double" | "full" | "king" | "murphy" | "queen" | "run_of_house" | "single" | "twin";
+                    capacity?: number;
+                    code: string;
+                    /** @description Read-only: ignored. */
+                    created?: string;
+                    /** @description Read-only: ignored. */
+                    createdBy?: string;
+                    /** @description Marks the room deleted. */
+                    deleted?: boolean;
+                    externalCodes?: {
+                        roomCode?: string;
+                        /**
+                         * External Code Type
+                         * @enum {string}
+                         */
+                        type: "amadeus_gds" | "worldspan_gds" | "galileo_gds" | "sabre_gds" | "crs";
+                    }[];
+                    /**
+                     * Format: uuid
+                     * @description Read-only: ignored.
+                     */
+                    id?: string;
+                    /** @description Read-only: ignored. */
+                    lastModified?: string;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: string;
+                    name: string;
+                    numberOfBeds?: number;
+                    property: {
+                        /**
+                         * Format: uuid
+                         * @description A property of the account (400 when unknown).
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Room bed type
+                         * @enum {string}
+                         */
+                        bedTypeCode?: "sofa_bed" | "double" | "full" | "king" | "murphy" | "queen" | "run_of_house" | "single" | "twin";
+                        capacity?: number;
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was created.
+                         */
+                        created: string;
+                        /** @description Who created the record. */
+                        createdBy: string;
+                        deleted: boolean;
+                        externalCodes?: {
+                            roomCode?: string;
+                            /**
+                             * External Code Type
+                             * @enum {string}
+                             */
+                            type: "amadeus_gds" | "worldspan_gds" | "galileo_gds" | "sabre_gds" | "crs";
+                        }[];
+                        /**
+                         * Format: uuid
+                         * @description Property Room ID
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When the record was last changed.
+                         */
+                        lastModified: string;
+                        /** @description Who last changed the record. */
+                        lastModifiedBy: string;
+                        name: string;
+                        numberOfBeds?: number;
+                        property: {
+                            /**
+                             * Format: uuid
+                             * @description A property of the account (400 when unknown).
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     getUsage: {
         parameters: {
             query?: {
@@ -89889,11 +97718,11 @@ export interface operations {
 
 /** The documented paths of each method, with and without the version. */
 export interface PathsByMethod {
-  get: "/.well-known/jwks.json" | "/.well-known/oauth-authorization-server" | "/account-user-groups" | "/account-user-groups/{userGroupId}" | "/admission-items" | "/appointment-attendees" | "/appointment-attendees/{id}" | "/appointment-availability-times" | "/appointment-availability-times/{id}" | "/appointment-events" | "/appointment-events/{id}" | "/appointment-events/{id}/appointment-available-times" | "/appointment-events/{id}/appointment-types" | "/appointment-events/{id}/locations" | "/appointment-meeting-interests" | "/appointment-meeting-interests/{id}" | "/appointments" | "/appointments/{id}" | "/attendance-durations" | "/attendee-credits" | "/attendee-insights" | "/attendee-insights/{id}" | "/attendee-insights/{id}/scores" | "/attendee-insights/{id}/scores/{attendeeId}/activities" | "/attendee-insights/{id}/stats" | "/attendees" | "/attendees/activities" | "/attendees/activities/external/metadata" | "/attendees/{id}" | "/audience-segments" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees" | "/bounces" | "/budget-items" | "/bulk-jobs/{id}" | "/bulk-jobs/{id}/results" | "/campaigns" | "/cards" | "/cards/transactions" | "/contact-groups" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts" | "/contact-types" | "/contacts" | "/contacts/hooks" | "/contacts/hooks/{id}/deliveries" | "/contacts/hooks/{id}/deliveries/{transactionId}" | "/contacts/obfuscate/{obfuscateId}/status" | "/contacts/{contactId}/history" | "/contacts/{id}" | "/contacts/{id}/obfuscate" | "/contacts/{id}/related-contacts" | "/currencies/{currency}/conversion-rates" | "/custom-fields" | "/custom-fields/{customFieldId}" | "/ea/account-user-groups" | "/ea/account-user-groups/{userGroupId}" | "/ea/admission-items" | "/ea/appointment-attendees" | "/ea/appointment-attendees/{id}" | "/ea/appointment-availability-times" | "/ea/appointment-availability-times/{id}" | "/ea/appointment-events" | "/ea/appointment-events/{id}" | "/ea/appointment-events/{id}/appointment-available-times" | "/ea/appointment-events/{id}/appointment-types" | "/ea/appointment-events/{id}/locations" | "/ea/appointment-meeting-interests" | "/ea/appointment-meeting-interests/{id}" | "/ea/appointments" | "/ea/appointments/{id}" | "/ea/attendance-durations" | "/ea/attendee-credits" | "/ea/attendee-insights" | "/ea/attendee-insights/{id}" | "/ea/attendee-insights/{id}/scores" | "/ea/attendee-insights/{id}/scores/{attendeeId}/activities" | "/ea/attendee-insights/{id}/stats" | "/ea/attendees" | "/ea/attendees/activities" | "/ea/attendees/activities/external/metadata" | "/ea/attendees/{id}" | "/ea/audience-segments" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees" | "/ea/bounces" | "/ea/budget-items" | "/ea/bulk-jobs/{id}" | "/ea/bulk-jobs/{id}/results" | "/ea/campaigns" | "/ea/cards" | "/ea/cards/transactions" | "/ea/contact-groups" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts" | "/ea/contact-types" | "/ea/contacts" | "/ea/contacts/hooks" | "/ea/contacts/hooks/{id}/deliveries" | "/ea/contacts/hooks/{id}/deliveries/{transactionId}" | "/ea/contacts/obfuscate/{obfuscateId}/status" | "/ea/contacts/{contactId}/history" | "/ea/contacts/{id}" | "/ea/contacts/{id}/obfuscate" | "/ea/contacts/{id}/related-contacts" | "/ea/currencies/{currency}/conversion-rates" | "/ea/custom-fields" | "/ea/custom-fields/{customFieldId}" | "/ea/eliterature-requests" | "/ea/emails" | "/ea/emails/{emailRequestId}/status" | "/ea/emarketing/campaigns/{campaignId}/email-templates" | "/ea/emarketing/emails/{emailRequestId}/status" | "/ea/event-questions" | "/ea/event-questions/{questionId}/choices" | "/ea/event-roles/assignments" | "/ea/events" | "/ea/events/async/{eventCreationId}/status" | "/ea/events/copy/{eventCopyId}/status" | "/ea/events/emails/{emailRequestId}/status" | "/ea/events/surveys/responses" | "/ea/events/{eventId}/attendee-messages/members" | "/ea/events/{eventId}/badge-print-jobs" | "/ea/events/{eventId}/badge-print-jobs/{jobId}" | "/ea/events/{eventId}/badge-printer-pools" | "/ea/events/{eventId}/badge-printer-pools/{poolId}" | "/ea/events/{id}" | "/ea/events/{id}/badges" | "/ea/events/{id}/budget-items" | "/ea/events/{id}/budget-items/allocations" | "/ea/events/{id}/budget-payments" | "/ea/events/{id}/budget-totals" | "/ea/events/{id}/communication-settings" | "/ea/events/{id}/discounts" | "/ea/events/{id}/discounts/agenda-items" | "/ea/events/{id}/donation-items" | "/ea/events/{id}/emails" | "/ea/events/{id}/exhibitor-categories" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors" | "/ea/events/{id}/exhibitor-questions" | "/ea/events/{id}/exhibitors" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories" | "/ea/events/{id}/exhibitors/{exhibitorId}/files" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/features" | "/ea/events/{id}/fee-items" | "/ea/events/{id}/invitation-lists" | "/ea/events/{id}/membership-items" | "/ea/events/{id}/orders" | "/ea/events/{id}/orders/items" | "/ea/events/{id}/planning-documents" | "/ea/events/{id}/quantity-items" | "/ea/events/{id}/registration-paths" | "/ea/events/{id}/registration-types" | "/ea/events/{id}/session-locations" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/surveys" | "/ea/events/{id}/surveys/{surveyId}/questions" | "/ea/events/{id}/surveys/{surveyId}/respondents" | "/ea/events/{id}/surveys/{surveyId}/responses" | "/ea/events/{id}/transactions" | "/ea/events/{id}/transactions/items" | "/ea/events/{id}/user-groups" | "/ea/events/{id}/weblinks" | "/ea/files/{id}" | "/ea/files/{id}/content" | "/ea/hubs" | "/ea/hubs/{hubId}/members" | "/ea/join" | "/ea/large-choices" | "/ea/leads" | "/ea/logs/communication/messages" | "/ea/logs/communications/configuration" | "/ea/logs/communications/messages" | "/ea/logs/communications/messages/{id}/content" | "/ea/oauth2/authorize" | "/ea/process-forms/submissions" | "/ea/program-items" | "/ea/program-items/speakers" | "/ea/program-items/{programItemId}/docs" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/questions" | "/ea/respondents" | "/ea/responses" | "/ea/scim/v2/Groups" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/ResourceTypes" | "/ea/scim/v2/ResourceTypes/{id}" | "/ea/scim/v2/Schemas" | "/ea/scim/v2/Schemas/{id}" | "/ea/scim/v2/ServiceProviderConfig" | "/ea/scim/v2/Users" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories" | "/ea/session-categories/{id}" | "/ea/session-segments" | "/ea/sessions" | "/ea/sessions/attendance" | "/ea/sessions/enrollment" | "/ea/sessions/{id}" | "/ea/sessions/{id}/docs" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/speakers" | "/ea/sessions/{id}/sync" | "/ea/signatures" | "/ea/speaker-categories" | "/ea/speakers" | "/ea/speakers/{id}/docs" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/sessions" | "/ea/standard-surveys" | "/ea/standard-surveys/responses" | "/ea/standard-surveys/{surveyId}/email-templates" | "/ea/standard-surveys/{surveyId}/questions" | "/ea/standard-surveys/{surveyId}/respondents" | "/ea/surveys" | "/ea/token-validation" | "/ea/usage" | "/ea/usage/hourly" | "/ea/usage/tier" | "/ea/videos" | "/ea/videos/views" | "/ea/videos/{videoId}/audio-tracks" | "/ea/videos/{videoId}/renditions" | "/ea/videos/{videoId}/text-tracks" | "/ea/videos/{videoId}/text-tracks/{textTrackId}/content" | "/ea/webcasts" | "/ea/webcasts/attendee-links" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links" | "/ea/webcasts/{id}/attendee-links/{linkId}/token" | "/eliterature-requests" | "/emails" | "/emails/{emailRequestId}/status" | "/emarketing/campaigns/{campaignId}/email-templates" | "/emarketing/emails/{emailRequestId}/status" | "/event-questions" | "/event-questions/{questionId}/choices" | "/event-roles/assignments" | "/events" | "/events/async/{eventCreationId}/status" | "/events/copy/{eventCopyId}/status" | "/events/emails/{emailRequestId}/status" | "/events/surveys/responses" | "/events/{eventId}/attendee-messages/members" | "/events/{eventId}/badge-print-jobs" | "/events/{eventId}/badge-print-jobs/{jobId}" | "/events/{eventId}/badge-printer-pools" | "/events/{eventId}/badge-printer-pools/{poolId}" | "/events/{id}" | "/events/{id}/badges" | "/events/{id}/budget-items" | "/events/{id}/budget-items/allocations" | "/events/{id}/budget-payments" | "/events/{id}/budget-totals" | "/events/{id}/communication-settings" | "/events/{id}/discounts" | "/events/{id}/discounts/agenda-items" | "/events/{id}/donation-items" | "/events/{id}/emails" | "/events/{id}/exhibitor-categories" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors" | "/events/{id}/exhibitor-questions" | "/events/{id}/exhibitors" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/admins" | "/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories" | "/events/{id}/exhibitors/{exhibitorId}/files" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/events/{id}/exhibitors/{exhibitorId}/questions" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/features" | "/events/{id}/fee-items" | "/events/{id}/invitation-lists" | "/events/{id}/membership-items" | "/events/{id}/orders" | "/events/{id}/orders/items" | "/events/{id}/planning-documents" | "/events/{id}/quantity-items" | "/events/{id}/registration-paths" | "/events/{id}/registration-types" | "/events/{id}/session-locations" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/surveys" | "/events/{id}/surveys/{surveyId}/questions" | "/events/{id}/surveys/{surveyId}/respondents" | "/events/{id}/surveys/{surveyId}/responses" | "/events/{id}/transactions" | "/events/{id}/transactions/items" | "/events/{id}/user-groups" | "/events/{id}/weblinks" | "/files/{id}" | "/files/{id}/content" | "/healthz" | "/hubs" | "/hubs/{hubId}/members" | "/join" | "/large-choices" | "/leads" | "/logs/communication/messages" | "/logs/communications/configuration" | "/logs/communications/messages" | "/logs/communications/messages/{id}/content" | "/oauth2/authorize" | "/portal/applications" | "/portal/scopes" | "/portal/session" | "/portal/workspaces" | "/portal/workspaces/{id}/invitations" | "/process-forms/submissions" | "/program-items" | "/program-items/speakers" | "/program-items/{programItemId}/docs" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/questions" | "/readyz" | "/respondents" | "/responses" | "/scim/v2/Groups" | "/scim/v2/Groups/{id}" | "/scim/v2/ResourceTypes" | "/scim/v2/ResourceTypes/{id}" | "/scim/v2/Schemas" | "/scim/v2/Schemas/{id}" | "/scim/v2/ServiceProviderConfig" | "/scim/v2/Users" | "/scim/v2/Users/{id}" | "/session-categories" | "/session-categories/{id}" | "/session-segments" | "/sessions" | "/sessions/attendance" | "/sessions/enrollment" | "/sessions/{id}" | "/sessions/{id}/docs" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/speakers" | "/sessions/{id}/sync" | "/signatures" | "/speaker-categories" | "/speakers" | "/speakers/{id}/docs" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/sessions" | "/standard-surveys" | "/standard-surveys/responses" | "/standard-surveys/{surveyId}/email-templates" | "/standard-surveys/{surveyId}/questions" | "/standard-surveys/{surveyId}/respondents" | "/surveys" | "/token-validation" | "/usage" | "/usage/hourly" | "/usage/tier" | "/videos" | "/videos/views" | "/videos/{videoId}/audio-tracks" | "/videos/{videoId}/renditions" | "/videos/{videoId}/text-tracks" | "/videos/{videoId}/text-tracks/{textTrackId}/content" | "/webcasts" | "/webcasts/attendee-links" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links" | "/webcasts/{id}/attendee-links/{linkId}/token";
-  post: "/account-user-groups" | "/account-user-groups/{userGroupId}/users/{userId}" | "/admission-items/filter" | "/appointment-attendees" | "/appointment-availability-times" | "/appointment-events" | "/appointment-events/{id}/appointment-types" | "/appointment-events/{id}/appointments" | "/appointment-events/{id}/locations" | "/appointment-meeting-interests" | "/attendee-credits" | "/attendee-insights" | "/attendees" | "/attendees/activities" | "/attendees/activities/external/metadata" | "/attendees/filter" | "/audience-segments" | "/audience-segments/filter" | "/bulk-jobs" | "/bulk-jobs/{id}/cancel" | "/bulk-jobs/{id}/data" | "/bulk-jobs/{id}/run" | "/campaigns" | "/card-tokens" | "/cards" | "/cards/transactions" | "/contact-groups" | "/contact-types" | "/contacts" | "/contacts/filter" | "/contacts/hooks" | "/contacts/hooks/{id}/signing-secret" | "/contacts/{id}/identify" | "/contacts/{id}/merge" | "/contacts/{id}/obfuscate" | "/currencies/{currency}/conversion-rates" | "/custom-fields" | "/custom-fields/{customFieldId}/translations" | "/ea/account-user-groups" | "/ea/account-user-groups/{userGroupId}/users/{userId}" | "/ea/admission-items/filter" | "/ea/appointment-attendees" | "/ea/appointment-availability-times" | "/ea/appointment-events" | "/ea/appointment-events/{id}/appointment-types" | "/ea/appointment-events/{id}/appointments" | "/ea/appointment-events/{id}/locations" | "/ea/appointment-meeting-interests" | "/ea/attendee-credits" | "/ea/attendee-insights" | "/ea/attendees" | "/ea/attendees/activities" | "/ea/attendees/activities/external/metadata" | "/ea/attendees/filter" | "/ea/audience-segments" | "/ea/audience-segments/filter" | "/ea/bulk-jobs" | "/ea/bulk-jobs/{id}/cancel" | "/ea/bulk-jobs/{id}/data" | "/ea/bulk-jobs/{id}/run" | "/ea/campaigns" | "/ea/card-tokens" | "/ea/cards" | "/ea/cards/transactions" | "/ea/contact-groups" | "/ea/contact-types" | "/ea/contacts" | "/ea/contacts/filter" | "/ea/contacts/hooks" | "/ea/contacts/hooks/{id}/signing-secret" | "/ea/contacts/{id}/identify" | "/ea/contacts/{id}/merge" | "/ea/contacts/{id}/obfuscate" | "/ea/currencies/{currency}/conversion-rates" | "/ea/custom-fields" | "/ea/custom-fields/{customFieldId}/translations" | "/ea/emarketing/campaigns/{campaignId}/email-templates" | "/ea/emarketing/emails" | "/ea/event-questions" | "/ea/event-questions/{questionId}/choices" | "/ea/event-roles" | "/ea/event-roles/assignments" | "/ea/events/async" | "/ea/events/emails" | "/ea/events/filter" | "/ea/events/{eventId}/badge-print-jobs" | "/ea/events/{eventId}/badge-printer-pools" | "/ea/events/{id}/admission-items" | "/ea/events/{id}/badges" | "/ea/events/{id}/badges/filter" | "/ea/events/{id}/budget-items" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments" | "/ea/events/{id}/check-in" | "/ea/events/{id}/copy" | "/ea/events/{id}/discounts" | "/ea/events/{id}/donation-items" | "/ea/events/{id}/donation-items/filter" | "/ea/events/{id}/emails" | "/ea/events/{id}/exhibitor-categories" | "/ea/events/{id}/exhibitor-questions" | "/ea/events/{id}/exhibitors" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/ea/events/{id}/features/{type}/launch" | "/ea/events/{id}/fee-items" | "/ea/events/{id}/invitation-lists" | "/ea/events/{id}/membership-items" | "/ea/events/{id}/orders" | "/ea/events/{id}/planning-documents" | "/ea/events/{id}/quantity-items" | "/ea/events/{id}/quantity-items/filter" | "/ea/events/{id}/registration-paths" | "/ea/events/{id}/registration-types" | "/ea/events/{id}/session-locations" | "/ea/events/{id}/sponsorship-levels" | "/ea/events/{id}/surveys" | "/ea/events/{id}/surveys/{surveyId}/questions" | "/ea/events/{id}/surveys/{surveyId}/respondents" | "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses" | "/ea/events/{id}/transactions" | "/ea/files" | "/ea/hubs" | "/ea/hubs/{hubId}/members" | "/ea/leads/filter" | "/ea/logs/communication/messages/filter" | "/ea/logs/communications/messages/filter" | "/ea/oauth2/token" | "/ea/process-forms" | "/ea/process-forms/submissions" | "/ea/program-items" | "/ea/program-items/docs/filter" | "/ea/program-items/filter" | "/ea/program-items/speakers/filter" | "/ea/scim/v2/Groups" | "/ea/scim/v2/Users" | "/ea/session-categories" | "/ea/session-segments" | "/ea/sessions" | "/ea/sessions/enrollment/filter" | "/ea/sessions/filter" | "/ea/sessions/{id}/chat/messages" | "/ea/sessions/{id}/chat/messages/{messageId}/reactions" | "/ea/sessions/{id}/check-in" | "/ea/sessions/{id}/enrollment/{attendeeId}" | "/ea/sessions/{id}/questions" | "/ea/sessions/{id}/questions/{questionId}/answer" | "/ea/signatures" | "/ea/speaker-categories" | "/ea/speakers" | "/ea/speakers/filter" | "/ea/standard-surveys" | "/ea/standard-surveys/{surveyId}/email-templates" | "/ea/standard-surveys/{surveyId}/questions" | "/ea/standard-surveys/{surveyId}/respondents" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses" | "/ea/videos" | "/ea/videos/{videoId}/audio-tracks" | "/ea/videos/{videoId}/renditions" | "/ea/videos/{videoId}/text-tracks" | "/ea/videos/{videoId}/views" | "/ea/webcasts" | "/ea/webcasts/{id}/attendee-links" | "/emarketing/campaigns/{campaignId}/email-templates" | "/emarketing/emails" | "/event-questions" | "/event-questions/{questionId}/choices" | "/event-roles" | "/event-roles/assignments" | "/events/async" | "/events/emails" | "/events/filter" | "/events/{eventId}/badge-print-jobs" | "/events/{eventId}/badge-printer-pools" | "/events/{id}/admission-items" | "/events/{id}/badges" | "/events/{id}/badges/filter" | "/events/{id}/budget-items" | "/events/{id}/budget-items/{budgetItemId}/budget-payments" | "/events/{id}/check-in" | "/events/{id}/copy" | "/events/{id}/discounts" | "/events/{id}/donation-items" | "/events/{id}/donation-items/filter" | "/events/{id}/emails" | "/events/{id}/exhibitor-categories" | "/events/{id}/exhibitor-questions" | "/events/{id}/exhibitors" | "/events/{id}/exhibitors/{exhibitorId}/admins" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/events/{id}/exhibitors/{exhibitorId}/leads" | "/events/{id}/exhibitors/{exhibitorId}/questions" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/events/{id}/features/{type}/launch" | "/events/{id}/fee-items" | "/events/{id}/invitation-lists" | "/events/{id}/membership-items" | "/events/{id}/orders" | "/events/{id}/planning-documents" | "/events/{id}/quantity-items" | "/events/{id}/quantity-items/filter" | "/events/{id}/registration-paths" | "/events/{id}/registration-types" | "/events/{id}/session-locations" | "/events/{id}/sponsorship-levels" | "/events/{id}/surveys" | "/events/{id}/surveys/{surveyId}/questions" | "/events/{id}/surveys/{surveyId}/respondents" | "/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses" | "/events/{id}/transactions" | "/files" | "/hubs" | "/hubs/{hubId}/members" | "/leads/filter" | "/logs/communication/messages/filter" | "/logs/communications/messages/filter" | "/oauth2/token" | "/portal/applications" | "/portal/applications/{id}/revoke" | "/portal/applications/{id}/rotate-secret" | "/portal/session" | "/portal/workspaces" | "/portal/workspaces/{id}/invitations" | "/process-forms" | "/process-forms/submissions" | "/program-items" | "/program-items/docs/filter" | "/program-items/filter" | "/program-items/speakers/filter" | "/scim/v2/Groups" | "/scim/v2/Users" | "/session-categories" | "/session-segments" | "/sessions" | "/sessions/enrollment/filter" | "/sessions/filter" | "/sessions/{id}/chat/messages" | "/sessions/{id}/chat/messages/{messageId}/reactions" | "/sessions/{id}/check-in" | "/sessions/{id}/enrollment/{attendeeId}" | "/sessions/{id}/questions" | "/sessions/{id}/questions/{questionId}/answer" | "/signatures" | "/speaker-categories" | "/speakers" | "/speakers/filter" | "/standard-surveys" | "/standard-surveys/{surveyId}/email-templates" | "/standard-surveys/{surveyId}/questions" | "/standard-surveys/{surveyId}/respondents" | "/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email" | "/standard-surveys/{surveyId}/respondents/{respondentId}/responses" | "/videos" | "/videos/{videoId}/audio-tracks" | "/videos/{videoId}/renditions" | "/videos/{videoId}/text-tracks" | "/videos/{videoId}/views" | "/webcasts" | "/webcasts/{id}/attendee-links";
-  put: "/account-user-groups/{userGroupId}" | "/appointment-events/{id}/appointments/{apptId}" | "/attendee-insights/{id}" | "/attendees/activities/external/metadata/{id}" | "/attendees/{id}" | "/attendees/{id}/email-subscriptions" | "/attendees/{id}/internal-information-questions" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/cards/transactions/{transactionId}" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts/{contactId}" | "/contacts" | "/contacts/hooks/{id}" | "/contacts/{id}" | "/contacts/{id}/custom-fields/{customFieldId}/answers" | "/contacts/{id}/profile-images" | "/contacts/{id}/related-contacts/{relatedContactId}" | "/currencies/{currency}/conversion-rates/{conversionRateId}" | "/custom-fields/{customFieldId}" | "/custom-fields/{customFieldId}/advanced-logic" | "/custom-fields/{customFieldId}/translations" | "/ea/account-user-groups/{userGroupId}" | "/ea/appointment-events/{id}/appointments/{apptId}" | "/ea/attendee-insights/{id}" | "/ea/attendees/activities/external/metadata/{id}" | "/ea/attendees/{id}" | "/ea/attendees/{id}/email-subscriptions" | "/ea/attendees/{id}/internal-information-questions" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/ea/cards/transactions/{transactionId}" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts/{contactId}" | "/ea/contacts" | "/ea/contacts/hooks/{id}" | "/ea/contacts/{id}" | "/ea/contacts/{id}/custom-fields/{customFieldId}/answers" | "/ea/contacts/{id}/profile-images" | "/ea/contacts/{id}/related-contacts/{relatedContactId}" | "/ea/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/custom-fields/{customFieldId}" | "/ea/custom-fields/{customFieldId}/advanced-logic" | "/ea/custom-fields/{customFieldId}/translations" | "/ea/event-questions/{questionId}" | "/ea/event-questions/{questionId}/choices/{choiceId}" | "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/ea/events/{eventId}/badge-printer-pools/{poolId}" | "/ea/events/{id}" | "/ea/events/{id}/badges/{badgeId}" | "/ea/events/{id}/budget-items/{budgetItemId}" | "/ea/events/{id}/budget-items/{budgetItemId}/allocations" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/ea/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers" | "/ea/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}" | "/ea/events/{id}/communication-settings" | "/ea/events/{id}/custom-fields/{customFieldId}/answers" | "/ea/events/{id}/discounts/{discountId}" | "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitor-questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/features/{type}" | "/ea/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}" | "/ea/events/{id}/registration-types/{registrationTypeId}" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}" | "/ea/events/{id}/user-groups/{userGroupId}" | "/ea/logs/communications/configuration" | "/ea/program-items/{programItemId}" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/quantity-items/{quantityItemId}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories/{id}" | "/ea/session-segments/{id}" | "/ea/sessions/{id}" | "/ea/sessions/{id}/check-in" | "/ea/sessions/{id}/custom-fields/{customFieldId}/answers" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/speakers/{speakerId}" | "/ea/sessions/{id}/sync" | "/ea/speakers/{id}" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/profile-images" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}" | "/ea/videos/{videoId}/text-tracks/{textTrackId}" | "/ea/videos/{videoId}/text-tracks/{textTrackId}/content" | "/ea/webcasts" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links" | "/event-questions/{questionId}" | "/event-questions/{questionId}/choices/{choiceId}" | "/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/events/{eventId}/badge-printer-pools/{poolId}" | "/events/{id}" | "/events/{id}/badges/{badgeId}" | "/events/{id}/budget-items/{budgetItemId}" | "/events/{id}/budget-items/{budgetItemId}/allocations" | "/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers" | "/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}" | "/events/{id}/communication-settings" | "/events/{id}/custom-fields/{customFieldId}/answers" | "/events/{id}/discounts/{discountId}" | "/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitor-questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/features/{type}" | "/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}" | "/events/{id}/registration-types/{registrationTypeId}" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/surveys/{surveyId}/respondents/{respondentId}" | "/events/{id}/user-groups/{userGroupId}" | "/logs/communications/configuration" | "/program-items/{programItemId}" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/quantity-items/{quantityItemId}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}" | "/session-categories/{id}" | "/session-segments/{id}" | "/sessions/{id}" | "/sessions/{id}/check-in" | "/sessions/{id}/custom-fields/{customFieldId}/answers" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/speakers/{speakerId}" | "/sessions/{id}/sync" | "/speakers/{id}" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/profile-images" | "/standard-surveys/{surveyId}/respondents/{respondentId}" | "/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}" | "/videos/{videoId}/text-tracks/{textTrackId}" | "/videos/{videoId}/text-tracks/{textTrackId}/content" | "/webcasts" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links";
+  get: "/.well-known/jwks.json" | "/.well-known/oauth-authorization-server" | "/account-user-groups" | "/account-user-groups/{userGroupId}" | "/admission-items" | "/appointment-attendees" | "/appointment-attendees/{id}" | "/appointment-availability-times" | "/appointment-availability-times/{id}" | "/appointment-events" | "/appointment-events/{id}" | "/appointment-events/{id}/appointment-available-times" | "/appointment-events/{id}/appointment-types" | "/appointment-events/{id}/locations" | "/appointment-meeting-interests" | "/appointment-meeting-interests/{id}" | "/appointments" | "/appointments/{id}" | "/attendance-durations" | "/attendee-credits" | "/attendee-insights" | "/attendee-insights/{id}" | "/attendee-insights/{id}/scores" | "/attendee-insights/{id}/scores/{attendeeId}/activities" | "/attendee-insights/{id}/stats" | "/attendees" | "/attendees/activities" | "/attendees/activities/external/metadata" | "/attendees/{id}" | "/audience-segments" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees" | "/bounces" | "/budget-items" | "/bulk-jobs/{id}" | "/bulk-jobs/{id}/results" | "/campaigns" | "/cards" | "/cards/transactions" | "/contact-groups" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts" | "/contact-types" | "/contacts" | "/contacts/hooks" | "/contacts/hooks/{id}/deliveries" | "/contacts/hooks/{id}/deliveries/{transactionId}" | "/contacts/obfuscate/{obfuscateId}/status" | "/contacts/{contactId}/history" | "/contacts/{id}" | "/contacts/{id}/obfuscate" | "/contacts/{id}/related-contacts" | "/currencies/{currency}/conversion-rates" | "/custom-fields" | "/custom-fields/{customFieldId}" | "/ea/account-user-groups" | "/ea/account-user-groups/{userGroupId}" | "/ea/admission-items" | "/ea/appointment-attendees" | "/ea/appointment-attendees/{id}" | "/ea/appointment-availability-times" | "/ea/appointment-availability-times/{id}" | "/ea/appointment-events" | "/ea/appointment-events/{id}" | "/ea/appointment-events/{id}/appointment-available-times" | "/ea/appointment-events/{id}/appointment-types" | "/ea/appointment-events/{id}/locations" | "/ea/appointment-meeting-interests" | "/ea/appointment-meeting-interests/{id}" | "/ea/appointments" | "/ea/appointments/{id}" | "/ea/attendance-durations" | "/ea/attendee-credits" | "/ea/attendee-insights" | "/ea/attendee-insights/{id}" | "/ea/attendee-insights/{id}/scores" | "/ea/attendee-insights/{id}/scores/{attendeeId}/activities" | "/ea/attendee-insights/{id}/stats" | "/ea/attendees" | "/ea/attendees/activities" | "/ea/attendees/activities/external/metadata" | "/ea/attendees/{id}" | "/ea/audience-segments" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees" | "/ea/bounces" | "/ea/budget-items" | "/ea/bulk-jobs/{id}" | "/ea/bulk-jobs/{id}/results" | "/ea/campaigns" | "/ea/cards" | "/ea/cards/transactions" | "/ea/contact-groups" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts" | "/ea/contact-types" | "/ea/contacts" | "/ea/contacts/hooks" | "/ea/contacts/hooks/{id}/deliveries" | "/ea/contacts/hooks/{id}/deliveries/{transactionId}" | "/ea/contacts/obfuscate/{obfuscateId}/status" | "/ea/contacts/{contactId}/history" | "/ea/contacts/{id}" | "/ea/contacts/{id}/obfuscate" | "/ea/contacts/{id}/related-contacts" | "/ea/currencies/{currency}/conversion-rates" | "/ea/custom-fields" | "/ea/custom-fields/{customFieldId}" | "/ea/eliterature-requests" | "/ea/emails" | "/ea/emails/{emailRequestId}/status" | "/ea/emarketing/campaigns/{campaignId}/email-templates" | "/ea/emarketing/emails/{emailRequestId}/status" | "/ea/event-questions" | "/ea/event-questions/{questionId}/choices" | "/ea/event-roles/assignments" | "/ea/events" | "/ea/events/async/{eventCreationId}/status" | "/ea/events/copy/{eventCopyId}/status" | "/ea/events/emails/{emailRequestId}/status" | "/ea/events/surveys/responses" | "/ea/events/{eventId}/attendee-messages/members" | "/ea/events/{eventId}/badge-print-jobs" | "/ea/events/{eventId}/badge-print-jobs/{jobId}" | "/ea/events/{eventId}/badge-printer-pools" | "/ea/events/{eventId}/badge-printer-pools/{poolId}" | "/ea/events/{id}" | "/ea/events/{id}/badges" | "/ea/events/{id}/budget-items" | "/ea/events/{id}/budget-items/allocations" | "/ea/events/{id}/budget-payments" | "/ea/events/{id}/budget-totals" | "/ea/events/{id}/communication-settings" | "/ea/events/{id}/discounts" | "/ea/events/{id}/discounts/agenda-items" | "/ea/events/{id}/donation-items" | "/ea/events/{id}/emails" | "/ea/events/{id}/event-travel/air-actuals" | "/ea/events/{id}/event-travel/air-requests" | "/ea/events/{id}/event-travel/alternate-answers" | "/ea/events/{id}/event-travel/hotel-requests" | "/ea/events/{id}/exhibitor-categories" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors" | "/ea/events/{id}/exhibitor-questions" | "/ea/events/{id}/exhibitors" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories" | "/ea/events/{id}/exhibitors/{exhibitorId}/files" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/features" | "/ea/events/{id}/fee-items" | "/ea/events/{id}/invitation-lists" | "/ea/events/{id}/membership-items" | "/ea/events/{id}/orders" | "/ea/events/{id}/orders/items" | "/ea/events/{id}/planning-documents" | "/ea/events/{id}/quantity-items" | "/ea/events/{id}/registration-paths" | "/ea/events/{id}/registration-types" | "/ea/events/{id}/session-locations" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/surveys" | "/ea/events/{id}/surveys/{surveyId}/questions" | "/ea/events/{id}/surveys/{surveyId}/respondents" | "/ea/events/{id}/surveys/{surveyId}/responses" | "/ea/events/{id}/transactions" | "/ea/events/{id}/transactions/items" | "/ea/events/{id}/user-groups" | "/ea/events/{id}/weblinks" | "/ea/files/{id}" | "/ea/files/{id}/content" | "/ea/hubs" | "/ea/hubs/{hubId}/members" | "/ea/join" | "/ea/large-choices" | "/ea/leads" | "/ea/logs/communication/messages" | "/ea/logs/communications/configuration" | "/ea/logs/communications/messages" | "/ea/logs/communications/messages/{id}/content" | "/ea/oauth2/authorize" | "/ea/process-forms/submissions" | "/ea/program-items" | "/ea/program-items/speakers" | "/ea/program-items/{programItemId}/docs" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/questions" | "/ea/respondents" | "/ea/responses" | "/ea/scim/v2/Groups" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/ResourceTypes" | "/ea/scim/v2/ResourceTypes/{id}" | "/ea/scim/v2/Schemas" | "/ea/scim/v2/Schemas/{id}" | "/ea/scim/v2/ServiceProviderConfig" | "/ea/scim/v2/Users" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories" | "/ea/session-categories/{id}" | "/ea/session-segments" | "/ea/sessions" | "/ea/sessions/attendance" | "/ea/sessions/enrollment" | "/ea/sessions/{id}" | "/ea/sessions/{id}/docs" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/speakers" | "/ea/sessions/{id}/sync" | "/ea/signatures" | "/ea/speaker-categories" | "/ea/speakers" | "/ea/speakers/{id}/docs" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/sessions" | "/ea/standard-surveys" | "/ea/standard-surveys/responses" | "/ea/standard-surveys/{surveyId}/email-templates" | "/ea/standard-surveys/{surveyId}/questions" | "/ea/standard-surveys/{surveyId}/respondents" | "/ea/surveys" | "/ea/token-validation" | "/ea/travel-accounts" | "/ea/travel-accounts/supplier-accounts" | "/ea/travel-accounts/{travelAccountId}" | "/ea/travel-accounts/{travelAccountId}/supplier-accounts" | "/ea/travel-suppliers/brands" | "/ea/travel-suppliers/brands/{brandId}" | "/ea/travel-suppliers/chains" | "/ea/travel-suppliers/chains/{chainId}" | "/ea/travel-suppliers/properties" | "/ea/travel-suppliers/properties/{propertyId}" | "/ea/travel-suppliers/property-rooms" | "/ea/travel-suppliers/property-rooms/{roomId}" | "/ea/usage" | "/ea/usage/hourly" | "/ea/usage/tier" | "/ea/videos" | "/ea/videos/views" | "/ea/videos/{videoId}/audio-tracks" | "/ea/videos/{videoId}/renditions" | "/ea/videos/{videoId}/text-tracks" | "/ea/videos/{videoId}/text-tracks/{textTrackId}/content" | "/ea/webcasts" | "/ea/webcasts/attendee-links" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links" | "/ea/webcasts/{id}/attendee-links/{linkId}/token" | "/eliterature-requests" | "/emails" | "/emails/{emailRequestId}/status" | "/emarketing/campaigns/{campaignId}/email-templates" | "/emarketing/emails/{emailRequestId}/status" | "/event-questions" | "/event-questions/{questionId}/choices" | "/event-roles/assignments" | "/events" | "/events/async/{eventCreationId}/status" | "/events/copy/{eventCopyId}/status" | "/events/emails/{emailRequestId}/status" | "/events/surveys/responses" | "/events/{eventId}/attendee-messages/members" | "/events/{eventId}/badge-print-jobs" | "/events/{eventId}/badge-print-jobs/{jobId}" | "/events/{eventId}/badge-printer-pools" | "/events/{eventId}/badge-printer-pools/{poolId}" | "/events/{id}" | "/events/{id}/badges" | "/events/{id}/budget-items" | "/events/{id}/budget-items/allocations" | "/events/{id}/budget-payments" | "/events/{id}/budget-totals" | "/events/{id}/communication-settings" | "/events/{id}/discounts" | "/events/{id}/discounts/agenda-items" | "/events/{id}/donation-items" | "/events/{id}/emails" | "/events/{id}/event-travel/air-actuals" | "/events/{id}/event-travel/air-requests" | "/events/{id}/event-travel/alternate-answers" | "/events/{id}/event-travel/hotel-requests" | "/events/{id}/exhibitor-categories" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors" | "/events/{id}/exhibitor-questions" | "/events/{id}/exhibitors" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/admins" | "/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories" | "/events/{id}/exhibitors/{exhibitorId}/files" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/events/{id}/exhibitors/{exhibitorId}/questions" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/features" | "/events/{id}/fee-items" | "/events/{id}/invitation-lists" | "/events/{id}/membership-items" | "/events/{id}/orders" | "/events/{id}/orders/items" | "/events/{id}/planning-documents" | "/events/{id}/quantity-items" | "/events/{id}/registration-paths" | "/events/{id}/registration-types" | "/events/{id}/session-locations" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/surveys" | "/events/{id}/surveys/{surveyId}/questions" | "/events/{id}/surveys/{surveyId}/respondents" | "/events/{id}/surveys/{surveyId}/responses" | "/events/{id}/transactions" | "/events/{id}/transactions/items" | "/events/{id}/user-groups" | "/events/{id}/weblinks" | "/files/{id}" | "/files/{id}/content" | "/healthz" | "/hubs" | "/hubs/{hubId}/members" | "/join" | "/large-choices" | "/leads" | "/logs/communication/messages" | "/logs/communications/configuration" | "/logs/communications/messages" | "/logs/communications/messages/{id}/content" | "/oauth2/authorize" | "/portal/applications" | "/portal/scopes" | "/portal/session" | "/portal/workspaces" | "/portal/workspaces/{id}/invitations" | "/process-forms/submissions" | "/program-items" | "/program-items/speakers" | "/program-items/{programItemId}/docs" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/questions" | "/readyz" | "/respondents" | "/responses" | "/scim/v2/Groups" | "/scim/v2/Groups/{id}" | "/scim/v2/ResourceTypes" | "/scim/v2/ResourceTypes/{id}" | "/scim/v2/Schemas" | "/scim/v2/Schemas/{id}" | "/scim/v2/ServiceProviderConfig" | "/scim/v2/Users" | "/scim/v2/Users/{id}" | "/session-categories" | "/session-categories/{id}" | "/session-segments" | "/sessions" | "/sessions/attendance" | "/sessions/enrollment" | "/sessions/{id}" | "/sessions/{id}/docs" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/speakers" | "/sessions/{id}/sync" | "/signatures" | "/speaker-categories" | "/speakers" | "/speakers/{id}/docs" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/sessions" | "/standard-surveys" | "/standard-surveys/responses" | "/standard-surveys/{surveyId}/email-templates" | "/standard-surveys/{surveyId}/questions" | "/standard-surveys/{surveyId}/respondents" | "/surveys" | "/token-validation" | "/travel-accounts" | "/travel-accounts/supplier-accounts" | "/travel-accounts/{travelAccountId}" | "/travel-accounts/{travelAccountId}/supplier-accounts" | "/travel-suppliers/brands" | "/travel-suppliers/brands/{brandId}" | "/travel-suppliers/chains" | "/travel-suppliers/chains/{chainId}" | "/travel-suppliers/properties" | "/travel-suppliers/properties/{propertyId}" | "/travel-suppliers/property-rooms" | "/travel-suppliers/property-rooms/{roomId}" | "/usage" | "/usage/hourly" | "/usage/tier" | "/videos" | "/videos/views" | "/videos/{videoId}/audio-tracks" | "/videos/{videoId}/renditions" | "/videos/{videoId}/text-tracks" | "/videos/{videoId}/text-tracks/{textTrackId}/content" | "/webcasts" | "/webcasts/attendee-links" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links" | "/webcasts/{id}/attendee-links/{linkId}/token";
+  post: "/account-user-groups" | "/account-user-groups/{userGroupId}/users/{userId}" | "/admission-items/filter" | "/appointment-attendees" | "/appointment-availability-times" | "/appointment-events" | "/appointment-events/{id}/appointment-types" | "/appointment-events/{id}/appointments" | "/appointment-events/{id}/locations" | "/appointment-meeting-interests" | "/attendee-credits" | "/attendee-insights" | "/attendees" | "/attendees/activities" | "/attendees/activities/external/metadata" | "/attendees/filter" | "/audience-segments" | "/audience-segments/filter" | "/bulk-jobs" | "/bulk-jobs/{id}/cancel" | "/bulk-jobs/{id}/data" | "/bulk-jobs/{id}/run" | "/campaigns" | "/card-tokens" | "/cards" | "/cards/transactions" | "/contact-groups" | "/contact-types" | "/contacts" | "/contacts/filter" | "/contacts/hooks" | "/contacts/hooks/{id}/signing-secret" | "/contacts/{id}/identify" | "/contacts/{id}/merge" | "/contacts/{id}/obfuscate" | "/currencies/{currency}/conversion-rates" | "/custom-fields" | "/custom-fields/{customFieldId}/translations" | "/ea/account-user-groups" | "/ea/account-user-groups/{userGroupId}/users/{userId}" | "/ea/admission-items/filter" | "/ea/appointment-attendees" | "/ea/appointment-availability-times" | "/ea/appointment-events" | "/ea/appointment-events/{id}/appointment-types" | "/ea/appointment-events/{id}/appointments" | "/ea/appointment-events/{id}/locations" | "/ea/appointment-meeting-interests" | "/ea/attendee-credits" | "/ea/attendee-insights" | "/ea/attendees" | "/ea/attendees/activities" | "/ea/attendees/activities/external/metadata" | "/ea/attendees/filter" | "/ea/audience-segments" | "/ea/audience-segments/filter" | "/ea/bulk-jobs" | "/ea/bulk-jobs/{id}/cancel" | "/ea/bulk-jobs/{id}/data" | "/ea/bulk-jobs/{id}/run" | "/ea/campaigns" | "/ea/card-tokens" | "/ea/cards" | "/ea/cards/transactions" | "/ea/contact-groups" | "/ea/contact-types" | "/ea/contacts" | "/ea/contacts/filter" | "/ea/contacts/hooks" | "/ea/contacts/hooks/{id}/signing-secret" | "/ea/contacts/{id}/identify" | "/ea/contacts/{id}/merge" | "/ea/contacts/{id}/obfuscate" | "/ea/currencies/{currency}/conversion-rates" | "/ea/custom-fields" | "/ea/custom-fields/{customFieldId}/translations" | "/ea/emarketing/campaigns/{campaignId}/email-templates" | "/ea/emarketing/emails" | "/ea/event-questions" | "/ea/event-questions/{questionId}/choices" | "/ea/event-roles" | "/ea/event-roles/assignments" | "/ea/events/async" | "/ea/events/emails" | "/ea/events/filter" | "/ea/events/{eventId}/badge-print-jobs" | "/ea/events/{eventId}/badge-printer-pools" | "/ea/events/{id}/admission-items" | "/ea/events/{id}/badges" | "/ea/events/{id}/badges/filter" | "/ea/events/{id}/budget-items" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments" | "/ea/events/{id}/check-in" | "/ea/events/{id}/copy" | "/ea/events/{id}/discounts" | "/ea/events/{id}/donation-items" | "/ea/events/{id}/donation-items/filter" | "/ea/events/{id}/emails" | "/ea/events/{id}/event-travel/air-actuals" | "/ea/events/{id}/event-travel/air-requests" | "/ea/events/{id}/event-travel/alternate-answers" | "/ea/events/{id}/event-travel/hotel-requests" | "/ea/events/{id}/exhibitor-categories" | "/ea/events/{id}/exhibitor-questions" | "/ea/events/{id}/exhibitors" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/ea/events/{id}/features/{type}/launch" | "/ea/events/{id}/fee-items" | "/ea/events/{id}/invitation-lists" | "/ea/events/{id}/membership-items" | "/ea/events/{id}/orders" | "/ea/events/{id}/planning-documents" | "/ea/events/{id}/quantity-items" | "/ea/events/{id}/quantity-items/filter" | "/ea/events/{id}/registration-paths" | "/ea/events/{id}/registration-types" | "/ea/events/{id}/session-locations" | "/ea/events/{id}/sponsorship-levels" | "/ea/events/{id}/surveys" | "/ea/events/{id}/surveys/{surveyId}/questions" | "/ea/events/{id}/surveys/{surveyId}/respondents" | "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses" | "/ea/events/{id}/transactions" | "/ea/files" | "/ea/hubs" | "/ea/hubs/{hubId}/members" | "/ea/leads/filter" | "/ea/logs/communication/messages/filter" | "/ea/logs/communications/messages/filter" | "/ea/oauth2/token" | "/ea/process-forms" | "/ea/process-forms/submissions" | "/ea/program-items" | "/ea/program-items/docs/filter" | "/ea/program-items/filter" | "/ea/program-items/speakers/filter" | "/ea/scim/v2/Groups" | "/ea/scim/v2/Users" | "/ea/session-categories" | "/ea/session-segments" | "/ea/sessions" | "/ea/sessions/enrollment/filter" | "/ea/sessions/filter" | "/ea/sessions/{id}/chat/messages" | "/ea/sessions/{id}/chat/messages/{messageId}/reactions" | "/ea/sessions/{id}/check-in" | "/ea/sessions/{id}/enrollment/{attendeeId}" | "/ea/sessions/{id}/questions" | "/ea/sessions/{id}/questions/{questionId}/answer" | "/ea/signatures" | "/ea/speaker-categories" | "/ea/speakers" | "/ea/speakers/filter" | "/ea/standard-surveys" | "/ea/standard-surveys/{surveyId}/email-templates" | "/ea/standard-surveys/{surveyId}/questions" | "/ea/standard-surveys/{surveyId}/respondents" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses" | "/ea/travel-accounts" | "/ea/travel-suppliers/brands" | "/ea/travel-suppliers/chains" | "/ea/travel-suppliers/properties" | "/ea/travel-suppliers/property-rooms" | "/ea/videos" | "/ea/videos/{videoId}/audio-tracks" | "/ea/videos/{videoId}/renditions" | "/ea/videos/{videoId}/text-tracks" | "/ea/videos/{videoId}/views" | "/ea/webcasts" | "/ea/webcasts/{id}/attendee-links" | "/emarketing/campaigns/{campaignId}/email-templates" | "/emarketing/emails" | "/event-questions" | "/event-questions/{questionId}/choices" | "/event-roles" | "/event-roles/assignments" | "/events/async" | "/events/emails" | "/events/filter" | "/events/{eventId}/badge-print-jobs" | "/events/{eventId}/badge-printer-pools" | "/events/{id}/admission-items" | "/events/{id}/badges" | "/events/{id}/badges/filter" | "/events/{id}/budget-items" | "/events/{id}/budget-items/{budgetItemId}/budget-payments" | "/events/{id}/check-in" | "/events/{id}/copy" | "/events/{id}/discounts" | "/events/{id}/donation-items" | "/events/{id}/donation-items/filter" | "/events/{id}/emails" | "/events/{id}/event-travel/air-actuals" | "/events/{id}/event-travel/air-requests" | "/events/{id}/event-travel/alternate-answers" | "/events/{id}/event-travel/hotel-requests" | "/events/{id}/exhibitor-categories" | "/events/{id}/exhibitor-questions" | "/events/{id}/exhibitors" | "/events/{id}/exhibitors/{exhibitorId}/admins" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/events/{id}/exhibitors/{exhibitorId}/leads" | "/events/{id}/exhibitors/{exhibitorId}/questions" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/events/{id}/features/{type}/launch" | "/events/{id}/fee-items" | "/events/{id}/invitation-lists" | "/events/{id}/membership-items" | "/events/{id}/orders" | "/events/{id}/planning-documents" | "/events/{id}/quantity-items" | "/events/{id}/quantity-items/filter" | "/events/{id}/registration-paths" | "/events/{id}/registration-types" | "/events/{id}/session-locations" | "/events/{id}/sponsorship-levels" | "/events/{id}/surveys" | "/events/{id}/surveys/{surveyId}/questions" | "/events/{id}/surveys/{surveyId}/respondents" | "/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses" | "/events/{id}/transactions" | "/files" | "/hubs" | "/hubs/{hubId}/members" | "/leads/filter" | "/logs/communication/messages/filter" | "/logs/communications/messages/filter" | "/oauth2/token" | "/portal/applications" | "/portal/applications/{id}/revoke" | "/portal/applications/{id}/rotate-secret" | "/portal/session" | "/portal/workspaces" | "/portal/workspaces/{id}/invitations" | "/process-forms" | "/process-forms/submissions" | "/program-items" | "/program-items/docs/filter" | "/program-items/filter" | "/program-items/speakers/filter" | "/scim/v2/Groups" | "/scim/v2/Users" | "/session-categories" | "/session-segments" | "/sessions" | "/sessions/enrollment/filter" | "/sessions/filter" | "/sessions/{id}/chat/messages" | "/sessions/{id}/chat/messages/{messageId}/reactions" | "/sessions/{id}/check-in" | "/sessions/{id}/enrollment/{attendeeId}" | "/sessions/{id}/questions" | "/sessions/{id}/questions/{questionId}/answer" | "/signatures" | "/speaker-categories" | "/speakers" | "/speakers/filter" | "/standard-surveys" | "/standard-surveys/{surveyId}/email-templates" | "/standard-surveys/{surveyId}/questions" | "/standard-surveys/{surveyId}/respondents" | "/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email" | "/standard-surveys/{surveyId}/respondents/{respondentId}/responses" | "/travel-accounts" | "/travel-suppliers/brands" | "/travel-suppliers/chains" | "/travel-suppliers/properties" | "/travel-suppliers/property-rooms" | "/videos" | "/videos/{videoId}/audio-tracks" | "/videos/{videoId}/renditions" | "/videos/{videoId}/text-tracks" | "/videos/{videoId}/views" | "/webcasts" | "/webcasts/{id}/attendee-links";
+  put: "/account-user-groups/{userGroupId}" | "/appointment-events/{id}/appointments/{apptId}" | "/attendee-insights/{id}" | "/attendees/activities/external/metadata/{id}" | "/attendees/{id}" | "/attendees/{id}/email-subscriptions" | "/attendees/{id}/internal-information-questions" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/cards/transactions/{transactionId}" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts/{contactId}" | "/contacts" | "/contacts/hooks/{id}" | "/contacts/{id}" | "/contacts/{id}/custom-fields/{customFieldId}/answers" | "/contacts/{id}/profile-images" | "/contacts/{id}/related-contacts/{relatedContactId}" | "/currencies/{currency}/conversion-rates/{conversionRateId}" | "/custom-fields/{customFieldId}" | "/custom-fields/{customFieldId}/advanced-logic" | "/custom-fields/{customFieldId}/translations" | "/ea/account-user-groups/{userGroupId}" | "/ea/appointment-events/{id}/appointments/{apptId}" | "/ea/attendee-insights/{id}" | "/ea/attendees/activities/external/metadata/{id}" | "/ea/attendees/{id}" | "/ea/attendees/{id}/email-subscriptions" | "/ea/attendees/{id}/internal-information-questions" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/ea/cards/transactions/{transactionId}" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts/{contactId}" | "/ea/contacts" | "/ea/contacts/hooks/{id}" | "/ea/contacts/{id}" | "/ea/contacts/{id}/custom-fields/{customFieldId}/answers" | "/ea/contacts/{id}/profile-images" | "/ea/contacts/{id}/related-contacts/{relatedContactId}" | "/ea/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/custom-fields/{customFieldId}" | "/ea/custom-fields/{customFieldId}/advanced-logic" | "/ea/custom-fields/{customFieldId}/translations" | "/ea/event-questions/{questionId}" | "/ea/event-questions/{questionId}/choices/{choiceId}" | "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/ea/events/{eventId}/badge-printer-pools/{poolId}" | "/ea/events/{id}" | "/ea/events/{id}/badges/{badgeId}" | "/ea/events/{id}/budget-items/{budgetItemId}" | "/ea/events/{id}/budget-items/{budgetItemId}/allocations" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/ea/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers" | "/ea/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}" | "/ea/events/{id}/communication-settings" | "/ea/events/{id}/custom-fields/{customFieldId}/answers" | "/ea/events/{id}/discounts/{discountId}" | "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/ea/events/{id}/event-travel/air-actuals/{airActualId}" | "/ea/events/{id}/event-travel/air-requests/{airRequestId}" | "/ea/events/{id}/event-travel/alternate-answers/{answerId}" | "/ea/events/{id}/event-travel/hotel-requests/{hotelRequestId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitor-questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/features/{type}" | "/ea/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}" | "/ea/events/{id}/registration-types/{registrationTypeId}" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}" | "/ea/events/{id}/user-groups/{userGroupId}" | "/ea/logs/communications/configuration" | "/ea/program-items/{programItemId}" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/quantity-items/{quantityItemId}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories/{id}" | "/ea/session-segments/{id}" | "/ea/sessions/{id}" | "/ea/sessions/{id}/check-in" | "/ea/sessions/{id}/custom-fields/{customFieldId}/answers" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/speakers/{speakerId}" | "/ea/sessions/{id}/sync" | "/ea/speakers/{id}" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/profile-images" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}" | "/ea/travel-accounts/{travelAccountId}" | "/ea/travel-accounts/{travelAccountId}/supplier-accounts" | "/ea/travel-suppliers/brands/{brandId}" | "/ea/travel-suppliers/chains/{chainId}" | "/ea/travel-suppliers/properties/{propertyId}" | "/ea/travel-suppliers/property-rooms/{roomId}" | "/ea/videos/{videoId}/text-tracks/{textTrackId}" | "/ea/videos/{videoId}/text-tracks/{textTrackId}/content" | "/ea/webcasts" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links" | "/event-questions/{questionId}" | "/event-questions/{questionId}/choices/{choiceId}" | "/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/events/{eventId}/badge-printer-pools/{poolId}" | "/events/{id}" | "/events/{id}/badges/{badgeId}" | "/events/{id}/budget-items/{budgetItemId}" | "/events/{id}/budget-items/{budgetItemId}/allocations" | "/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers" | "/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}" | "/events/{id}/communication-settings" | "/events/{id}/custom-fields/{customFieldId}/answers" | "/events/{id}/discounts/{discountId}" | "/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/events/{id}/event-travel/air-actuals/{airActualId}" | "/events/{id}/event-travel/air-requests/{airRequestId}" | "/events/{id}/event-travel/alternate-answers/{answerId}" | "/events/{id}/event-travel/hotel-requests/{hotelRequestId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitor-questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/features/{type}" | "/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}" | "/events/{id}/registration-types/{registrationTypeId}" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/surveys/{surveyId}/respondents/{respondentId}" | "/events/{id}/user-groups/{userGroupId}" | "/logs/communications/configuration" | "/program-items/{programItemId}" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/quantity-items/{quantityItemId}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}" | "/session-categories/{id}" | "/session-segments/{id}" | "/sessions/{id}" | "/sessions/{id}/check-in" | "/sessions/{id}/custom-fields/{customFieldId}/answers" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/speakers/{speakerId}" | "/sessions/{id}/sync" | "/speakers/{id}" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/profile-images" | "/standard-surveys/{surveyId}/respondents/{respondentId}" | "/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}" | "/travel-accounts/{travelAccountId}" | "/travel-accounts/{travelAccountId}/supplier-accounts" | "/travel-suppliers/brands/{brandId}" | "/travel-suppliers/chains/{chainId}" | "/travel-suppliers/properties/{propertyId}" | "/travel-suppliers/property-rooms/{roomId}" | "/videos/{videoId}/text-tracks/{textTrackId}" | "/videos/{videoId}/text-tracks/{textTrackId}/content" | "/webcasts" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links";
   patch: "/contacts" | "/contacts/{id}" | "/ea/contacts" | "/ea/contacts/{id}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}";
-  delete: "/account-user-groups/{userGroupId}" | "/account-user-groups/{userGroupId}/users/{userId}" | "/appointment-events/{id}/appointments/{apptId}" | "/attendee-insights/{id}" | "/attendees/activities/external/metadata/{id}" | "/attendees/{attendeeId}/audience-segments" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/cards/transactions/{transactionId}" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts/{contactId}" | "/contacts/hooks/{id}" | "/contacts/{id}" | "/contacts/{id}/profile-images" | "/contacts/{id}/related-contacts/{relatedContactId}" | "/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/account-user-groups/{userGroupId}" | "/ea/account-user-groups/{userGroupId}/users/{userId}" | "/ea/appointment-events/{id}/appointments/{apptId}" | "/ea/attendee-insights/{id}" | "/ea/attendees/activities/external/metadata/{id}" | "/ea/attendees/{attendeeId}/audience-segments" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/ea/cards/transactions/{transactionId}" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts/{contactId}" | "/ea/contacts/hooks/{id}" | "/ea/contacts/{id}" | "/ea/contacts/{id}/profile-images" | "/ea/contacts/{id}/related-contacts/{relatedContactId}" | "/ea/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/event-questions/{questionId}" | "/ea/event-questions/{questionId}/choices/{choiceId}" | "/ea/event-roles/assignments/{id}" | "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/ea/events/{id}/budget-items/{budgetItemId}/allocations" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/ea/events/{id}/check-in/{attendeeId}" | "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitor-questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/planning-documents/{documentId}" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/user-groups/{userGroupId}" | "/ea/program-items/{programItemId}" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories/{id}" | "/ea/session-segments/{id}" | "/ea/sessions/{id}" | "/ea/sessions/{id}/attendance/{attendeeId}" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/enrollment/{attendeeId}" | "/ea/sessions/{id}/speakers/{speakerId}" | "/ea/speakers/{id}" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/profile-images" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links/{attendeeLinkId}" | "/event-questions/{questionId}" | "/event-questions/{questionId}/choices/{choiceId}" | "/event-roles/assignments/{id}" | "/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/events/{id}/budget-items/{budgetItemId}/allocations" | "/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/events/{id}/check-in/{attendeeId}" | "/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitor-questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}" | "/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/planning-documents/{documentId}" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/user-groups/{userGroupId}" | "/portal/session" | "/program-items/{programItemId}" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}" | "/session-categories/{id}" | "/session-segments/{id}" | "/sessions/{id}" | "/sessions/{id}/attendance/{attendeeId}" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/enrollment/{attendeeId}" | "/sessions/{id}/speakers/{speakerId}" | "/speakers/{id}" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/profile-images" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links/{attendeeLinkId}";
+  delete: "/account-user-groups/{userGroupId}" | "/account-user-groups/{userGroupId}/users/{userId}" | "/appointment-events/{id}/appointments/{apptId}" | "/attendee-insights/{id}" | "/attendees/activities/external/metadata/{id}" | "/attendees/{attendeeId}/audience-segments" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/cards/transactions/{transactionId}" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts/{contactId}" | "/contacts/hooks/{id}" | "/contacts/{id}" | "/contacts/{id}/profile-images" | "/contacts/{id}/related-contacts/{relatedContactId}" | "/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/account-user-groups/{userGroupId}" | "/ea/account-user-groups/{userGroupId}/users/{userId}" | "/ea/appointment-events/{id}/appointments/{apptId}" | "/ea/attendee-insights/{id}" | "/ea/attendees/activities/external/metadata/{id}" | "/ea/attendees/{attendeeId}/audience-segments" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/ea/cards/transactions/{transactionId}" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts/{contactId}" | "/ea/contacts/hooks/{id}" | "/ea/contacts/{id}" | "/ea/contacts/{id}/profile-images" | "/ea/contacts/{id}/related-contacts/{relatedContactId}" | "/ea/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/event-questions/{questionId}" | "/ea/event-questions/{questionId}/choices/{choiceId}" | "/ea/event-roles/assignments/{id}" | "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/ea/events/{id}/budget-items/{budgetItemId}/allocations" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/ea/events/{id}/check-in/{attendeeId}" | "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/ea/events/{id}/event-travel/air-actuals/{airActualId}" | "/ea/events/{id}/event-travel/air-requests/{airRequestId}" | "/ea/events/{id}/event-travel/alternate-answers/{answerId}" | "/ea/events/{id}/event-travel/hotel-requests/{hotelRequestId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitor-questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/planning-documents/{documentId}" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/user-groups/{userGroupId}" | "/ea/program-items/{programItemId}" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories/{id}" | "/ea/session-segments/{id}" | "/ea/sessions/{id}" | "/ea/sessions/{id}/attendance/{attendeeId}" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/enrollment/{attendeeId}" | "/ea/sessions/{id}/speakers/{speakerId}" | "/ea/speakers/{id}" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/profile-images" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links/{attendeeLinkId}" | "/event-questions/{questionId}" | "/event-questions/{questionId}/choices/{choiceId}" | "/event-roles/assignments/{id}" | "/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/events/{id}/budget-items/{budgetItemId}/allocations" | "/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/events/{id}/check-in/{attendeeId}" | "/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/events/{id}/event-travel/air-actuals/{airActualId}" | "/events/{id}/event-travel/air-requests/{airRequestId}" | "/events/{id}/event-travel/alternate-answers/{answerId}" | "/events/{id}/event-travel/hotel-requests/{hotelRequestId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitor-questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}" | "/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/planning-documents/{documentId}" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/user-groups/{userGroupId}" | "/portal/session" | "/program-items/{programItemId}" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}" | "/session-categories/{id}" | "/session-segments/{id}" | "/sessions/{id}" | "/sessions/{id}/attendance/{attendeeId}" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/enrollment/{attendeeId}" | "/sessions/{id}/speakers/{speakerId}" | "/speakers/{id}" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/profile-images" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links/{attendeeLinkId}";
 }
 
 /** The API version every other path lives under. */
