@@ -54,6 +54,10 @@ import type { EventEmailsTable, InvitationListsTable, PlanningDocumentsTable, Re
 import type {
   BudgetAllocationsTable, BudgetCardsTable, BudgetCardTransactionsTable, BudgetConversionRatesTable, BudgetItemLinesTable, BudgetItemsTable, BudgetPaymentsTable,
 } from '../modules/budget/budget.table.js';
+import type {
+  HousingAttendeeTypesTable, HousingEventsTable, HousingHotelsTable, HousingInventoryTable, HousingNumbersTable, HousingReservationRequestsTable, HousingReservationsTable,
+  HousingRoomTypesTable,
+} from '../modules/housing/housing.table.js';
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
@@ -199,6 +203,15 @@ export interface Database {
   budget_payments: BudgetPaymentsTable;
   budget_cards: BudgetCardsTable;
   budget_card_transactions: BudgetCardTransactionsTable;
+  // 0033_housing (issue 31: Housing)
+  housing_numbers: HousingNumbersTable;
+  housing_events: HousingEventsTable;
+  housing_attendee_types: HousingAttendeeTypesTable;
+  housing_hotels: HousingHotelsTable;
+  housing_room_types: HousingRoomTypesTable;
+  housing_inventory: HousingInventoryTable;
+  housing_reservation_requests: HousingReservationRequestsTable;
+  housing_reservations: HousingReservationsTable;
   // 0031_badges_emarketing (issue 30: badges and e-mail)
   badges: BadgesTable;
   badge_printer_pools: BadgePrinterPoolsTable;
