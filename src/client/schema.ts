@@ -888,6 +888,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Connection
+         * @description Connects the calling integration to the housing event whose access code is given (Cvent-Access-Code; a housing event's accessCode). An unknown code is a 400 naming the header.
+         */
+        post: operations["createConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/contact-groups": {
         parameters: {
             query?: never;
@@ -2534,6 +2554,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/events/{id}/event-travel/housing-reservation-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Housing Requests
+         * @description The event's housing reservation requests (from its housing events). Filterable (the reference's list): attendee.id (eq|ne). `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getHousingReservationRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/events/{id}/exhibitor-categories": {
         parameters: {
             query?: never;
@@ -4092,6 +4132,258 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/housing-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Housing Event
+         * @description Creates an event's hotel room block (a housing event) with its attendee types. An eventline extension (DESIGN rule 11: the reference only reads housing events, hotels, room types and inventory). The answer carries the access code an integration connects with (POST /connections).
+         */
+        post: operations["createHousingEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/housing-events/{housingEventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Housing Event Info
+         * @description The housing event, its attendee types and the event's planners.
+         */
+        get: operations["getHousingEventInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/housing-events/{housingEventId}/hotels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Housing Event Hotels
+         * @description The housing event's hotels, in id order. This list takes no filter.
+         */
+        get: operations["getHousingEventHotels"];
+        put?: never;
+        /**
+         * Create Housing Event Hotel
+         * @description Adds a hotel to the housing event. An eventline extension (DESIGN rule 11: the reference only reads housing events, hotels, room types and inventory). Its code is unique in the account (409 otherwise): PUT /housing-hotels/{hotelCode}/... names it.
+         */
+        post: operations["createHousingEventHotel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/housing-events/{housingEventId}/hotels/{hotelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Housing Event Hotel
+         * @description A hotel of the housing event.
+         */
+        get: operations["getHousingEventHotel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/housing-events/{housingEventId}/hotels/{hotelId}/available-nights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Event Hotel Availability
+         * @description The hotel's nights with a room left, by date then room type: one per room type and night, with its attendee type. Filterable (the reference's list): attendeeType.codes (eq), attendeeType.id (eq), roomType.id (eq), date (eq|le|ge|lt|gt). Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getHousingEventHotelAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Housing Event Room Types
+         * @description The hotel's room types, in id order. Filterable (the reference's list): attendeeTypes.id (eq), attendeeTypes.codes (eq). Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getHousingEventRoomTypes"];
+        put?: never;
+        /**
+         * Create Housing Event Room Type
+         * @description Adds a room type to the hotel, sold to one attendee type of the housing event (the first when none is named). An eventline extension (DESIGN rule 11: the reference only reads housing events, hotels, room types and inventory). Its code is unique in the hotel (409 otherwise).
+         */
+        post: operations["createHousingEventRoomType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Room Type Details
+         * @description A room type of the hotel.
+         */
+        get: operations["getRoomTypeDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Room Type Inventory
+         * @description The room type's nights, by date: currentBlock, pickup (rooms sold) and available. Filterable (the reference's list): date (eq|le|ge|lt|gt). Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getRoomTypeInventory"];
+        /**
+         * Set Room Type Inventory
+         * @description Sets the room type's block for each night given: `rooms` (sold rooms included) and the night's rate. An eventline extension (DESIGN rule 11: the reference only reads housing events, hotels, room types and inventory). A night with more rooms sold than `rooms` is a 400 naming it, and nothing changes. Answers the nights set.
+         */
+        put: operations["setRoomTypeInventory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/housing-events/{housingEventId}/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Housing Event Inventory
+         * @description Every room type's nights of the housing event, by date then room type. Filterable (the reference's list): date (eq|le|ge|lt|gt). Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getHousingEventInventory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/housing-events/{housingEventId}/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Housing Event Reservations
+         * @description The housing event's reservations, cancelled ones included. Filterable (the reference's list): attendeeType.id (eq), hotel.id (eq). `after` / `before` bound lastModified. Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getHousingEventReservations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/housing-events/summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Housing Events Summaries
+         * @description The account's housing events, in id order; without a filter, those that have not ended. Filterable (the reference's list): start (eq|le|ge|lt|gt), end (eq|le|ge|lt|gt). Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["getHousingEventsSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/housing-hotels/{hotelCode}/rooms/{roomCode}/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Hotel Room Rates
+         * @description Sets the rate of the room type's nights from startDate to endDate (inclusive), in the housing event's currency. Reservations keep the rates they were booked at. No night of the block in the range is a 400.
+         */
+        put: operations["updateHotelRoomRates"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/hubs": {
         parameters: {
             query?: never;
@@ -4664,6 +4956,126 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/reservation-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Reservation Request
+         * @description Records a registrant's housing request (guests, preferences). Guests are personal data, linked to the contact whose email is the primary guest's. Payment details are not kept. `attendee.id` (eventline) names the event's attendee it is for.
+         */
+        post: operations["createReservationRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/reservation-requests/{reservationRequestsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Reservation Request
+         * @description The reservation request, with the reservation linked to it.
+         */
+        get: operations["getReservationRequest"];
+        /**
+         * Update Reservation Request
+         * @description Replaces the request's details (a cancelled request is a 400). A reservation already booked keeps its own details.
+         */
+        put: operations["updateReservationRequest"];
+        post?: never;
+        /**
+         * Cancel Reservation Request
+         * @description Cancels the request; one with a live reservation linked is a 400.
+         */
+        delete: operations["cancelReservationRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/reservation-requests/{reservationRequestsId}/reservations/{reservationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link Reservation
+         * @description Links a reservation (its id or confirmation number) of the same housing event to the request; a request holds one live reservation.
+         */
+        post: operations["linkReservation"];
+        /**
+         * Unlink Reservation
+         * @description Removes the link between the reservation and the request.
+         */
+        delete: operations["unlinkReservation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Reservation
+         * @description Books one room of the room type for each night of the stay (the primary guest's arrival to departure), in one transaction: a night with no room left, a night outside the block, arrival not before departure, or a stay overlapping another reservation of a guest (same email) is a 400 naming the field, and nothing is taken. No wait list.
+         */
+        post: operations["createReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/reservations/{reservationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Reservation
+         * @description The reservation (by id or confirmation number).
+         */
+        get: operations["getReservation"];
+        /**
+         * Update Reservation
+         * @description Replaces the reservation: the old stay's rooms are given back and the new one's taken in one transaction, or nothing changes (400 naming the field). A cancelled reservation is a 400.
+         */
+        put: operations["updateReservationSync"];
+        post?: never;
+        /**
+         * Cancel Reservation
+         * @description Cancels the reservation and gives its rooms back (once: cancelling again changes nothing).
+         */
+        delete: operations["cancelReservation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -16430,6 +16842,106 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createConnection: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The housing event's access code. */
+                "cvent-access-code": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        defaultCallbacks: boolean;
+                        eventId: number;
+                        /** @enum {string} */
+                        status: "NOT_CONNECTED" | "CONNECTED" | "REQUESTED";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -36324,6 +36836,146 @@ export interface operations {
                         replyToName?: string;
                         /** @description Subject of the email. */
                         subject: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHousingReservationRequests: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression (the fields the reference lists). */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attendee?: {
+                                /** Format: uuid */
+                                id: string;
+                            };
+                            /** Format: date-time */
+                            lastModified: string;
+                            reservationRequest: {
+                                bookingSite: {
+                                    href: string;
+                                };
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
                     };
                 };
             };
@@ -56825,6 +57477,2711 @@ export interface operations {
             };
         };
     };
+    createHousingEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Defaults to one attendee type, "Attendee" (ATT). */
+                    attendeeTypes?: {
+                        /** @description eventline: one code per attendee type. */
+                        codes: string[];
+                        name: string;
+                    }[];
+                    /** @description ISO 4217 currency of the block's rates; defaults to USD. */
+                    currency?: string;
+                    /**
+                     * Format: date-time
+                     * @description When unsold rooms go back to the hotels; defaults to 30 days before start.
+                     */
+                    cutOff?: string;
+                    defaultLocale?: string;
+                    /**
+                     * Format: date-time
+                     * @description Last attended day; defaults to the event's end.
+                     */
+                    end?: string;
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The eventline event whose room block this is.
+                         */
+                        id: string;
+                    };
+                    /** Format: uri */
+                    image?: string;
+                    locales?: string[];
+                    /** @description Defaults to the event's title. */
+                    name?: string;
+                    reservationContact?: {
+                        email?: string;
+                        fax?: string;
+                        phone?: string;
+                        tollFree?: string;
+                    };
+                    /** @enum {string} */
+                    roomsSortType?: "CustomOrder" | "PriceAscending" | "PriceDescending";
+                    /**
+                     * Format: date-time
+                     * @description First attended day; defaults to the event's start.
+                     */
+                    start?: string;
+                    /**
+                     * @description Defaults to Open.
+                     * @enum {string}
+                     */
+                    status?: "Open" | "PreOpen" | "Closed" | "Cancelled" | "New";
+                    /** @description Olson time zone; defaults to the event's. */
+                    timeZone?: string;
+                    venue?: {
+                        address?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            latitude?: number;
+                            longitude?: number;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        name?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description eventline: the code POST /connections takes (Cvent-Access-Code). */
+                        accessCode: string;
+                        attendeeTypes: {
+                            codes: string[];
+                            id: number;
+                            name: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description As resClose.
+                         */
+                        closeAfter?: string;
+                        /**
+                         * @description eventline: whether an integration connected.
+                         * @enum {string}
+                         */
+                        connectionStatus: "NOT_CONNECTED" | "CONNECTED" | "REQUESTED";
+                        currency: string;
+                        /**
+                         * Format: date-time
+                         * @description Cut-off.
+                         */
+                        cutOff: string;
+                        defaultLocale: string;
+                        /**
+                         * Format: date-time
+                         * @description Last attended day.
+                         */
+                        end: string;
+                        /** @description eventline: the event of the block. */
+                        event: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        id: number;
+                        /** Format: uri */
+                        image: string;
+                        /**
+                         * Format: date-time
+                         * @description As resOpen.
+                         */
+                        launchAfter?: string;
+                        locales: string[];
+                        name: string;
+                        /** @description The event's planners. */
+                        planners: {
+                            email?: string;
+                            firstName?: string;
+                            lastName?: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description When reservations close (the cut-off).
+                         */
+                        resClose: string;
+                        reservationContact: {
+                            email?: string;
+                            fax?: string;
+                            phone?: string;
+                            tollFree?: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When reservations open (the block's creation).
+                         */
+                        resOpen: string;
+                        /** @enum {string} */
+                        roomsSortType?: "CustomOrder" | "PriceAscending" | "PriceDescending";
+                        /**
+                         * Format: date-time
+                         * @description First attended day.
+                         */
+                        start: string;
+                        /** @enum {string} */
+                        status: "Open" | "PreOpen" | "Closed" | "Cancelled" | "New";
+                        timeZone: string;
+                        venue: {
+                            address?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                latitude?: number;
+                                longitude?: number;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            name?: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description As resClose.
+                         */
+                        webResClose: string;
+                        /**
+                         * Format: date-time
+                         * @description As resOpen.
+                         */
+                        webResOpen: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHousingEventInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a housing event. */
+                housingEventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description eventline: the code POST /connections takes (Cvent-Access-Code). */
+                        accessCode: string;
+                        attendeeTypes: {
+                            codes: string[];
+                            id: number;
+                            name: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description As resClose.
+                         */
+                        closeAfter?: string;
+                        /**
+                         * @description eventline: whether an integration connected.
+                         * @enum {string}
+                         */
+                        connectionStatus: "NOT_CONNECTED" | "CONNECTED" | "REQUESTED";
+                        currency: string;
+                        /**
+                         * Format: date-time
+                         * @description Cut-off.
+                         */
+                        cutOff: string;
+                        defaultLocale: string;
+                        /**
+                         * Format: date-time
+                         * @description Last attended day.
+                         */
+                        end: string;
+                        /** @description eventline: the event of the block. */
+                        event: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        id: number;
+                        /** Format: uri */
+                        image: string;
+                        /**
+                         * Format: date-time
+                         * @description As resOpen.
+                         */
+                        launchAfter?: string;
+                        locales: string[];
+                        name: string;
+                        /** @description The event's planners. */
+                        planners: {
+                            email?: string;
+                            firstName?: string;
+                            lastName?: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description When reservations close (the cut-off).
+                         */
+                        resClose: string;
+                        reservationContact: {
+                            email?: string;
+                            fax?: string;
+                            phone?: string;
+                            tollFree?: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When reservations open (the block's creation).
+                         */
+                        resOpen: string;
+                        /** @enum {string} */
+                        roomsSortType?: "CustomOrder" | "PriceAscending" | "PriceDescending";
+                        /**
+                         * Format: date-time
+                         * @description First attended day.
+                         */
+                        start: string;
+                        /** @enum {string} */
+                        status: "Open" | "PreOpen" | "Closed" | "Cancelled" | "New";
+                        timeZone: string;
+                        venue: {
+                            address?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                latitude?: number;
+                                longitude?: number;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            name?: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description As resClose.
+                         */
+                        webResClose: string;
+                        /**
+                         * Format: date-time
+                         * @description As resOpen.
+                         */
+                        webResOpen: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHousingEventHotels: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Locale of the answer: eventline answers in the housing event's one language. */
+                locale?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of a housing event. */
+                housingEventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            address?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            amenities?: string[];
+                            childPolicy?: string;
+                            /** @description eventline: the hotel's code. */
+                            code: string;
+                            description: string;
+                            housingEvent: {
+                                id: number;
+                            };
+                            id: number;
+                            images?: {
+                                href: string;
+                            }[];
+                            name: string;
+                            proximity?: {
+                                distance?: {
+                                    distance: number;
+                                    /** @enum {string} */
+                                    distanceUnit: "Kilometers" | "Meters" | "Miles" | "Yards" | "Blocks";
+                                };
+                                mapMessage?: string;
+                            };
+                            /** @enum {string} */
+                            rating?: "N/A" | "Budget" | "1 Star" | "2 Star" | "3 Star" | "4 Star" | "5 Star";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createHousingEventHotel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a housing event. */
+                housingEventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: {
+                        address1?: string;
+                        address2?: string;
+                        city?: string;
+                        country?: string;
+                        countryCode?: string;
+                        postalCode?: string;
+                        region?: string;
+                        regionCode?: string;
+                    };
+                    amenities?: string[];
+                    childPolicy?: string;
+                    /** @description eventline: the hotel's code, unique in the account (PUT /housing-hotels/{hotelCode}/...). */
+                    code: string;
+                    description?: string;
+                    images?: {
+                        /** Format: uri */
+                        href: string;
+                    }[];
+                    name: string;
+                    proximity?: {
+                        distance?: {
+                            distance: number;
+                            /** @enum {string} */
+                            distanceUnit: "Kilometers" | "Meters" | "Miles" | "Yards" | "Blocks";
+                        };
+                        mapMessage?: string;
+                    };
+                    /** @enum {string} */
+                    rating?: "N/A" | "Budget" | "1 Star" | "2 Star" | "3 Star" | "4 Star" | "5 Star";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        amenities?: string[];
+                        childPolicy?: string;
+                        /** @description eventline: the hotel's code. */
+                        code: string;
+                        description: string;
+                        housingEvent: {
+                            id: number;
+                        };
+                        id: number;
+                        images?: {
+                            href: string;
+                        }[];
+                        name: string;
+                        proximity?: {
+                            distance?: {
+                                distance: number;
+                                /** @enum {string} */
+                                distanceUnit: "Kilometers" | "Meters" | "Miles" | "Yards" | "Blocks";
+                            };
+                            mapMessage?: string;
+                        };
+                        /** @enum {string} */
+                        rating?: "N/A" | "Budget" | "1 Star" | "2 Star" | "3 Star" | "4 Star" | "5 Star";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHousingEventHotel: {
+        parameters: {
+            query?: {
+                /** @description Locale of the answer: eventline answers in the housing event's one language. */
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of a hotel of the housing event. */
+                hotelId: number;
+                /** @description ID of a housing event. */
+                housingEventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        amenities?: string[];
+                        childPolicy?: string;
+                        /** @description eventline: the hotel's code. */
+                        code: string;
+                        description: string;
+                        housingEvent: {
+                            id: number;
+                        };
+                        id: number;
+                        images?: {
+                            href: string;
+                        }[];
+                        name: string;
+                        proximity?: {
+                            distance?: {
+                                distance: number;
+                                /** @enum {string} */
+                                distanceUnit: "Kilometers" | "Meters" | "Miles" | "Yards" | "Blocks";
+                            };
+                            mapMessage?: string;
+                        };
+                        /** @enum {string} */
+                        rating?: "N/A" | "Budget" | "1 Star" | "2 Star" | "3 Star" | "4 Star" | "5 Star";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHousingEventHotelAvailability: {
+        parameters: {
+            query?: {
+                /** @description A filter expression (the fields the reference lists). */
+                filter?: string;
+                /** @description The maximum number of nights per page (1-50). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of a hotel of the housing event. */
+                hotelId: number;
+                /** @description ID of a housing event. */
+                housingEventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attendeeType: {
+                                codes: string[];
+                                id: number;
+                                name: string;
+                            };
+                            currency: string;
+                            /**
+                             * Format: date
+                             * @description The night.
+                             */
+                            date: string;
+                            hideRate: boolean;
+                            hotel: {
+                                id: number;
+                            };
+                            maxGuests?: number;
+                            minLengthOfStay: number;
+                            quantity: number;
+                            roomRate: number;
+                            roomType: {
+                                id: number;
+                            };
+                            waitListEnabled: boolean;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHousingEventRoomTypes: {
+        parameters: {
+            query?: {
+                /** @description A filter expression (the fields the reference lists). */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description Locale of the answer: eventline answers in the housing event's one language. */
+                locale?: string;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of a hotel of the housing event. */
+                hotelId: number;
+                /** @description ID of a housing event. */
+                housingEventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attendeeTypes: {
+                                cancelPolicy?: string;
+                                codes: string[];
+                                id: number;
+                                name: string;
+                                taxPolicy?: string;
+                            }[];
+                            /** @description eventline: the room's code. */
+                            code: string;
+                            customOrder?: number;
+                            description: string;
+                            hotel: {
+                                id: number;
+                            };
+                            /** @description The attendee types the room is sold to (their ids). */
+                            housingAttendees: {
+                                id: number;
+                            }[];
+                            housingEvent: {
+                                id: number;
+                            };
+                            id: number;
+                            images?: {
+                                href: string;
+                            }[];
+                            /** @description eventline. */
+                            maxGuests: number;
+                            /** @description eventline. */
+                            minLengthOfStay: number;
+                            name: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createHousingEventRoomType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a hotel of the housing event. */
+                hotelId: number;
+                /** @description ID of a housing event. */
+                housingEventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attendeeType?: {
+                        /** @description eventline: the attendee type the room is sold to; defaults to the housing event's first. */
+                        id: number;
+                    };
+                    cancelPolicy?: string;
+                    /** @description eventline: the room's code, unique in the hotel (PUT .../rooms/{roomCode}/rates). */
+                    code: string;
+                    customOrder?: number;
+                    description?: string;
+                    hideRate?: boolean;
+                    images?: {
+                        /** Format: uri */
+                        href: string;
+                    }[];
+                    /** @description Defaults to 2. */
+                    maxGuests?: number;
+                    /** @description Defaults to 1. */
+                    minLengthOfStay?: number;
+                    name: string;
+                    taxPolicy?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attendeeTypes: {
+                            cancelPolicy?: string;
+                            codes: string[];
+                            id: number;
+                            name: string;
+                            taxPolicy?: string;
+                        }[];
+                        /** @description eventline: the room's code. */
+                        code: string;
+                        customOrder?: number;
+                        description: string;
+                        hotel: {
+                            id: number;
+                        };
+                        /** @description The attendee types the room is sold to (their ids). */
+                        housingAttendees: {
+                            id: number;
+                        }[];
+                        housingEvent: {
+                            id: number;
+                        };
+                        id: number;
+                        images?: {
+                            href: string;
+                        }[];
+                        /** @description eventline. */
+                        maxGuests: number;
+                        /** @description eventline. */
+                        minLengthOfStay: number;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getRoomTypeDetails: {
+        parameters: {
+            query?: {
+                /** @description Locale of the answer: eventline answers in the housing event's one language. */
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of a hotel of the housing event. */
+                hotelId: number;
+                /** @description ID of a housing event. */
+                housingEventId: number;
+                /** @description ID of a room type of the hotel. */
+                roomTypeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attendeeTypes: {
+                            cancelPolicy?: string;
+                            codes: string[];
+                            id: number;
+                            name: string;
+                            taxPolicy?: string;
+                        }[];
+                        /** @description eventline: the room's code. */
+                        code: string;
+                        customOrder?: number;
+                        description: string;
+                        hotel: {
+                            id: number;
+                        };
+                        /** @description The attendee types the room is sold to (their ids). */
+                        housingAttendees: {
+                            id: number;
+                        }[];
+                        housingEvent: {
+                            id: number;
+                        };
+                        id: number;
+                        images?: {
+                            href: string;
+                        }[];
+                        /** @description eventline. */
+                        maxGuests: number;
+                        /** @description eventline. */
+                        minLengthOfStay: number;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getRoomTypeInventory: {
+        parameters: {
+            query?: {
+                /** @description A filter expression (the fields the reference lists). */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of a hotel of the housing event. */
+                hotelId: number;
+                /** @description ID of a housing event. */
+                housingEventId: number;
+                /** @description ID of a room type of the hotel. */
+                roomTypeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            allocation: {
+                                attendeeType: {
+                                    id: number;
+                                };
+                                available: number;
+                                currentBlock: number;
+                                hideRates?: boolean;
+                                maxGuests?: number;
+                                minLengthOfStay?: number;
+                                openForReservation: boolean;
+                                originalBlock?: number;
+                                pickup: number;
+                                rate: {
+                                    base: number;
+                                    currency: string;
+                                };
+                            }[];
+                            available: number;
+                            currentBlock: number;
+                            /**
+                             * Format: date
+                             * @description The night.
+                             */
+                            date: string;
+                            hideRates?: boolean;
+                            hotel: {
+                                id: number;
+                            };
+                            housingEvent: {
+                                id: number;
+                            };
+                            maxGuests?: number;
+                            minLengthOfStay?: number;
+                            originalBlock?: number;
+                            pickup: number;
+                            rate: {
+                                base: number;
+                                currency: string;
+                            };
+                            roomType: {
+                                id: number;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    setRoomTypeInventory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a hotel of the housing event. */
+                hotelId: number;
+                /** @description ID of a housing event. */
+                housingEventId: number;
+                /** @description ID of a room type of the hotel. */
+                roomTypeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nights: {
+                        /**
+                         * Format: date
+                         * @description The night (the evening of this day).
+                         */
+                        date: string;
+                        /** @description The room rate of the night, in the housing event's currency (at most 2 decimals). */
+                        rate: number;
+                        /** @description The block: how many rooms the night holds (sold ones included). */
+                        rooms: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            allocation: {
+                                attendeeType: {
+                                    id: number;
+                                };
+                                available: number;
+                                currentBlock: number;
+                                hideRates?: boolean;
+                                maxGuests?: number;
+                                minLengthOfStay?: number;
+                                openForReservation: boolean;
+                                originalBlock?: number;
+                                pickup: number;
+                                rate: {
+                                    base: number;
+                                    currency: string;
+                                };
+                            }[];
+                            available: number;
+                            currentBlock: number;
+                            /**
+                             * Format: date
+                             * @description The night.
+                             */
+                            date: string;
+                            hideRates?: boolean;
+                            hotel: {
+                                id: number;
+                            };
+                            housingEvent: {
+                                id: number;
+                            };
+                            maxGuests?: number;
+                            minLengthOfStay?: number;
+                            originalBlock?: number;
+                            pickup: number;
+                            rate: {
+                                base: number;
+                                currency: string;
+                            };
+                            roomType: {
+                                id: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHousingEventInventory: {
+        parameters: {
+            query?: {
+                /** @description A filter expression (the fields the reference lists). */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of a housing event. */
+                housingEventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            allocation: {
+                                attendeeType: {
+                                    id: number;
+                                };
+                                available: number;
+                                currentBlock: number;
+                                hideRates?: boolean;
+                                maxGuests?: number;
+                                minLengthOfStay?: number;
+                                openForReservation: boolean;
+                                originalBlock?: number;
+                                pickup: number;
+                                rate: {
+                                    base: number;
+                                    currency: string;
+                                };
+                            }[];
+                            available: number;
+                            currentBlock: number;
+                            /**
+                             * Format: date
+                             * @description The night.
+                             */
+                            date: string;
+                            hideRates?: boolean;
+                            hotel: {
+                                id: number;
+                            };
+                            housingEvent: {
+                                id: number;
+                            };
+                            maxGuests?: number;
+                            minLengthOfStay?: number;
+                            originalBlock?: number;
+                            pickup: number;
+                            rate: {
+                                base: number;
+                                currency: string;
+                            };
+                            roomType: {
+                                id: number;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHousingEventReservations: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression (the fields the reference lists). */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of a housing event. */
+                housingEventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accessible?: boolean;
+                            attendeeType: {
+                                id: number;
+                            };
+                            attendeeTypeCode: string;
+                            bookingSite: {
+                                href: string;
+                            };
+                            callCenter: {
+                                href: string;
+                            };
+                            /** Format: date-time */
+                            cancelled?: string;
+                            confirmationNumber: string;
+                            /** Format: date-time */
+                            created: string;
+                            createdBy: string;
+                            customFields?: {
+                                customField1?: string;
+                                customField2?: string;
+                                customField3?: string;
+                                customField4?: string;
+                                customField5?: string;
+                                customField6?: string;
+                            };
+                            /** Format: date-time */
+                            endDate: string;
+                            guests: {
+                                ageQualifyingCode?: 10 | 8;
+                                /**
+                                 * Format: date
+                                 * @description Arrival.
+                                 */
+                                arrival: string;
+                                company?: string;
+                                /**
+                                 * Format: date
+                                 * @description Departure.
+                                 */
+                                departure: string;
+                                email: string;
+                                firstName: string;
+                                homeAddress?: {
+                                    address1?: string;
+                                    address2?: string;
+                                    city?: string;
+                                    country?: string;
+                                    countryCode?: string;
+                                    postalCode?: string;
+                                    region?: string;
+                                    regionCode?: string;
+                                };
+                                homeFax?: string;
+                                homePhone?: string;
+                                lastName: string;
+                                locale?: string;
+                                middleName?: string;
+                                position?: string;
+                                primary?: boolean;
+                                title?: string;
+                                workPhone?: string;
+                            }[];
+                            hotel: {
+                                id: number;
+                                name: string;
+                            };
+                            housingEvent: {
+                                id: number;
+                            };
+                            id: string;
+                            isCanceled: boolean;
+                            isCancelled: boolean;
+                            isModified: boolean;
+                            isWaitListed: boolean;
+                            /** Format: date-time */
+                            lastModified: string;
+                            lastModifiedBy: string;
+                            membershipId?: string;
+                            nights: {
+                                rate: {
+                                    base: number;
+                                    currency: string;
+                                };
+                                /** @enum {string} */
+                                status: "confirmed" | "waitlisted";
+                                /**
+                                 * Format: date
+                                 * @description The night.
+                                 */
+                                stayDate: string;
+                            }[];
+                            noShow: boolean;
+                            numberOfAdults: number;
+                            numberOfChildren: number;
+                            reservationRequest?: {
+                                id: string;
+                            };
+                            rewardProgram?: {
+                                id: number;
+                                name?: string;
+                            };
+                            roomType: {
+                                id: number;
+                                name: string;
+                            };
+                            sendAcknowledgement: boolean;
+                            specialRequest?: string;
+                            splitFolio?: boolean;
+                            /** Format: date-time */
+                            startDate: string;
+                            totalCharges: {
+                                currency: string;
+                                /** @description The nights' rates added up. */
+                                totalAmount: number;
+                            };
+                            travelDetails?: {
+                                additionalInformation?: string;
+                                arrival?: {
+                                    carrier?: string;
+                                    carrierNumber?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When.
+                                     */
+                                    time?: string;
+                                };
+                                departure?: {
+                                    carrier?: string;
+                                    carrierNumber?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When.
+                                     */
+                                    time?: string;
+                                };
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHousingEventsSummaries: {
+        parameters: {
+            query?: {
+                /** @description A filter expression (the fields the reference lists). */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description Cut-off.
+                             */
+                            cutOff: string;
+                            /**
+                             * Format: date-time
+                             * @description Last attended day.
+                             */
+                            end: string;
+                            id: number;
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description First attended day.
+                             */
+                            start: string;
+                            /** @enum {string} */
+                            status: "Open" | "PreOpen" | "Closed" | "Cancelled" | "New";
+                            timeZone: string;
+                            venue: {
+                                address?: {
+                                    address1?: string;
+                                    address2?: string;
+                                    city?: string;
+                                    country?: string;
+                                    countryCode?: string;
+                                    latitude?: number;
+                                    longitude?: number;
+                                    postalCode?: string;
+                                    region?: string;
+                                    regionCode?: string;
+                                };
+                                name?: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateHotelRoomRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The hotel's code (unique in the account). */
+                hotelCode: string;
+                /** @description The room type's code (unique in the hotel). */
+                roomCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Must be the housing event's currency (default USD). */
+                    currencyCode?: string;
+                    /**
+                     * Format: date
+                     * @description Last night the rate applies to (inclusive).
+                     */
+                    endDate: string;
+                    rateCode?: string;
+                    /** @description The rate per night (at most 2 decimals). */
+                    roomRate: number;
+                    /**
+                     * Format: date
+                     * @description First night the rate applies to.
+                     */
+                    startDate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        currencyCode: string;
+                        /**
+                         * Format: date
+                         * @description Last night.
+                         */
+                        endDate: string;
+                        hotelCode: string;
+                        /** @description eventline: how many nights of the block took the rate. */
+                        nights: number;
+                        rateCode?: string;
+                        roomCode: string;
+                        roomRate: number;
+                        /**
+                         * Format: date
+                         * @description First night.
+                         */
+                        startDate: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
     listHubs: {
         parameters: {
             query?: {
@@ -62468,6 +65825,2404 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createReservationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accessible?: boolean;
+                    /** @description eventline: the attendee of the event the request is for (GET /events/{id}/event-travel/housing-reservation-requests). */
+                    attendee?: {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                    attendeeType?: {
+                        /** @description An attendee type of the housing event. */
+                        id: number;
+                    };
+                    attendeeTypeCode?: string;
+                    /** @description Read-only: ignored. */
+                    block?: unknown;
+                    /** @description Read-only: ignored. */
+                    bookingSite?: unknown;
+                    /** @description Read-only: ignored. */
+                    callCenter?: unknown;
+                    /** @description Read-only: ignored. */
+                    confirmationNumber?: unknown;
+                    customFields?: {
+                        customField1?: string;
+                        customField2?: string;
+                        customField3?: string;
+                        customField4?: string;
+                        customField5?: string;
+                        customField6?: string;
+                    };
+                    guests: {
+                        ageQualifyingCode?: 10 | 8;
+                        /**
+                         * Format: date
+                         * @description Arrival date.
+                         */
+                        arrival?: string;
+                        company?: string;
+                        /**
+                         * Format: date
+                         * @description Departure date (the morning after the last night).
+                         */
+                        departure?: string;
+                        /** Format: email */
+                        email?: string;
+                        firstName?: string;
+                        homeAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        homeFax?: string;
+                        homePhone?: string;
+                        lastName: string;
+                        locale?: string;
+                        middleName?: string;
+                        /** @description Not kept: eventline stores no payment data (the guest pays the hotel). */
+                        paymentInfo?: unknown;
+                        position?: string;
+                        primary?: boolean;
+                        title?: string;
+                        workPhone?: string;
+                    }[];
+                    hotel?: {
+                        /** @description A hotel of the housing event. */
+                        id: number;
+                    };
+                    housingEvent: {
+                        /** @description The housing event. */
+                        id: number;
+                    };
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    locale?: string;
+                    membershipId?: string;
+                    /** Format: uri */
+                    redirectURL?: string;
+                    rewardProgram?: {
+                        id: number;
+                        name?: string;
+                    };
+                    roomType?: {
+                        /** @description A room type of the housing event. */
+                        id: number;
+                    };
+                    sendAcknowledgement?: boolean;
+                    sourceId?: string;
+                    specialRequest?: string;
+                    splitFolio?: boolean;
+                    /** @description Read-only: ignored. */
+                    status?: unknown;
+                    travelDetails?: {
+                        additionalInformation?: string;
+                        arrival?: {
+                            carrier?: string;
+                            carrierNumber?: string;
+                            /**
+                             * Format: date-time
+                             * @description When.
+                             */
+                            time?: string;
+                        };
+                        departure?: {
+                            carrier?: string;
+                            carrierNumber?: string;
+                            /**
+                             * Format: date-time
+                             * @description When.
+                             */
+                            time?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessible?: boolean;
+                        /** @description eventline: the attendee of the event the request is for (GET /events/{id}/event-travel/housing-reservation-requests). */
+                        attendee?: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        attendeeType?: {
+                            /** @description An attendee type of the housing event. */
+                            id: number;
+                        };
+                        attendeeTypeCode?: string;
+                        bookingSite: {
+                            href: string;
+                        };
+                        callCenter: {
+                            href: string;
+                        };
+                        confirmationNumber: string;
+                        /** Format: date-time */
+                        created: string;
+                        customFields?: {
+                            customField1?: string;
+                            customField2?: string;
+                            customField3?: string;
+                            customField4?: string;
+                            customField5?: string;
+                            customField6?: string;
+                        };
+                        guests: {
+                            ageQualifyingCode?: 10 | 8;
+                            /**
+                             * Format: date
+                             * @description Arrival date.
+                             */
+                            arrival?: string;
+                            company?: string;
+                            /**
+                             * Format: date
+                             * @description Departure date (the morning after the last night).
+                             */
+                            departure?: string;
+                            /** Format: email */
+                            email?: string;
+                            firstName?: string;
+                            homeAddress?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            homeFax?: string;
+                            homePhone?: string;
+                            lastName: string;
+                            locale?: string;
+                            middleName?: string;
+                            position?: string;
+                            primary?: boolean;
+                            title?: string;
+                            workPhone?: string;
+                        }[];
+                        hotel?: {
+                            /** @description A hotel of the housing event. */
+                            id: number;
+                        };
+                        housingEvent: {
+                            /** @description The housing event. */
+                            id: number;
+                        };
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        locale?: string;
+                        membershipId?: string;
+                        /** Format: uri */
+                        redirectURL?: string;
+                        /** @description eventline: the reservation linked to the request. */
+                        reservation?: {
+                            id: string;
+                        };
+                        rewardProgram?: {
+                            id: number;
+                            name?: string;
+                        };
+                        roomType?: {
+                            /** @description A room type of the housing event. */
+                            id: number;
+                        };
+                        sendAcknowledgement?: boolean;
+                        sourceId?: string;
+                        specialRequest?: string;
+                        splitFolio?: boolean;
+                        /** @enum {string} */
+                        status: "Active" | "Cancel";
+                        travelDetails?: {
+                            additionalInformation?: string;
+                            arrival?: {
+                                carrier?: string;
+                                carrierNumber?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When.
+                                 */
+                                time?: string;
+                            };
+                            departure?: {
+                                carrier?: string;
+                                carrierNumber?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When.
+                                 */
+                                time?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getReservationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a reservation request. */
+                reservationRequestsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessible?: boolean;
+                        /** @description eventline: the attendee of the event the request is for (GET /events/{id}/event-travel/housing-reservation-requests). */
+                        attendee?: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        attendeeType?: {
+                            /** @description An attendee type of the housing event. */
+                            id: number;
+                        };
+                        attendeeTypeCode?: string;
+                        bookingSite: {
+                            href: string;
+                        };
+                        callCenter: {
+                            href: string;
+                        };
+                        confirmationNumber: string;
+                        /** Format: date-time */
+                        created: string;
+                        customFields?: {
+                            customField1?: string;
+                            customField2?: string;
+                            customField3?: string;
+                            customField4?: string;
+                            customField5?: string;
+                            customField6?: string;
+                        };
+                        guests: {
+                            ageQualifyingCode?: 10 | 8;
+                            /**
+                             * Format: date
+                             * @description Arrival date.
+                             */
+                            arrival?: string;
+                            company?: string;
+                            /**
+                             * Format: date
+                             * @description Departure date (the morning after the last night).
+                             */
+                            departure?: string;
+                            /** Format: email */
+                            email?: string;
+                            firstName?: string;
+                            homeAddress?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            homeFax?: string;
+                            homePhone?: string;
+                            lastName: string;
+                            locale?: string;
+                            middleName?: string;
+                            position?: string;
+                            primary?: boolean;
+                            title?: string;
+                            workPhone?: string;
+                        }[];
+                        hotel?: {
+                            /** @description A hotel of the housing event. */
+                            id: number;
+                        };
+                        housingEvent: {
+                            /** @description The housing event. */
+                            id: number;
+                        };
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        locale?: string;
+                        membershipId?: string;
+                        /** Format: uri */
+                        redirectURL?: string;
+                        /** @description eventline: the reservation linked to the request. */
+                        reservation?: {
+                            id: string;
+                        };
+                        rewardProgram?: {
+                            id: number;
+                            name?: string;
+                        };
+                        roomType?: {
+                            /** @description A room type of the housing event. */
+                            id: number;
+                        };
+                        sendAcknowledgement?: boolean;
+                        sourceId?: string;
+                        specialRequest?: string;
+                        splitFolio?: boolean;
+                        /** @enum {string} */
+                        status: "Active" | "Cancel";
+                        travelDetails?: {
+                            additionalInformation?: string;
+                            arrival?: {
+                                carrier?: string;
+                                carrierNumber?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When.
+                                 */
+                                time?: string;
+                            };
+                            departure?: {
+                                carrier?: string;
+                                carrierNumber?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When.
+                                 */
+                                time?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateReservationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a reservation request. */
+                reservationRequestsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accessible?: boolean;
+                    /** @description eventline: the attendee of the event the request is for (GET /events/{id}/event-travel/housing-reservation-requests). */
+                    attendee?: {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                    attendeeType?: {
+                        /** @description An attendee type of the housing event. */
+                        id: number;
+                    };
+                    attendeeTypeCode?: string;
+                    /** @description Read-only: ignored. */
+                    block?: unknown;
+                    /** @description Read-only: ignored. */
+                    bookingSite?: unknown;
+                    /** @description Read-only: ignored. */
+                    callCenter?: unknown;
+                    /** @description Read-only: ignored. */
+                    confirmationNumber?: unknown;
+                    customFields?: {
+                        customField1?: string;
+                        customField2?: string;
+                        customField3?: string;
+                        customField4?: string;
+                        customField5?: string;
+                        customField6?: string;
+                    };
+                    guests: {
+                        ageQualifyingCode?: 10 | 8;
+                        /**
+                         * Format: date
+                         * @description Arrival date.
+                         */
+                        arrival?: string;
+                        company?: string;
+                        /**
+                         * Format: date
+                         * @description Departure date (the morning after the last night).
+                         */
+                        departure?: string;
+                        /** Format: email */
+                        email?: string;
+                        firstName?: string;
+                        homeAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        homeFax?: string;
+                        homePhone?: string;
+                        lastName: string;
+                        locale?: string;
+                        middleName?: string;
+                        /** @description Not kept: eventline stores no payment data (the guest pays the hotel). */
+                        paymentInfo?: unknown;
+                        position?: string;
+                        primary?: boolean;
+                        title?: string;
+                        workPhone?: string;
+                    }[];
+                    hotel?: {
+                        /** @description A hotel of the housing event. */
+                        id: number;
+                    };
+                    housingEvent: {
+                        /** @description The housing event. */
+                        id: number;
+                    };
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    locale?: string;
+                    membershipId?: string;
+                    /** Format: uri */
+                    redirectURL?: string;
+                    rewardProgram?: {
+                        id: number;
+                        name?: string;
+                    };
+                    roomType?: {
+                        /** @description A room type of the housing event. */
+                        id: number;
+                    };
+                    sendAcknowledgement?: boolean;
+                    sourceId?: string;
+                    specialRequest?: string;
+                    splitFolio?: boolean;
+                    /** @description Read-only: ignored. */
+                    status?: unknown;
+                    travelDetails?: {
+                        additionalInformation?: string;
+                        arrival?: {
+                            carrier?: string;
+                            carrierNumber?: string;
+                            /**
+                             * Format: date-time
+                             * @description When.
+                             */
+                            time?: string;
+                        };
+                        departure?: {
+                            carrier?: string;
+                            carrierNumber?: string;
+                            /**
+                             * Format: date-time
+                             * @description When.
+                             */
+                            time?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessible?: boolean;
+                        /** @description eventline: the attendee of the event the request is for (GET /events/{id}/event-travel/housing-reservation-requests). */
+                        attendee?: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        attendeeType?: {
+                            /** @description An attendee type of the housing event. */
+                            id: number;
+                        };
+                        attendeeTypeCode?: string;
+                        bookingSite: {
+                            href: string;
+                        };
+                        callCenter: {
+                            href: string;
+                        };
+                        confirmationNumber: string;
+                        /** Format: date-time */
+                        created: string;
+                        customFields?: {
+                            customField1?: string;
+                            customField2?: string;
+                            customField3?: string;
+                            customField4?: string;
+                            customField5?: string;
+                            customField6?: string;
+                        };
+                        guests: {
+                            ageQualifyingCode?: 10 | 8;
+                            /**
+                             * Format: date
+                             * @description Arrival date.
+                             */
+                            arrival?: string;
+                            company?: string;
+                            /**
+                             * Format: date
+                             * @description Departure date (the morning after the last night).
+                             */
+                            departure?: string;
+                            /** Format: email */
+                            email?: string;
+                            firstName?: string;
+                            homeAddress?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            homeFax?: string;
+                            homePhone?: string;
+                            lastName: string;
+                            locale?: string;
+                            middleName?: string;
+                            position?: string;
+                            primary?: boolean;
+                            title?: string;
+                            workPhone?: string;
+                        }[];
+                        hotel?: {
+                            /** @description A hotel of the housing event. */
+                            id: number;
+                        };
+                        housingEvent: {
+                            /** @description The housing event. */
+                            id: number;
+                        };
+                        id: string;
+                        /** Format: date-time */
+                        lastModified: string;
+                        locale?: string;
+                        membershipId?: string;
+                        /** Format: uri */
+                        redirectURL?: string;
+                        /** @description eventline: the reservation linked to the request. */
+                        reservation?: {
+                            id: string;
+                        };
+                        rewardProgram?: {
+                            id: number;
+                            name?: string;
+                        };
+                        roomType?: {
+                            /** @description A room type of the housing event. */
+                            id: number;
+                        };
+                        sendAcknowledgement?: boolean;
+                        sourceId?: string;
+                        specialRequest?: string;
+                        splitFolio?: boolean;
+                        /** @enum {string} */
+                        status: "Active" | "Cancel";
+                        travelDetails?: {
+                            additionalInformation?: string;
+                            arrival?: {
+                                carrier?: string;
+                                carrierNumber?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When.
+                                 */
+                                time?: string;
+                            };
+                            departure?: {
+                                carrier?: string;
+                                carrierNumber?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When.
+                                 */
+                                time?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelReservationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a reservation request. */
+                reservationRequestsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    linkReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID or confirmation number of a reservation. */
+                reservationId: string;
+                /** @description ID of a reservation request. */
+                reservationRequestsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Linked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    unlinkReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID or confirmation number of a reservation. */
+                reservationId: string;
+                /** @description ID of a reservation request. */
+                reservationRequestsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accessible?: boolean;
+                    /** @description Read-only: ignored. */
+                    addOns?: unknown;
+                    attendeeType: {
+                        /** @description The attendee type the room type is sold to. */
+                        id: number;
+                    };
+                    /** @description Read-only: ignored. */
+                    attendeeTypeCode?: unknown;
+                    /** @description Read-only: ignored. */
+                    blockCode?: unknown;
+                    /** @description Read-only: ignored. */
+                    bookingContact?: unknown;
+                    /** @description Read-only: ignored. */
+                    bookingSite?: unknown;
+                    /** @description Read-only: ignored. */
+                    callCenter?: unknown;
+                    /** @description Read-only: ignored. */
+                    cancelled?: unknown;
+                    /** @description Read-only: ignored. */
+                    confirmationNumber?: unknown;
+                    /** @description Read-only: ignored. */
+                    created?: unknown;
+                    /** @description Read-only: ignored. */
+                    createdBy?: unknown;
+                    customFields?: {
+                        customField1?: string;
+                        customField2?: string;
+                        customField3?: string;
+                        customField4?: string;
+                        customField5?: string;
+                        customField6?: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    endDate?: unknown;
+                    /** @description The stay is the primary guest's (or the first's) arrival to departure; every guest's dates must lie within it. */
+                    guests: {
+                        ageQualifyingCode?: 10 | 8;
+                        /**
+                         * Format: date
+                         * @description Arrival date.
+                         */
+                        arrival: string;
+                        company?: string;
+                        /**
+                         * Format: date
+                         * @description Departure date (the morning after the last night).
+                         */
+                        departure: string;
+                        /** Format: email */
+                        email: string;
+                        firstName: string;
+                        homeAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        homeFax?: string;
+                        homePhone?: string;
+                        lastName: string;
+                        locale?: string;
+                        middleName?: string;
+                        /** @description Not kept: eventline stores no payment data (the guest pays the hotel). */
+                        paymentInfo?: unknown;
+                        position?: string;
+                        primary?: boolean;
+                        title?: string;
+                        workPhone?: string;
+                    }[];
+                    hotel: {
+                        /** @description A hotel of the housing event. */
+                        id: number;
+                    };
+                    /** @description Read-only: ignored. */
+                    hotelConfirmationNumber?: unknown;
+                    housingEvent: {
+                        /** @description The housing event. */
+                        id: number;
+                    };
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    /** @description Read-only: ignored. */
+                    isCanceled?: unknown;
+                    /** @description Read-only: ignored. */
+                    isCancelled?: unknown;
+                    /** @description Read-only: ignored. */
+                    isModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    isWaitListed?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: unknown;
+                    membershipId?: string;
+                    modifiers?: {
+                        /** @description eventline keeps no wait list: a night without a room is a 400 either way. */
+                        allowWaitList?: boolean;
+                    };
+                    /** @description Read-only: ignored. */
+                    nights?: unknown;
+                    /** @description Read-only: ignored. */
+                    noShow?: unknown;
+                    numberOfAdults: number;
+                    numberOfChildren?: number;
+                    /** @description Read-only: ignored. */
+                    reservationRequest?: unknown;
+                    rewardProgram?: {
+                        id: number;
+                        name?: string;
+                    };
+                    roomType: {
+                        /** @description A room type of the hotel. */
+                        id: number;
+                        /** @description Read-only: ignored. */
+                        name?: unknown;
+                    };
+                    sendAcknowledgement?: boolean;
+                    specialRequest?: string;
+                    splitFolio?: boolean;
+                    /** @description Read-only: ignored. */
+                    startDate?: unknown;
+                    /** @description Read-only: ignored. */
+                    totalCharges?: unknown;
+                    travelDetails?: {
+                        additionalInformation?: string;
+                        arrival?: {
+                            carrier?: string;
+                            carrierNumber?: string;
+                            /**
+                             * Format: date-time
+                             * @description When.
+                             */
+                            time?: string;
+                        };
+                        departure?: {
+                            carrier?: string;
+                            carrierNumber?: string;
+                            /**
+                             * Format: date-time
+                             * @description When.
+                             */
+                            time?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessible?: boolean;
+                        attendeeType: {
+                            id: number;
+                        };
+                        attendeeTypeCode: string;
+                        bookingSite: {
+                            href: string;
+                        };
+                        callCenter: {
+                            href: string;
+                        };
+                        /** Format: date-time */
+                        cancelled?: string;
+                        confirmationNumber: string;
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        customFields?: {
+                            customField1?: string;
+                            customField2?: string;
+                            customField3?: string;
+                            customField4?: string;
+                            customField5?: string;
+                            customField6?: string;
+                        };
+                        /** Format: date-time */
+                        endDate: string;
+                        guests: {
+                            ageQualifyingCode?: 10 | 8;
+                            /**
+                             * Format: date
+                             * @description Arrival.
+                             */
+                            arrival: string;
+                            company?: string;
+                            /**
+                             * Format: date
+                             * @description Departure.
+                             */
+                            departure: string;
+                            email: string;
+                            firstName: string;
+                            homeAddress?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            homeFax?: string;
+                            homePhone?: string;
+                            lastName: string;
+                            locale?: string;
+                            middleName?: string;
+                            position?: string;
+                            primary?: boolean;
+                            title?: string;
+                            workPhone?: string;
+                        }[];
+                        hotel: {
+                            id: number;
+                            name: string;
+                        };
+                        housingEvent: {
+                            id: number;
+                        };
+                        id: string;
+                        isCanceled: boolean;
+                        isCancelled: boolean;
+                        isModified: boolean;
+                        isWaitListed: boolean;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        membershipId?: string;
+                        nights: {
+                            rate: {
+                                base: number;
+                                currency: string;
+                            };
+                            /** @enum {string} */
+                            status: "confirmed" | "waitlisted";
+                            /**
+                             * Format: date
+                             * @description The night.
+                             */
+                            stayDate: string;
+                        }[];
+                        noShow: boolean;
+                        numberOfAdults: number;
+                        numberOfChildren: number;
+                        reservationRequest?: {
+                            id: string;
+                        };
+                        rewardProgram?: {
+                            id: number;
+                            name?: string;
+                        };
+                        roomType: {
+                            id: number;
+                            name: string;
+                        };
+                        sendAcknowledgement: boolean;
+                        specialRequest?: string;
+                        splitFolio?: boolean;
+                        /** Format: date-time */
+                        startDate: string;
+                        totalCharges: {
+                            currency: string;
+                            /** @description The nights' rates added up. */
+                            totalAmount: number;
+                        };
+                        travelDetails?: {
+                            additionalInformation?: string;
+                            arrival?: {
+                                carrier?: string;
+                                carrierNumber?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When.
+                                 */
+                                time?: string;
+                            };
+                            departure?: {
+                                carrier?: string;
+                                carrierNumber?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When.
+                                 */
+                                time?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID or confirmation number of a reservation. */
+                reservationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessible?: boolean;
+                        attendeeType: {
+                            id: number;
+                        };
+                        attendeeTypeCode: string;
+                        bookingSite: {
+                            href: string;
+                        };
+                        callCenter: {
+                            href: string;
+                        };
+                        /** Format: date-time */
+                        cancelled?: string;
+                        confirmationNumber: string;
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        customFields?: {
+                            customField1?: string;
+                            customField2?: string;
+                            customField3?: string;
+                            customField4?: string;
+                            customField5?: string;
+                            customField6?: string;
+                        };
+                        /** Format: date-time */
+                        endDate: string;
+                        guests: {
+                            ageQualifyingCode?: 10 | 8;
+                            /**
+                             * Format: date
+                             * @description Arrival.
+                             */
+                            arrival: string;
+                            company?: string;
+                            /**
+                             * Format: date
+                             * @description Departure.
+                             */
+                            departure: string;
+                            email: string;
+                            firstName: string;
+                            homeAddress?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            homeFax?: string;
+                            homePhone?: string;
+                            lastName: string;
+                            locale?: string;
+                            middleName?: string;
+                            position?: string;
+                            primary?: boolean;
+                            title?: string;
+                            workPhone?: string;
+                        }[];
+                        hotel: {
+                            id: number;
+                            name: string;
+                        };
+                        housingEvent: {
+                            id: number;
+                        };
+                        id: string;
+                        isCanceled: boolean;
+                        isCancelled: boolean;
+                        isModified: boolean;
+                        isWaitListed: boolean;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        membershipId?: string;
+                        nights: {
+                            rate: {
+                                base: number;
+                                currency: string;
+                            };
+                            /** @enum {string} */
+                            status: "confirmed" | "waitlisted";
+                            /**
+                             * Format: date
+                             * @description The night.
+                             */
+                            stayDate: string;
+                        }[];
+                        noShow: boolean;
+                        numberOfAdults: number;
+                        numberOfChildren: number;
+                        reservationRequest?: {
+                            id: string;
+                        };
+                        rewardProgram?: {
+                            id: number;
+                            name?: string;
+                        };
+                        roomType: {
+                            id: number;
+                            name: string;
+                        };
+                        sendAcknowledgement: boolean;
+                        specialRequest?: string;
+                        splitFolio?: boolean;
+                        /** Format: date-time */
+                        startDate: string;
+                        totalCharges: {
+                            currency: string;
+                            /** @description The nights' rates added up. */
+                            totalAmount: number;
+                        };
+                        travelDetails?: {
+                            additionalInformation?: string;
+                            arrival?: {
+                                carrier?: string;
+                                carrierNumber?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When.
+                                 */
+                                time?: string;
+                            };
+                            departure?: {
+                                carrier?: string;
+                                carrierNumber?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When.
+                                 */
+                                time?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateReservationSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID or confirmation number of a reservation. */
+                reservationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accessible?: boolean;
+                    /** @description Read-only: ignored. */
+                    addOns?: unknown;
+                    attendeeType: {
+                        /** @description The attendee type the room type is sold to. */
+                        id: number;
+                    };
+                    /** @description Read-only: ignored. */
+                    attendeeTypeCode?: unknown;
+                    /** @description Read-only: ignored. */
+                    blockCode?: unknown;
+                    /** @description Read-only: ignored. */
+                    bookingContact?: unknown;
+                    /** @description Read-only: ignored. */
+                    bookingSite?: unknown;
+                    /** @description Read-only: ignored. */
+                    callCenter?: unknown;
+                    /** @description Read-only: ignored. */
+                    cancelled?: unknown;
+                    /** @description Read-only: ignored. */
+                    confirmationNumber?: unknown;
+                    /** @description Read-only: ignored. */
+                    created?: unknown;
+                    /** @description Read-only: ignored. */
+                    createdBy?: unknown;
+                    customFields?: {
+                        customField1?: string;
+                        customField2?: string;
+                        customField3?: string;
+                        customField4?: string;
+                        customField5?: string;
+                        customField6?: string;
+                    };
+                    /** @description Read-only: ignored. */
+                    endDate?: unknown;
+                    /** @description The stay is the primary guest's (or the first's) arrival to departure; every guest's dates must lie within it. */
+                    guests: {
+                        ageQualifyingCode?: 10 | 8;
+                        /**
+                         * Format: date
+                         * @description Arrival date.
+                         */
+                        arrival: string;
+                        company?: string;
+                        /**
+                         * Format: date
+                         * @description Departure date (the morning after the last night).
+                         */
+                        departure: string;
+                        /** Format: email */
+                        email: string;
+                        firstName: string;
+                        homeAddress?: {
+                            address1?: string;
+                            address2?: string;
+                            city?: string;
+                            country?: string;
+                            countryCode?: string;
+                            postalCode?: string;
+                            region?: string;
+                            regionCode?: string;
+                        };
+                        homeFax?: string;
+                        homePhone?: string;
+                        lastName: string;
+                        locale?: string;
+                        middleName?: string;
+                        /** @description Not kept: eventline stores no payment data (the guest pays the hotel). */
+                        paymentInfo?: unknown;
+                        position?: string;
+                        primary?: boolean;
+                        title?: string;
+                        workPhone?: string;
+                    }[];
+                    hotel: {
+                        /** @description A hotel of the housing event. */
+                        id: number;
+                    };
+                    /** @description Read-only: ignored. */
+                    hotelConfirmationNumber?: unknown;
+                    housingEvent: {
+                        /** @description The housing event. */
+                        id: number;
+                    };
+                    /** @description Read-only: ignored. */
+                    id?: unknown;
+                    /** @description Read-only: ignored. */
+                    isCanceled?: unknown;
+                    /** @description Read-only: ignored. */
+                    isCancelled?: unknown;
+                    /** @description Read-only: ignored. */
+                    isModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    isWaitListed?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModified?: unknown;
+                    /** @description Read-only: ignored. */
+                    lastModifiedBy?: unknown;
+                    membershipId?: string;
+                    modifiers?: {
+                        /** @description eventline keeps no wait list: a night without a room is a 400 either way. */
+                        allowWaitList?: boolean;
+                    };
+                    /** @description Read-only: ignored. */
+                    nights?: unknown;
+                    /** @description Read-only: ignored. */
+                    noShow?: unknown;
+                    numberOfAdults: number;
+                    numberOfChildren?: number;
+                    /** @description Read-only: ignored. */
+                    reservationRequest?: unknown;
+                    rewardProgram?: {
+                        id: number;
+                        name?: string;
+                    };
+                    roomType: {
+                        /** @description A room type of the hotel. */
+                        id: number;
+                        /** @description Read-only: ignored. */
+                        name?: unknown;
+                    };
+                    sendAcknowledgement?: boolean;
+                    specialRequest?: string;
+                    splitFolio?: boolean;
+                    /** @description Read-only: ignored. */
+                    startDate?: unknown;
+                    /** @description Read-only: ignored. */
+                    totalCharges?: unknown;
+                    travelDetails?: {
+                        additionalInformation?: string;
+                        arrival?: {
+                            carrier?: string;
+                            carrierNumber?: string;
+                            /**
+                             * Format: date-time
+                             * @description When.
+                             */
+                            time?: string;
+                        };
+                        departure?: {
+                            carrier?: string;
+                            carrierNumber?: string;
+                            /**
+                             * Format: date-time
+                             * @description When.
+                             */
+                            time?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessible?: boolean;
+                        attendeeType: {
+                            id: number;
+                        };
+                        attendeeTypeCode: string;
+                        bookingSite: {
+                            href: string;
+                        };
+                        callCenter: {
+                            href: string;
+                        };
+                        /** Format: date-time */
+                        cancelled?: string;
+                        confirmationNumber: string;
+                        /** Format: date-time */
+                        created: string;
+                        createdBy: string;
+                        customFields?: {
+                            customField1?: string;
+                            customField2?: string;
+                            customField3?: string;
+                            customField4?: string;
+                            customField5?: string;
+                            customField6?: string;
+                        };
+                        /** Format: date-time */
+                        endDate: string;
+                        guests: {
+                            ageQualifyingCode?: 10 | 8;
+                            /**
+                             * Format: date
+                             * @description Arrival.
+                             */
+                            arrival: string;
+                            company?: string;
+                            /**
+                             * Format: date
+                             * @description Departure.
+                             */
+                            departure: string;
+                            email: string;
+                            firstName: string;
+                            homeAddress?: {
+                                address1?: string;
+                                address2?: string;
+                                city?: string;
+                                country?: string;
+                                countryCode?: string;
+                                postalCode?: string;
+                                region?: string;
+                                regionCode?: string;
+                            };
+                            homeFax?: string;
+                            homePhone?: string;
+                            lastName: string;
+                            locale?: string;
+                            middleName?: string;
+                            position?: string;
+                            primary?: boolean;
+                            title?: string;
+                            workPhone?: string;
+                        }[];
+                        hotel: {
+                            id: number;
+                            name: string;
+                        };
+                        housingEvent: {
+                            id: number;
+                        };
+                        id: string;
+                        isCanceled: boolean;
+                        isCancelled: boolean;
+                        isModified: boolean;
+                        isWaitListed: boolean;
+                        /** Format: date-time */
+                        lastModified: string;
+                        lastModifiedBy: string;
+                        membershipId?: string;
+                        nights: {
+                            rate: {
+                                base: number;
+                                currency: string;
+                            };
+                            /** @enum {string} */
+                            status: "confirmed" | "waitlisted";
+                            /**
+                             * Format: date
+                             * @description The night.
+                             */
+                            stayDate: string;
+                        }[];
+                        noShow: boolean;
+                        numberOfAdults: number;
+                        numberOfChildren: number;
+                        reservationRequest?: {
+                            id: string;
+                        };
+                        rewardProgram?: {
+                            id: number;
+                            name?: string;
+                        };
+                        roomType: {
+                            id: number;
+                            name: string;
+                        };
+                        sendAcknowledgement: boolean;
+                        specialRequest?: string;
+                        splitFolio?: boolean;
+                        /** Format: date-time */
+                        startDate: string;
+                        totalCharges: {
+                            currency: string;
+                            /** @description The nights' rates added up. */
+                            totalAmount: number;
+                        };
+                        travelDetails?: {
+                            additionalInformation?: string;
+                            arrival?: {
+                                carrier?: string;
+                                carrierNumber?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When.
+                                 */
+                                time?: string;
+                            };
+                            departure?: {
+                                carrier?: string;
+                                carrierNumber?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When.
+                                 */
+                                time?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID or confirmation number of a reservation. */
+                reservationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -85766,11 +91521,11 @@ export interface operations {
 
 /** The documented paths of each method, with and without the version. */
 export interface PathsByMethod {
-  get: "/.well-known/jwks.json" | "/.well-known/oauth-authorization-server" | "/account-user-groups" | "/account-user-groups/{userGroupId}" | "/admission-items" | "/attendance-durations" | "/attendee-credits" | "/attendee-insights" | "/attendee-insights/{id}" | "/attendee-insights/{id}/scores" | "/attendee-insights/{id}/scores/{attendeeId}/activities" | "/attendee-insights/{id}/stats" | "/attendees" | "/attendees/activities" | "/attendees/activities/external/metadata" | "/attendees/{id}" | "/audience-segments" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees" | "/bounces" | "/budget-items" | "/bulk-jobs/{id}" | "/bulk-jobs/{id}/results" | "/campaigns" | "/cards" | "/cards/transactions" | "/contact-groups" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts" | "/contact-types" | "/contacts" | "/contacts/hooks" | "/contacts/hooks/{id}/deliveries" | "/contacts/hooks/{id}/deliveries/{transactionId}" | "/contacts/obfuscate/{obfuscateId}/status" | "/contacts/{contactId}/history" | "/contacts/{id}" | "/contacts/{id}/obfuscate" | "/contacts/{id}/related-contacts" | "/currencies/{currency}/conversion-rates" | "/custom-fields" | "/custom-fields/{customFieldId}" | "/ea/account-user-groups" | "/ea/account-user-groups/{userGroupId}" | "/ea/admission-items" | "/ea/attendance-durations" | "/ea/attendee-credits" | "/ea/attendee-insights" | "/ea/attendee-insights/{id}" | "/ea/attendee-insights/{id}/scores" | "/ea/attendee-insights/{id}/scores/{attendeeId}/activities" | "/ea/attendee-insights/{id}/stats" | "/ea/attendees" | "/ea/attendees/activities" | "/ea/attendees/activities/external/metadata" | "/ea/attendees/{id}" | "/ea/audience-segments" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees" | "/ea/bounces" | "/ea/budget-items" | "/ea/bulk-jobs/{id}" | "/ea/bulk-jobs/{id}/results" | "/ea/campaigns" | "/ea/cards" | "/ea/cards/transactions" | "/ea/contact-groups" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts" | "/ea/contact-types" | "/ea/contacts" | "/ea/contacts/hooks" | "/ea/contacts/hooks/{id}/deliveries" | "/ea/contacts/hooks/{id}/deliveries/{transactionId}" | "/ea/contacts/obfuscate/{obfuscateId}/status" | "/ea/contacts/{contactId}/history" | "/ea/contacts/{id}" | "/ea/contacts/{id}/obfuscate" | "/ea/contacts/{id}/related-contacts" | "/ea/currencies/{currency}/conversion-rates" | "/ea/custom-fields" | "/ea/custom-fields/{customFieldId}" | "/ea/eliterature-requests" | "/ea/emails" | "/ea/emails/{emailRequestId}/status" | "/ea/emarketing/campaigns/{campaignId}/email-templates" | "/ea/emarketing/emails/{emailRequestId}/status" | "/ea/event-questions" | "/ea/event-questions/{questionId}/choices" | "/ea/event-roles/assignments" | "/ea/events" | "/ea/events/async/{eventCreationId}/status" | "/ea/events/copy/{eventCopyId}/status" | "/ea/events/emails/{emailRequestId}/status" | "/ea/events/surveys/responses" | "/ea/events/{eventId}/attendee-messages/members" | "/ea/events/{eventId}/badge-print-jobs" | "/ea/events/{eventId}/badge-print-jobs/{jobId}" | "/ea/events/{eventId}/badge-printer-pools" | "/ea/events/{eventId}/badge-printer-pools/{poolId}" | "/ea/events/{id}" | "/ea/events/{id}/badges" | "/ea/events/{id}/budget-items" | "/ea/events/{id}/budget-items/allocations" | "/ea/events/{id}/budget-payments" | "/ea/events/{id}/budget-totals" | "/ea/events/{id}/communication-settings" | "/ea/events/{id}/discounts" | "/ea/events/{id}/discounts/agenda-items" | "/ea/events/{id}/donation-items" | "/ea/events/{id}/emails" | "/ea/events/{id}/exhibitor-categories" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors" | "/ea/events/{id}/exhibitor-questions" | "/ea/events/{id}/exhibitors" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories" | "/ea/events/{id}/exhibitors/{exhibitorId}/files" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/features" | "/ea/events/{id}/fee-items" | "/ea/events/{id}/invitation-lists" | "/ea/events/{id}/membership-items" | "/ea/events/{id}/orders" | "/ea/events/{id}/orders/items" | "/ea/events/{id}/planning-documents" | "/ea/events/{id}/quantity-items" | "/ea/events/{id}/registration-paths" | "/ea/events/{id}/registration-types" | "/ea/events/{id}/session-locations" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/surveys" | "/ea/events/{id}/surveys/{surveyId}/questions" | "/ea/events/{id}/surveys/{surveyId}/respondents" | "/ea/events/{id}/surveys/{surveyId}/responses" | "/ea/events/{id}/transactions" | "/ea/events/{id}/transactions/items" | "/ea/events/{id}/user-groups" | "/ea/events/{id}/weblinks" | "/ea/files/{id}" | "/ea/files/{id}/content" | "/ea/hubs" | "/ea/hubs/{hubId}/members" | "/ea/join" | "/ea/large-choices" | "/ea/leads" | "/ea/logs/communication/messages" | "/ea/logs/communications/configuration" | "/ea/logs/communications/messages" | "/ea/logs/communications/messages/{id}/content" | "/ea/oauth2/authorize" | "/ea/process-forms/submissions" | "/ea/program-items" | "/ea/program-items/speakers" | "/ea/program-items/{programItemId}/docs" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/questions" | "/ea/respondents" | "/ea/responses" | "/ea/scim/v2/Groups" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/ResourceTypes" | "/ea/scim/v2/ResourceTypes/{id}" | "/ea/scim/v2/Schemas" | "/ea/scim/v2/Schemas/{id}" | "/ea/scim/v2/ServiceProviderConfig" | "/ea/scim/v2/Users" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories" | "/ea/session-categories/{id}" | "/ea/session-segments" | "/ea/sessions" | "/ea/sessions/attendance" | "/ea/sessions/enrollment" | "/ea/sessions/{id}" | "/ea/sessions/{id}/docs" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/speakers" | "/ea/sessions/{id}/sync" | "/ea/signatures" | "/ea/speaker-categories" | "/ea/speakers" | "/ea/speakers/{id}/docs" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/sessions" | "/ea/standard-surveys" | "/ea/standard-surveys/responses" | "/ea/standard-surveys/{surveyId}/email-templates" | "/ea/standard-surveys/{surveyId}/questions" | "/ea/standard-surveys/{surveyId}/respondents" | "/ea/surveys" | "/ea/token-validation" | "/ea/usage" | "/ea/usage/hourly" | "/ea/usage/tier" | "/ea/videos" | "/ea/videos/views" | "/ea/videos/{videoId}/audio-tracks" | "/ea/videos/{videoId}/renditions" | "/ea/videos/{videoId}/text-tracks" | "/ea/videos/{videoId}/text-tracks/{textTrackId}/content" | "/ea/webcasts" | "/ea/webcasts/attendee-links" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links" | "/ea/webcasts/{id}/attendee-links/{linkId}/token" | "/eliterature-requests" | "/emails" | "/emails/{emailRequestId}/status" | "/emarketing/campaigns/{campaignId}/email-templates" | "/emarketing/emails/{emailRequestId}/status" | "/event-questions" | "/event-questions/{questionId}/choices" | "/event-roles/assignments" | "/events" | "/events/async/{eventCreationId}/status" | "/events/copy/{eventCopyId}/status" | "/events/emails/{emailRequestId}/status" | "/events/surveys/responses" | "/events/{eventId}/attendee-messages/members" | "/events/{eventId}/badge-print-jobs" | "/events/{eventId}/badge-print-jobs/{jobId}" | "/events/{eventId}/badge-printer-pools" | "/events/{eventId}/badge-printer-pools/{poolId}" | "/events/{id}" | "/events/{id}/badges" | "/events/{id}/budget-items" | "/events/{id}/budget-items/allocations" | "/events/{id}/budget-payments" | "/events/{id}/budget-totals" | "/events/{id}/communication-settings" | "/events/{id}/discounts" | "/events/{id}/discounts/agenda-items" | "/events/{id}/donation-items" | "/events/{id}/emails" | "/events/{id}/exhibitor-categories" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors" | "/events/{id}/exhibitor-questions" | "/events/{id}/exhibitors" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/admins" | "/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories" | "/events/{id}/exhibitors/{exhibitorId}/files" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/events/{id}/exhibitors/{exhibitorId}/questions" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/features" | "/events/{id}/fee-items" | "/events/{id}/invitation-lists" | "/events/{id}/membership-items" | "/events/{id}/orders" | "/events/{id}/orders/items" | "/events/{id}/planning-documents" | "/events/{id}/quantity-items" | "/events/{id}/registration-paths" | "/events/{id}/registration-types" | "/events/{id}/session-locations" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/surveys" | "/events/{id}/surveys/{surveyId}/questions" | "/events/{id}/surveys/{surveyId}/respondents" | "/events/{id}/surveys/{surveyId}/responses" | "/events/{id}/transactions" | "/events/{id}/transactions/items" | "/events/{id}/user-groups" | "/events/{id}/weblinks" | "/files/{id}" | "/files/{id}/content" | "/healthz" | "/hubs" | "/hubs/{hubId}/members" | "/join" | "/large-choices" | "/leads" | "/logs/communication/messages" | "/logs/communications/configuration" | "/logs/communications/messages" | "/logs/communications/messages/{id}/content" | "/oauth2/authorize" | "/portal/applications" | "/portal/scopes" | "/portal/session" | "/portal/workspaces" | "/portal/workspaces/{id}/invitations" | "/process-forms/submissions" | "/program-items" | "/program-items/speakers" | "/program-items/{programItemId}/docs" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/questions" | "/readyz" | "/respondents" | "/responses" | "/scim/v2/Groups" | "/scim/v2/Groups/{id}" | "/scim/v2/ResourceTypes" | "/scim/v2/ResourceTypes/{id}" | "/scim/v2/Schemas" | "/scim/v2/Schemas/{id}" | "/scim/v2/ServiceProviderConfig" | "/scim/v2/Users" | "/scim/v2/Users/{id}" | "/session-categories" | "/session-categories/{id}" | "/session-segments" | "/sessions" | "/sessions/attendance" | "/sessions/enrollment" | "/sessions/{id}" | "/sessions/{id}/docs" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/speakers" | "/sessions/{id}/sync" | "/signatures" | "/speaker-categories" | "/speakers" | "/speakers/{id}/docs" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/sessions" | "/standard-surveys" | "/standard-surveys/responses" | "/standard-surveys/{surveyId}/email-templates" | "/standard-surveys/{surveyId}/questions" | "/standard-surveys/{surveyId}/respondents" | "/surveys" | "/token-validation" | "/usage" | "/usage/hourly" | "/usage/tier" | "/videos" | "/videos/views" | "/videos/{videoId}/audio-tracks" | "/videos/{videoId}/renditions" | "/videos/{videoId}/text-tracks" | "/videos/{videoId}/text-tracks/{textTrackId}/content" | "/webcasts" | "/webcasts/attendee-links" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links" | "/webcasts/{id}/attendee-links/{linkId}/token";
-  post: "/account-user-groups" | "/account-user-groups/{userGroupId}/users/{userId}" | "/admission-items/filter" | "/attendee-credits" | "/attendee-insights" | "/attendees" | "/attendees/activities" | "/attendees/activities/external/metadata" | "/attendees/filter" | "/audience-segments" | "/audience-segments/filter" | "/bulk-jobs" | "/bulk-jobs/{id}/cancel" | "/bulk-jobs/{id}/data" | "/bulk-jobs/{id}/run" | "/campaigns" | "/card-tokens" | "/cards" | "/cards/transactions" | "/contact-groups" | "/contact-types" | "/contacts" | "/contacts/filter" | "/contacts/hooks" | "/contacts/hooks/{id}/signing-secret" | "/contacts/{id}/identify" | "/contacts/{id}/merge" | "/contacts/{id}/obfuscate" | "/currencies/{currency}/conversion-rates" | "/custom-fields" | "/custom-fields/{customFieldId}/translations" | "/ea/account-user-groups" | "/ea/account-user-groups/{userGroupId}/users/{userId}" | "/ea/admission-items/filter" | "/ea/attendee-credits" | "/ea/attendee-insights" | "/ea/attendees" | "/ea/attendees/activities" | "/ea/attendees/activities/external/metadata" | "/ea/attendees/filter" | "/ea/audience-segments" | "/ea/audience-segments/filter" | "/ea/bulk-jobs" | "/ea/bulk-jobs/{id}/cancel" | "/ea/bulk-jobs/{id}/data" | "/ea/bulk-jobs/{id}/run" | "/ea/campaigns" | "/ea/card-tokens" | "/ea/cards" | "/ea/cards/transactions" | "/ea/contact-groups" | "/ea/contact-types" | "/ea/contacts" | "/ea/contacts/filter" | "/ea/contacts/hooks" | "/ea/contacts/hooks/{id}/signing-secret" | "/ea/contacts/{id}/identify" | "/ea/contacts/{id}/merge" | "/ea/contacts/{id}/obfuscate" | "/ea/currencies/{currency}/conversion-rates" | "/ea/custom-fields" | "/ea/custom-fields/{customFieldId}/translations" | "/ea/emarketing/campaigns/{campaignId}/email-templates" | "/ea/emarketing/emails" | "/ea/event-questions" | "/ea/event-questions/{questionId}/choices" | "/ea/event-roles" | "/ea/event-roles/assignments" | "/ea/events/async" | "/ea/events/emails" | "/ea/events/filter" | "/ea/events/{eventId}/badge-print-jobs" | "/ea/events/{eventId}/badge-printer-pools" | "/ea/events/{id}/admission-items" | "/ea/events/{id}/badges" | "/ea/events/{id}/badges/filter" | "/ea/events/{id}/budget-items" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments" | "/ea/events/{id}/check-in" | "/ea/events/{id}/copy" | "/ea/events/{id}/discounts" | "/ea/events/{id}/donation-items" | "/ea/events/{id}/donation-items/filter" | "/ea/events/{id}/emails" | "/ea/events/{id}/exhibitor-categories" | "/ea/events/{id}/exhibitor-questions" | "/ea/events/{id}/exhibitors" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/ea/events/{id}/features/{type}/launch" | "/ea/events/{id}/fee-items" | "/ea/events/{id}/invitation-lists" | "/ea/events/{id}/membership-items" | "/ea/events/{id}/orders" | "/ea/events/{id}/planning-documents" | "/ea/events/{id}/quantity-items" | "/ea/events/{id}/quantity-items/filter" | "/ea/events/{id}/registration-paths" | "/ea/events/{id}/registration-types" | "/ea/events/{id}/session-locations" | "/ea/events/{id}/sponsorship-levels" | "/ea/events/{id}/surveys" | "/ea/events/{id}/surveys/{surveyId}/questions" | "/ea/events/{id}/surveys/{surveyId}/respondents" | "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses" | "/ea/events/{id}/transactions" | "/ea/files" | "/ea/hubs" | "/ea/hubs/{hubId}/members" | "/ea/leads/filter" | "/ea/logs/communication/messages/filter" | "/ea/logs/communications/messages/filter" | "/ea/oauth2/token" | "/ea/process-forms" | "/ea/process-forms/submissions" | "/ea/program-items" | "/ea/program-items/docs/filter" | "/ea/program-items/filter" | "/ea/program-items/speakers/filter" | "/ea/scim/v2/Groups" | "/ea/scim/v2/Users" | "/ea/session-categories" | "/ea/session-segments" | "/ea/sessions" | "/ea/sessions/enrollment/filter" | "/ea/sessions/filter" | "/ea/sessions/{id}/chat/messages" | "/ea/sessions/{id}/chat/messages/{messageId}/reactions" | "/ea/sessions/{id}/check-in" | "/ea/sessions/{id}/enrollment/{attendeeId}" | "/ea/sessions/{id}/questions" | "/ea/sessions/{id}/questions/{questionId}/answer" | "/ea/signatures" | "/ea/speaker-categories" | "/ea/speakers" | "/ea/speakers/filter" | "/ea/standard-surveys" | "/ea/standard-surveys/{surveyId}/email-templates" | "/ea/standard-surveys/{surveyId}/questions" | "/ea/standard-surveys/{surveyId}/respondents" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses" | "/ea/videos" | "/ea/videos/{videoId}/audio-tracks" | "/ea/videos/{videoId}/renditions" | "/ea/videos/{videoId}/text-tracks" | "/ea/videos/{videoId}/views" | "/ea/webcasts" | "/ea/webcasts/{id}/attendee-links" | "/emarketing/campaigns/{campaignId}/email-templates" | "/emarketing/emails" | "/event-questions" | "/event-questions/{questionId}/choices" | "/event-roles" | "/event-roles/assignments" | "/events/async" | "/events/emails" | "/events/filter" | "/events/{eventId}/badge-print-jobs" | "/events/{eventId}/badge-printer-pools" | "/events/{id}/admission-items" | "/events/{id}/badges" | "/events/{id}/badges/filter" | "/events/{id}/budget-items" | "/events/{id}/budget-items/{budgetItemId}/budget-payments" | "/events/{id}/check-in" | "/events/{id}/copy" | "/events/{id}/discounts" | "/events/{id}/donation-items" | "/events/{id}/donation-items/filter" | "/events/{id}/emails" | "/events/{id}/exhibitor-categories" | "/events/{id}/exhibitor-questions" | "/events/{id}/exhibitors" | "/events/{id}/exhibitors/{exhibitorId}/admins" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/events/{id}/exhibitors/{exhibitorId}/leads" | "/events/{id}/exhibitors/{exhibitorId}/questions" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/events/{id}/features/{type}/launch" | "/events/{id}/fee-items" | "/events/{id}/invitation-lists" | "/events/{id}/membership-items" | "/events/{id}/orders" | "/events/{id}/planning-documents" | "/events/{id}/quantity-items" | "/events/{id}/quantity-items/filter" | "/events/{id}/registration-paths" | "/events/{id}/registration-types" | "/events/{id}/session-locations" | "/events/{id}/sponsorship-levels" | "/events/{id}/surveys" | "/events/{id}/surveys/{surveyId}/questions" | "/events/{id}/surveys/{surveyId}/respondents" | "/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses" | "/events/{id}/transactions" | "/files" | "/hubs" | "/hubs/{hubId}/members" | "/leads/filter" | "/logs/communication/messages/filter" | "/logs/communications/messages/filter" | "/oauth2/token" | "/portal/applications" | "/portal/applications/{id}/revoke" | "/portal/applications/{id}/rotate-secret" | "/portal/session" | "/portal/workspaces" | "/portal/workspaces/{id}/invitations" | "/process-forms" | "/process-forms/submissions" | "/program-items" | "/program-items/docs/filter" | "/program-items/filter" | "/program-items/speakers/filter" | "/scim/v2/Groups" | "/scim/v2/Users" | "/session-categories" | "/session-segments" | "/sessions" | "/sessions/enrollment/filter" | "/sessions/filter" | "/sessions/{id}/chat/messages" | "/sessions/{id}/chat/messages/{messageId}/reactions" | "/sessions/{id}/check-in" | "/sessions/{id}/enrollment/{attendeeId}" | "/sessions/{id}/questions" | "/sessions/{id}/questions/{questionId}/answer" | "/signatures" | "/speaker-categories" | "/speakers" | "/speakers/filter" | "/standard-surveys" | "/standard-surveys/{surveyId}/email-templates" | "/standard-surveys/{surveyId}/questions" | "/standard-surveys/{surveyId}/respondents" | "/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email" | "/standard-surveys/{surveyId}/respondents/{respondentId}/responses" | "/videos" | "/videos/{videoId}/audio-tracks" | "/videos/{videoId}/renditions" | "/videos/{videoId}/text-tracks" | "/videos/{videoId}/views" | "/webcasts" | "/webcasts/{id}/attendee-links";
-  put: "/account-user-groups/{userGroupId}" | "/attendee-insights/{id}" | "/attendees/activities/external/metadata/{id}" | "/attendees/{id}" | "/attendees/{id}/email-subscriptions" | "/attendees/{id}/internal-information-questions" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/cards/transactions/{transactionId}" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts/{contactId}" | "/contacts" | "/contacts/hooks/{id}" | "/contacts/{id}" | "/contacts/{id}/custom-fields/{customFieldId}/answers" | "/contacts/{id}/profile-images" | "/contacts/{id}/related-contacts/{relatedContactId}" | "/currencies/{currency}/conversion-rates/{conversionRateId}" | "/custom-fields/{customFieldId}" | "/custom-fields/{customFieldId}/advanced-logic" | "/custom-fields/{customFieldId}/translations" | "/ea/account-user-groups/{userGroupId}" | "/ea/attendee-insights/{id}" | "/ea/attendees/activities/external/metadata/{id}" | "/ea/attendees/{id}" | "/ea/attendees/{id}/email-subscriptions" | "/ea/attendees/{id}/internal-information-questions" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/ea/cards/transactions/{transactionId}" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts/{contactId}" | "/ea/contacts" | "/ea/contacts/hooks/{id}" | "/ea/contacts/{id}" | "/ea/contacts/{id}/custom-fields/{customFieldId}/answers" | "/ea/contacts/{id}/profile-images" | "/ea/contacts/{id}/related-contacts/{relatedContactId}" | "/ea/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/custom-fields/{customFieldId}" | "/ea/custom-fields/{customFieldId}/advanced-logic" | "/ea/custom-fields/{customFieldId}/translations" | "/ea/event-questions/{questionId}" | "/ea/event-questions/{questionId}/choices/{choiceId}" | "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/ea/events/{eventId}/badge-printer-pools/{poolId}" | "/ea/events/{id}" | "/ea/events/{id}/badges/{badgeId}" | "/ea/events/{id}/budget-items/{budgetItemId}" | "/ea/events/{id}/budget-items/{budgetItemId}/allocations" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/ea/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers" | "/ea/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}" | "/ea/events/{id}/communication-settings" | "/ea/events/{id}/custom-fields/{customFieldId}/answers" | "/ea/events/{id}/discounts/{discountId}" | "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitor-questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/features/{type}" | "/ea/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}" | "/ea/events/{id}/registration-types/{registrationTypeId}" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}" | "/ea/events/{id}/user-groups/{userGroupId}" | "/ea/logs/communications/configuration" | "/ea/program-items/{programItemId}" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/quantity-items/{quantityItemId}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories/{id}" | "/ea/session-segments/{id}" | "/ea/sessions/{id}" | "/ea/sessions/{id}/check-in" | "/ea/sessions/{id}/custom-fields/{customFieldId}/answers" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/speakers/{speakerId}" | "/ea/sessions/{id}/sync" | "/ea/speakers/{id}" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/profile-images" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}" | "/ea/videos/{videoId}/text-tracks/{textTrackId}" | "/ea/videos/{videoId}/text-tracks/{textTrackId}/content" | "/ea/webcasts" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links" | "/event-questions/{questionId}" | "/event-questions/{questionId}/choices/{choiceId}" | "/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/events/{eventId}/badge-printer-pools/{poolId}" | "/events/{id}" | "/events/{id}/badges/{badgeId}" | "/events/{id}/budget-items/{budgetItemId}" | "/events/{id}/budget-items/{budgetItemId}/allocations" | "/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers" | "/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}" | "/events/{id}/communication-settings" | "/events/{id}/custom-fields/{customFieldId}/answers" | "/events/{id}/discounts/{discountId}" | "/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitor-questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/features/{type}" | "/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}" | "/events/{id}/registration-types/{registrationTypeId}" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/surveys/{surveyId}/respondents/{respondentId}" | "/events/{id}/user-groups/{userGroupId}" | "/logs/communications/configuration" | "/program-items/{programItemId}" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/quantity-items/{quantityItemId}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}" | "/session-categories/{id}" | "/session-segments/{id}" | "/sessions/{id}" | "/sessions/{id}/check-in" | "/sessions/{id}/custom-fields/{customFieldId}/answers" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/speakers/{speakerId}" | "/sessions/{id}/sync" | "/speakers/{id}" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/profile-images" | "/standard-surveys/{surveyId}/respondents/{respondentId}" | "/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}" | "/videos/{videoId}/text-tracks/{textTrackId}" | "/videos/{videoId}/text-tracks/{textTrackId}/content" | "/webcasts" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links";
+  get: "/.well-known/jwks.json" | "/.well-known/oauth-authorization-server" | "/account-user-groups" | "/account-user-groups/{userGroupId}" | "/admission-items" | "/attendance-durations" | "/attendee-credits" | "/attendee-insights" | "/attendee-insights/{id}" | "/attendee-insights/{id}/scores" | "/attendee-insights/{id}/scores/{attendeeId}/activities" | "/attendee-insights/{id}/stats" | "/attendees" | "/attendees/activities" | "/attendees/activities/external/metadata" | "/attendees/{id}" | "/audience-segments" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees" | "/bounces" | "/budget-items" | "/bulk-jobs/{id}" | "/bulk-jobs/{id}/results" | "/campaigns" | "/cards" | "/cards/transactions" | "/contact-groups" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts" | "/contact-types" | "/contacts" | "/contacts/hooks" | "/contacts/hooks/{id}/deliveries" | "/contacts/hooks/{id}/deliveries/{transactionId}" | "/contacts/obfuscate/{obfuscateId}/status" | "/contacts/{contactId}/history" | "/contacts/{id}" | "/contacts/{id}/obfuscate" | "/contacts/{id}/related-contacts" | "/currencies/{currency}/conversion-rates" | "/custom-fields" | "/custom-fields/{customFieldId}" | "/ea/account-user-groups" | "/ea/account-user-groups/{userGroupId}" | "/ea/admission-items" | "/ea/attendance-durations" | "/ea/attendee-credits" | "/ea/attendee-insights" | "/ea/attendee-insights/{id}" | "/ea/attendee-insights/{id}/scores" | "/ea/attendee-insights/{id}/scores/{attendeeId}/activities" | "/ea/attendee-insights/{id}/stats" | "/ea/attendees" | "/ea/attendees/activities" | "/ea/attendees/activities/external/metadata" | "/ea/attendees/{id}" | "/ea/audience-segments" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees" | "/ea/bounces" | "/ea/budget-items" | "/ea/bulk-jobs/{id}" | "/ea/bulk-jobs/{id}/results" | "/ea/campaigns" | "/ea/cards" | "/ea/cards/transactions" | "/ea/contact-groups" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts" | "/ea/contact-types" | "/ea/contacts" | "/ea/contacts/hooks" | "/ea/contacts/hooks/{id}/deliveries" | "/ea/contacts/hooks/{id}/deliveries/{transactionId}" | "/ea/contacts/obfuscate/{obfuscateId}/status" | "/ea/contacts/{contactId}/history" | "/ea/contacts/{id}" | "/ea/contacts/{id}/obfuscate" | "/ea/contacts/{id}/related-contacts" | "/ea/currencies/{currency}/conversion-rates" | "/ea/custom-fields" | "/ea/custom-fields/{customFieldId}" | "/ea/eliterature-requests" | "/ea/emails" | "/ea/emails/{emailRequestId}/status" | "/ea/emarketing/campaigns/{campaignId}/email-templates" | "/ea/emarketing/emails/{emailRequestId}/status" | "/ea/event-questions" | "/ea/event-questions/{questionId}/choices" | "/ea/event-roles/assignments" | "/ea/events" | "/ea/events/async/{eventCreationId}/status" | "/ea/events/copy/{eventCopyId}/status" | "/ea/events/emails/{emailRequestId}/status" | "/ea/events/surveys/responses" | "/ea/events/{eventId}/attendee-messages/members" | "/ea/events/{eventId}/badge-print-jobs" | "/ea/events/{eventId}/badge-print-jobs/{jobId}" | "/ea/events/{eventId}/badge-printer-pools" | "/ea/events/{eventId}/badge-printer-pools/{poolId}" | "/ea/events/{id}" | "/ea/events/{id}/badges" | "/ea/events/{id}/budget-items" | "/ea/events/{id}/budget-items/allocations" | "/ea/events/{id}/budget-payments" | "/ea/events/{id}/budget-totals" | "/ea/events/{id}/communication-settings" | "/ea/events/{id}/discounts" | "/ea/events/{id}/discounts/agenda-items" | "/ea/events/{id}/donation-items" | "/ea/events/{id}/emails" | "/ea/events/{id}/event-travel/housing-reservation-requests" | "/ea/events/{id}/exhibitor-categories" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors" | "/ea/events/{id}/exhibitor-questions" | "/ea/events/{id}/exhibitors" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories" | "/ea/events/{id}/exhibitors/{exhibitorId}/files" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/features" | "/ea/events/{id}/fee-items" | "/ea/events/{id}/invitation-lists" | "/ea/events/{id}/membership-items" | "/ea/events/{id}/orders" | "/ea/events/{id}/orders/items" | "/ea/events/{id}/planning-documents" | "/ea/events/{id}/quantity-items" | "/ea/events/{id}/registration-paths" | "/ea/events/{id}/registration-types" | "/ea/events/{id}/session-locations" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/surveys" | "/ea/events/{id}/surveys/{surveyId}/questions" | "/ea/events/{id}/surveys/{surveyId}/respondents" | "/ea/events/{id}/surveys/{surveyId}/responses" | "/ea/events/{id}/transactions" | "/ea/events/{id}/transactions/items" | "/ea/events/{id}/user-groups" | "/ea/events/{id}/weblinks" | "/ea/files/{id}" | "/ea/files/{id}/content" | "/ea/housing-events/summaries" | "/ea/housing-events/{housingEventId}" | "/ea/housing-events/{housingEventId}/hotels" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/available-nights" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory" | "/ea/housing-events/{housingEventId}/inventory" | "/ea/housing-events/{housingEventId}/reservations" | "/ea/hubs" | "/ea/hubs/{hubId}/members" | "/ea/join" | "/ea/large-choices" | "/ea/leads" | "/ea/logs/communication/messages" | "/ea/logs/communications/configuration" | "/ea/logs/communications/messages" | "/ea/logs/communications/messages/{id}/content" | "/ea/oauth2/authorize" | "/ea/process-forms/submissions" | "/ea/program-items" | "/ea/program-items/speakers" | "/ea/program-items/{programItemId}/docs" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/questions" | "/ea/reservation-requests/{reservationRequestsId}" | "/ea/reservations/{reservationId}" | "/ea/respondents" | "/ea/responses" | "/ea/scim/v2/Groups" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/ResourceTypes" | "/ea/scim/v2/ResourceTypes/{id}" | "/ea/scim/v2/Schemas" | "/ea/scim/v2/Schemas/{id}" | "/ea/scim/v2/ServiceProviderConfig" | "/ea/scim/v2/Users" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories" | "/ea/session-categories/{id}" | "/ea/session-segments" | "/ea/sessions" | "/ea/sessions/attendance" | "/ea/sessions/enrollment" | "/ea/sessions/{id}" | "/ea/sessions/{id}/docs" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/speakers" | "/ea/sessions/{id}/sync" | "/ea/signatures" | "/ea/speaker-categories" | "/ea/speakers" | "/ea/speakers/{id}/docs" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/sessions" | "/ea/standard-surveys" | "/ea/standard-surveys/responses" | "/ea/standard-surveys/{surveyId}/email-templates" | "/ea/standard-surveys/{surveyId}/questions" | "/ea/standard-surveys/{surveyId}/respondents" | "/ea/surveys" | "/ea/token-validation" | "/ea/usage" | "/ea/usage/hourly" | "/ea/usage/tier" | "/ea/videos" | "/ea/videos/views" | "/ea/videos/{videoId}/audio-tracks" | "/ea/videos/{videoId}/renditions" | "/ea/videos/{videoId}/text-tracks" | "/ea/videos/{videoId}/text-tracks/{textTrackId}/content" | "/ea/webcasts" | "/ea/webcasts/attendee-links" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links" | "/ea/webcasts/{id}/attendee-links/{linkId}/token" | "/eliterature-requests" | "/emails" | "/emails/{emailRequestId}/status" | "/emarketing/campaigns/{campaignId}/email-templates" | "/emarketing/emails/{emailRequestId}/status" | "/event-questions" | "/event-questions/{questionId}/choices" | "/event-roles/assignments" | "/events" | "/events/async/{eventCreationId}/status" | "/events/copy/{eventCopyId}/status" | "/events/emails/{emailRequestId}/status" | "/events/surveys/responses" | "/events/{eventId}/attendee-messages/members" | "/events/{eventId}/badge-print-jobs" | "/events/{eventId}/badge-print-jobs/{jobId}" | "/events/{eventId}/badge-printer-pools" | "/events/{eventId}/badge-printer-pools/{poolId}" | "/events/{id}" | "/events/{id}/badges" | "/events/{id}/budget-items" | "/events/{id}/budget-items/allocations" | "/events/{id}/budget-payments" | "/events/{id}/budget-totals" | "/events/{id}/communication-settings" | "/events/{id}/discounts" | "/events/{id}/discounts/agenda-items" | "/events/{id}/donation-items" | "/events/{id}/emails" | "/events/{id}/event-travel/housing-reservation-requests" | "/events/{id}/exhibitor-categories" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors" | "/events/{id}/exhibitor-questions" | "/events/{id}/exhibitors" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/admins" | "/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories" | "/events/{id}/exhibitors/{exhibitorId}/files" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/events/{id}/exhibitors/{exhibitorId}/questions" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/features" | "/events/{id}/fee-items" | "/events/{id}/invitation-lists" | "/events/{id}/membership-items" | "/events/{id}/orders" | "/events/{id}/orders/items" | "/events/{id}/planning-documents" | "/events/{id}/quantity-items" | "/events/{id}/registration-paths" | "/events/{id}/registration-types" | "/events/{id}/session-locations" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/surveys" | "/events/{id}/surveys/{surveyId}/questions" | "/events/{id}/surveys/{surveyId}/respondents" | "/events/{id}/surveys/{surveyId}/responses" | "/events/{id}/transactions" | "/events/{id}/transactions/items" | "/events/{id}/user-groups" | "/events/{id}/weblinks" | "/files/{id}" | "/files/{id}/content" | "/healthz" | "/housing-events/summaries" | "/housing-events/{housingEventId}" | "/housing-events/{housingEventId}/hotels" | "/housing-events/{housingEventId}/hotels/{hotelId}" | "/housing-events/{housingEventId}/hotels/{hotelId}/available-nights" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory" | "/housing-events/{housingEventId}/inventory" | "/housing-events/{housingEventId}/reservations" | "/hubs" | "/hubs/{hubId}/members" | "/join" | "/large-choices" | "/leads" | "/logs/communication/messages" | "/logs/communications/configuration" | "/logs/communications/messages" | "/logs/communications/messages/{id}/content" | "/oauth2/authorize" | "/portal/applications" | "/portal/scopes" | "/portal/session" | "/portal/workspaces" | "/portal/workspaces/{id}/invitations" | "/process-forms/submissions" | "/program-items" | "/program-items/speakers" | "/program-items/{programItemId}/docs" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/questions" | "/readyz" | "/reservation-requests/{reservationRequestsId}" | "/reservations/{reservationId}" | "/respondents" | "/responses" | "/scim/v2/Groups" | "/scim/v2/Groups/{id}" | "/scim/v2/ResourceTypes" | "/scim/v2/ResourceTypes/{id}" | "/scim/v2/Schemas" | "/scim/v2/Schemas/{id}" | "/scim/v2/ServiceProviderConfig" | "/scim/v2/Users" | "/scim/v2/Users/{id}" | "/session-categories" | "/session-categories/{id}" | "/session-segments" | "/sessions" | "/sessions/attendance" | "/sessions/enrollment" | "/sessions/{id}" | "/sessions/{id}/docs" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/speakers" | "/sessions/{id}/sync" | "/signatures" | "/speaker-categories" | "/speakers" | "/speakers/{id}/docs" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/sessions" | "/standard-surveys" | "/standard-surveys/responses" | "/standard-surveys/{surveyId}/email-templates" | "/standard-surveys/{surveyId}/questions" | "/standard-surveys/{surveyId}/respondents" | "/surveys" | "/token-validation" | "/usage" | "/usage/hourly" | "/usage/tier" | "/videos" | "/videos/views" | "/videos/{videoId}/audio-tracks" | "/videos/{videoId}/renditions" | "/videos/{videoId}/text-tracks" | "/videos/{videoId}/text-tracks/{textTrackId}/content" | "/webcasts" | "/webcasts/attendee-links" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links" | "/webcasts/{id}/attendee-links/{linkId}/token";
+  post: "/account-user-groups" | "/account-user-groups/{userGroupId}/users/{userId}" | "/admission-items/filter" | "/attendee-credits" | "/attendee-insights" | "/attendees" | "/attendees/activities" | "/attendees/activities/external/metadata" | "/attendees/filter" | "/audience-segments" | "/audience-segments/filter" | "/bulk-jobs" | "/bulk-jobs/{id}/cancel" | "/bulk-jobs/{id}/data" | "/bulk-jobs/{id}/run" | "/campaigns" | "/card-tokens" | "/cards" | "/cards/transactions" | "/connections" | "/contact-groups" | "/contact-types" | "/contacts" | "/contacts/filter" | "/contacts/hooks" | "/contacts/hooks/{id}/signing-secret" | "/contacts/{id}/identify" | "/contacts/{id}/merge" | "/contacts/{id}/obfuscate" | "/currencies/{currency}/conversion-rates" | "/custom-fields" | "/custom-fields/{customFieldId}/translations" | "/ea/account-user-groups" | "/ea/account-user-groups/{userGroupId}/users/{userId}" | "/ea/admission-items/filter" | "/ea/attendee-credits" | "/ea/attendee-insights" | "/ea/attendees" | "/ea/attendees/activities" | "/ea/attendees/activities/external/metadata" | "/ea/attendees/filter" | "/ea/audience-segments" | "/ea/audience-segments/filter" | "/ea/bulk-jobs" | "/ea/bulk-jobs/{id}/cancel" | "/ea/bulk-jobs/{id}/data" | "/ea/bulk-jobs/{id}/run" | "/ea/campaigns" | "/ea/card-tokens" | "/ea/cards" | "/ea/cards/transactions" | "/ea/connections" | "/ea/contact-groups" | "/ea/contact-types" | "/ea/contacts" | "/ea/contacts/filter" | "/ea/contacts/hooks" | "/ea/contacts/hooks/{id}/signing-secret" | "/ea/contacts/{id}/identify" | "/ea/contacts/{id}/merge" | "/ea/contacts/{id}/obfuscate" | "/ea/currencies/{currency}/conversion-rates" | "/ea/custom-fields" | "/ea/custom-fields/{customFieldId}/translations" | "/ea/emarketing/campaigns/{campaignId}/email-templates" | "/ea/emarketing/emails" | "/ea/event-questions" | "/ea/event-questions/{questionId}/choices" | "/ea/event-roles" | "/ea/event-roles/assignments" | "/ea/events/async" | "/ea/events/emails" | "/ea/events/filter" | "/ea/events/{eventId}/badge-print-jobs" | "/ea/events/{eventId}/badge-printer-pools" | "/ea/events/{id}/admission-items" | "/ea/events/{id}/badges" | "/ea/events/{id}/badges/filter" | "/ea/events/{id}/budget-items" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments" | "/ea/events/{id}/check-in" | "/ea/events/{id}/copy" | "/ea/events/{id}/discounts" | "/ea/events/{id}/donation-items" | "/ea/events/{id}/donation-items/filter" | "/ea/events/{id}/emails" | "/ea/events/{id}/exhibitor-categories" | "/ea/events/{id}/exhibitor-questions" | "/ea/events/{id}/exhibitors" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/ea/events/{id}/features/{type}/launch" | "/ea/events/{id}/fee-items" | "/ea/events/{id}/invitation-lists" | "/ea/events/{id}/membership-items" | "/ea/events/{id}/orders" | "/ea/events/{id}/planning-documents" | "/ea/events/{id}/quantity-items" | "/ea/events/{id}/quantity-items/filter" | "/ea/events/{id}/registration-paths" | "/ea/events/{id}/registration-types" | "/ea/events/{id}/session-locations" | "/ea/events/{id}/sponsorship-levels" | "/ea/events/{id}/surveys" | "/ea/events/{id}/surveys/{surveyId}/questions" | "/ea/events/{id}/surveys/{surveyId}/respondents" | "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses" | "/ea/events/{id}/transactions" | "/ea/files" | "/ea/housing-events" | "/ea/housing-events/{housingEventId}/hotels" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types" | "/ea/hubs" | "/ea/hubs/{hubId}/members" | "/ea/leads/filter" | "/ea/logs/communication/messages/filter" | "/ea/logs/communications/messages/filter" | "/ea/oauth2/token" | "/ea/process-forms" | "/ea/process-forms/submissions" | "/ea/program-items" | "/ea/program-items/docs/filter" | "/ea/program-items/filter" | "/ea/program-items/speakers/filter" | "/ea/reservation-requests" | "/ea/reservation-requests/{reservationRequestsId}/reservations/{reservationId}" | "/ea/reservations" | "/ea/scim/v2/Groups" | "/ea/scim/v2/Users" | "/ea/session-categories" | "/ea/session-segments" | "/ea/sessions" | "/ea/sessions/enrollment/filter" | "/ea/sessions/filter" | "/ea/sessions/{id}/chat/messages" | "/ea/sessions/{id}/chat/messages/{messageId}/reactions" | "/ea/sessions/{id}/check-in" | "/ea/sessions/{id}/enrollment/{attendeeId}" | "/ea/sessions/{id}/questions" | "/ea/sessions/{id}/questions/{questionId}/answer" | "/ea/signatures" | "/ea/speaker-categories" | "/ea/speakers" | "/ea/speakers/filter" | "/ea/standard-surveys" | "/ea/standard-surveys/{surveyId}/email-templates" | "/ea/standard-surveys/{surveyId}/questions" | "/ea/standard-surveys/{surveyId}/respondents" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses" | "/ea/videos" | "/ea/videos/{videoId}/audio-tracks" | "/ea/videos/{videoId}/renditions" | "/ea/videos/{videoId}/text-tracks" | "/ea/videos/{videoId}/views" | "/ea/webcasts" | "/ea/webcasts/{id}/attendee-links" | "/emarketing/campaigns/{campaignId}/email-templates" | "/emarketing/emails" | "/event-questions" | "/event-questions/{questionId}/choices" | "/event-roles" | "/event-roles/assignments" | "/events/async" | "/events/emails" | "/events/filter" | "/events/{eventId}/badge-print-jobs" | "/events/{eventId}/badge-printer-pools" | "/events/{id}/admission-items" | "/events/{id}/badges" | "/events/{id}/badges/filter" | "/events/{id}/budget-items" | "/events/{id}/budget-items/{budgetItemId}/budget-payments" | "/events/{id}/check-in" | "/events/{id}/copy" | "/events/{id}/discounts" | "/events/{id}/donation-items" | "/events/{id}/donation-items/filter" | "/events/{id}/emails" | "/events/{id}/exhibitor-categories" | "/events/{id}/exhibitor-questions" | "/events/{id}/exhibitors" | "/events/{id}/exhibitors/{exhibitorId}/admins" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/events/{id}/exhibitors/{exhibitorId}/leads" | "/events/{id}/exhibitors/{exhibitorId}/questions" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/events/{id}/features/{type}/launch" | "/events/{id}/fee-items" | "/events/{id}/invitation-lists" | "/events/{id}/membership-items" | "/events/{id}/orders" | "/events/{id}/planning-documents" | "/events/{id}/quantity-items" | "/events/{id}/quantity-items/filter" | "/events/{id}/registration-paths" | "/events/{id}/registration-types" | "/events/{id}/session-locations" | "/events/{id}/sponsorship-levels" | "/events/{id}/surveys" | "/events/{id}/surveys/{surveyId}/questions" | "/events/{id}/surveys/{surveyId}/respondents" | "/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses" | "/events/{id}/transactions" | "/files" | "/housing-events" | "/housing-events/{housingEventId}/hotels" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types" | "/hubs" | "/hubs/{hubId}/members" | "/leads/filter" | "/logs/communication/messages/filter" | "/logs/communications/messages/filter" | "/oauth2/token" | "/portal/applications" | "/portal/applications/{id}/revoke" | "/portal/applications/{id}/rotate-secret" | "/portal/session" | "/portal/workspaces" | "/portal/workspaces/{id}/invitations" | "/process-forms" | "/process-forms/submissions" | "/program-items" | "/program-items/docs/filter" | "/program-items/filter" | "/program-items/speakers/filter" | "/reservation-requests" | "/reservation-requests/{reservationRequestsId}/reservations/{reservationId}" | "/reservations" | "/scim/v2/Groups" | "/scim/v2/Users" | "/session-categories" | "/session-segments" | "/sessions" | "/sessions/enrollment/filter" | "/sessions/filter" | "/sessions/{id}/chat/messages" | "/sessions/{id}/chat/messages/{messageId}/reactions" | "/sessions/{id}/check-in" | "/sessions/{id}/enrollment/{attendeeId}" | "/sessions/{id}/questions" | "/sessions/{id}/questions/{questionId}/answer" | "/signatures" | "/speaker-categories" | "/speakers" | "/speakers/filter" | "/standard-surveys" | "/standard-surveys/{surveyId}/email-templates" | "/standard-surveys/{surveyId}/questions" | "/standard-surveys/{surveyId}/respondents" | "/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email" | "/standard-surveys/{surveyId}/respondents/{respondentId}/responses" | "/videos" | "/videos/{videoId}/audio-tracks" | "/videos/{videoId}/renditions" | "/videos/{videoId}/text-tracks" | "/videos/{videoId}/views" | "/webcasts" | "/webcasts/{id}/attendee-links";
+  put: "/account-user-groups/{userGroupId}" | "/attendee-insights/{id}" | "/attendees/activities/external/metadata/{id}" | "/attendees/{id}" | "/attendees/{id}/email-subscriptions" | "/attendees/{id}/internal-information-questions" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/cards/transactions/{transactionId}" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts/{contactId}" | "/contacts" | "/contacts/hooks/{id}" | "/contacts/{id}" | "/contacts/{id}/custom-fields/{customFieldId}/answers" | "/contacts/{id}/profile-images" | "/contacts/{id}/related-contacts/{relatedContactId}" | "/currencies/{currency}/conversion-rates/{conversionRateId}" | "/custom-fields/{customFieldId}" | "/custom-fields/{customFieldId}/advanced-logic" | "/custom-fields/{customFieldId}/translations" | "/ea/account-user-groups/{userGroupId}" | "/ea/attendee-insights/{id}" | "/ea/attendees/activities/external/metadata/{id}" | "/ea/attendees/{id}" | "/ea/attendees/{id}/email-subscriptions" | "/ea/attendees/{id}/internal-information-questions" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/ea/cards/transactions/{transactionId}" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts/{contactId}" | "/ea/contacts" | "/ea/contacts/hooks/{id}" | "/ea/contacts/{id}" | "/ea/contacts/{id}/custom-fields/{customFieldId}/answers" | "/ea/contacts/{id}/profile-images" | "/ea/contacts/{id}/related-contacts/{relatedContactId}" | "/ea/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/custom-fields/{customFieldId}" | "/ea/custom-fields/{customFieldId}/advanced-logic" | "/ea/custom-fields/{customFieldId}/translations" | "/ea/event-questions/{questionId}" | "/ea/event-questions/{questionId}/choices/{choiceId}" | "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/ea/events/{eventId}/badge-printer-pools/{poolId}" | "/ea/events/{id}" | "/ea/events/{id}/badges/{badgeId}" | "/ea/events/{id}/budget-items/{budgetItemId}" | "/ea/events/{id}/budget-items/{budgetItemId}/allocations" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/ea/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers" | "/ea/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}" | "/ea/events/{id}/communication-settings" | "/ea/events/{id}/custom-fields/{customFieldId}/answers" | "/ea/events/{id}/discounts/{discountId}" | "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitor-questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/features/{type}" | "/ea/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}" | "/ea/events/{id}/registration-types/{registrationTypeId}" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}" | "/ea/events/{id}/user-groups/{userGroupId}" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory" | "/ea/housing-hotels/{hotelCode}/rooms/{roomCode}/rates" | "/ea/logs/communications/configuration" | "/ea/program-items/{programItemId}" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/quantity-items/{quantityItemId}" | "/ea/reservation-requests/{reservationRequestsId}" | "/ea/reservations/{reservationId}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories/{id}" | "/ea/session-segments/{id}" | "/ea/sessions/{id}" | "/ea/sessions/{id}/check-in" | "/ea/sessions/{id}/custom-fields/{customFieldId}/answers" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/speakers/{speakerId}" | "/ea/sessions/{id}/sync" | "/ea/speakers/{id}" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/profile-images" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}" | "/ea/videos/{videoId}/text-tracks/{textTrackId}" | "/ea/videos/{videoId}/text-tracks/{textTrackId}/content" | "/ea/webcasts" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links" | "/event-questions/{questionId}" | "/event-questions/{questionId}/choices/{choiceId}" | "/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/events/{eventId}/badge-printer-pools/{poolId}" | "/events/{id}" | "/events/{id}/badges/{badgeId}" | "/events/{id}/budget-items/{budgetItemId}" | "/events/{id}/budget-items/{budgetItemId}/allocations" | "/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers" | "/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}" | "/events/{id}/communication-settings" | "/events/{id}/custom-fields/{customFieldId}/answers" | "/events/{id}/discounts/{discountId}" | "/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitor-questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/features/{type}" | "/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}" | "/events/{id}/registration-types/{registrationTypeId}" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/surveys/{surveyId}/respondents/{respondentId}" | "/events/{id}/user-groups/{userGroupId}" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory" | "/housing-hotels/{hotelCode}/rooms/{roomCode}/rates" | "/logs/communications/configuration" | "/program-items/{programItemId}" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/quantity-items/{quantityItemId}" | "/reservation-requests/{reservationRequestsId}" | "/reservations/{reservationId}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}" | "/session-categories/{id}" | "/session-segments/{id}" | "/sessions/{id}" | "/sessions/{id}/check-in" | "/sessions/{id}/custom-fields/{customFieldId}/answers" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/speakers/{speakerId}" | "/sessions/{id}/sync" | "/speakers/{id}" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/profile-images" | "/standard-surveys/{surveyId}/respondents/{respondentId}" | "/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}" | "/videos/{videoId}/text-tracks/{textTrackId}" | "/videos/{videoId}/text-tracks/{textTrackId}/content" | "/webcasts" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links";
   patch: "/contacts" | "/contacts/{id}" | "/ea/contacts" | "/ea/contacts/{id}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}";
-  delete: "/account-user-groups/{userGroupId}" | "/account-user-groups/{userGroupId}/users/{userId}" | "/attendee-insights/{id}" | "/attendees/activities/external/metadata/{id}" | "/attendees/{attendeeId}/audience-segments" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/cards/transactions/{transactionId}" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts/{contactId}" | "/contacts/hooks/{id}" | "/contacts/{id}" | "/contacts/{id}/profile-images" | "/contacts/{id}/related-contacts/{relatedContactId}" | "/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/account-user-groups/{userGroupId}" | "/ea/account-user-groups/{userGroupId}/users/{userId}" | "/ea/attendee-insights/{id}" | "/ea/attendees/activities/external/metadata/{id}" | "/ea/attendees/{attendeeId}/audience-segments" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/ea/cards/transactions/{transactionId}" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts/{contactId}" | "/ea/contacts/hooks/{id}" | "/ea/contacts/{id}" | "/ea/contacts/{id}/profile-images" | "/ea/contacts/{id}/related-contacts/{relatedContactId}" | "/ea/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/event-questions/{questionId}" | "/ea/event-questions/{questionId}/choices/{choiceId}" | "/ea/event-roles/assignments/{id}" | "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/ea/events/{id}/budget-items/{budgetItemId}/allocations" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/ea/events/{id}/check-in/{attendeeId}" | "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitor-questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/planning-documents/{documentId}" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/user-groups/{userGroupId}" | "/ea/program-items/{programItemId}" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories/{id}" | "/ea/session-segments/{id}" | "/ea/sessions/{id}" | "/ea/sessions/{id}/attendance/{attendeeId}" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/enrollment/{attendeeId}" | "/ea/sessions/{id}/speakers/{speakerId}" | "/ea/speakers/{id}" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/profile-images" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links/{attendeeLinkId}" | "/event-questions/{questionId}" | "/event-questions/{questionId}/choices/{choiceId}" | "/event-roles/assignments/{id}" | "/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/events/{id}/budget-items/{budgetItemId}/allocations" | "/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/events/{id}/check-in/{attendeeId}" | "/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitor-questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}" | "/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/planning-documents/{documentId}" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/user-groups/{userGroupId}" | "/portal/session" | "/program-items/{programItemId}" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}" | "/session-categories/{id}" | "/session-segments/{id}" | "/sessions/{id}" | "/sessions/{id}/attendance/{attendeeId}" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/enrollment/{attendeeId}" | "/sessions/{id}/speakers/{speakerId}" | "/speakers/{id}" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/profile-images" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links/{attendeeLinkId}";
+  delete: "/account-user-groups/{userGroupId}" | "/account-user-groups/{userGroupId}/users/{userId}" | "/attendee-insights/{id}" | "/attendees/activities/external/metadata/{id}" | "/attendees/{attendeeId}/audience-segments" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/cards/transactions/{transactionId}" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts/{contactId}" | "/contacts/hooks/{id}" | "/contacts/{id}" | "/contacts/{id}/profile-images" | "/contacts/{id}/related-contacts/{relatedContactId}" | "/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/account-user-groups/{userGroupId}" | "/ea/account-user-groups/{userGroupId}/users/{userId}" | "/ea/attendee-insights/{id}" | "/ea/attendees/activities/external/metadata/{id}" | "/ea/attendees/{attendeeId}/audience-segments" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/ea/cards/transactions/{transactionId}" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts/{contactId}" | "/ea/contacts/hooks/{id}" | "/ea/contacts/{id}" | "/ea/contacts/{id}/profile-images" | "/ea/contacts/{id}/related-contacts/{relatedContactId}" | "/ea/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/event-questions/{questionId}" | "/ea/event-questions/{questionId}/choices/{choiceId}" | "/ea/event-roles/assignments/{id}" | "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/ea/events/{id}/budget-items/{budgetItemId}/allocations" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/ea/events/{id}/check-in/{attendeeId}" | "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitor-questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/planning-documents/{documentId}" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/user-groups/{userGroupId}" | "/ea/program-items/{programItemId}" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/reservation-requests/{reservationRequestsId}" | "/ea/reservation-requests/{reservationRequestsId}/reservations/{reservationId}" | "/ea/reservations/{reservationId}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories/{id}" | "/ea/session-segments/{id}" | "/ea/sessions/{id}" | "/ea/sessions/{id}/attendance/{attendeeId}" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/enrollment/{attendeeId}" | "/ea/sessions/{id}/speakers/{speakerId}" | "/ea/speakers/{id}" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/profile-images" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links/{attendeeLinkId}" | "/event-questions/{questionId}" | "/event-questions/{questionId}/choices/{choiceId}" | "/event-roles/assignments/{id}" | "/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/events/{id}/budget-items/{budgetItemId}/allocations" | "/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/events/{id}/check-in/{attendeeId}" | "/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitor-questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}" | "/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/planning-documents/{documentId}" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/user-groups/{userGroupId}" | "/portal/session" | "/program-items/{programItemId}" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/reservation-requests/{reservationRequestsId}" | "/reservation-requests/{reservationRequestsId}/reservations/{reservationId}" | "/reservations/{reservationId}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}" | "/session-categories/{id}" | "/session-segments/{id}" | "/sessions/{id}" | "/sessions/{id}/attendance/{attendeeId}" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/enrollment/{attendeeId}" | "/sessions/{id}/speakers/{speakerId}" | "/speakers/{id}" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/profile-images" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links/{attendeeLinkId}";
 }
 
 /** The API version every other path lives under. */
