@@ -55,6 +55,15 @@ describe('housing', () => {
     const b = await createBlock(api, eventId, { rooms: 1, days: ['2027-03-01'] });
     const list = await ok<{ data: Array<{ id: number }> }>(api('GET', '/ea/housing-events/summaries'));
     expect(list.data.map((e) => e.id)).toContain(b.housingEventId);
+    // Page by page (the token keeps the list's set: events that have not ended).
+    const seen: number[] = [];
+    let next: string | undefined;
+    do {
+      const page: { data: Array<{ id: number }>; paging: { nextToken?: string } } = await ok(api('GET', `/ea/housing-events/summaries?limit=1${next ? `&token=${encodeURIComponent(next)}` : ''}`));
+      seen.push(...page.data.map((e) => e.id));
+      next = page.paging.nextToken;
+    } while (next !== undefined);
+    expect(seen).toEqual(list.data.map((e) => e.id));
     const filtered = await ok<{ data: Array<{ id: number }> }>(api('GET', `/ea/housing-events/summaries?filter=${encodeURIComponent("start gt '2030-01-01'")}`));
     expect(filtered.data).toEqual([]);
   });

@@ -176,8 +176,9 @@ export class HousingService {
 
   /** Housing events, in id order; without a filter, those that have not ended (the reference: "future housing events"). */
   listSummaries(accountId: string, query: ListQuery) {
-    const endsAfter = query.filter === undefined && query.token === undefined ? this.now() : undefined;
-    return listPage(SUMMARIES_LIST, query, (spec) => this.repo.listEvents(accountId, spec, endsAfter), (r) => this.summaryToApi(r), this.href('housing-events/summaries'));
+    // The page request's filter (a token's, on later pages) decides, so that every page of one list reads the same set.
+    return listPage(SUMMARIES_LIST, query, (spec, req) => this.repo.listEvents(accountId, spec, req.filter === undefined ? this.now() : undefined), (r) => this.summaryToApi(r),
+      this.href('housing-events/summaries'));
   }
 
   /** POST /connections: the access code names a housing event of the account, which the caller's application is now connected to. */
