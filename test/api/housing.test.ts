@@ -46,6 +46,11 @@ describe('housing', () => {
       api('GET', `/ea/housing-events/${b.housingEventId}/hotels/${b.hotelId}/available-nights?limit=2&filter=${encodeURIComponent(`roomType.id eq '${b.roomTypeId}'`)}`));
     expect(avail.data.map((n) => [n.date, n.quantity])).toEqual([['2027-02-28', 5], ['2027-03-01', 5]]);
     expect(avail.paging.nextToken).toBeDefined();
+    const dupHotel = await api('POST', `/ea/housing-events/${b.housingEventId}/hotels`, { code: b.hotelCode, name: 'Again' });
+    expect(dupHotel.statusCode).toBe(409);
+    expect(dupHotel.json()).toMatchObject({ target: 'code' });
+    const dupRoom = await api('POST', `/ea/housing-events/${b.housingEventId}/hotels/${b.hotelId}/room-types`, { code: b.roomCode, name: 'Again' });
+    expect(dupRoom.statusCode).toBe(409);
     const bad = await api('GET', `/ea/housing-events/${b.housingEventId}/inventory?filter=${encodeURIComponent("rate eq '1'")}`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ target: 'filter' });

@@ -205,8 +205,10 @@ export class HousingRepository extends Repository {
       .executeTakeFirst();
   }
 
-  async insertNight(row: NewRow<'housing_inventory'>, ex: Executor): Promise<void> {
-    await ex.insertInto('housing_inventory').values(row).execute();
+  /** Adds the night to the block; false when another writer added it first (the caller sets its block instead). */
+  async insertNight(row: NewRow<'housing_inventory'>, ex: Executor): Promise<boolean> {
+    const r = await ex.insertInto('housing_inventory').values(row).onConflict((oc) => oc.columns(['room_type_id', 'night']).doNothing()).executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
   /** Sets the rate of the room type's nights in [from, to] (ISO midnights); the number of nights changed. */

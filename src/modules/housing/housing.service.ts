@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { auditStamp, type AuthContext } from '../../actor.js';
 import type { Config } from '../../config/index.js';
+import { isUniqueViolation } from '../../db/constraints.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import type { Clock } from '../../db/time.js';
@@ -83,6 +84,16 @@ export class HousingService {
 
   private now(): string {
     return this.clock().toISOString();
+  }
+
+  /** Runs the write; a code another writer took in the meantime (the unique index decides) is a 409. */
+  private async codeTaken<T>(message: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw HousingErrors.conflict(message, { target: 'code' });
+      throw err;
+    }
   }
 
   // ---- Lookups ----
@@ -207,7 +218,7 @@ export class HousingService {
     const he = await this.housingEvent(auth.accountId, heNumber);
     if (await this.repo.findHotelByCode(auth.accountId, input.code)) throw HousingErrors.conflict(`Hotel code '${input.code}' is already used in the account`, { target: 'code' });
     const { created } = this.stamp(auth);
-    const row = await this.repo.transaction(async (trx) => {
+    const row = await this.codeTaken(`Hotel code '${input.code}' is already used in the account`, () => this.repo.transaction(async (trx) => {
       const row: Row<'housing_hotels'> = {
         id: newId(), account_id: auth.accountId, number: await this.repo.nextNumber('hotel', trx), housing_event_id: he.id, code: input.code, name: input.name,
         description: input.description ?? '', child_policy: input.childPolicy ?? null, rating: input.rating ?? null, address: json(input.address),
@@ -215,7 +226,7 @@ export class HousingService {
       };
       await this.repo.insertHotel(row, trx);
       return row;
-    });
+    }));
     return this.hotelToApi(row, he.number);
   }
 
@@ -252,14 +263,14 @@ export class HousingService {
     if (await this.repo.findRoomTypeByCode(auth.accountId, hotel.id, input.code)) throw HousingErrors.conflict(`Room code '${input.code}' is already used in the hotel`, { target: 'code' });
     const { created } = this.stamp(auth);
     const id = newId();
-    await this.repo.transaction(async (trx) => {
+    await this.codeTaken(`Room code '${input.code}' is already used in the hotel`, () => this.repo.transaction(async (trx) => {
       await this.repo.insertRoomType({
         id, account_id: auth.accountId, number: await this.repo.nextNumber('room_type', trx), housing_event_id: he.id, hotel_id: hotel.id, attendee_type_id: type.id,
         code: input.code, name: input.name, description: input.description ?? '', custom_order: input.customOrder ?? null, max_guests: input.maxGuests ?? 2,
         min_length_of_stay: input.minLengthOfStay ?? 1, cancel_policy: input.cancelPolicy ?? null, tax_policy: input.taxPolicy ?? null,
         images: JSON.stringify(input.images ?? []), hide_rate: input.hideRate === true ? 1 : 0, ...created,
       }, trx);
-    });
+    }));
     const row = await this.repo.findRoomTypeById(auth.accountId, id);
     if (!row) throw HousingErrors.roomTypeNotFound();
     return this.roomTypeToApi(row);
@@ -305,14 +316,14 @@ export class HousingService {
       for (const [i, n] of [...input.nights.entries()].sort((a, b) => a[1].date.localeCompare(b[1].date))) {
         const night = nightOf(n.date);
         if (await this.repo.setBlock(auth.accountId, roomType.id, night, n.rooms, n.rate, now, trx)) continue;
-        const existing = await this.repo.nightExists(auth.accountId, roomType.id, night, trx);
-        if (existing) {
-          throw bad(`${existing.current_block - existing.remaining} room(s) of the night of ${n.date} are sold: the block cannot be ${n.rooms}`, `nights[${i}].rooms`);
-        }
-        await this.repo.insertNight({
+        const added = !(await this.repo.nightExists(auth.accountId, roomType.id, night, trx)) && await this.repo.insertNight({
           id: newId(), account_id: auth.accountId, housing_event_id: he.id, hotel_id: hotel.id, room_type_id: roomType.id, night, original_block: n.rooms,
           current_block: n.rooms, remaining: n.rooms, rate: n.rate, rate_code: null, last_modified: now,
         }, trx);
+        // A night another writer added in the meantime is set like any existing night.
+        if (added || await this.repo.setBlock(auth.accountId, roomType.id, night, n.rooms, n.rate, now, trx)) continue;
+        const existing = await this.repo.nightExists(auth.accountId, roomType.id, night, trx);
+        throw bad(`${existing ? existing.current_block - existing.remaining : 0} room(s) of the night of ${n.date} are sold: the block cannot be ${n.rooms}`, `nights[${i}].rooms`);
       }
     });
     const set = new Set(days);
