@@ -149,6 +149,319 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ea/appointment-attendees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Appt Attendees
+         * @description The account's appointment attendees, in creation order. Filterable (the reference's list): appointmentEvent.id (eq), contact.id (eq), deleted (eq). `after` / `before` bound lastModified. Answered from an index at any size: appointmentEvent.id, contact.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["listAppointmentAttendees"];
+        put?: never;
+        /**
+         * Create Appt Attendee
+         * @description Makes a contact of the account an attendee of an appointment event (once: 409 otherwise), optionally linked to its attendee record in the event. An eventline extension (DESIGN rule 11): the reference only reads these.
+         */
+        post: operations["createAppointmentAttendee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointment-attendees/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Appt Attendee */
+        get: operations["getAppointmentAttendeeById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointment-availability-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Availability
+         * @description Appointment attendees' availability, in creation order; times in the appointment event's time zone. Filterable (the reference's list): appointmentEvent.id (eq), attendee.id (eq). `after` / `before` bound lastModified. Answered from an index at any size: appointmentEvent.id, attendee.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["listAvailability"];
+        put?: never;
+        /**
+         * Create Availability
+         * @description Records when an appointment attendee is AVAILABLE or UNAVAILABLE, in the appointment event's time zone. A booking with schedule rules keeps out of UNAVAILABLE ranges and, when the attendee has AVAILABLE ones, inside one (422 naming the participant). An eventline extension (DESIGN rule 11): the reference only reads these.
+         */
+        post: operations["createAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointment-availability-times/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Availability */
+        get: operations["getAvailabilityById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointment-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Appt Events
+         * @description The account's appointment events, in creation order. Filterable (the reference's list): event.id (eq). `after` / `before` bound lastModified. Answered from an index at any size: event.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["listAppointmentEvents"];
+        put?: never;
+        /**
+         * Create Appt Event
+         * @description Adds an appointment event to an event, with the IANA time zone its schedule and people's availability are written in. An eventline extension (DESIGN rule 11): the reference only reads these.
+         */
+        post: operations["createAppointmentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointment-events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Appt Event */
+        get: operations["getAppointmentEventById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointment-events/{id}/appointment-available-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Available Times
+         * @description What can still be booked, in UTC: each DEFINED slot that is not booked (as a slot, or at its location), and each stretch of a FLEXIBLE range its location is free; computed from the schedule in the appointment event's time zone, so a change of the clocks moves the UTC times. With locations, one entry per location. In (startTime, id) order. Filterable (the reference's list): appointmentType.id (eq), location.id (eq). Every filter reads the account's rows (no index answers a filter of this list yet).
+         */
+        get: operations["listAvailableTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointment-events/{id}/appointment-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Appointment Types
+         * @description The appointment event's appointment types with their schedules (eventline: `duration`, `timeRanges`). This list takes no filter.
+         */
+        get: operations["listAppointmentTypes"];
+        put?: never;
+        /**
+         * Create Appointment Type
+         * @description Adds an appointment type and its schedule: time ranges in the appointment event's time zone, inside the appointment event. DEFINED: slots of `duration` minutes from each range's start, in elapsed time (a range across a change of the clocks has as many slots as real hours allow); FLEXIBLE: any time inside a range. An eventline extension (DESIGN rule 11): the reference only reads these.
+         */
+        post: operations["createAppointmentType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointment-events/{id}/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create Appointment
+         * @description Books an appointment. Hosts and attendees are contact ids of appointment attendees of the appointment event. In one transaction the appointment takes its slot, its location and each participant for its time: a participant or location already booked for any part of it (in any appointment event) is 409 naming who or what (`target`: hosts[i], attendees[i], location, startTime), and of concurrent bookings of one slot one wins. With `enforceScheduleRule` (default true) it must be a slot (DEFINED) or inside a range (FLEXIBLE) of its type and within each participant's availability: 422 otherwise. `suppressNotifications` is accepted; eventline sends no appointment notifications.
+         */
+        post: operations["createAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointment-events/{id}/appointments/{apptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update Appointments
+         * @description Replaces the appointment's time, place and people (its type is kept unless appointmentTypeId is given), checked as a new booking with itself set aside. Hosts and attendees are contact ids of appointment attendees of the appointment event. In one transaction the appointment takes its slot, its location and each participant for its time: a participant or location already booked for any part of it (in any appointment event) is 409 naming who or what (`target`: hosts[i], attendees[i], location, startTime), and of concurrent bookings of one slot one wins. With `enforceScheduleRule` (default true) it must be a slot (DEFINED) or inside a range (FLEXIBLE) of its type and within each participant's availability: 422 otherwise. `suppressNotifications` is accepted; eventline sends no appointment notifications.
+         */
+        put: operations["updateAppointment"];
+        post?: never;
+        /**
+         * Cancel Appointment
+         * @description Cancels the appointment: its slot, location and participants' time are free again (it stays readable with status CANCELLED; cancelling again changes nothing).
+         */
+        delete: operations["cancelAppointment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointment-events/{id}/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Locations
+         * @description The appointment event's locations. This list takes no filter.
+         */
+        get: operations["listLocations"];
+        put?: never;
+        /**
+         * Create Location
+         * @description Adds a location to the appointment event; a location holds one appointment at a time. An eventline extension (DESIGN rule 11): the reference only reads these.
+         */
+        post: operations["createAppointmentLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointment-meeting-interests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Interests
+         * @description Appointment attendees' meeting interests, in creation order. Filterable (the reference's list): appointmentEvent.id (eq), attendee.id (eq). `after` / `before` bound lastModified. Answered from an index at any size: appointmentEvent.id, attendee.id with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["listMeetingInterests"];
+        put?: never;
+        /**
+         * Create Interest
+         * @description Records an appointment attendee's meeting interests (exhibitors, rankings, comments; comments are personal data). An eventline extension (DESIGN rule 11): the reference only reads these.
+         */
+        post: operations["createMeetingInterest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointment-meeting-interests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Interest */
+        get: operations["getMeetingInterestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Appointments
+         * @description The account's appointments (cancelled ones too, with status CANCELLED), in creation order. Filterable (the reference's list): appointmentEvent.id (eq), participants.attendee.contact.id (eq), code (eq). participants.attendee.contact.id may be compared once, joined with `and`. `after` / `before` bound lastModified. Answered from an index at any size: appointmentEvent.id, code with eq or in. Every other field and operator reads the account's rows.
+         */
+        get: operations["listAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ea/appointments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Appointment */
+        get: operations["getAppointmentById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ea/attendance-durations": {
         parameters: {
             query?: never;
@@ -8146,6 +8459,3816 @@ export interface operations {
             };
             /** @description Forbidden: a required scope is missing */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listAppointmentAttendees: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            appointmentEvent: {
+                                /**
+                                 * Format: uuid
+                                 * @description The appointment event.
+                                 */
+                                id: string;
+                            };
+                            code?: string;
+                            contact: {
+                                /**
+                                 * Format: uuid
+                                 * @description The contact.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description Created.
+                             */
+                            created?: string;
+                            deleted?: boolean;
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description Last modified.
+                             */
+                            modified?: string;
+                            registration?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The attendee record.
+                                 */
+                                id: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAppointmentAttendee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    appointmentEvent: {
+                        /**
+                         * Format: uuid
+                         * @description The appointment event.
+                         */
+                        id: string;
+                    };
+                    contact: {
+                        /**
+                         * Format: uuid
+                         * @description A contact of the account.
+                         */
+                        id: string;
+                    };
+                    registration?: {
+                        /**
+                         * Format: uuid
+                         * @description The contact's attendee record in the appointment event's event.
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointmentEvent: {
+                            /**
+                             * Format: uuid
+                             * @description The appointment event.
+                             */
+                            id: string;
+                        };
+                        code?: string;
+                        contact: {
+                            /**
+                             * Format: uuid
+                             * @description The contact.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Created.
+                         */
+                        created?: string;
+                        deleted?: boolean;
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description Last modified.
+                         */
+                        modified?: string;
+                        registration?: {
+                            /**
+                             * Format: uuid
+                             * @description The attendee record.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAppointmentAttendeeById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointmentEvent: {
+                            /**
+                             * Format: uuid
+                             * @description The appointment event.
+                             */
+                            id: string;
+                        };
+                        code?: string;
+                        contact: {
+                            /**
+                             * Format: uuid
+                             * @description The contact.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Created.
+                         */
+                        created?: string;
+                        deleted?: boolean;
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description Last modified.
+                         */
+                        modified?: string;
+                        registration?: {
+                            /**
+                             * Format: uuid
+                             * @description The attendee record.
+                             */
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listAvailability: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            appointmentEvent: {
+                                /**
+                                 * Format: uuid
+                                 * @description The appointment event.
+                                 */
+                                id: string;
+                            };
+                            attendee: {
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description Created.
+                             */
+                            created?: string;
+                            deleted?: boolean;
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description Last modified.
+                             */
+                            lastModified?: string;
+                            timeRanges: {
+                                end: string;
+                                start: string;
+                                /** @enum {string} */
+                                type: "AVAILABLE" | "UNAVAILABLE";
+                            }[];
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An appointment attendee.
+                         */
+                        id: string;
+                    };
+                    timeRanges: {
+                        /** @description End. A wall-clock time of the appointment event's time zone, YYYY-MM-DDTHH:mm[:ss] (no offset). */
+                        end: string;
+                        /** @description Start. A wall-clock time of the appointment event's time zone, YYYY-MM-DDTHH:mm[:ss] (no offset). */
+                        start: string;
+                        /** @enum {string} */
+                        type: "AVAILABLE" | "UNAVAILABLE";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointmentEvent: {
+                            /**
+                             * Format: uuid
+                             * @description The appointment event.
+                             */
+                            id: string;
+                        };
+                        attendee: {
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Created.
+                         */
+                        created?: string;
+                        deleted?: boolean;
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description Last modified.
+                         */
+                        lastModified?: string;
+                        timeRanges: {
+                            end: string;
+                            start: string;
+                            /** @enum {string} */
+                            type: "AVAILABLE" | "UNAVAILABLE";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAvailabilityById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointmentEvent: {
+                            /**
+                             * Format: uuid
+                             * @description The appointment event.
+                             */
+                            id: string;
+                        };
+                        attendee: {
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Created.
+                         */
+                        created?: string;
+                        deleted?: boolean;
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description Last modified.
+                         */
+                        lastModified?: string;
+                        timeRanges: {
+                            end: string;
+                            start: string;
+                            /** @enum {string} */
+                            type: "AVAILABLE" | "UNAVAILABLE";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listAppointmentEvents: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            apptEventType: "STANDARD" | "UNIVERSAL" | "PLANNER_COORDINATED" | "SIMPLE";
+                            archived?: boolean;
+                            code: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created?: string;
+                            /** @description Who created this record. */
+                            createdBy?: string;
+                            defaultLocale?: string;
+                            deleted?: boolean;
+                            description?: string;
+                            /**
+                             * Format: date-time
+                             * @description End.
+                             */
+                            end: string;
+                            event?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The event.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: uuid
+                             * @description The appointment event.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified?: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy?: string;
+                            /**
+                             * Format: date-time
+                             * @description Start.
+                             */
+                            start: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "CLOSED" | "COMPLETED" | "PENDING";
+                            timezone?: string;
+                            title: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAppointmentEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Default STANDARD.
+                     * @enum {string}
+                     */
+                    apptEventType?: "STANDARD" | "UNIVERSAL" | "PLANNER_COORDINATED" | "SIMPLE";
+                    defaultLocale?: string;
+                    description?: string;
+                    /**
+                     * Format: date-time
+                     * @description When appointments must have ended.
+                     */
+                    end: string;
+                    event: {
+                        /**
+                         * Format: uuid
+                         * @description The event the appointments are booked during.
+                         */
+                        id: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description When appointments may start.
+                     */
+                    start: string;
+                    /**
+                     * @description Default ACTIVE.
+                     * @enum {string}
+                     */
+                    status?: "ACTIVE" | "CLOSED" | "COMPLETED" | "PENDING";
+                    /** @description The IANA time zone the schedule and availability are written in (e.g. America/New_York). */
+                    timezone: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        apptEventType: "STANDARD" | "UNIVERSAL" | "PLANNER_COORDINATED" | "SIMPLE";
+                        archived?: boolean;
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created?: string;
+                        /** @description Who created this record. */
+                        createdBy?: string;
+                        defaultLocale?: string;
+                        deleted?: boolean;
+                        description?: string;
+                        /**
+                         * Format: date-time
+                         * @description End.
+                         */
+                        end: string;
+                        event?: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The appointment event.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified?: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy?: string;
+                        /**
+                         * Format: date-time
+                         * @description Start.
+                         */
+                        start: string;
+                        /** @enum {string} */
+                        status: "ACTIVE" | "CLOSED" | "COMPLETED" | "PENDING";
+                        timezone?: string;
+                        title: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAppointmentEventById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an appointment event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        apptEventType: "STANDARD" | "UNIVERSAL" | "PLANNER_COORDINATED" | "SIMPLE";
+                        archived?: boolean;
+                        code: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created?: string;
+                        /** @description Who created this record. */
+                        createdBy?: string;
+                        defaultLocale?: string;
+                        deleted?: boolean;
+                        description?: string;
+                        /**
+                         * Format: date-time
+                         * @description End.
+                         */
+                        end: string;
+                        event?: {
+                            /**
+                             * Format: uuid
+                             * @description The event.
+                             */
+                            id: string;
+                        };
+                        /**
+                         * Format: uuid
+                         * @description The appointment event.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified?: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy?: string;
+                        /**
+                         * Format: date-time
+                         * @description Start.
+                         */
+                        start: string;
+                        /** @enum {string} */
+                        status: "ACTIVE" | "CLOSED" | "COMPLETED" | "PENDING";
+                        timezone?: string;
+                        title: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listAvailableTimes: {
+        parameters: {
+            query?: {
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an appointment event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            appointmentType: {
+                                /**
+                                 * Format: uuid
+                                 * @description The appointment type.
+                                 */
+                                id: string;
+                            };
+                            /** @description 1 for a DEFINED slot; -1 (any number) for a FLEXIBLE range. */
+                            availableAppointments?: number;
+                            /**
+                             * Format: date-time
+                             * @description End, in UTC.
+                             */
+                            endTime: string;
+                            /**
+                             * Format: uuid
+                             * @description The time range (the same for the same slot on every read).
+                             */
+                            id: string;
+                            location?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The location.
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description Start, in UTC.
+                             */
+                            startTime: string;
+                            /** @enum {string} */
+                            type: "DEFINED" | "FLEXIBLE";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listAppointmentTypes: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an appointment event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            category: "CUSTOM_APPOINTMENT" | "EXHIBITOR_NETWORKING" | "SELF_SIGN_UP";
+                            /** @description eventline: a DEFINED slot's length in minutes. */
+                            duration?: number;
+                            /**
+                             * Format: uuid
+                             * @description The appointment type.
+                             */
+                            id: string;
+                            name: string;
+                            /** @description eventline: the schedule, in the appointment event's time zone. */
+                            timeRanges?: {
+                                end: string;
+                                start: string;
+                            }[];
+                            /** @enum {string} */
+                            timeRangeType: "DEFINED" | "FLEXIBLE";
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAppointmentType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an appointment event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Default CUSTOM_APPOINTMENT.
+                     * @enum {string}
+                     */
+                    category?: "CUSTOM_APPOINTMENT" | "EXHIBITOR_NETWORKING" | "SELF_SIGN_UP";
+                    /** @description eventline: the length of a DEFINED slot, in minutes (default 30). */
+                    duration?: number;
+                    name: string;
+                    /** @description eventline: when this type of appointment may be booked. */
+                    timeRanges: {
+                        /** @description End. A wall-clock time of the appointment event's time zone, YYYY-MM-DDTHH:mm[:ss] (no offset). */
+                        end: string;
+                        /** @description Start. A wall-clock time of the appointment event's time zone, YYYY-MM-DDTHH:mm[:ss] (no offset). */
+                        start: string;
+                    }[];
+                    /**
+                     * @description DEFINED (default): fixed slots of `duration` minutes from each range's start; FLEXIBLE: any time inside a range.
+                     * @enum {string}
+                     */
+                    timeRangeType?: "DEFINED" | "FLEXIBLE";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        category: "CUSTOM_APPOINTMENT" | "EXHIBITOR_NETWORKING" | "SELF_SIGN_UP";
+                        /** @description eventline: a DEFINED slot's length in minutes. */
+                        duration?: number;
+                        /**
+                         * Format: uuid
+                         * @description The appointment type.
+                         */
+                        id: string;
+                        name: string;
+                        /** @description eventline: the schedule, in the appointment event's time zone. */
+                        timeRanges?: {
+                            end: string;
+                            start: string;
+                        }[];
+                        /** @enum {string} */
+                        timeRangeType: "DEFINED" | "FLEXIBLE";
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAppointment: {
+        parameters: {
+            query?: {
+                /** @description eventline sends no appointment notifications: accepted and ignored. */
+                suppressNotifications?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an appointment event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description An appointment type of the appointment event.
+                     */
+                    appointmentTypeId: string;
+                    /** @description Contact ids of the attendees. */
+                    attendees?: string[];
+                    autoAccept?: boolean;
+                    code?: string;
+                    customLocationName?: string;
+                    description?: string;
+                    /**
+                     * Format: date-time
+                     * @description End, in UTC.
+                     */
+                    endTime: string;
+                    /** @description Default true: the appointment must be a slot (DEFINED) or inside a range (FLEXIBLE) of its type, and inside every participant's availability. */
+                    enforceScheduleRule?: boolean;
+                    /** @description Contact ids of the hosts (at least one). */
+                    hosts: string[];
+                    /**
+                     * Format: uuid
+                     * @description A location of the appointment event.
+                     */
+                    location?: string;
+                    /**
+                     * Format: date-time
+                     * @description Start, in UTC.
+                     */
+                    startTime: string;
+                    /** @description The appointment's name. */
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointmentEvent?: {
+                            /**
+                             * Format: uuid
+                             * @description The appointment event.
+                             */
+                            id: string;
+                        };
+                        autoAcceptAttendees?: boolean;
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created?: string;
+                        /** @description Who created this record. */
+                        createdBy?: string;
+                        deleted?: boolean;
+                        description?: string;
+                        /**
+                         * Format: date-time
+                         * @description End, in UTC.
+                         */
+                        end: string;
+                        enforceScheduleRules?: boolean;
+                        /**
+                         * Format: uuid
+                         * @description The appointment.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified?: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy?: string;
+                        location?: {
+                            /**
+                             * Format: uuid
+                             * @description eventline: the location.
+                             */
+                            id?: string;
+                            name?: string;
+                        };
+                        name: string;
+                        participant: {
+                            attendee: {
+                                contact: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The contact.
+                                     */
+                                    id: string;
+                                };
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created?: string;
+                            /** @description Who created this record. */
+                            createdBy?: string;
+                            deleted?: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified?: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy?: string;
+                            /** @enum {string} */
+                            response?: "CONFIRMED" | "TENTATIVE" | "PENDING" | "DECLINED";
+                            /** @enum {string} */
+                            status?: "pending" | "pending_proposed" | "confirmed" | "declined" | "cancelled" | "tentative";
+                            /** @enum {string} */
+                            type: "Host" | "Attendee";
+                        };
+                        participants: {
+                            attendee: {
+                                contact: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The contact.
+                                     */
+                                    id: string;
+                                };
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created?: string;
+                            /** @description Who created this record. */
+                            createdBy?: string;
+                            deleted?: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified?: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy?: string;
+                            /** @enum {string} */
+                            response?: "CONFIRMED" | "TENTATIVE" | "PENDING" | "DECLINED";
+                            /** @enum {string} */
+                            status?: "pending" | "pending_proposed" | "confirmed" | "declined" | "cancelled" | "tentative";
+                            /** @enum {string} */
+                            type: "Host" | "Attendee";
+                        }[];
+                        /** @description eventline asks no appointment questions: always empty. */
+                        questions?: {
+                            /**
+                             * Format: uuid
+                             * @description A question.
+                             */
+                            id: string;
+                            value: string[];
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description Start, in UTC.
+                         */
+                        start: string;
+                        /** @enum {string} */
+                        status?: "ACTIVE" | "CONFIRMED" | "CANCELLED" | "PENDING_APPROVAL" | "DENIED" | "PENDING" | "PENDING_ASSIGNMENT" | "PENDING_HOST_ASSIGNMENT" | "PENDING_APPROVAL_AND_ASSIGNMENT" | "TENTATIVE";
+                        type: {
+                            /**
+                             * Format: uuid
+                             * @description eventline: the appointment type.
+                             */
+                            id?: string;
+                            name?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateAppointment: {
+        parameters: {
+            query?: {
+                /** @description eventline sends no appointment notifications: accepted and ignored. */
+                suppressNotifications?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an appointment of the appointment event. */
+                apptId: string;
+                /** @description ID of an appointment event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description eventline: another appointment type of the appointment event (kept when left out).
+                     */
+                    appointmentTypeId?: string;
+                    /** @description Contact ids of the attendees. */
+                    attendees?: string[];
+                    autoAccept?: boolean;
+                    code?: string;
+                    customLocationName?: string;
+                    description?: string;
+                    /**
+                     * Format: date-time
+                     * @description End, in UTC.
+                     */
+                    endTime: string;
+                    /** @description Default true: the appointment must be a slot (DEFINED) or inside a range (FLEXIBLE) of its type, and inside every participant's availability. */
+                    enforceScheduleRule?: boolean;
+                    /** @description Contact ids of the hosts (at least one). */
+                    hosts: string[];
+                    /**
+                     * Format: uuid
+                     * @description The appointment (the path's).
+                     */
+                    id?: string;
+                    /**
+                     * Format: uuid
+                     * @description A location of the appointment event.
+                     */
+                    location?: string;
+                    /**
+                     * Format: date-time
+                     * @description Start, in UTC.
+                     */
+                    startTime: string;
+                    /** @description The appointment's name. */
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointmentEvent?: {
+                            /**
+                             * Format: uuid
+                             * @description The appointment event.
+                             */
+                            id: string;
+                        };
+                        autoAcceptAttendees?: boolean;
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created?: string;
+                        /** @description Who created this record. */
+                        createdBy?: string;
+                        deleted?: boolean;
+                        description?: string;
+                        /**
+                         * Format: date-time
+                         * @description End, in UTC.
+                         */
+                        end: string;
+                        enforceScheduleRules?: boolean;
+                        /**
+                         * Format: uuid
+                         * @description The appointment.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified?: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy?: string;
+                        location?: {
+                            /**
+                             * Format: uuid
+                             * @description eventline: the location.
+                             */
+                            id?: string;
+                            name?: string;
+                        };
+                        name: string;
+                        participant: {
+                            attendee: {
+                                contact: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The contact.
+                                     */
+                                    id: string;
+                                };
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created?: string;
+                            /** @description Who created this record. */
+                            createdBy?: string;
+                            deleted?: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified?: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy?: string;
+                            /** @enum {string} */
+                            response?: "CONFIRMED" | "TENTATIVE" | "PENDING" | "DECLINED";
+                            /** @enum {string} */
+                            status?: "pending" | "pending_proposed" | "confirmed" | "declined" | "cancelled" | "tentative";
+                            /** @enum {string} */
+                            type: "Host" | "Attendee";
+                        };
+                        participants: {
+                            attendee: {
+                                contact: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The contact.
+                                     */
+                                    id: string;
+                                };
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created?: string;
+                            /** @description Who created this record. */
+                            createdBy?: string;
+                            deleted?: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified?: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy?: string;
+                            /** @enum {string} */
+                            response?: "CONFIRMED" | "TENTATIVE" | "PENDING" | "DECLINED";
+                            /** @enum {string} */
+                            status?: "pending" | "pending_proposed" | "confirmed" | "declined" | "cancelled" | "tentative";
+                            /** @enum {string} */
+                            type: "Host" | "Attendee";
+                        }[];
+                        /** @description eventline asks no appointment questions: always empty. */
+                        questions?: {
+                            /**
+                             * Format: uuid
+                             * @description A question.
+                             */
+                            id: string;
+                            value: string[];
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description Start, in UTC.
+                         */
+                        start: string;
+                        /** @enum {string} */
+                        status?: "ACTIVE" | "CONFIRMED" | "CANCELLED" | "PENDING_APPROVAL" | "DENIED" | "PENDING" | "PENDING_ASSIGNMENT" | "PENDING_HOST_ASSIGNMENT" | "PENDING_APPROVAL_AND_ASSIGNMENT" | "TENTATIVE";
+                        type: {
+                            /**
+                             * Format: uuid
+                             * @description eventline: the appointment type.
+                             */
+                            id?: string;
+                            name?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelAppointment: {
+        parameters: {
+            query?: {
+                /** @description eventline sends no appointment notifications: accepted and ignored. */
+                suppressNotifications?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an appointment of the appointment event. */
+                apptId: string;
+                /** @description ID of an appointment event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of an appointment event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            capacity?: number;
+                            /**
+                             * Format: uuid
+                             * @description The location.
+                             */
+                            id: string;
+                            name: string;
+                            parentLocation?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The parent location.
+                                 */
+                                id: string;
+                                name: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createAppointmentLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of an appointment event. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    capacity?: number;
+                    name: string;
+                    parentLocation?: {
+                        /**
+                         * Format: uuid
+                         * @description A location of the same appointment event this one is part of.
+                         */
+                        id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        capacity?: number;
+                        /**
+                         * Format: uuid
+                         * @description The location.
+                         */
+                        id: string;
+                        name: string;
+                        parentLocation?: {
+                            /**
+                             * Format: uuid
+                             * @description The parent location.
+                             */
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listMeetingInterests: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            appointmentEvent: {
+                                /**
+                                 * Format: uuid
+                                 * @description The appointment event.
+                                 */
+                                id: string;
+                            };
+                            attendee: {
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description Created.
+                             */
+                            created?: string;
+                            deleted?: boolean;
+                            id: string;
+                            interests: {
+                                comment?: string;
+                                exhibitor?: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The exhibitor.
+                                     */
+                                    id: string;
+                                };
+                                meetingType?: string;
+                                name?: string;
+                                ranking?: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description Last modified.
+                             */
+                            lastModified?: string;
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    createMeetingInterest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attendee: {
+                        /**
+                         * Format: uuid
+                         * @description An appointment attendee.
+                         */
+                        id: string;
+                    };
+                    interests: {
+                        comment?: string;
+                        exhibitor?: {
+                            /**
+                             * Format: uuid
+                             * @description The exhibitor.
+                             */
+                            id: string;
+                        };
+                        meetingType?: string;
+                        name?: string;
+                        ranking?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointmentEvent: {
+                            /**
+                             * Format: uuid
+                             * @description The appointment event.
+                             */
+                            id: string;
+                        };
+                        attendee: {
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Created.
+                         */
+                        created?: string;
+                        deleted?: boolean;
+                        id: string;
+                        interests: {
+                            comment?: string;
+                            exhibitor?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The exhibitor.
+                                 */
+                                id: string;
+                            };
+                            meetingType?: string;
+                            name?: string;
+                            ranking?: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description Last modified.
+                         */
+                        lastModified?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getMeetingInterestById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointmentEvent: {
+                            /**
+                             * Format: uuid
+                             * @description The appointment event.
+                             */
+                            id: string;
+                        };
+                        attendee: {
+                            id: string;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description Created.
+                         */
+                        created?: string;
+                        deleted?: boolean;
+                        id: string;
+                        interests: {
+                            comment?: string;
+                            exhibitor?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The exhibitor.
+                                 */
+                                id: string;
+                            };
+                            meetingType?: string;
+                            name?: string;
+                            ranking?: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description Last modified.
+                         */
+                        lastModified?: string;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    listAppointments: {
+        parameters: {
+            query?: {
+                /** @description Only records added or updated after this time. */
+                after?: string;
+                /** @description Only records added or updated before this time. */
+                before?: string;
+                /** @description A filter expression, e.g. title contains 'conf' and format eq 'Hybrid'. */
+                filter?: string;
+                /** @description The maximum number of records to return per page (1-200). */
+                limit?: number;
+                /** @description The continuation token returned by a previous call. It overrides every other paging parameter. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            appointmentEvent?: {
+                                /**
+                                 * Format: uuid
+                                 * @description The appointment event.
+                                 */
+                                id: string;
+                            };
+                            autoAcceptAttendees?: boolean;
+                            code?: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created?: string;
+                            /** @description Who created this record. */
+                            createdBy?: string;
+                            deleted?: boolean;
+                            description?: string;
+                            /**
+                             * Format: date-time
+                             * @description End, in UTC.
+                             */
+                            end: string;
+                            enforceScheduleRules?: boolean;
+                            /**
+                             * Format: uuid
+                             * @description The appointment.
+                             */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified?: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy?: string;
+                            location?: {
+                                /**
+                                 * Format: uuid
+                                 * @description eventline: the location.
+                                 */
+                                id?: string;
+                                name?: string;
+                            };
+                            name: string;
+                            participant: {
+                                attendee: {
+                                    contact: {
+                                        /**
+                                         * Format: uuid
+                                         * @description The contact.
+                                         */
+                                        id: string;
+                                    };
+                                    id: string;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When this record was created.
+                                 */
+                                created?: string;
+                                /** @description Who created this record. */
+                                createdBy?: string;
+                                deleted?: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @description When this record was last updated.
+                                 */
+                                lastModified?: string;
+                                /** @description Who last updated this record. */
+                                lastModifiedBy?: string;
+                                /** @enum {string} */
+                                response?: "CONFIRMED" | "TENTATIVE" | "PENDING" | "DECLINED";
+                                /** @enum {string} */
+                                status?: "pending" | "pending_proposed" | "confirmed" | "declined" | "cancelled" | "tentative";
+                                /** @enum {string} */
+                                type: "Host" | "Attendee";
+                            };
+                            participants: {
+                                attendee: {
+                                    contact: {
+                                        /**
+                                         * Format: uuid
+                                         * @description The contact.
+                                         */
+                                        id: string;
+                                    };
+                                    id: string;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When this record was created.
+                                 */
+                                created?: string;
+                                /** @description Who created this record. */
+                                createdBy?: string;
+                                deleted?: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @description When this record was last updated.
+                                 */
+                                lastModified?: string;
+                                /** @description Who last updated this record. */
+                                lastModifiedBy?: string;
+                                /** @enum {string} */
+                                response?: "CONFIRMED" | "TENTATIVE" | "PENDING" | "DECLINED";
+                                /** @enum {string} */
+                                status?: "pending" | "pending_proposed" | "confirmed" | "declined" | "cancelled" | "tentative";
+                                /** @enum {string} */
+                                type: "Host" | "Attendee";
+                            }[];
+                            /** @description eventline asks no appointment questions: always empty. */
+                            questions?: {
+                                /**
+                                 * Format: uuid
+                                 * @description A question.
+                                 */
+                                id: string;
+                                value: string[];
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description Start, in UTC.
+                             */
+                            start: string;
+                            /** @enum {string} */
+                            status?: "ACTIVE" | "CONFIRMED" | "CANCELLED" | "PENDING_APPROVAL" | "DENIED" | "PENDING" | "PENDING_ASSIGNMENT" | "PENDING_HOST_ASSIGNMENT" | "PENDING_APPROVAL_AND_ASSIGNMENT" | "TENTATIVE";
+                            type: {
+                                /**
+                                 * Format: uuid
+                                 * @description eventline: the appointment type.
+                                 */
+                                id?: string;
+                                name?: string;
+                            };
+                        }[];
+                        paging: components["schemas"]["Paging"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAppointmentById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's ID. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointmentEvent?: {
+                            /**
+                             * Format: uuid
+                             * @description The appointment event.
+                             */
+                            id: string;
+                        };
+                        autoAcceptAttendees?: boolean;
+                        code?: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was created.
+                         */
+                        created?: string;
+                        /** @description Who created this record. */
+                        createdBy?: string;
+                        deleted?: boolean;
+                        description?: string;
+                        /**
+                         * Format: date-time
+                         * @description End, in UTC.
+                         */
+                        end: string;
+                        enforceScheduleRules?: boolean;
+                        /**
+                         * Format: uuid
+                         * @description The appointment.
+                         */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description When this record was last updated.
+                         */
+                        lastModified?: string;
+                        /** @description Who last updated this record. */
+                        lastModifiedBy?: string;
+                        location?: {
+                            /**
+                             * Format: uuid
+                             * @description eventline: the location.
+                             */
+                            id?: string;
+                            name?: string;
+                        };
+                        name: string;
+                        participant: {
+                            attendee: {
+                                contact: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The contact.
+                                     */
+                                    id: string;
+                                };
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created?: string;
+                            /** @description Who created this record. */
+                            createdBy?: string;
+                            deleted?: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified?: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy?: string;
+                            /** @enum {string} */
+                            response?: "CONFIRMED" | "TENTATIVE" | "PENDING" | "DECLINED";
+                            /** @enum {string} */
+                            status?: "pending" | "pending_proposed" | "confirmed" | "declined" | "cancelled" | "tentative";
+                            /** @enum {string} */
+                            type: "Host" | "Attendee";
+                        };
+                        participants: {
+                            attendee: {
+                                contact: {
+                                    /**
+                                     * Format: uuid
+                                     * @description The contact.
+                                     */
+                                    id: string;
+                                };
+                                id: string;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this record was created.
+                             */
+                            created?: string;
+                            /** @description Who created this record. */
+                            createdBy?: string;
+                            deleted?: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When this record was last updated.
+                             */
+                            lastModified?: string;
+                            /** @description Who last updated this record. */
+                            lastModifiedBy?: string;
+                            /** @enum {string} */
+                            response?: "CONFIRMED" | "TENTATIVE" | "PENDING" | "DECLINED";
+                            /** @enum {string} */
+                            status?: "pending" | "pending_proposed" | "confirmed" | "declined" | "cancelled" | "tentative";
+                            /** @enum {string} */
+                            type: "Host" | "Attendee";
+                        }[];
+                        /** @description eventline asks no appointment questions: always empty. */
+                        questions?: {
+                            /**
+                             * Format: uuid
+                             * @description A question.
+                             */
+                            id: string;
+                            value: string[];
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description Start, in UTC.
+                         */
+                        start: string;
+                        /** @enum {string} */
+                        status?: "ACTIVE" | "CONFIRMED" | "CANCELLED" | "PENDING_APPROVAL" | "DENIED" | "PENDING" | "PENDING_ASSIGNMENT" | "PENDING_HOST_ASSIGNMENT" | "PENDING_APPROVAL_AND_ASSIGNMENT" | "TENTATIVE";
+                        type: {
+                            /**
+                             * Format: uuid
+                             * @description eventline: the appointment type.
+                             */
+                            id?: string;
+                            name?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Bad or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Forbidden: a required scope is missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        details?: {
+                            code: number;
+                            message: string;
+                            target?: string;
+                        }[];
+                        message: string;
+                        target?: string;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -91521,11 +95644,11 @@ export interface operations {
 
 /** The documented paths of each method, with and without the version. */
 export interface PathsByMethod {
-  get: "/.well-known/jwks.json" | "/.well-known/oauth-authorization-server" | "/account-user-groups" | "/account-user-groups/{userGroupId}" | "/admission-items" | "/attendance-durations" | "/attendee-credits" | "/attendee-insights" | "/attendee-insights/{id}" | "/attendee-insights/{id}/scores" | "/attendee-insights/{id}/scores/{attendeeId}/activities" | "/attendee-insights/{id}/stats" | "/attendees" | "/attendees/activities" | "/attendees/activities/external/metadata" | "/attendees/{id}" | "/audience-segments" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees" | "/bounces" | "/budget-items" | "/bulk-jobs/{id}" | "/bulk-jobs/{id}/results" | "/campaigns" | "/cards" | "/cards/transactions" | "/contact-groups" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts" | "/contact-types" | "/contacts" | "/contacts/hooks" | "/contacts/hooks/{id}/deliveries" | "/contacts/hooks/{id}/deliveries/{transactionId}" | "/contacts/obfuscate/{obfuscateId}/status" | "/contacts/{contactId}/history" | "/contacts/{id}" | "/contacts/{id}/obfuscate" | "/contacts/{id}/related-contacts" | "/currencies/{currency}/conversion-rates" | "/custom-fields" | "/custom-fields/{customFieldId}" | "/ea/account-user-groups" | "/ea/account-user-groups/{userGroupId}" | "/ea/admission-items" | "/ea/attendance-durations" | "/ea/attendee-credits" | "/ea/attendee-insights" | "/ea/attendee-insights/{id}" | "/ea/attendee-insights/{id}/scores" | "/ea/attendee-insights/{id}/scores/{attendeeId}/activities" | "/ea/attendee-insights/{id}/stats" | "/ea/attendees" | "/ea/attendees/activities" | "/ea/attendees/activities/external/metadata" | "/ea/attendees/{id}" | "/ea/audience-segments" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees" | "/ea/bounces" | "/ea/budget-items" | "/ea/bulk-jobs/{id}" | "/ea/bulk-jobs/{id}/results" | "/ea/campaigns" | "/ea/cards" | "/ea/cards/transactions" | "/ea/contact-groups" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts" | "/ea/contact-types" | "/ea/contacts" | "/ea/contacts/hooks" | "/ea/contacts/hooks/{id}/deliveries" | "/ea/contacts/hooks/{id}/deliveries/{transactionId}" | "/ea/contacts/obfuscate/{obfuscateId}/status" | "/ea/contacts/{contactId}/history" | "/ea/contacts/{id}" | "/ea/contacts/{id}/obfuscate" | "/ea/contacts/{id}/related-contacts" | "/ea/currencies/{currency}/conversion-rates" | "/ea/custom-fields" | "/ea/custom-fields/{customFieldId}" | "/ea/eliterature-requests" | "/ea/emails" | "/ea/emails/{emailRequestId}/status" | "/ea/emarketing/campaigns/{campaignId}/email-templates" | "/ea/emarketing/emails/{emailRequestId}/status" | "/ea/event-questions" | "/ea/event-questions/{questionId}/choices" | "/ea/event-roles/assignments" | "/ea/events" | "/ea/events/async/{eventCreationId}/status" | "/ea/events/copy/{eventCopyId}/status" | "/ea/events/emails/{emailRequestId}/status" | "/ea/events/surveys/responses" | "/ea/events/{eventId}/attendee-messages/members" | "/ea/events/{eventId}/badge-print-jobs" | "/ea/events/{eventId}/badge-print-jobs/{jobId}" | "/ea/events/{eventId}/badge-printer-pools" | "/ea/events/{eventId}/badge-printer-pools/{poolId}" | "/ea/events/{id}" | "/ea/events/{id}/badges" | "/ea/events/{id}/budget-items" | "/ea/events/{id}/budget-items/allocations" | "/ea/events/{id}/budget-payments" | "/ea/events/{id}/budget-totals" | "/ea/events/{id}/communication-settings" | "/ea/events/{id}/discounts" | "/ea/events/{id}/discounts/agenda-items" | "/ea/events/{id}/donation-items" | "/ea/events/{id}/emails" | "/ea/events/{id}/event-travel/housing-reservation-requests" | "/ea/events/{id}/exhibitor-categories" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors" | "/ea/events/{id}/exhibitor-questions" | "/ea/events/{id}/exhibitors" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories" | "/ea/events/{id}/exhibitors/{exhibitorId}/files" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/features" | "/ea/events/{id}/fee-items" | "/ea/events/{id}/invitation-lists" | "/ea/events/{id}/membership-items" | "/ea/events/{id}/orders" | "/ea/events/{id}/orders/items" | "/ea/events/{id}/planning-documents" | "/ea/events/{id}/quantity-items" | "/ea/events/{id}/registration-paths" | "/ea/events/{id}/registration-types" | "/ea/events/{id}/session-locations" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/surveys" | "/ea/events/{id}/surveys/{surveyId}/questions" | "/ea/events/{id}/surveys/{surveyId}/respondents" | "/ea/events/{id}/surveys/{surveyId}/responses" | "/ea/events/{id}/transactions" | "/ea/events/{id}/transactions/items" | "/ea/events/{id}/user-groups" | "/ea/events/{id}/weblinks" | "/ea/files/{id}" | "/ea/files/{id}/content" | "/ea/housing-events/summaries" | "/ea/housing-events/{housingEventId}" | "/ea/housing-events/{housingEventId}/hotels" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/available-nights" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory" | "/ea/housing-events/{housingEventId}/inventory" | "/ea/housing-events/{housingEventId}/reservations" | "/ea/hubs" | "/ea/hubs/{hubId}/members" | "/ea/join" | "/ea/large-choices" | "/ea/leads" | "/ea/logs/communication/messages" | "/ea/logs/communications/configuration" | "/ea/logs/communications/messages" | "/ea/logs/communications/messages/{id}/content" | "/ea/oauth2/authorize" | "/ea/process-forms/submissions" | "/ea/program-items" | "/ea/program-items/speakers" | "/ea/program-items/{programItemId}/docs" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/questions" | "/ea/reservation-requests/{reservationRequestsId}" | "/ea/reservations/{reservationId}" | "/ea/respondents" | "/ea/responses" | "/ea/scim/v2/Groups" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/ResourceTypes" | "/ea/scim/v2/ResourceTypes/{id}" | "/ea/scim/v2/Schemas" | "/ea/scim/v2/Schemas/{id}" | "/ea/scim/v2/ServiceProviderConfig" | "/ea/scim/v2/Users" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories" | "/ea/session-categories/{id}" | "/ea/session-segments" | "/ea/sessions" | "/ea/sessions/attendance" | "/ea/sessions/enrollment" | "/ea/sessions/{id}" | "/ea/sessions/{id}/docs" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/speakers" | "/ea/sessions/{id}/sync" | "/ea/signatures" | "/ea/speaker-categories" | "/ea/speakers" | "/ea/speakers/{id}/docs" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/sessions" | "/ea/standard-surveys" | "/ea/standard-surveys/responses" | "/ea/standard-surveys/{surveyId}/email-templates" | "/ea/standard-surveys/{surveyId}/questions" | "/ea/standard-surveys/{surveyId}/respondents" | "/ea/surveys" | "/ea/token-validation" | "/ea/usage" | "/ea/usage/hourly" | "/ea/usage/tier" | "/ea/videos" | "/ea/videos/views" | "/ea/videos/{videoId}/audio-tracks" | "/ea/videos/{videoId}/renditions" | "/ea/videos/{videoId}/text-tracks" | "/ea/videos/{videoId}/text-tracks/{textTrackId}/content" | "/ea/webcasts" | "/ea/webcasts/attendee-links" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links" | "/ea/webcasts/{id}/attendee-links/{linkId}/token" | "/eliterature-requests" | "/emails" | "/emails/{emailRequestId}/status" | "/emarketing/campaigns/{campaignId}/email-templates" | "/emarketing/emails/{emailRequestId}/status" | "/event-questions" | "/event-questions/{questionId}/choices" | "/event-roles/assignments" | "/events" | "/events/async/{eventCreationId}/status" | "/events/copy/{eventCopyId}/status" | "/events/emails/{emailRequestId}/status" | "/events/surveys/responses" | "/events/{eventId}/attendee-messages/members" | "/events/{eventId}/badge-print-jobs" | "/events/{eventId}/badge-print-jobs/{jobId}" | "/events/{eventId}/badge-printer-pools" | "/events/{eventId}/badge-printer-pools/{poolId}" | "/events/{id}" | "/events/{id}/badges" | "/events/{id}/budget-items" | "/events/{id}/budget-items/allocations" | "/events/{id}/budget-payments" | "/events/{id}/budget-totals" | "/events/{id}/communication-settings" | "/events/{id}/discounts" | "/events/{id}/discounts/agenda-items" | "/events/{id}/donation-items" | "/events/{id}/emails" | "/events/{id}/event-travel/housing-reservation-requests" | "/events/{id}/exhibitor-categories" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors" | "/events/{id}/exhibitor-questions" | "/events/{id}/exhibitors" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/admins" | "/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories" | "/events/{id}/exhibitors/{exhibitorId}/files" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/events/{id}/exhibitors/{exhibitorId}/questions" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/features" | "/events/{id}/fee-items" | "/events/{id}/invitation-lists" | "/events/{id}/membership-items" | "/events/{id}/orders" | "/events/{id}/orders/items" | "/events/{id}/planning-documents" | "/events/{id}/quantity-items" | "/events/{id}/registration-paths" | "/events/{id}/registration-types" | "/events/{id}/session-locations" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/surveys" | "/events/{id}/surveys/{surveyId}/questions" | "/events/{id}/surveys/{surveyId}/respondents" | "/events/{id}/surveys/{surveyId}/responses" | "/events/{id}/transactions" | "/events/{id}/transactions/items" | "/events/{id}/user-groups" | "/events/{id}/weblinks" | "/files/{id}" | "/files/{id}/content" | "/healthz" | "/housing-events/summaries" | "/housing-events/{housingEventId}" | "/housing-events/{housingEventId}/hotels" | "/housing-events/{housingEventId}/hotels/{hotelId}" | "/housing-events/{housingEventId}/hotels/{hotelId}/available-nights" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory" | "/housing-events/{housingEventId}/inventory" | "/housing-events/{housingEventId}/reservations" | "/hubs" | "/hubs/{hubId}/members" | "/join" | "/large-choices" | "/leads" | "/logs/communication/messages" | "/logs/communications/configuration" | "/logs/communications/messages" | "/logs/communications/messages/{id}/content" | "/oauth2/authorize" | "/portal/applications" | "/portal/scopes" | "/portal/session" | "/portal/workspaces" | "/portal/workspaces/{id}/invitations" | "/process-forms/submissions" | "/program-items" | "/program-items/speakers" | "/program-items/{programItemId}/docs" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/questions" | "/readyz" | "/reservation-requests/{reservationRequestsId}" | "/reservations/{reservationId}" | "/respondents" | "/responses" | "/scim/v2/Groups" | "/scim/v2/Groups/{id}" | "/scim/v2/ResourceTypes" | "/scim/v2/ResourceTypes/{id}" | "/scim/v2/Schemas" | "/scim/v2/Schemas/{id}" | "/scim/v2/ServiceProviderConfig" | "/scim/v2/Users" | "/scim/v2/Users/{id}" | "/session-categories" | "/session-categories/{id}" | "/session-segments" | "/sessions" | "/sessions/attendance" | "/sessions/enrollment" | "/sessions/{id}" | "/sessions/{id}/docs" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/speakers" | "/sessions/{id}/sync" | "/signatures" | "/speaker-categories" | "/speakers" | "/speakers/{id}/docs" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/sessions" | "/standard-surveys" | "/standard-surveys/responses" | "/standard-surveys/{surveyId}/email-templates" | "/standard-surveys/{surveyId}/questions" | "/standard-surveys/{surveyId}/respondents" | "/surveys" | "/token-validation" | "/usage" | "/usage/hourly" | "/usage/tier" | "/videos" | "/videos/views" | "/videos/{videoId}/audio-tracks" | "/videos/{videoId}/renditions" | "/videos/{videoId}/text-tracks" | "/videos/{videoId}/text-tracks/{textTrackId}/content" | "/webcasts" | "/webcasts/attendee-links" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links" | "/webcasts/{id}/attendee-links/{linkId}/token";
-  post: "/account-user-groups" | "/account-user-groups/{userGroupId}/users/{userId}" | "/admission-items/filter" | "/attendee-credits" | "/attendee-insights" | "/attendees" | "/attendees/activities" | "/attendees/activities/external/metadata" | "/attendees/filter" | "/audience-segments" | "/audience-segments/filter" | "/bulk-jobs" | "/bulk-jobs/{id}/cancel" | "/bulk-jobs/{id}/data" | "/bulk-jobs/{id}/run" | "/campaigns" | "/card-tokens" | "/cards" | "/cards/transactions" | "/connections" | "/contact-groups" | "/contact-types" | "/contacts" | "/contacts/filter" | "/contacts/hooks" | "/contacts/hooks/{id}/signing-secret" | "/contacts/{id}/identify" | "/contacts/{id}/merge" | "/contacts/{id}/obfuscate" | "/currencies/{currency}/conversion-rates" | "/custom-fields" | "/custom-fields/{customFieldId}/translations" | "/ea/account-user-groups" | "/ea/account-user-groups/{userGroupId}/users/{userId}" | "/ea/admission-items/filter" | "/ea/attendee-credits" | "/ea/attendee-insights" | "/ea/attendees" | "/ea/attendees/activities" | "/ea/attendees/activities/external/metadata" | "/ea/attendees/filter" | "/ea/audience-segments" | "/ea/audience-segments/filter" | "/ea/bulk-jobs" | "/ea/bulk-jobs/{id}/cancel" | "/ea/bulk-jobs/{id}/data" | "/ea/bulk-jobs/{id}/run" | "/ea/campaigns" | "/ea/card-tokens" | "/ea/cards" | "/ea/cards/transactions" | "/ea/connections" | "/ea/contact-groups" | "/ea/contact-types" | "/ea/contacts" | "/ea/contacts/filter" | "/ea/contacts/hooks" | "/ea/contacts/hooks/{id}/signing-secret" | "/ea/contacts/{id}/identify" | "/ea/contacts/{id}/merge" | "/ea/contacts/{id}/obfuscate" | "/ea/currencies/{currency}/conversion-rates" | "/ea/custom-fields" | "/ea/custom-fields/{customFieldId}/translations" | "/ea/emarketing/campaigns/{campaignId}/email-templates" | "/ea/emarketing/emails" | "/ea/event-questions" | "/ea/event-questions/{questionId}/choices" | "/ea/event-roles" | "/ea/event-roles/assignments" | "/ea/events/async" | "/ea/events/emails" | "/ea/events/filter" | "/ea/events/{eventId}/badge-print-jobs" | "/ea/events/{eventId}/badge-printer-pools" | "/ea/events/{id}/admission-items" | "/ea/events/{id}/badges" | "/ea/events/{id}/badges/filter" | "/ea/events/{id}/budget-items" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments" | "/ea/events/{id}/check-in" | "/ea/events/{id}/copy" | "/ea/events/{id}/discounts" | "/ea/events/{id}/donation-items" | "/ea/events/{id}/donation-items/filter" | "/ea/events/{id}/emails" | "/ea/events/{id}/exhibitor-categories" | "/ea/events/{id}/exhibitor-questions" | "/ea/events/{id}/exhibitors" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/ea/events/{id}/features/{type}/launch" | "/ea/events/{id}/fee-items" | "/ea/events/{id}/invitation-lists" | "/ea/events/{id}/membership-items" | "/ea/events/{id}/orders" | "/ea/events/{id}/planning-documents" | "/ea/events/{id}/quantity-items" | "/ea/events/{id}/quantity-items/filter" | "/ea/events/{id}/registration-paths" | "/ea/events/{id}/registration-types" | "/ea/events/{id}/session-locations" | "/ea/events/{id}/sponsorship-levels" | "/ea/events/{id}/surveys" | "/ea/events/{id}/surveys/{surveyId}/questions" | "/ea/events/{id}/surveys/{surveyId}/respondents" | "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses" | "/ea/events/{id}/transactions" | "/ea/files" | "/ea/housing-events" | "/ea/housing-events/{housingEventId}/hotels" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types" | "/ea/hubs" | "/ea/hubs/{hubId}/members" | "/ea/leads/filter" | "/ea/logs/communication/messages/filter" | "/ea/logs/communications/messages/filter" | "/ea/oauth2/token" | "/ea/process-forms" | "/ea/process-forms/submissions" | "/ea/program-items" | "/ea/program-items/docs/filter" | "/ea/program-items/filter" | "/ea/program-items/speakers/filter" | "/ea/reservation-requests" | "/ea/reservation-requests/{reservationRequestsId}/reservations/{reservationId}" | "/ea/reservations" | "/ea/scim/v2/Groups" | "/ea/scim/v2/Users" | "/ea/session-categories" | "/ea/session-segments" | "/ea/sessions" | "/ea/sessions/enrollment/filter" | "/ea/sessions/filter" | "/ea/sessions/{id}/chat/messages" | "/ea/sessions/{id}/chat/messages/{messageId}/reactions" | "/ea/sessions/{id}/check-in" | "/ea/sessions/{id}/enrollment/{attendeeId}" | "/ea/sessions/{id}/questions" | "/ea/sessions/{id}/questions/{questionId}/answer" | "/ea/signatures" | "/ea/speaker-categories" | "/ea/speakers" | "/ea/speakers/filter" | "/ea/standard-surveys" | "/ea/standard-surveys/{surveyId}/email-templates" | "/ea/standard-surveys/{surveyId}/questions" | "/ea/standard-surveys/{surveyId}/respondents" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses" | "/ea/videos" | "/ea/videos/{videoId}/audio-tracks" | "/ea/videos/{videoId}/renditions" | "/ea/videos/{videoId}/text-tracks" | "/ea/videos/{videoId}/views" | "/ea/webcasts" | "/ea/webcasts/{id}/attendee-links" | "/emarketing/campaigns/{campaignId}/email-templates" | "/emarketing/emails" | "/event-questions" | "/event-questions/{questionId}/choices" | "/event-roles" | "/event-roles/assignments" | "/events/async" | "/events/emails" | "/events/filter" | "/events/{eventId}/badge-print-jobs" | "/events/{eventId}/badge-printer-pools" | "/events/{id}/admission-items" | "/events/{id}/badges" | "/events/{id}/badges/filter" | "/events/{id}/budget-items" | "/events/{id}/budget-items/{budgetItemId}/budget-payments" | "/events/{id}/check-in" | "/events/{id}/copy" | "/events/{id}/discounts" | "/events/{id}/donation-items" | "/events/{id}/donation-items/filter" | "/events/{id}/emails" | "/events/{id}/exhibitor-categories" | "/events/{id}/exhibitor-questions" | "/events/{id}/exhibitors" | "/events/{id}/exhibitors/{exhibitorId}/admins" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/events/{id}/exhibitors/{exhibitorId}/leads" | "/events/{id}/exhibitors/{exhibitorId}/questions" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/events/{id}/features/{type}/launch" | "/events/{id}/fee-items" | "/events/{id}/invitation-lists" | "/events/{id}/membership-items" | "/events/{id}/orders" | "/events/{id}/planning-documents" | "/events/{id}/quantity-items" | "/events/{id}/quantity-items/filter" | "/events/{id}/registration-paths" | "/events/{id}/registration-types" | "/events/{id}/session-locations" | "/events/{id}/sponsorship-levels" | "/events/{id}/surveys" | "/events/{id}/surveys/{surveyId}/questions" | "/events/{id}/surveys/{surveyId}/respondents" | "/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses" | "/events/{id}/transactions" | "/files" | "/housing-events" | "/housing-events/{housingEventId}/hotels" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types" | "/hubs" | "/hubs/{hubId}/members" | "/leads/filter" | "/logs/communication/messages/filter" | "/logs/communications/messages/filter" | "/oauth2/token" | "/portal/applications" | "/portal/applications/{id}/revoke" | "/portal/applications/{id}/rotate-secret" | "/portal/session" | "/portal/workspaces" | "/portal/workspaces/{id}/invitations" | "/process-forms" | "/process-forms/submissions" | "/program-items" | "/program-items/docs/filter" | "/program-items/filter" | "/program-items/speakers/filter" | "/reservation-requests" | "/reservation-requests/{reservationRequestsId}/reservations/{reservationId}" | "/reservations" | "/scim/v2/Groups" | "/scim/v2/Users" | "/session-categories" | "/session-segments" | "/sessions" | "/sessions/enrollment/filter" | "/sessions/filter" | "/sessions/{id}/chat/messages" | "/sessions/{id}/chat/messages/{messageId}/reactions" | "/sessions/{id}/check-in" | "/sessions/{id}/enrollment/{attendeeId}" | "/sessions/{id}/questions" | "/sessions/{id}/questions/{questionId}/answer" | "/signatures" | "/speaker-categories" | "/speakers" | "/speakers/filter" | "/standard-surveys" | "/standard-surveys/{surveyId}/email-templates" | "/standard-surveys/{surveyId}/questions" | "/standard-surveys/{surveyId}/respondents" | "/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email" | "/standard-surveys/{surveyId}/respondents/{respondentId}/responses" | "/videos" | "/videos/{videoId}/audio-tracks" | "/videos/{videoId}/renditions" | "/videos/{videoId}/text-tracks" | "/videos/{videoId}/views" | "/webcasts" | "/webcasts/{id}/attendee-links";
-  put: "/account-user-groups/{userGroupId}" | "/attendee-insights/{id}" | "/attendees/activities/external/metadata/{id}" | "/attendees/{id}" | "/attendees/{id}/email-subscriptions" | "/attendees/{id}/internal-information-questions" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/cards/transactions/{transactionId}" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts/{contactId}" | "/contacts" | "/contacts/hooks/{id}" | "/contacts/{id}" | "/contacts/{id}/custom-fields/{customFieldId}/answers" | "/contacts/{id}/profile-images" | "/contacts/{id}/related-contacts/{relatedContactId}" | "/currencies/{currency}/conversion-rates/{conversionRateId}" | "/custom-fields/{customFieldId}" | "/custom-fields/{customFieldId}/advanced-logic" | "/custom-fields/{customFieldId}/translations" | "/ea/account-user-groups/{userGroupId}" | "/ea/attendee-insights/{id}" | "/ea/attendees/activities/external/metadata/{id}" | "/ea/attendees/{id}" | "/ea/attendees/{id}/email-subscriptions" | "/ea/attendees/{id}/internal-information-questions" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/ea/cards/transactions/{transactionId}" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts/{contactId}" | "/ea/contacts" | "/ea/contacts/hooks/{id}" | "/ea/contacts/{id}" | "/ea/contacts/{id}/custom-fields/{customFieldId}/answers" | "/ea/contacts/{id}/profile-images" | "/ea/contacts/{id}/related-contacts/{relatedContactId}" | "/ea/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/custom-fields/{customFieldId}" | "/ea/custom-fields/{customFieldId}/advanced-logic" | "/ea/custom-fields/{customFieldId}/translations" | "/ea/event-questions/{questionId}" | "/ea/event-questions/{questionId}/choices/{choiceId}" | "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/ea/events/{eventId}/badge-printer-pools/{poolId}" | "/ea/events/{id}" | "/ea/events/{id}/badges/{badgeId}" | "/ea/events/{id}/budget-items/{budgetItemId}" | "/ea/events/{id}/budget-items/{budgetItemId}/allocations" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/ea/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers" | "/ea/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}" | "/ea/events/{id}/communication-settings" | "/ea/events/{id}/custom-fields/{customFieldId}/answers" | "/ea/events/{id}/discounts/{discountId}" | "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitor-questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/features/{type}" | "/ea/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}" | "/ea/events/{id}/registration-types/{registrationTypeId}" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}" | "/ea/events/{id}/user-groups/{userGroupId}" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory" | "/ea/housing-hotels/{hotelCode}/rooms/{roomCode}/rates" | "/ea/logs/communications/configuration" | "/ea/program-items/{programItemId}" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/quantity-items/{quantityItemId}" | "/ea/reservation-requests/{reservationRequestsId}" | "/ea/reservations/{reservationId}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories/{id}" | "/ea/session-segments/{id}" | "/ea/sessions/{id}" | "/ea/sessions/{id}/check-in" | "/ea/sessions/{id}/custom-fields/{customFieldId}/answers" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/speakers/{speakerId}" | "/ea/sessions/{id}/sync" | "/ea/speakers/{id}" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/profile-images" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}" | "/ea/videos/{videoId}/text-tracks/{textTrackId}" | "/ea/videos/{videoId}/text-tracks/{textTrackId}/content" | "/ea/webcasts" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links" | "/event-questions/{questionId}" | "/event-questions/{questionId}/choices/{choiceId}" | "/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/events/{eventId}/badge-printer-pools/{poolId}" | "/events/{id}" | "/events/{id}/badges/{badgeId}" | "/events/{id}/budget-items/{budgetItemId}" | "/events/{id}/budget-items/{budgetItemId}/allocations" | "/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers" | "/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}" | "/events/{id}/communication-settings" | "/events/{id}/custom-fields/{customFieldId}/answers" | "/events/{id}/discounts/{discountId}" | "/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitor-questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/features/{type}" | "/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}" | "/events/{id}/registration-types/{registrationTypeId}" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/surveys/{surveyId}/respondents/{respondentId}" | "/events/{id}/user-groups/{userGroupId}" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory" | "/housing-hotels/{hotelCode}/rooms/{roomCode}/rates" | "/logs/communications/configuration" | "/program-items/{programItemId}" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/quantity-items/{quantityItemId}" | "/reservation-requests/{reservationRequestsId}" | "/reservations/{reservationId}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}" | "/session-categories/{id}" | "/session-segments/{id}" | "/sessions/{id}" | "/sessions/{id}/check-in" | "/sessions/{id}/custom-fields/{customFieldId}/answers" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/speakers/{speakerId}" | "/sessions/{id}/sync" | "/speakers/{id}" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/profile-images" | "/standard-surveys/{surveyId}/respondents/{respondentId}" | "/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}" | "/videos/{videoId}/text-tracks/{textTrackId}" | "/videos/{videoId}/text-tracks/{textTrackId}/content" | "/webcasts" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links";
+  get: "/.well-known/jwks.json" | "/.well-known/oauth-authorization-server" | "/account-user-groups" | "/account-user-groups/{userGroupId}" | "/admission-items" | "/appointment-attendees" | "/appointment-attendees/{id}" | "/appointment-availability-times" | "/appointment-availability-times/{id}" | "/appointment-events" | "/appointment-events/{id}" | "/appointment-events/{id}/appointment-available-times" | "/appointment-events/{id}/appointment-types" | "/appointment-events/{id}/locations" | "/appointment-meeting-interests" | "/appointment-meeting-interests/{id}" | "/appointments" | "/appointments/{id}" | "/attendance-durations" | "/attendee-credits" | "/attendee-insights" | "/attendee-insights/{id}" | "/attendee-insights/{id}/scores" | "/attendee-insights/{id}/scores/{attendeeId}/activities" | "/attendee-insights/{id}/stats" | "/attendees" | "/attendees/activities" | "/attendees/activities/external/metadata" | "/attendees/{id}" | "/audience-segments" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees" | "/bounces" | "/budget-items" | "/bulk-jobs/{id}" | "/bulk-jobs/{id}/results" | "/campaigns" | "/cards" | "/cards/transactions" | "/contact-groups" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts" | "/contact-types" | "/contacts" | "/contacts/hooks" | "/contacts/hooks/{id}/deliveries" | "/contacts/hooks/{id}/deliveries/{transactionId}" | "/contacts/obfuscate/{obfuscateId}/status" | "/contacts/{contactId}/history" | "/contacts/{id}" | "/contacts/{id}/obfuscate" | "/contacts/{id}/related-contacts" | "/currencies/{currency}/conversion-rates" | "/custom-fields" | "/custom-fields/{customFieldId}" | "/ea/account-user-groups" | "/ea/account-user-groups/{userGroupId}" | "/ea/admission-items" | "/ea/appointment-attendees" | "/ea/appointment-attendees/{id}" | "/ea/appointment-availability-times" | "/ea/appointment-availability-times/{id}" | "/ea/appointment-events" | "/ea/appointment-events/{id}" | "/ea/appointment-events/{id}/appointment-available-times" | "/ea/appointment-events/{id}/appointment-types" | "/ea/appointment-events/{id}/locations" | "/ea/appointment-meeting-interests" | "/ea/appointment-meeting-interests/{id}" | "/ea/appointments" | "/ea/appointments/{id}" | "/ea/attendance-durations" | "/ea/attendee-credits" | "/ea/attendee-insights" | "/ea/attendee-insights/{id}" | "/ea/attendee-insights/{id}/scores" | "/ea/attendee-insights/{id}/scores/{attendeeId}/activities" | "/ea/attendee-insights/{id}/stats" | "/ea/attendees" | "/ea/attendees/activities" | "/ea/attendees/activities/external/metadata" | "/ea/attendees/{id}" | "/ea/audience-segments" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees" | "/ea/bounces" | "/ea/budget-items" | "/ea/bulk-jobs/{id}" | "/ea/bulk-jobs/{id}/results" | "/ea/campaigns" | "/ea/cards" | "/ea/cards/transactions" | "/ea/contact-groups" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts" | "/ea/contact-types" | "/ea/contacts" | "/ea/contacts/hooks" | "/ea/contacts/hooks/{id}/deliveries" | "/ea/contacts/hooks/{id}/deliveries/{transactionId}" | "/ea/contacts/obfuscate/{obfuscateId}/status" | "/ea/contacts/{contactId}/history" | "/ea/contacts/{id}" | "/ea/contacts/{id}/obfuscate" | "/ea/contacts/{id}/related-contacts" | "/ea/currencies/{currency}/conversion-rates" | "/ea/custom-fields" | "/ea/custom-fields/{customFieldId}" | "/ea/eliterature-requests" | "/ea/emails" | "/ea/emails/{emailRequestId}/status" | "/ea/emarketing/campaigns/{campaignId}/email-templates" | "/ea/emarketing/emails/{emailRequestId}/status" | "/ea/event-questions" | "/ea/event-questions/{questionId}/choices" | "/ea/event-roles/assignments" | "/ea/events" | "/ea/events/async/{eventCreationId}/status" | "/ea/events/copy/{eventCopyId}/status" | "/ea/events/emails/{emailRequestId}/status" | "/ea/events/surveys/responses" | "/ea/events/{eventId}/attendee-messages/members" | "/ea/events/{eventId}/badge-print-jobs" | "/ea/events/{eventId}/badge-print-jobs/{jobId}" | "/ea/events/{eventId}/badge-printer-pools" | "/ea/events/{eventId}/badge-printer-pools/{poolId}" | "/ea/events/{id}" | "/ea/events/{id}/badges" | "/ea/events/{id}/budget-items" | "/ea/events/{id}/budget-items/allocations" | "/ea/events/{id}/budget-payments" | "/ea/events/{id}/budget-totals" | "/ea/events/{id}/communication-settings" | "/ea/events/{id}/discounts" | "/ea/events/{id}/discounts/agenda-items" | "/ea/events/{id}/donation-items" | "/ea/events/{id}/emails" | "/ea/events/{id}/event-travel/housing-reservation-requests" | "/ea/events/{id}/exhibitor-categories" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors" | "/ea/events/{id}/exhibitor-questions" | "/ea/events/{id}/exhibitors" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories" | "/ea/events/{id}/exhibitors/{exhibitorId}/files" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/features" | "/ea/events/{id}/fee-items" | "/ea/events/{id}/invitation-lists" | "/ea/events/{id}/membership-items" | "/ea/events/{id}/orders" | "/ea/events/{id}/orders/items" | "/ea/events/{id}/planning-documents" | "/ea/events/{id}/quantity-items" | "/ea/events/{id}/registration-paths" | "/ea/events/{id}/registration-types" | "/ea/events/{id}/session-locations" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/surveys" | "/ea/events/{id}/surveys/{surveyId}/questions" | "/ea/events/{id}/surveys/{surveyId}/respondents" | "/ea/events/{id}/surveys/{surveyId}/responses" | "/ea/events/{id}/transactions" | "/ea/events/{id}/transactions/items" | "/ea/events/{id}/user-groups" | "/ea/events/{id}/weblinks" | "/ea/files/{id}" | "/ea/files/{id}/content" | "/ea/housing-events/summaries" | "/ea/housing-events/{housingEventId}" | "/ea/housing-events/{housingEventId}/hotels" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/available-nights" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory" | "/ea/housing-events/{housingEventId}/inventory" | "/ea/housing-events/{housingEventId}/reservations" | "/ea/hubs" | "/ea/hubs/{hubId}/members" | "/ea/join" | "/ea/large-choices" | "/ea/leads" | "/ea/logs/communication/messages" | "/ea/logs/communications/configuration" | "/ea/logs/communications/messages" | "/ea/logs/communications/messages/{id}/content" | "/ea/oauth2/authorize" | "/ea/process-forms/submissions" | "/ea/program-items" | "/ea/program-items/speakers" | "/ea/program-items/{programItemId}/docs" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/questions" | "/ea/reservation-requests/{reservationRequestsId}" | "/ea/reservations/{reservationId}" | "/ea/respondents" | "/ea/responses" | "/ea/scim/v2/Groups" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/ResourceTypes" | "/ea/scim/v2/ResourceTypes/{id}" | "/ea/scim/v2/Schemas" | "/ea/scim/v2/Schemas/{id}" | "/ea/scim/v2/ServiceProviderConfig" | "/ea/scim/v2/Users" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories" | "/ea/session-categories/{id}" | "/ea/session-segments" | "/ea/sessions" | "/ea/sessions/attendance" | "/ea/sessions/enrollment" | "/ea/sessions/{id}" | "/ea/sessions/{id}/docs" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/speakers" | "/ea/sessions/{id}/sync" | "/ea/signatures" | "/ea/speaker-categories" | "/ea/speakers" | "/ea/speakers/{id}/docs" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/sessions" | "/ea/standard-surveys" | "/ea/standard-surveys/responses" | "/ea/standard-surveys/{surveyId}/email-templates" | "/ea/standard-surveys/{surveyId}/questions" | "/ea/standard-surveys/{surveyId}/respondents" | "/ea/surveys" | "/ea/token-validation" | "/ea/usage" | "/ea/usage/hourly" | "/ea/usage/tier" | "/ea/videos" | "/ea/videos/views" | "/ea/videos/{videoId}/audio-tracks" | "/ea/videos/{videoId}/renditions" | "/ea/videos/{videoId}/text-tracks" | "/ea/videos/{videoId}/text-tracks/{textTrackId}/content" | "/ea/webcasts" | "/ea/webcasts/attendee-links" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links" | "/ea/webcasts/{id}/attendee-links/{linkId}/token" | "/eliterature-requests" | "/emails" | "/emails/{emailRequestId}/status" | "/emarketing/campaigns/{campaignId}/email-templates" | "/emarketing/emails/{emailRequestId}/status" | "/event-questions" | "/event-questions/{questionId}/choices" | "/event-roles/assignments" | "/events" | "/events/async/{eventCreationId}/status" | "/events/copy/{eventCopyId}/status" | "/events/emails/{emailRequestId}/status" | "/events/surveys/responses" | "/events/{eventId}/attendee-messages/members" | "/events/{eventId}/badge-print-jobs" | "/events/{eventId}/badge-print-jobs/{jobId}" | "/events/{eventId}/badge-printer-pools" | "/events/{eventId}/badge-printer-pools/{poolId}" | "/events/{id}" | "/events/{id}/badges" | "/events/{id}/budget-items" | "/events/{id}/budget-items/allocations" | "/events/{id}/budget-payments" | "/events/{id}/budget-totals" | "/events/{id}/communication-settings" | "/events/{id}/discounts" | "/events/{id}/discounts/agenda-items" | "/events/{id}/donation-items" | "/events/{id}/emails" | "/events/{id}/event-travel/housing-reservation-requests" | "/events/{id}/exhibitor-categories" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors" | "/events/{id}/exhibitor-questions" | "/events/{id}/exhibitors" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/admins" | "/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-categories" | "/events/{id}/exhibitors/{exhibitorId}/files" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/events/{id}/exhibitors/{exhibitorId}/questions" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/features" | "/events/{id}/fee-items" | "/events/{id}/invitation-lists" | "/events/{id}/membership-items" | "/events/{id}/orders" | "/events/{id}/orders/items" | "/events/{id}/planning-documents" | "/events/{id}/quantity-items" | "/events/{id}/registration-paths" | "/events/{id}/registration-types" | "/events/{id}/session-locations" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/surveys" | "/events/{id}/surveys/{surveyId}/questions" | "/events/{id}/surveys/{surveyId}/respondents" | "/events/{id}/surveys/{surveyId}/responses" | "/events/{id}/transactions" | "/events/{id}/transactions/items" | "/events/{id}/user-groups" | "/events/{id}/weblinks" | "/files/{id}" | "/files/{id}/content" | "/healthz" | "/housing-events/summaries" | "/housing-events/{housingEventId}" | "/housing-events/{housingEventId}/hotels" | "/housing-events/{housingEventId}/hotels/{hotelId}" | "/housing-events/{housingEventId}/hotels/{hotelId}/available-nights" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory" | "/housing-events/{housingEventId}/inventory" | "/housing-events/{housingEventId}/reservations" | "/hubs" | "/hubs/{hubId}/members" | "/join" | "/large-choices" | "/leads" | "/logs/communication/messages" | "/logs/communications/configuration" | "/logs/communications/messages" | "/logs/communications/messages/{id}/content" | "/oauth2/authorize" | "/portal/applications" | "/portal/scopes" | "/portal/session" | "/portal/workspaces" | "/portal/workspaces/{id}/invitations" | "/process-forms/submissions" | "/program-items" | "/program-items/speakers" | "/program-items/{programItemId}/docs" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/questions" | "/readyz" | "/reservation-requests/{reservationRequestsId}" | "/reservations/{reservationId}" | "/respondents" | "/responses" | "/scim/v2/Groups" | "/scim/v2/Groups/{id}" | "/scim/v2/ResourceTypes" | "/scim/v2/ResourceTypes/{id}" | "/scim/v2/Schemas" | "/scim/v2/Schemas/{id}" | "/scim/v2/ServiceProviderConfig" | "/scim/v2/Users" | "/scim/v2/Users/{id}" | "/session-categories" | "/session-categories/{id}" | "/session-segments" | "/sessions" | "/sessions/attendance" | "/sessions/enrollment" | "/sessions/{id}" | "/sessions/{id}/docs" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/speakers" | "/sessions/{id}/sync" | "/signatures" | "/speaker-categories" | "/speakers" | "/speakers/{id}/docs" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/sessions" | "/standard-surveys" | "/standard-surveys/responses" | "/standard-surveys/{surveyId}/email-templates" | "/standard-surveys/{surveyId}/questions" | "/standard-surveys/{surveyId}/respondents" | "/surveys" | "/token-validation" | "/usage" | "/usage/hourly" | "/usage/tier" | "/videos" | "/videos/views" | "/videos/{videoId}/audio-tracks" | "/videos/{videoId}/renditions" | "/videos/{videoId}/text-tracks" | "/videos/{videoId}/text-tracks/{textTrackId}/content" | "/webcasts" | "/webcasts/attendee-links" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links" | "/webcasts/{id}/attendee-links/{linkId}/token";
+  post: "/account-user-groups" | "/account-user-groups/{userGroupId}/users/{userId}" | "/admission-items/filter" | "/appointment-attendees" | "/appointment-availability-times" | "/appointment-events" | "/appointment-events/{id}/appointment-types" | "/appointment-events/{id}/appointments" | "/appointment-events/{id}/locations" | "/appointment-meeting-interests" | "/attendee-credits" | "/attendee-insights" | "/attendees" | "/attendees/activities" | "/attendees/activities/external/metadata" | "/attendees/filter" | "/audience-segments" | "/audience-segments/filter" | "/bulk-jobs" | "/bulk-jobs/{id}/cancel" | "/bulk-jobs/{id}/data" | "/bulk-jobs/{id}/run" | "/campaigns" | "/card-tokens" | "/cards" | "/cards/transactions" | "/connections" | "/contact-groups" | "/contact-types" | "/contacts" | "/contacts/filter" | "/contacts/hooks" | "/contacts/hooks/{id}/signing-secret" | "/contacts/{id}/identify" | "/contacts/{id}/merge" | "/contacts/{id}/obfuscate" | "/currencies/{currency}/conversion-rates" | "/custom-fields" | "/custom-fields/{customFieldId}/translations" | "/ea/account-user-groups" | "/ea/account-user-groups/{userGroupId}/users/{userId}" | "/ea/admission-items/filter" | "/ea/appointment-attendees" | "/ea/appointment-availability-times" | "/ea/appointment-events" | "/ea/appointment-events/{id}/appointment-types" | "/ea/appointment-events/{id}/appointments" | "/ea/appointment-events/{id}/locations" | "/ea/appointment-meeting-interests" | "/ea/attendee-credits" | "/ea/attendee-insights" | "/ea/attendees" | "/ea/attendees/activities" | "/ea/attendees/activities/external/metadata" | "/ea/attendees/filter" | "/ea/audience-segments" | "/ea/audience-segments/filter" | "/ea/bulk-jobs" | "/ea/bulk-jobs/{id}/cancel" | "/ea/bulk-jobs/{id}/data" | "/ea/bulk-jobs/{id}/run" | "/ea/campaigns" | "/ea/card-tokens" | "/ea/cards" | "/ea/cards/transactions" | "/ea/connections" | "/ea/contact-groups" | "/ea/contact-types" | "/ea/contacts" | "/ea/contacts/filter" | "/ea/contacts/hooks" | "/ea/contacts/hooks/{id}/signing-secret" | "/ea/contacts/{id}/identify" | "/ea/contacts/{id}/merge" | "/ea/contacts/{id}/obfuscate" | "/ea/currencies/{currency}/conversion-rates" | "/ea/custom-fields" | "/ea/custom-fields/{customFieldId}/translations" | "/ea/emarketing/campaigns/{campaignId}/email-templates" | "/ea/emarketing/emails" | "/ea/event-questions" | "/ea/event-questions/{questionId}/choices" | "/ea/event-roles" | "/ea/event-roles/assignments" | "/ea/events/async" | "/ea/events/emails" | "/ea/events/filter" | "/ea/events/{eventId}/badge-print-jobs" | "/ea/events/{eventId}/badge-printer-pools" | "/ea/events/{id}/admission-items" | "/ea/events/{id}/badges" | "/ea/events/{id}/badges/filter" | "/ea/events/{id}/budget-items" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments" | "/ea/events/{id}/check-in" | "/ea/events/{id}/copy" | "/ea/events/{id}/discounts" | "/ea/events/{id}/donation-items" | "/ea/events/{id}/donation-items/filter" | "/ea/events/{id}/emails" | "/ea/events/{id}/exhibitor-categories" | "/ea/events/{id}/exhibitor-questions" | "/ea/events/{id}/exhibitors" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/ea/events/{id}/features/{type}/launch" | "/ea/events/{id}/fee-items" | "/ea/events/{id}/invitation-lists" | "/ea/events/{id}/membership-items" | "/ea/events/{id}/orders" | "/ea/events/{id}/planning-documents" | "/ea/events/{id}/quantity-items" | "/ea/events/{id}/quantity-items/filter" | "/ea/events/{id}/registration-paths" | "/ea/events/{id}/registration-types" | "/ea/events/{id}/session-locations" | "/ea/events/{id}/sponsorship-levels" | "/ea/events/{id}/surveys" | "/ea/events/{id}/surveys/{surveyId}/questions" | "/ea/events/{id}/surveys/{surveyId}/respondents" | "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses" | "/ea/events/{id}/transactions" | "/ea/files" | "/ea/housing-events" | "/ea/housing-events/{housingEventId}/hotels" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types" | "/ea/hubs" | "/ea/hubs/{hubId}/members" | "/ea/leads/filter" | "/ea/logs/communication/messages/filter" | "/ea/logs/communications/messages/filter" | "/ea/oauth2/token" | "/ea/process-forms" | "/ea/process-forms/submissions" | "/ea/program-items" | "/ea/program-items/docs/filter" | "/ea/program-items/filter" | "/ea/program-items/speakers/filter" | "/ea/reservation-requests" | "/ea/reservation-requests/{reservationRequestsId}/reservations/{reservationId}" | "/ea/reservations" | "/ea/scim/v2/Groups" | "/ea/scim/v2/Users" | "/ea/session-categories" | "/ea/session-segments" | "/ea/sessions" | "/ea/sessions/enrollment/filter" | "/ea/sessions/filter" | "/ea/sessions/{id}/chat/messages" | "/ea/sessions/{id}/chat/messages/{messageId}/reactions" | "/ea/sessions/{id}/check-in" | "/ea/sessions/{id}/enrollment/{attendeeId}" | "/ea/sessions/{id}/questions" | "/ea/sessions/{id}/questions/{questionId}/answer" | "/ea/signatures" | "/ea/speaker-categories" | "/ea/speakers" | "/ea/speakers/filter" | "/ea/standard-surveys" | "/ea/standard-surveys/{surveyId}/email-templates" | "/ea/standard-surveys/{surveyId}/questions" | "/ea/standard-surveys/{surveyId}/respondents" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses" | "/ea/videos" | "/ea/videos/{videoId}/audio-tracks" | "/ea/videos/{videoId}/renditions" | "/ea/videos/{videoId}/text-tracks" | "/ea/videos/{videoId}/views" | "/ea/webcasts" | "/ea/webcasts/{id}/attendee-links" | "/emarketing/campaigns/{campaignId}/email-templates" | "/emarketing/emails" | "/event-questions" | "/event-questions/{questionId}/choices" | "/event-roles" | "/event-roles/assignments" | "/events/async" | "/events/emails" | "/events/filter" | "/events/{eventId}/badge-print-jobs" | "/events/{eventId}/badge-printer-pools" | "/events/{id}/admission-items" | "/events/{id}/badges" | "/events/{id}/badges/filter" | "/events/{id}/budget-items" | "/events/{id}/budget-items/{budgetItemId}/budget-payments" | "/events/{id}/check-in" | "/events/{id}/copy" | "/events/{id}/discounts" | "/events/{id}/donation-items" | "/events/{id}/donation-items/filter" | "/events/{id}/emails" | "/events/{id}/exhibitor-categories" | "/events/{id}/exhibitor-questions" | "/events/{id}/exhibitors" | "/events/{id}/exhibitors/{exhibitorId}/admins" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff" | "/events/{id}/exhibitors/{exhibitorId}/leads" | "/events/{id}/exhibitors/{exhibitorId}/questions" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs" | "/events/{id}/exhibitors/{exhibitorId}/weblinks" | "/events/{id}/features/{type}/launch" | "/events/{id}/fee-items" | "/events/{id}/invitation-lists" | "/events/{id}/membership-items" | "/events/{id}/orders" | "/events/{id}/planning-documents" | "/events/{id}/quantity-items" | "/events/{id}/quantity-items/filter" | "/events/{id}/registration-paths" | "/events/{id}/registration-types" | "/events/{id}/session-locations" | "/events/{id}/sponsorship-levels" | "/events/{id}/surveys" | "/events/{id}/surveys/{surveyId}/questions" | "/events/{id}/surveys/{surveyId}/respondents" | "/events/{id}/surveys/{surveyId}/respondents/{respondentId}/responses" | "/events/{id}/transactions" | "/files" | "/housing-events" | "/housing-events/{housingEventId}/hotels" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types" | "/hubs" | "/hubs/{hubId}/members" | "/leads/filter" | "/logs/communication/messages/filter" | "/logs/communications/messages/filter" | "/oauth2/token" | "/portal/applications" | "/portal/applications/{id}/revoke" | "/portal/applications/{id}/rotate-secret" | "/portal/session" | "/portal/workspaces" | "/portal/workspaces/{id}/invitations" | "/process-forms" | "/process-forms/submissions" | "/program-items" | "/program-items/docs/filter" | "/program-items/filter" | "/program-items/speakers/filter" | "/reservation-requests" | "/reservation-requests/{reservationRequestsId}/reservations/{reservationId}" | "/reservations" | "/scim/v2/Groups" | "/scim/v2/Users" | "/session-categories" | "/session-segments" | "/sessions" | "/sessions/enrollment/filter" | "/sessions/filter" | "/sessions/{id}/chat/messages" | "/sessions/{id}/chat/messages/{messageId}/reactions" | "/sessions/{id}/check-in" | "/sessions/{id}/enrollment/{attendeeId}" | "/sessions/{id}/questions" | "/sessions/{id}/questions/{questionId}/answer" | "/signatures" | "/speaker-categories" | "/speakers" | "/speakers/filter" | "/standard-surveys" | "/standard-surveys/{surveyId}/email-templates" | "/standard-surveys/{surveyId}/questions" | "/standard-surveys/{surveyId}/respondents" | "/standard-surveys/{surveyId}/respondents/{respondentId}/email-templates/{emailTemplateId}/email" | "/standard-surveys/{surveyId}/respondents/{respondentId}/responses" | "/videos" | "/videos/{videoId}/audio-tracks" | "/videos/{videoId}/renditions" | "/videos/{videoId}/text-tracks" | "/videos/{videoId}/views" | "/webcasts" | "/webcasts/{id}/attendee-links";
+  put: "/account-user-groups/{userGroupId}" | "/appointment-events/{id}/appointments/{apptId}" | "/attendee-insights/{id}" | "/attendees/activities/external/metadata/{id}" | "/attendees/{id}" | "/attendees/{id}/email-subscriptions" | "/attendees/{id}/internal-information-questions" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/cards/transactions/{transactionId}" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts/{contactId}" | "/contacts" | "/contacts/hooks/{id}" | "/contacts/{id}" | "/contacts/{id}/custom-fields/{customFieldId}/answers" | "/contacts/{id}/profile-images" | "/contacts/{id}/related-contacts/{relatedContactId}" | "/currencies/{currency}/conversion-rates/{conversionRateId}" | "/custom-fields/{customFieldId}" | "/custom-fields/{customFieldId}/advanced-logic" | "/custom-fields/{customFieldId}/translations" | "/ea/account-user-groups/{userGroupId}" | "/ea/appointment-events/{id}/appointments/{apptId}" | "/ea/attendee-insights/{id}" | "/ea/attendees/activities/external/metadata/{id}" | "/ea/attendees/{id}" | "/ea/attendees/{id}/email-subscriptions" | "/ea/attendees/{id}/internal-information-questions" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/ea/cards/transactions/{transactionId}" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts/{contactId}" | "/ea/contacts" | "/ea/contacts/hooks/{id}" | "/ea/contacts/{id}" | "/ea/contacts/{id}/custom-fields/{customFieldId}/answers" | "/ea/contacts/{id}/profile-images" | "/ea/contacts/{id}/related-contacts/{relatedContactId}" | "/ea/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/custom-fields/{customFieldId}" | "/ea/custom-fields/{customFieldId}/advanced-logic" | "/ea/custom-fields/{customFieldId}/translations" | "/ea/event-questions/{questionId}" | "/ea/event-questions/{questionId}/choices/{choiceId}" | "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/ea/events/{eventId}/badge-printer-pools/{poolId}" | "/ea/events/{id}" | "/ea/events/{id}/badges/{badgeId}" | "/ea/events/{id}/budget-items/{budgetItemId}" | "/ea/events/{id}/budget-items/{budgetItemId}/allocations" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/ea/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers" | "/ea/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}" | "/ea/events/{id}/communication-settings" | "/ea/events/{id}/custom-fields/{customFieldId}/answers" | "/ea/events/{id}/discounts/{discountId}" | "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitor-questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/features/{type}" | "/ea/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}" | "/ea/events/{id}/registration-types/{registrationTypeId}" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/surveys/{surveyId}/respondents/{respondentId}" | "/ea/events/{id}/user-groups/{userGroupId}" | "/ea/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory" | "/ea/housing-hotels/{hotelCode}/rooms/{roomCode}/rates" | "/ea/logs/communications/configuration" | "/ea/program-items/{programItemId}" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/quantity-items/{quantityItemId}" | "/ea/reservation-requests/{reservationRequestsId}" | "/ea/reservations/{reservationId}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories/{id}" | "/ea/session-segments/{id}" | "/ea/sessions/{id}" | "/ea/sessions/{id}/check-in" | "/ea/sessions/{id}/custom-fields/{customFieldId}/answers" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/speakers/{speakerId}" | "/ea/sessions/{id}/sync" | "/ea/speakers/{id}" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/profile-images" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}" | "/ea/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}" | "/ea/videos/{videoId}/text-tracks/{textTrackId}" | "/ea/videos/{videoId}/text-tracks/{textTrackId}/content" | "/ea/webcasts" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links" | "/event-questions/{questionId}" | "/event-questions/{questionId}/choices/{choiceId}" | "/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/events/{eventId}/badge-printer-pools/{poolId}" | "/events/{id}" | "/events/{id}/badges/{badgeId}" | "/events/{id}/budget-items/{budgetItemId}" | "/events/{id}/budget-items/{budgetItemId}/allocations" | "/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/events/{id}/budget-items/{budgetItemId}/custom-fields/{customFieldId}/answers" | "/events/{id}/budget-payments/{paymentId}/invoices/{invoiceId}" | "/events/{id}/communication-settings" | "/events/{id}/custom-fields/{customFieldId}/answers" | "/events/{id}/discounts/{discountId}" | "/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitor-questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/admins/{adminId}" | "/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/exhibitor-answers" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}/answers" | "/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/features/{type}" | "/events/{id}/orders/{orderId}/items/{orderItemId}/discounts/{discountCode}" | "/events/{id}/registration-types/{registrationTypeId}" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/surveys/{surveyId}/respondents/{respondentId}" | "/events/{id}/user-groups/{userGroupId}" | "/housing-events/{housingEventId}/hotels/{hotelId}/room-types/{roomTypeId}/inventory" | "/housing-hotels/{hotelCode}/rooms/{roomCode}/rates" | "/logs/communications/configuration" | "/program-items/{programItemId}" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/quantity-items/{quantityItemId}" | "/reservation-requests/{reservationRequestsId}" | "/reservations/{reservationId}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}" | "/session-categories/{id}" | "/session-segments/{id}" | "/sessions/{id}" | "/sessions/{id}/check-in" | "/sessions/{id}/custom-fields/{customFieldId}/answers" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/speakers/{speakerId}" | "/sessions/{id}/sync" | "/speakers/{id}" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/profile-images" | "/standard-surveys/{surveyId}/respondents/{respondentId}" | "/standard-surveys/{surveyId}/respondents/{respondentId}/responses/{responseId}" | "/videos/{videoId}/text-tracks/{textTrackId}" | "/videos/{videoId}/text-tracks/{textTrackId}/content" | "/webcasts" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links";
   patch: "/contacts" | "/contacts/{id}" | "/ea/contacts" | "/ea/contacts/{id}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}";
-  delete: "/account-user-groups/{userGroupId}" | "/account-user-groups/{userGroupId}/users/{userId}" | "/attendee-insights/{id}" | "/attendees/activities/external/metadata/{id}" | "/attendees/{attendeeId}/audience-segments" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/cards/transactions/{transactionId}" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts/{contactId}" | "/contacts/hooks/{id}" | "/contacts/{id}" | "/contacts/{id}/profile-images" | "/contacts/{id}/related-contacts/{relatedContactId}" | "/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/account-user-groups/{userGroupId}" | "/ea/account-user-groups/{userGroupId}/users/{userId}" | "/ea/attendee-insights/{id}" | "/ea/attendees/activities/external/metadata/{id}" | "/ea/attendees/{attendeeId}/audience-segments" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/ea/cards/transactions/{transactionId}" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts/{contactId}" | "/ea/contacts/hooks/{id}" | "/ea/contacts/{id}" | "/ea/contacts/{id}/profile-images" | "/ea/contacts/{id}/related-contacts/{relatedContactId}" | "/ea/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/event-questions/{questionId}" | "/ea/event-questions/{questionId}/choices/{choiceId}" | "/ea/event-roles/assignments/{id}" | "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/ea/events/{id}/budget-items/{budgetItemId}/allocations" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/ea/events/{id}/check-in/{attendeeId}" | "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitor-questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/planning-documents/{documentId}" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/user-groups/{userGroupId}" | "/ea/program-items/{programItemId}" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/reservation-requests/{reservationRequestsId}" | "/ea/reservation-requests/{reservationRequestsId}/reservations/{reservationId}" | "/ea/reservations/{reservationId}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories/{id}" | "/ea/session-segments/{id}" | "/ea/sessions/{id}" | "/ea/sessions/{id}/attendance/{attendeeId}" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/enrollment/{attendeeId}" | "/ea/sessions/{id}/speakers/{speakerId}" | "/ea/speakers/{id}" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/profile-images" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links/{attendeeLinkId}" | "/event-questions/{questionId}" | "/event-questions/{questionId}/choices/{choiceId}" | "/event-roles/assignments/{id}" | "/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/events/{id}/budget-items/{budgetItemId}/allocations" | "/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/events/{id}/check-in/{attendeeId}" | "/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitor-questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}" | "/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/planning-documents/{documentId}" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/user-groups/{userGroupId}" | "/portal/session" | "/program-items/{programItemId}" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/reservation-requests/{reservationRequestsId}" | "/reservation-requests/{reservationRequestsId}/reservations/{reservationId}" | "/reservations/{reservationId}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}" | "/session-categories/{id}" | "/session-segments/{id}" | "/sessions/{id}" | "/sessions/{id}/attendance/{attendeeId}" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/enrollment/{attendeeId}" | "/sessions/{id}/speakers/{speakerId}" | "/speakers/{id}" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/profile-images" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links/{attendeeLinkId}";
+  delete: "/account-user-groups/{userGroupId}" | "/account-user-groups/{userGroupId}/users/{userId}" | "/appointment-events/{id}/appointments/{apptId}" | "/attendee-insights/{id}" | "/attendees/activities/external/metadata/{id}" | "/attendees/{attendeeId}/audience-segments" | "/audience-segments/{audienceSegmentId}" | "/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/cards/transactions/{transactionId}" | "/contact-groups/{id}" | "/contact-groups/{id}/contacts/{contactId}" | "/contacts/hooks/{id}" | "/contacts/{id}" | "/contacts/{id}/profile-images" | "/contacts/{id}/related-contacts/{relatedContactId}" | "/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/account-user-groups/{userGroupId}" | "/ea/account-user-groups/{userGroupId}/users/{userId}" | "/ea/appointment-events/{id}/appointments/{apptId}" | "/ea/attendee-insights/{id}" | "/ea/attendees/activities/external/metadata/{id}" | "/ea/attendees/{attendeeId}/audience-segments" | "/ea/audience-segments/{audienceSegmentId}" | "/ea/audience-segments/{audienceSegmentId}/attendees/{attendeeId}" | "/ea/cards/transactions/{transactionId}" | "/ea/contact-groups/{id}" | "/ea/contact-groups/{id}/contacts/{contactId}" | "/ea/contacts/hooks/{id}" | "/ea/contacts/{id}" | "/ea/contacts/{id}/profile-images" | "/ea/contacts/{id}/related-contacts/{relatedContactId}" | "/ea/currencies/{currency}/conversion-rates/{conversionRateId}" | "/ea/event-questions/{questionId}" | "/ea/event-questions/{questionId}/choices/{choiceId}" | "/ea/event-roles/assignments/{id}" | "/ea/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/ea/events/{id}/budget-items/{budgetItemId}/allocations" | "/ea/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/ea/events/{id}/check-in/{attendeeId}" | "/ea/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitor-questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/ea/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/ea/events/{id}/planning-documents/{documentId}" | "/ea/events/{id}/session-locations/{locationId}" | "/ea/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/ea/events/{id}/user-groups/{userGroupId}" | "/ea/program-items/{programItemId}" | "/ea/program-items/{programItemId}/docs/{fileId}" | "/ea/program-items/{programItemId}/speakers/{id}" | "/ea/reservation-requests/{reservationRequestsId}" | "/ea/reservation-requests/{reservationRequestsId}/reservations/{reservationId}" | "/ea/reservations/{reservationId}" | "/ea/scim/v2/Groups/{id}" | "/ea/scim/v2/Users/{id}" | "/ea/session-categories/{id}" | "/ea/session-segments/{id}" | "/ea/sessions/{id}" | "/ea/sessions/{id}/attendance/{attendeeId}" | "/ea/sessions/{id}/docs/{fileId}" | "/ea/sessions/{id}/enrollment/{attendeeId}" | "/ea/sessions/{id}/speakers/{speakerId}" | "/ea/speakers/{id}" | "/ea/speakers/{id}/docs/{fileId}" | "/ea/speakers/{id}/profile-images" | "/ea/webcasts/{id}" | "/ea/webcasts/{id}/attendee-links/{attendeeLinkId}" | "/event-questions/{questionId}" | "/event-questions/{questionId}/choices/{choiceId}" | "/event-roles/assignments/{id}" | "/events/{eventId}/attendee-messages/channels/{channelId}/members/{attendeeId}" | "/events/{id}/budget-items/{budgetItemId}/allocations" | "/events/{id}/budget-items/{budgetItemId}/budget-payments/{paymentId}" | "/events/{id}/check-in/{attendeeId}" | "/events/{id}/discounts/{discountId}/agenda-items/{agendaItemId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/banner-files/{fileId}" | "/events/{id}/exhibitor-categories/{exhibitorCategoryId}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitor-questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}" | "/events/{id}/exhibitors/{exhibitorId}/banner-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/booth-staff/{boothstaffId}" | "/events/{id}/exhibitors/{exhibitorId}/files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/leads/{leadId}" | "/events/{id}/exhibitors/{exhibitorId}/logo-files/{fileId}" | "/events/{id}/exhibitors/{exhibitorId}/questions/{questionId}" | "/events/{id}/exhibitors/{exhibitorId}/registration-packs/{registrationPackId}" | "/events/{id}/exhibitors/{exhibitorId}/weblinks/{weblinkId}" | "/events/{id}/planning-documents/{documentId}" | "/events/{id}/session-locations/{locationId}" | "/events/{id}/sponsorship-levels/{sponsorshipLevelId}" | "/events/{id}/user-groups/{userGroupId}" | "/portal/session" | "/program-items/{programItemId}" | "/program-items/{programItemId}/docs/{fileId}" | "/program-items/{programItemId}/speakers/{id}" | "/reservation-requests/{reservationRequestsId}" | "/reservation-requests/{reservationRequestsId}/reservations/{reservationId}" | "/reservations/{reservationId}" | "/scim/v2/Groups/{id}" | "/scim/v2/Users/{id}" | "/session-categories/{id}" | "/session-segments/{id}" | "/sessions/{id}" | "/sessions/{id}/attendance/{attendeeId}" | "/sessions/{id}/docs/{fileId}" | "/sessions/{id}/enrollment/{attendeeId}" | "/sessions/{id}/speakers/{speakerId}" | "/speakers/{id}" | "/speakers/{id}/docs/{fileId}" | "/speakers/{id}/profile-images" | "/webcasts/{id}" | "/webcasts/{id}/attendee-links/{attendeeLinkId}";
 }
 
 /** The API version every other path lives under. */

@@ -58,6 +58,9 @@ import type {
   HousingAttendeeTypesTable, HousingEventsTable, HousingHotelsTable, HousingInventoryTable, HousingNumbersTable, HousingReservationRequestsTable, HousingReservationsTable,
   HousingRoomTypesTable,
 } from '../modules/housing/housing.table.js';
+  AppointmentAttendeesTable, AppointmentAvailabilityTable, AppointmentEventsTable, AppointmentLocationsTable, AppointmentMeetingInterestsTable,
+  AppointmentParticipantsTable, AppointmentsTable, AppointmentTypesTable,
+} from '../modules/appointments/appointments.table.js';
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
@@ -212,6 +215,14 @@ export interface Database {
   housing_inventory: HousingInventoryTable;
   housing_reservation_requests: HousingReservationRequestsTable;
   housing_reservations: HousingReservationsTable;
+  appointment_events: AppointmentEventsTable;
+  appointment_types: AppointmentTypesTable;
+  appointment_locations: AppointmentLocationsTable;
+  appointment_attendees: AppointmentAttendeesTable;
+  appointment_availability: AppointmentAvailabilityTable;
+  appointment_meeting_interests: AppointmentMeetingInterestsTable;
+  appointments: AppointmentsTable;
+  appointment_participants: AppointmentParticipantsTable;
   // 0031_badges_emarketing (issue 30: badges and e-mail)
   badges: BadgesTable;
   badge_printer_pools: BadgePrinterPoolsTable;
