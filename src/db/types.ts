@@ -58,6 +58,7 @@ import type {
   HousingAttendeeTypesTable, HousingEventsTable, HousingHotelsTable, HousingInventoryTable, HousingNumbersTable, HousingReservationRequestsTable, HousingReservationsTable,
   HousingRoomTypesTable,
 } from '../modules/housing/housing.table.js';
+import type {
   AppointmentAttendeesTable, AppointmentAvailabilityTable, AppointmentEventsTable, AppointmentLocationsTable, AppointmentMeetingInterestsTable,
   AppointmentParticipantsTable, AppointmentsTable, AppointmentTypesTable,
 } from '../modules/appointments/appointments.table.js';
