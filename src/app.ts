@@ -51,6 +51,7 @@ import { createSpeakersModule } from './modules/speakers/index.js';
 import { createProgramModule } from './modules/program/index.js';
 import { createCustomFieldsModule } from './modules/custom-fields/index.js';
 import { createBudgetModule } from './modules/budget/index.js';
+import { createHousingModule } from './modules/housing/index.js';
 import { createAppointmentsModule } from './modules/appointments/index.js';
 import { createTravelModule } from './modules/travel/index.js';
 import { createAudienceSegmentsModule } from './modules/audience-segments/index.js';
@@ -176,6 +177,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   // Obfuscating a contact erases the contacts merged into it (they are kept, deleted, with their values).
   obfuscation.services.obfuscation.useMerged((accountId, ids, trx) => contactHistory.services.contactHistory.mergedContactsOf(accountId, ids, trx));
   const budget = createBudgetModule(deps, { events: events.services.events, files: files.services.files, customFields: customFields.services.customFields });
+  const housing = createHousingModule(deps, { events: events.services.events, contacts: contacts.services.contacts, attendees: attendees.services.attendees });
   const appointments = createAppointmentsModule(deps, { events: events.services.events, contacts: contacts.services.contacts, attendees: attendees.services.attendees });
   const travel = createTravelModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const badges = createBadgesModule(deps, { events: events.services.events, attendees: attendees.services.attendees, files: files.services.files });
@@ -196,6 +198,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     customFields, audienceSegments, eventQuestions,
     contactGroups, contactHistory, attendeeExtras, eventRoles, signatures, hubs, processForms,
     budget,
+    housing,
     appointments,
     travel,
     emarketing, attendeeMessages,
@@ -253,6 +256,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...hubs.services,
     ...processForms.services,
     ...budget.services,
+    ...housing.services,
     ...appointments.services,
     ...travel.services,
     ...commerce.services,

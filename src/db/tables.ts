@@ -46,6 +46,7 @@ import { CUSTOM_FIELDS_TABLES } from '../modules/custom-fields/custom-fields.tab
 import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questions.table.js';
 import { AUDIENCE_SEGMENTS_TABLES } from '../modules/audience-segments/audience-segments.table.js';
 import { BUDGET_TABLES } from '../modules/budget/budget.table.js';
+import { HOUSING_TABLES } from '../modules/housing/housing.table.js';
 import { APPOINTMENTS_TABLES } from '../modules/appointments/appointments.table.js';
 import { TRAVEL_TABLES } from '../modules/travel/travel.table.js';
 import { BADGES_TABLES } from '../modules/badges/badges.table.js';
@@ -105,6 +106,7 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...HUBS_TABLES,
   ...PROCESS_FORMS_TABLES,
   ...BUDGET_TABLES,
+  ...HOUSING_TABLES,
   ...APPOINTMENTS_TABLES,
   ...TRAVEL_TABLES,
   ...BADGES_TABLES,

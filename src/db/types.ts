@@ -55,6 +55,10 @@ import type {
   BudgetAllocationsTable, BudgetCardsTable, BudgetCardTransactionsTable, BudgetConversionRatesTable, BudgetItemLinesTable, BudgetItemsTable, BudgetPaymentsTable,
 } from '../modules/budget/budget.table.js';
 import type {
+  HousingAttendeeTypesTable, HousingEventsTable, HousingHotelsTable, HousingInventoryTable, HousingNumbersTable, HousingReservationRequestsTable, HousingReservationsTable,
+  HousingRoomTypesTable,
+} from '../modules/housing/housing.table.js';
+import type {
   AppointmentAttendeesTable, AppointmentAvailabilityTable, AppointmentEventsTable, AppointmentLocationsTable, AppointmentMeetingInterestsTable,
   AppointmentParticipantsTable, AppointmentsTable, AppointmentTypesTable,
 } from '../modules/appointments/appointments.table.js';
@@ -207,6 +211,15 @@ export interface Database {
   budget_payments: BudgetPaymentsTable;
   budget_cards: BudgetCardsTable;
   budget_card_transactions: BudgetCardTransactionsTable;
+  // 0033_housing (issue 31: Housing)
+  housing_numbers: HousingNumbersTable;
+  housing_events: HousingEventsTable;
+  housing_attendee_types: HousingAttendeeTypesTable;
+  housing_hotels: HousingHotelsTable;
+  housing_room_types: HousingRoomTypesTable;
+  housing_inventory: HousingInventoryTable;
+  housing_reservation_requests: HousingReservationRequestsTable;
+  housing_reservations: HousingReservationsTable;
   appointment_events: AppointmentEventsTable;
   appointment_types: AppointmentTypesTable;
   appointment_locations: AppointmentLocationsTable;

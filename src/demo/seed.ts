@@ -12,6 +12,7 @@ import { seedDemoEventSetup } from './event-setup.js';
 import { seedDemoProgram } from './program.js';
 import { seedDemoCustomFields } from './custom-fields.js';
 import { seedDemoBudget } from './budget.js';
+import { seedDemoHousing } from './housing.js';
 import { seedDemoAppointments } from './appointments.js';
 import { seedDemoTravel } from './travel.js';
 import { seedDemoLeads } from './leads.js';
@@ -78,6 +79,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   await seedDemoEventSetup(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoCustomFields(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoBudget(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
+  await seedDemoHousing(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoAppointments(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoCommerce(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
