@@ -20,6 +20,7 @@ export const SCOPES = {
   'event/audience-segments:read': 'Allows the reading of audience segments.',
   'event/audience-segments:write': 'Allows the creation/updating/deletion of audience segments.',
   'event/webcasts:read': 'Allows the reading of webcasts',
+  'event/players:read': 'Allows the reading of the players of the account\'s webcasts',
   'event/webcasts:write': 'Allows the creation of webcast',
   'event/webcasts:delete': 'Allows the deletion of webcast',
   'event/attendees:read': 'Allows the reading of attendees.',
@@ -168,6 +169,15 @@ export const SCOPES = {
   'budget/transactions:read': 'Allows the reading of card transactions',
   'budget/transactions:write': 'Allows the creation/updating of card transactions',
   'budget/transactions:delete': 'Allows the deletion of card transactions',
+  // Issue 31, the Seating tag (the :write ones are eventline extensions, DESIGN rule 11).
+  'seating/event-seatings:read': 'Allows the reading of an event\'s seatings',
+  'seating/event-seatings:write': 'Allows the creation of seatings (an eventline extension)',
+  'seating/tables:read': 'Allows the reading of a seating\'s tables',
+  'seating/tables:write': 'Allows the creation of tables (an eventline extension)',
+  'seating/seats:read': 'Allows the reading of a table\'s seats',
+  'seating/seats:write': 'Allows the creation of seats (an eventline extension)',
+  'seating/assignments:read': 'Allows the reading of seating assignments',
+  'seating/assignments:write': 'Allows assigning attendees to seats and unassigning them (an eventline extension)',
   // Issue 30, badges and e-mail (the :write ones of read-only lists are eventline extensions, DESIGN rule 11).
   'exhibitor/badges:read': 'Allows the reading of badges',
   'exhibitor/badges:write': 'Allows the creation and updating of badges',

@@ -46,6 +46,7 @@ import { CUSTOM_FIELDS_TABLES } from '../modules/custom-fields/custom-fields.tab
 import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questions.table.js';
 import { AUDIENCE_SEGMENTS_TABLES } from '../modules/audience-segments/audience-segments.table.js';
 import { BUDGET_TABLES } from '../modules/budget/budget.table.js';
+import { SEATING_TABLES } from '../modules/seating/seating.table.js';
 import { BADGES_TABLES } from '../modules/badges/badges.table.js';
 import { EMARKETING_TABLES } from '../modules/emarketing/emarketing.table.js';
 import { ATTENDEE_MESSAGES_TABLES } from '../modules/attendee-messages/attendee-messages.table.js';
@@ -103,6 +104,7 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...HUBS_TABLES,
   ...PROCESS_FORMS_TABLES,
   ...BUDGET_TABLES,
+  ...SEATING_TABLES,
   ...BADGES_TABLES,
   ...EMARKETING_TABLES,
   ...ATTENDEE_MESSAGES_TABLES,

@@ -54,6 +54,7 @@ import type { EventEmailsTable, InvitationListsTable, PlanningDocumentsTable, Re
 import type {
   BudgetAllocationsTable, BudgetCardsTable, BudgetCardTransactionsTable, BudgetConversionRatesTable, BudgetItemLinesTable, BudgetItemsTable, BudgetPaymentsTable,
 } from '../modules/budget/budget.table.js';
+import type { SeatingAssignmentsTable, SeatingSeatsTable, SeatingsTable, SeatingTablesTable } from '../modules/seating/seating.table.js';
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
@@ -199,6 +200,10 @@ export interface Database {
   budget_payments: BudgetPaymentsTable;
   budget_cards: BudgetCardsTable;
   budget_card_transactions: BudgetCardTransactionsTable;
+  seatings: SeatingsTable;
+  seating_tables: SeatingTablesTable;
+  seating_seats: SeatingSeatsTable;
+  seating_assignments: SeatingAssignmentsTable;
   // 0031_badges_emarketing (issue 30: badges and e-mail)
   badges: BadgesTable;
   badge_printer_pools: BadgePrinterPoolsTable;
