@@ -144,7 +144,7 @@ export class SeatingService {
    * named "Seat 1", "Seat 2", ... when none are sent. One transaction: the table never shows without its seats.
    */
   async createTable(auth: AuthContext, eventId: string, seatingId: string, input: TableInput): Promise<Table> {
-    const seatInputs = input.seats ?? Array.from({ length: input.capacity }, (_, i) => ({ name: `Seat ${i + 1}` }));
+    const seatInputs: readonly SeatInput[] = input.seats ?? Array.from({ length: input.capacity }, (_, i) => ({ name: `Seat ${i + 1}` }));
     if (seatInputs.length > input.capacity) {
       throw SeatingErrors.invalid(`${seatInputs.length} seats do not fit a table of capacity ${input.capacity}`, { target: 'seats' });
     }
