@@ -190,26 +190,19 @@ describe('seating', () => {
     expect(tables.data[0]!.seats[0]).toEqual({ id: table.seats[0]!.id });
     expect((await narrow('GET', base())).statusCode).toBe(403);
   });
-});
 
-describe('seating in the demo', () => {
   it('seeds the demo event with a seated dinner: tables, seats and some assignments', async () => {
-    const t = await startTestApp({ env: { RATE_LIMIT_ENABLED: 'false' }, build: { worker: false } });
-    try {
-      const { credentials } = await seedDemo(t.services, t.config);
-      if (!credentials) throw new Error('the demo was not seeded');
-      const demo = apiClient(t.app, await tokenFor(t.app, credentials));
-      const demoEvent = (await ok<{ data: Array<{ id: string }> }>(demo('GET', '/ea/events'))).data[0]?.id ?? '';
-      const seatings = await ok<Page<Seating>>(demo('GET', `/ea/events/${demoEvent}/seatings`));
-      expect(seatings.data.map((s) => s.name)).toEqual(['Awards Dinner']);
-      const dinner = seatings.data[0]!.id;
-      const tables = await ok<Page<Table>>(demo('GET', `/ea/events/${demoEvent}/seatings/${dinner}/tables`));
-      expect(tables.data.map((x) => x.seats.length)).toEqual([4, 8, 8]);
-      const seated = await ok<Page<Assignment>>(demo('GET', `/ea/events/${demoEvent}/seatings/assignments?expand=table`));
-      expect(seated.data).toHaveLength(7);
-      expect(seated.data.filter((a) => a.table.id === tables.data[0]!.id)).toHaveLength(4);
-    } finally {
-      await t.close();
-    }
-  });
+    const { credentials } = await seedDemo(t.services, t.config);
+    if (!credentials) throw new Error('the demo was not seeded');
+    const demo = apiClient(t.app, await tokenFor(t.app, credentials));
+    const demoEvent = (await ok<{ data: Array<{ id: string }> }>(demo('GET', '/ea/events'))).data[0]?.id ?? '';
+    const seatings = await ok<Page<Seating>>(demo('GET', `/ea/events/${demoEvent}/seatings`));
+    expect(seatings.data.map((s) => s.name)).toEqual(['Awards Dinner']);
+    const dinner = seatings.data[0]!.id;
+    const tables = await ok<Page<Table>>(demo('GET', `/ea/events/${demoEvent}/seatings/${dinner}/tables`));
+    expect(tables.data.map((x) => x.seats.length)).toEqual([4, 8, 8]);
+    const seated = await ok<Page<Assignment>>(demo('GET', `/ea/events/${demoEvent}/seatings/assignments?expand=table`));
+    expect(seated.data).toHaveLength(7);
+    expect(seated.data.filter((a) => a.table.id === tables.data[0]!.id)).toHaveLength(4);
+  }, 120_000);
 });
