@@ -161,6 +161,20 @@ describe('seating', () => {
     expect(held.data).toEqual([winner]);
   });
 
+  it('has the database refuse a second person in a seat, or a second seat for a person, whatever the service checked (unique indexes)', async () => {
+    const db = t.db.handle.db;
+    const [a, b] = await fixtureAttendees(db, accountId, event, 2);
+    const pair = await ok<Table>(api('POST', `${base()}/${seating.id}/tables`, { name: 'Pair', capacity: 2 }), 201);
+    const stamp = { created: '2027-01-01T00:00:00.000Z', last_modified: '2027-01-01T00:00:00.000Z', created_by: 'test', last_modified_by: 'test' };
+    const row = (id: string, seat: string, attendee: string) => ({
+      id, account_id: accountId, event_id: event, seating_id: seating.id, table_id: pair.id, seat_id: seat, attendee_id: attendee, ...stamp,
+    });
+    await db.insertInto('seating_assignments').values(row('0190a1b2-0000-7000-8000-0000000000d1', pair.seats[0]!.id, a!)).execute();
+    await expect(db.insertInto('seating_assignments').values(row('0190a1b2-0000-7000-8000-0000000000d2', pair.seats[0]!.id, b!)).execute()).rejects.toThrow();
+    await expect(db.insertInto('seating_assignments').values(row('0190a1b2-0000-7000-8000-0000000000d3', pair.seats[1]!.id, a!)).execute()).rejects.toThrow();
+    await db.deleteFrom('seating_assignments').where('id', '=', '0190a1b2-0000-7000-8000-0000000000d1').execute();
+  });
+
   it('seats one attendee once when 10 concurrent assignments name 10 different seats', async () => {
     const [attendee] = await fixtureAttendees(t.db.handle.db, accountId, event, 1);
     const wide = await ok<Table>(api('POST', `${base()}/${seating.id}/tables`, { name: 'Long', capacity: 10 }), 201);
