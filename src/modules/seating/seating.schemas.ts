@@ -11,7 +11,7 @@ const SourceId = (what: string) => Type.Optional(Type.String({ maxLength: 50, de
 
 const { limit, token, filter } = listQuerySchema().properties;
 export const FilteredQuerySchema = Type.Object({ limit, token, filter }, { additionalProperties: false });
-const TableExpand = Type.Optional(Type.Array(Type.Union([Type.Literal('seats')]), {
+const TableExpand = Type.Optional(Type.Array(Type.Literal('seats'), {
   description: '`seats`: each table\'s seats carry all their fields (needs seating/seats:read; without it they stay ids).',
 }));
 export const TablesQuerySchema = Type.Object({ limit, token, filter, expand: TableExpand }, { additionalProperties: false });
