@@ -92,6 +92,29 @@ export class SeatingRepository extends Repository {
     if (rows.length > 0) await ex.insertInto('seating_seats').values([...rows]).execute();
   }
 
+  // ---- Event copy ----
+
+  /** The event's seatings, tables and seats, in creation order (for an event copy). */
+  async layoutOfEvent(accountId: string, eventId: string, ex: Executor): Promise<{
+    seatings: Array<Row<'seatings'>>; tables: Array<Row<'seating_tables'>>; seats: Array<Row<'seating_seats'>>;
+  }> {
+    const [seatings, tables, seats] = await Promise.all([
+      ex.selectFrom('seatings').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute(),
+      ex.selectFrom('seating_tables').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute(),
+      ex.selectFrom('seating_seats').selectAll().where('account_id', '=', accountId).where('event_id', '=', eventId).orderBy('id').execute(),
+    ]);
+    return { seatings, tables, seats };
+  }
+
+  async insertLayout(layout: {
+    seatings: ReadonlyArray<NewRow<'seatings'>>; tables: ReadonlyArray<NewRow<'seating_tables'>>; seats: ReadonlyArray<NewRow<'seating_seats'>>;
+  }, ex: Executor): Promise<void> {
+    if (layout.seatings.length > 0) await ex.insertInto('seatings').values([...layout.seatings]).execute();
+    if (layout.tables.length > 0) await ex.insertInto('seating_tables').values([...layout.tables]).execute();
+    // Many seats: a few statements of at most 500 rows (SQLite's bound-parameter limit).
+    for (let i = 0; i < layout.seats.length; i += 500) await ex.insertInto('seating_seats').values(layout.seats.slice(i, i + 500)).execute();
+  }
+
   // ---- Assignments ----
 
   listEventAssignments(accountId: string, eventId: string, spec: ListSpec) {
