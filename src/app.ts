@@ -52,6 +52,7 @@ import { createProgramModule } from './modules/program/index.js';
 import { createCustomFieldsModule } from './modules/custom-fields/index.js';
 import { createBudgetModule } from './modules/budget/index.js';
 import { createSeatingModule } from './modules/seating/index.js';
+import { createAppointmentsModule } from './modules/appointments/index.js';
 import { createAudienceSegmentsModule } from './modules/audience-segments/index.js';
 import { createEventQuestionsModule } from './modules/event-questions/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
@@ -176,6 +177,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   obfuscation.services.obfuscation.useMerged((accountId, ids, trx) => contactHistory.services.contactHistory.mergedContactsOf(accountId, ids, trx));
   const budget = createBudgetModule(deps, { events: events.services.events, files: files.services.files, customFields: customFields.services.customFields });
   const seating = createSeatingModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
+  const appointments = createAppointmentsModule(deps, { events: events.services.events, contacts: contacts.services.contacts, attendees: attendees.services.attendees });
   const badges = createBadgesModule(deps, { events: events.services.events, attendees: attendees.services.attendees, files: files.services.files });
   const emarketing = createEmarketingModule(deps, { contacts: contacts.services.contacts, mailer: communications.services.emails, eventEmails: communications.services.emails });
   const attendeeMessages = createAttendeeMessagesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
@@ -195,6 +197,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     contactGroups, contactHistory, attendeeExtras, eventRoles, signatures, hubs, processForms,
     budget,
     seating,
+    appointments,
     emarketing, attendeeMessages,
     commerce,
   ];
@@ -251,6 +254,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...processForms.services,
     ...budget.services,
     ...seating.services,
+    ...appointments.services,
     ...commerce.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {

@@ -217,6 +217,18 @@ export const SCOPES = {
   'event/attendee-credits:read': 'Allows the reading of attendee credits',
   'event/attendee-credits:write': 'Allows awarding attendee credits (an eventline extension)',
   'secure-ecommerce/card-tokens:write': 'Allows the tokenization of payment cards',
+  // Issue 32, the Appointments tag.
+  'appointments/appointment-events:read': 'Allows the reading of appointment events',
+  'appointments/appointment-events:write': 'Allows the creation of appointment events (an eventline extension)',
+  'appointments/appointment-types:read': 'Allows the reading of appointment types',
+  'appointments/appointment-types:write': 'Allows the creation of appointment types and their schedules (an eventline extension)',
+  'appointments/locations:read': 'Allows the reading of appointment locations',
+  'appointments/locations:write': 'Allows the creation of appointment locations (an eventline extension)',
+  'appointments/available-times:read': 'Allows the reading of the times available for appointments',
+  'appointments/appointment-attendees:read': 'Allows the reading of appointment attendees, their availability and meeting interests',
+  'appointments/appointment-attendees:write': 'Allows the creation of appointment attendees, their availability and meeting interests (an eventline extension)',
+  'appointments/appointments:read': 'Allows the reading of appointments',
+  'appointments/appointments:write': 'Allows the booking, updating and cancelling of appointments',
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;

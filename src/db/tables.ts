@@ -47,6 +47,7 @@ import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questio
 import { AUDIENCE_SEGMENTS_TABLES } from '../modules/audience-segments/audience-segments.table.js';
 import { BUDGET_TABLES } from '../modules/budget/budget.table.js';
 import { SEATING_TABLES } from '../modules/seating/seating.table.js';
+import { APPOINTMENTS_TABLES } from '../modules/appointments/appointments.table.js';
 import { BADGES_TABLES } from '../modules/badges/badges.table.js';
 import { EMARKETING_TABLES } from '../modules/emarketing/emarketing.table.js';
 import { ATTENDEE_MESSAGES_TABLES } from '../modules/attendee-messages/attendee-messages.table.js';
@@ -105,6 +106,7 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...PROCESS_FORMS_TABLES,
   ...BUDGET_TABLES,
   ...SEATING_TABLES,
+  ...APPOINTMENTS_TABLES,
   ...BADGES_TABLES,
   ...EMARKETING_TABLES,
   ...ATTENDEE_MESSAGES_TABLES,

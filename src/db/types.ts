@@ -55,6 +55,10 @@ import type {
   BudgetAllocationsTable, BudgetCardsTable, BudgetCardTransactionsTable, BudgetConversionRatesTable, BudgetItemLinesTable, BudgetItemsTable, BudgetPaymentsTable,
 } from '../modules/budget/budget.table.js';
 import type { SeatingAssignmentsTable, SeatingSeatsTable, SeatingsTable, SeatingTablesTable } from '../modules/seating/seating.table.js';
+import type {
+  AppointmentAttendeesTable, AppointmentAvailabilityTable, AppointmentEventsTable, AppointmentLocationsTable, AppointmentMeetingInterestsTable,
+  AppointmentParticipantsTable, AppointmentsTable, AppointmentTypesTable,
+} from '../modules/appointments/appointments.table.js';
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
@@ -204,6 +208,14 @@ export interface Database {
   seating_tables: SeatingTablesTable;
   seating_seats: SeatingSeatsTable;
   seating_assignments: SeatingAssignmentsTable;
+  appointment_events: AppointmentEventsTable;
+  appointment_types: AppointmentTypesTable;
+  appointment_locations: AppointmentLocationsTable;
+  appointment_attendees: AppointmentAttendeesTable;
+  appointment_availability: AppointmentAvailabilityTable;
+  appointment_meeting_interests: AppointmentMeetingInterestsTable;
+  appointments: AppointmentsTable;
+  appointment_participants: AppointmentParticipantsTable;
   // 0031_badges_emarketing (issue 30: badges and e-mail)
   badges: BadgesTable;
   badge_printer_pools: BadgePrinterPoolsTable;
