@@ -53,6 +53,7 @@ import { createCustomFieldsModule } from './modules/custom-fields/index.js';
 import { createBudgetModule } from './modules/budget/index.js';
 import { createSeatingModule } from './modules/seating/index.js';
 import { createAppointmentsModule } from './modules/appointments/index.js';
+import { createTravelModule } from './modules/travel/index.js';
 import { createAudienceSegmentsModule } from './modules/audience-segments/index.js';
 import { createEventQuestionsModule } from './modules/event-questions/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
@@ -178,6 +179,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const budget = createBudgetModule(deps, { events: events.services.events, files: files.services.files, customFields: customFields.services.customFields });
   const seating = createSeatingModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const appointments = createAppointmentsModule(deps, { events: events.services.events, contacts: contacts.services.contacts, attendees: attendees.services.attendees });
+  const travel = createTravelModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const badges = createBadgesModule(deps, { events: events.services.events, attendees: attendees.services.attendees, files: files.services.files });
   const emarketing = createEmarketingModule(deps, { contacts: contacts.services.contacts, mailer: communications.services.emails, eventEmails: communications.services.emails });
   const attendeeMessages = createAttendeeMessagesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
@@ -198,6 +200,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     budget,
     seating,
     appointments,
+    travel,
     emarketing, attendeeMessages,
     commerce,
   ];
@@ -255,6 +258,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...budget.services,
     ...seating.services,
     ...appointments.services,
+    ...travel.services,
     ...commerce.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {

@@ -48,6 +48,7 @@ import { AUDIENCE_SEGMENTS_TABLES } from '../modules/audience-segments/audience-
 import { BUDGET_TABLES } from '../modules/budget/budget.table.js';
 import { SEATING_TABLES } from '../modules/seating/seating.table.js';
 import { APPOINTMENTS_TABLES } from '../modules/appointments/appointments.table.js';
+import { TRAVEL_TABLES } from '../modules/travel/travel.table.js';
 import { BADGES_TABLES } from '../modules/badges/badges.table.js';
 import { EMARKETING_TABLES } from '../modules/emarketing/emarketing.table.js';
 import { ATTENDEE_MESSAGES_TABLES } from '../modules/attendee-messages/attendee-messages.table.js';
@@ -107,6 +108,7 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...BUDGET_TABLES,
   ...SEATING_TABLES,
   ...APPOINTMENTS_TABLES,
+  ...TRAVEL_TABLES,
   ...BADGES_TABLES,
   ...EMARKETING_TABLES,
   ...ATTENDEE_MESSAGES_TABLES,

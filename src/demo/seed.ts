@@ -14,6 +14,7 @@ import { seedDemoCustomFields } from './custom-fields.js';
 import { seedDemoBudget } from './budget.js';
 import { seedDemoSeating } from './seating.js';
 import { seedDemoAppointments } from './appointments.js';
+import { seedDemoTravel } from './travel.js';
 import { seedDemoLeads } from './leads.js';
 import { seedDemoPeople } from './people.js';
 import { seedDemoWorkflow } from './workflow.js';
@@ -85,6 +86,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
   await seedDemoPeople(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoComms(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
+  await seedDemoTravel(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   const credentials: DemoCredentials = {
     accountId: account.id, clientId: application.clientId, clientSecret,
     planner: { email: planner.email, password: plannerPassword },

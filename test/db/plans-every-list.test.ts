@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCatalogueOperation } from '../../src/contract/catalogue.js';
 import { LIST_OPERATIONS } from '../../src/http/operations.js';
 import { filterCondition, type FilterField, type FilterFields } from '../../src/lists/index.js';
 import { createTenant, startTestApp, type TestApp } from '../helpers/app.js';
@@ -21,10 +22,36 @@ let accountId: string;
 
 const ROWS = 5000;
 
+/**
+ * The parents a list's path names (`/events/{id}/event-travel/air-requests` lists one event's): its query compares
+ * their columns too (`event_id`), so the page query here does. A parent is `<resource>/{param}` before the list's last
+ * segment, its column the singular resource and `_id` (events → event_id, housing-events → housing_event_id), when
+ * the table has that column.
+ */
+const scopeColumns = new Map<string, Map<string, string[]>>();
+
+function parentColumns(operationId: string): string[] {
+  const op = findCatalogueOperation(operationId);
+  if (!op) return [];
+  const segments = op.path.split('/').filter((x) => x !== '');
+  const out: string[] = [];
+  for (let i = 0; i + 1 < segments.length - 1; i++) {
+    if (!/^\{.+\}$/.test(segments[i + 1]!) || /^\{.+\}$/.test(segments[i]!)) continue;
+    out.push(`${segments[i]!.replace(/-/g, '_').replace(/ies$/, 'y').replace(/s$/, '')}_id`);
+  }
+  return out;
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   accountId = (await createTenant(t.services)).accountId;
-  for (const table of new Set(cases().map((c) => c.table))) await fill(table);
+  for (const table of new Set(cases().map((c) => c.table))) {
+    const columns = new Set((await columnsOf(table)).map((col) => col.name));
+    const byOperation = new Map<string, string[]>();
+    for (const c of cases().filter((x) => x.table === table)) byOperation.set(c.operationId, parentColumns(c.operationId).filter((col) => columns.has(col)));
+    scopeColumns.set(table, byOperation);
+    await fill(table);
+  }
   await sql`analyze`.execute(t.db.handle.db);
 }, 120_000);
 
@@ -53,11 +80,14 @@ async function fill(table: string): Promise<void> {
   const filtered = new Set([...LIST_OPERATIONS.values()].flatMap((fields) => Object.values(fields)).map((f) => f.column)
     .filter((c) => c.startsWith(`${table}.`)).map((c) => c.slice(table.length + 1)));
   const filteredOrder = [...filtered];
+  const scoped = new Set([...(scopeColumns.get(table)?.values() ?? [])].flat());
   const hex = (n: string, width: number) => (sqlite ? `printf('%0${width}x', ${n})` : `lpad(to_hex(${n}), ${width}, '0')`);
   const uuid = (n: string) => `${hex(n, 8)} || '-0000-7000-8000-' || ${hex(n, 12)}`;
   const expr = (c: ColumnInfo): string | undefined => {
     if (c.name === 'id') return uuid('i');
     if (c.name === 'account_id') return `'${accountId}'`;
+    // Every row under the one parent the page query names: the parent narrows nothing, the filter must.
+    if (scoped.has(c.name) && !filtered.has(c.name)) return `'${VALUES.uuid[0]}'`;
     // Ten rows a value in each filtered column, and no two rows with the same values in two of them (unique pairs).
     const k = filteredOrder.indexOf(c.name);
     const numeric = /int|double|real|numeric/.test(c.type);
@@ -125,8 +155,9 @@ function pageQuery(c: Case, fields: FilterFields): CompiledQuery {
   const field = fields[c.field]!;
   const [a, b] = VALUES[field.type];
   const filter = c.op === 'in' ? `${c.field} in ('${a}', '${b}')` : `${c.field} eq '${a}'`;
-  const query = t.db.handle.db.selectFrom(sql.table(c.table).as(c.table)).select(sql.ref(`${c.table}.id`).as('id'))
+  let query = t.db.handle.db.selectFrom(sql.table(c.table).as(c.table)).select(sql.ref(`${c.table}.id`).as('id'))
     .where(sql.ref(`${c.table}.account_id`), '=', accountId).where(filterCondition(filter, fields));
+  for (const column of scopeColumns.get(c.table)?.get(c.operationId) ?? []) query = query.where(sql.ref(`${c.table}.${column}`), '=', VALUES.uuid[0]);
   return query.orderBy(sql.ref(`${c.table}.id`)).limit(51).compile();
 }
 

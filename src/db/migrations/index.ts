@@ -33,6 +33,7 @@ import * as m0031 from './0031_badges_emarketing.js';
 import * as m0032 from './0032_budget.js';
 import * as m0034 from './0034_seating.js';
 import * as m0035 from './0035_appointments.js';
+import * as m0037 from './0037_travel.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0032_budget': m0032,
   '0034_seating': m0034,
   '0035_appointments': m0035,
+  '0037_travel': m0037,
 };
