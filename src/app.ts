@@ -52,6 +52,7 @@ import { createProgramModule } from './modules/program/index.js';
 import { createCustomFieldsModule } from './modules/custom-fields/index.js';
 import { createBudgetModule } from './modules/budget/index.js';
 import { createHousingModule } from './modules/housing/index.js';
+import { createSeatingModule } from './modules/seating/index.js';
 import { createAppointmentsModule } from './modules/appointments/index.js';
 import { createTravelModule } from './modules/travel/index.js';
 import { createAudienceSegmentsModule } from './modules/audience-segments/index.js';
@@ -178,6 +179,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   obfuscation.services.obfuscation.useMerged((accountId, ids, trx) => contactHistory.services.contactHistory.mergedContactsOf(accountId, ids, trx));
   const budget = createBudgetModule(deps, { events: events.services.events, files: files.services.files, customFields: customFields.services.customFields });
   const housing = createHousingModule(deps, { events: events.services.events, contacts: contacts.services.contacts, attendees: attendees.services.attendees });
+  const seating = createSeatingModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const appointments = createAppointmentsModule(deps, { events: events.services.events, contacts: contacts.services.contacts, attendees: attendees.services.attendees });
   const travel = createTravelModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const badges = createBadgesModule(deps, { events: events.services.events, attendees: attendees.services.attendees, files: files.services.files });
@@ -199,6 +201,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     contactGroups, contactHistory, attendeeExtras, eventRoles, signatures, hubs, processForms,
     budget,
     housing,
+    seating,
     appointments,
     travel,
     emarketing, attendeeMessages,
@@ -257,6 +260,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...processForms.services,
     ...budget.services,
     ...housing.services,
+    ...seating.services,
     ...appointments.services,
     ...travel.services,
     ...commerce.services,

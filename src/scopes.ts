@@ -20,6 +20,7 @@ export const SCOPES = {
   'event/audience-segments:read': 'Allows the reading of audience segments.',
   'event/audience-segments:write': 'Allows the creation/updating/deletion of audience segments.',
   'event/webcasts:read': 'Allows the reading of webcasts',
+  'event/players:read': 'Allows the reading of the players of the account\'s webcasts',
   'event/webcasts:write': 'Allows the creation of webcast',
   'event/webcasts:delete': 'Allows the deletion of webcast',
   'event/attendees:read': 'Allows the reading of attendees.',
@@ -188,6 +189,15 @@ export const SCOPES = {
   'housing/reservations:write': 'Allows the creation/updating of reservations',
   'housing/reservations:delete': 'Allows the cancellation of reservations',
   'housing/hotel-room-rates:write': 'Allows updating hotel room rates',
+  // Issue 31, the Seating tag (the :write ones are eventline extensions, DESIGN rule 11).
+  'seating/event-seatings:read': 'Allows the reading of an event\'s seatings',
+  'seating/event-seatings:write': 'Allows the creation of seatings (an eventline extension)',
+  'seating/tables:read': 'Allows the reading of a seating\'s tables',
+  'seating/tables:write': 'Allows the creation of tables (an eventline extension)',
+  'seating/seats:read': 'Allows the reading of a table\'s seats',
+  'seating/seats:write': 'Allows the creation of seats (an eventline extension)',
+  'seating/assignments:read': 'Allows the reading of seating assignments',
+  'seating/assignments:write': 'Allows assigning attendees to seats and unassigning them (an eventline extension)',
   // Issue 32, travel suppliers, travel accounts and event travel (the :write ones are eventline extensions, DESIGN rule 11).
   'business-transient/supplier-brands:read': 'Allows the reading of supplier brands',
   'business-transient/supplier-brands:write': 'Allows the creation/updating of supplier brands (an eventline extension)',

@@ -47,6 +47,7 @@ import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questio
 import { AUDIENCE_SEGMENTS_TABLES } from '../modules/audience-segments/audience-segments.table.js';
 import { BUDGET_TABLES } from '../modules/budget/budget.table.js';
 import { HOUSING_TABLES } from '../modules/housing/housing.table.js';
+import { SEATING_TABLES } from '../modules/seating/seating.table.js';
 import { APPOINTMENTS_TABLES } from '../modules/appointments/appointments.table.js';
 import { TRAVEL_TABLES } from '../modules/travel/travel.table.js';
 import { BADGES_TABLES } from '../modules/badges/badges.table.js';
@@ -107,6 +108,7 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...PROCESS_FORMS_TABLES,
   ...BUDGET_TABLES,
   ...HOUSING_TABLES,
+  ...SEATING_TABLES,
   ...APPOINTMENTS_TABLES,
   ...TRAVEL_TABLES,
   ...BADGES_TABLES,

@@ -54,6 +54,7 @@ import type { EventEmailsTable, InvitationListsTable, PlanningDocumentsTable, Re
 import type {
   BudgetAllocationsTable, BudgetCardsTable, BudgetCardTransactionsTable, BudgetConversionRatesTable, BudgetItemLinesTable, BudgetItemsTable, BudgetPaymentsTable,
 } from '../modules/budget/budget.table.js';
+import type { SeatingAssignmentsTable, SeatingSeatsTable, SeatingsTable, SeatingTablesTable } from '../modules/seating/seating.table.js';
 import type {
   HousingAttendeeTypesTable, HousingEventsTable, HousingHotelsTable, HousingInventoryTable, HousingNumbersTable, HousingReservationRequestsTable, HousingReservationsTable,
   HousingRoomTypesTable,
@@ -220,6 +221,10 @@ export interface Database {
   housing_inventory: HousingInventoryTable;
   housing_reservation_requests: HousingReservationRequestsTable;
   housing_reservations: HousingReservationsTable;
+  seatings: SeatingsTable;
+  seating_tables: SeatingTablesTable;
+  seating_seats: SeatingSeatsTable;
+  seating_assignments: SeatingAssignmentsTable;
   appointment_events: AppointmentEventsTable;
   appointment_types: AppointmentTypesTable;
   appointment_locations: AppointmentLocationsTable;

@@ -32,6 +32,7 @@ import * as m0030 from './0030_people.js';
 import * as m0031 from './0031_badges_emarketing.js';
 import * as m0032 from './0032_budget.js';
 import * as m0033 from './0033_housing.js';
+import * as m0034 from './0034_seating.js';
 import * as m0035 from './0035_appointments.js';
 import * as m0037 from './0037_travel.js';
 
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0031_badges_emarketing': m0031,
   '0032_budget': m0032,
   '0033_housing': m0033,
+  '0034_seating': m0034,
   '0035_appointments': m0035,
   '0037_travel': m0037,
 };

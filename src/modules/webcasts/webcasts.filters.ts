@@ -53,3 +53,17 @@ export const ATTENDEE_LINKS_LIST = defineList<Row<'attendee_links'>>({
 /** The links of one webcast: its tokens name the webcast, so they cannot page another's. */
 export const webcastAttendeeLinksList = (webcastId: string) =>
   defineList<Row<'attendee_links'>>({ ...ATTENDEE_LINKS_LIST, name: `webcast-attendee-links:${webcastId}`, filters: WEBCAST_ATTENDEE_LINK_FILTER_FIELDS });
+
+/** `GET /webcasts/players`: a player is a webcast's (its id is the webcast's), so both ids compare the webcast's. */
+export const PLAYER_FILTER_FIELDS: FilterFields = {
+  'webcast.id': webcasts.field('id', 'uuid'),
+  id: webcasts.field('id', 'uuid'),
+  ...webcasts.audit(),
+};
+
+export const PLAYERS_LIST = defineList<Row<'webcasts'>>({
+  name: 'webcast-players',
+  filters: PLAYER_FILTER_FIELDS,
+  order: [{ column: 'webcasts.id', value: (r) => r.id }],
+  window: 'webcasts.last_modified',
+});

@@ -11,6 +11,13 @@ export class WebcastsRepository extends Repository {
     return fetchPage(base, spec);
   }
 
+  /** The account's webcasts on an outside platform: a provider other than None, or a player type. */
+  listOnPlatforms(accountId: string, spec: ListSpec) {
+    const base = this.db.selectFrom('webcasts').selectAll('webcasts').where('webcasts.account_id', '=', accountId)
+      .where((eb) => eb.or([eb.and([eb('webcasts.provider', 'is not', null), eb('webcasts.provider', '<>', 'None')]), eb('webcasts.player_type', 'is not', null)]));
+    return fetchPage(base, spec);
+  }
+
   find(accountId: string, id: string, ex: Executor = this.db) {
     return WEBCASTS.get(ex, accountId, id);
   }

@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import { operations } from '../../http/operations.js';
 import { listQuerySchema } from '../../http/paging.js';
 import type { WebcastsService } from './webcasts.service.js';
-import { WebcastIdParamsSchema, WebcastInputSchema, WebcastPageSchema, WebcastSchema, WebcastWithIdInputSchema } from './webcasts.schemas.js';
-import { WEBCAST_FILTER_FIELDS } from './webcasts.filters.js';
+import { PlayerPageSchema, WebcastIdParamsSchema, WebcastInputSchema, WebcastPageSchema, WebcastSchema, WebcastWithIdInputSchema } from './webcasts.schemas.js';
+import { PLAYER_FILTER_FIELDS, WEBCAST_FILTER_FIELDS } from './webcasts.filters.js';
 
 // The reference's webcast lists take after, before, limit, token and filter (no sort).
 const { sort: _unsorted, ...listProps } = listQuerySchema().properties;
@@ -18,6 +18,14 @@ export function webcastsRoutes(webcasts: WebcastsService) {
       description: 'Gets a paginated list of webcasts, e.g. of one event or session. Filterable: id, event.id (eq|ne), session.id (eq|ne|is empty|is not empty), '
         + 'sourceId (eq|ne|is empty|is not empty), solutionType, provider, type, status, meetingId, playerType (eq|ne), created, lastModified (eq|ne|lt|le|gt|ge).',
       query: UnsortedListQuery, page: WebcastPageSchema, filters: WEBCAST_FILTER_FIELDS, list: (auth, query) => webcasts.list(auth.accountId, query),
+    });
+
+    op.list('listPlayers', {
+      description: 'The players of the account\'s webcast platforms. Per-account platform connections are not there yet, so this lists one player per webcast '
+        + 'on an outside platform (a provider other than None, or a player type): its id is the webcast\'s, `provider` and `playerType` (eventline\'s '
+        + 'additions) name the platform, and `playerTypeProvider` is Brightcove for a Brightcove webcast. Filterable: webcast.id, id (eq|ne), '
+        + 'created, lastModified (eq|ne|lt|le|gt|ge); `after` / `before` bound lastModified.',
+      query: UnsortedListQuery, page: PlayerPageSchema, filterOperationId: null, filters: PLAYER_FILTER_FIELDS, list: (auth, query) => webcasts.listPlayers(auth.accountId, query),
     });
 
     op('createWebcast', {

@@ -95,3 +95,25 @@ export type Webcast = Static<typeof WebcastSchema>;
 export const WebcastPageSchema = paginated(WebcastSchema, 'WebcastPaginatedResponse');
 
 export const WebcastIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid', description: 'The identifier of the webcast.' }) });
+
+// ---- Players (issue 32) ----
+
+/**
+ * A webcast's player (the reference's existing-player). Until per-account platform connections exist, a player is
+ * the playback of one webcast on its outside platform: its id is the webcast's, and `provider` / `playerType`
+ * (eventline's additions) say which platform. The reference's `playerTypeProvider` lists Brightcove, Amazon IVS and
+ * Cvent VOD: only Brightcove is a platform eventline's webcasts name, so it is the only value given.
+ */
+export const PlayerSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid', description: 'Player ID: the id of its webcast (one player per webcast until platform connections exist).' }),
+    webcast: UuidRefSchema,
+    playerTypeProvider: Type.Optional(literalUnion(['Brightcove'], 'PlayerTypeProvider', { description: 'Brightcove for a webcast on Brightcove; absent otherwise.' })),
+    provider: Type.Optional(literalUnion(WEBCAST_PROVIDERS, 'WebcastProvider', { description: 'eventline\'s addition: the webcast\'s platform (its provider).' })),
+    playerType: Type.Optional(literalUnion(PLAYER_TYPES, 'PlayerType', { description: 'eventline\'s addition: the webcast\'s player type.' })),
+    ...AuditSchemaFields,
+  },
+  { title: 'ExistingPlayer' },
+);
+export type Player = Static<typeof PlayerSchema>;
+export const PlayerPageSchema = paginated(PlayerSchema, 'PlayerPaginatedResponse');

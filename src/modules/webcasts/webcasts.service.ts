@@ -10,10 +10,10 @@ import type { EventsService } from '../events/index.js';
 import type { Session, SessionWebcasts } from '../sessions/index.js';
 import { WebcastErrors } from './webcasts.errors.js';
 import { checkWebcastLinks } from './webcasts.urls.js';
-import { WEBCASTS_LIST } from './webcasts.filters.js';
+import { PLAYERS_LIST, WEBCASTS_LIST } from './webcasts.filters.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import type { WebcastsRepository } from './webcasts.repository.js';
-import type { Webcast, WebcastInput, WebcastLinks } from './webcasts.schemas.js';
+import type { Player, Webcast, WebcastInput, WebcastLinks } from './webcasts.schemas.js';
 import { SOLUTION_TYPE } from './webcasts.table.js';
 import type { Row, NewRow } from '../../db/types.js';
 
@@ -77,6 +77,15 @@ export function toWebcast(r: Row<'webcasts'>): Webcast {
     ...opt('meetingId', r.meeting_id),
     _links: parseJson<WebcastLinks>(r.links, {}),
     ...opt('details', r.details),
+    created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
+  };
+}
+
+function toPlayer(r: Row<'webcasts'>): Player {
+  return {
+    id: r.id, webcast: { id: r.id },
+    ...(r.provider === 'Brightcove' || r.player_type === 'Brightcove' ? { playerTypeProvider: 'Brightcove' as const } : {}),
+    ...opt('provider', r.provider), ...opt('playerType', r.player_type),
     created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by,
   };
 }
@@ -165,6 +174,14 @@ export class WebcastsService implements SessionWebcasts {
 
   list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Webcast[] }> {
     return listPage(WEBCASTS_LIST, query, (spec) => this.repo.list(accountId, spec), toWebcast, `${this.config.publicUrl}/${this.config.apiVersion}/webcasts`);
+  }
+
+  /**
+   * The players of the account's webcasts (issue 32): until per-account platform connections exist, one per webcast
+   * on an outside platform (a provider other than None, or a player type), named by the webcast's id.
+   */
+  listPlayers(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Player[] }> {
+    return listPage(PLAYERS_LIST, query, (spec) => this.repo.listOnPlatforms(accountId, spec), toPlayer, `${this.config.publicUrl}/${this.config.apiVersion}/webcasts/players`);
   }
 
   async get(accountId: string, id: string): Promise<Webcast> {
