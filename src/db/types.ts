@@ -54,6 +54,12 @@ import type { EventEmailsTable, InvitationListsTable, PlanningDocumentsTable, Re
 import type {
   BudgetAllocationsTable, BudgetCardsTable, BudgetCardTransactionsTable, BudgetConversionRatesTable, BudgetItemLinesTable, BudgetItemsTable, BudgetPaymentsTable,
 } from '../modules/budget/budget.table.js';
+import type {
+  MeetingRequestAnswersTable, MeetingRequestDocumentsTable, MeetingRequestsTable, MrFormQuestionsTable, MrFormsTable,
+} from '../modules/meeting-requests/meeting-requests.table.js';
+import type {
+  ProposalDraftsTable, TravelBidsTable, TravelProgramQuestionsTable, TravelProgramsTable, TravelProposalAnswersTable, TravelProposalsTable,
+} from '../modules/travel/travel.table.js';
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
@@ -199,6 +205,18 @@ export interface Database {
   budget_payments: BudgetPaymentsTable;
   budget_cards: BudgetCardsTable;
   budget_card_transactions: BudgetCardTransactionsTable;
+  // 0036_meeting_requests_travel (issue 32: meeting requests, travel RFPs, proposal drafts)
+  mr_forms: MrFormsTable;
+  mr_form_questions: MrFormQuestionsTable;
+  meeting_requests: MeetingRequestsTable;
+  meeting_request_answers: MeetingRequestAnswersTable;
+  meeting_request_documents: MeetingRequestDocumentsTable;
+  travel_programs: TravelProgramsTable;
+  travel_program_questions: TravelProgramQuestionsTable;
+  travel_proposals: TravelProposalsTable;
+  travel_proposal_answers: TravelProposalAnswersTable;
+  travel_bids: TravelBidsTable;
+  proposal_drafts: ProposalDraftsTable;
   // 0031_badges_emarketing (issue 30: badges and e-mail)
   badges: BadgesTable;
   badge_printer_pools: BadgePrinterPoolsTable;
