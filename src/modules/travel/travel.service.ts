@@ -220,7 +220,7 @@ export class TravelService {
         if (!DATA_TYPE_CHECKS[dataType](value)) throw bad(`Question '${q.text}' takes ${DATA_TYPE_WORDS[dataType]}, not '${value}'`, target);
         const choices = JSON.parse(q.response_choices) as string[];
         if (q.response_type === 'choice' && !choices.includes(value)) throw bad(`Question '${q.text}' takes one of: ${choices.join(', ')}`, target);
-        answers.push({ id: newId(), account_id: auth.accountId, proposal_id: id, question_id: qid, answer: dataType === 'text' ? formatted(value, q.response_format) : value });
+        answers.push({ id: newId(), account_id: auth.accountId, proposal_id: id, question_id: qid, answer: dataType === 'text' || dataType === 'email' ? formatted(value, q.response_format) : value });
       }
       if (input.draft !== true) {
         const missing = [...questions.values()].find((q) => q.required === 1 && !answers.some((a) => a.question_id === q.id));
