@@ -219,8 +219,11 @@ export class TravelService {
         if (value === '') throw bad(`Question '${q.text}' has a blank answer`, target);
         if (!DATA_TYPE_CHECKS[dataType](value)) throw bad(`Question '${q.text}' takes ${DATA_TYPE_WORDS[dataType]}, not '${value}'`, target);
         const choices = JSON.parse(q.response_choices) as string[];
-        if (q.response_type === 'choice' && !choices.includes(value)) throw bad(`Question '${q.text}' takes one of: ${choices.join(', ')}`, target);
-        answers.push({ id: newId(), account_id: auth.accountId, proposal_id: id, question_id: qid, answer: dataType === 'text' || dataType === 'email' ? formatted(value, q.response_format) : value });
+        // A choice matches whatever its case; the answer stored is the choice as the program wrote it.
+        const choice = choices.find((c) => c.toLowerCase() === value.toLowerCase());
+        if (q.response_type === 'choice' && choice === undefined) throw bad(`Question '${q.text}' takes one of: ${choices.join(', ')}`, target);
+        const answer = choice ?? (dataType === 'text' || dataType === 'email' ? formatted(value, q.response_format) : value);
+        answers.push({ id: newId(), account_id: auth.accountId, proposal_id: id, question_id: qid, answer });
       }
       if (input.draft !== true) {
         const missing = [...questions.values()].find((q) => q.required === 1 && !answers.some((a) => a.question_id === q.id));
