@@ -12,6 +12,7 @@ import { seedDemoEventSetup } from './event-setup.js';
 import { seedDemoProgram } from './program.js';
 import { seedDemoCustomFields } from './custom-fields.js';
 import { seedDemoBudget } from './budget.js';
+import { seedDemoMeetingRequests } from './meeting-requests.js';
 import { seedDemoLeads } from './leads.js';
 import { seedDemoPeople } from './people.js';
 import { seedDemoWorkflow } from './workflow.js';
@@ -76,6 +77,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   await seedDemoEventSetup(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoCustomFields(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoBudget(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
+  await seedDemoMeetingRequests(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoCommerce(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
