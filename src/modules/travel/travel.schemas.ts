@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TOptional, type TSchema } from 'typebox';
 import { listQuerySchema, paginated } from '../../http/paging.js';
 
 // The reference's schemas of the Travel RFPs and Proposal Draft tags (travel-program, question, travel-proposal,
@@ -9,16 +9,18 @@ const Uuid = (description: string) => Type.String({ format: 'uuid', description 
 const Ref = (description: string) => Type.Object({ id: Uuid(description) }, { additionalProperties: false });
 const Opt = <T extends TSchema>(s: T) => Type.Optional(s);
 const Str = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max });
-const Enum = <const T extends readonly string[]>(values: T, description?: string) =>
-  Type.Enum(values, { type: 'string', ...(description !== undefined ? { description } : {}) });
+const Enum = <const T extends string[]>(values: readonly [...T], description?: string) =>
+  Type.Enum<[...T]>(values, { type: 'string', ...(description !== undefined ? { description } : {}) });
 const Date_ = Type.String({ format: 'date' });
 const DateTime = Type.String({ format: 'date-time' });
 const Money = Type.Number({ minimum: 0.01, maximum: 9999999999.99 });
 const Amount = Type.Number({ minimum: 0, maximum: 9999999999.99 });
 const Int = (min: number, max: number) => Type.Integer({ minimum: min, maximum: max });
-const obj = (props: Record<string, TSchema>, title?: string) => Type.Object(
-  Object.fromEntries(Object.entries(props).map(([k, v]) => [k, Type.Optional(v)])), { additionalProperties: false, ...(title !== undefined ? { title } : {}) },
-);
+/** An object of optional properties, closed (an unknown field is a 400 naming it). */
+function obj<P extends Record<string, TSchema>>(props: P, title?: string) {
+  const optional = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof P]: TOptional<P[K]> };
+  return Type.Object(optional, { additionalProperties: false, ...(title !== undefined ? { title } : {}) });
+}
 
 const Audit = {
   created: Type.String({ format: 'date-time', description: 'When this record was created.' }),
@@ -95,8 +97,8 @@ export const PROPOSAL_STATUSES = [
   'internal_rejected', 'request_renegotiation', 'decline_renegotiation', 'deleted',
 ] as const;
 const RATE_TYPES = ['fixed', 'dynamic', 'dynamicwithceiling'] as const;
-const money = (...names: string[]) => Object.fromEntries(names.map((n) => [n, Money]));
-const bools = (...names: string[]) => Object.fromEntries(names.map((n) => [n, Type.Boolean()]));
+const money = <const N extends string[]>(...names: N) => Object.fromEntries(names.map((n) => [n, Money])) as { [K in N[number]]: typeof Money };
+const bools = <const N extends string[]>(...names: N) => Object.fromEntries(names.map((n) => [n, Type.Boolean()])) as { [K in N[number]]: ReturnType<typeof Type.Boolean> };
 const seasons = ['One', 'Two', 'Three', 'Four', 'Five'].flatMap((s) => [`season${s}10To50People`, `season${s}51To100People`]);
 const GroupAndMeeting = obj({
   runOfHouseRate: obj(money(...seasons)),
@@ -203,7 +205,8 @@ const Contact = obj({
 });
 const SleepingRoom = obj({
   proposalDateType: Enum(DATE_TYPES), checkInDate: Date_, checkOutDate: Date_, peakRoomNights: Int(0, 999999999), totalRoomNights: Int(0, 999999999),
-  ...Object.fromEntries(['lowestRate', 'maximumRate', 'lowestAverageDailyRate', 'highestAverageDailyRate', 'totalRoomCost', 'budgetedRoomRate'].map((n) => [n, Type.Number()])),
+  lowestRate: Type.Number(), maximumRate: Type.Number(), lowestAverageDailyRate: Type.Number(), highestAverageDailyRate: Type.Number(), totalRoomCost: Type.Number(),
+  budgetedRoomRate: Type.Number(),
   lowestAvailableRoomCount: Type.Integer(), highestAvailableRoomCount: Type.Integer(), notes: Str(2500, 0),
   sleepingRoomBlocks: Type.Array(obj({ proposalDateType: Enum(DATE_TYPES), sleepingRoomType: Enum(['SINGLE', 'DOUBLE', 'SUITE', 'STAFF']), date: Date_, quantity: Int(0, 999999), rate: Type.Number({ minimum: 0 }) }), { maxItems: 1000 }),
 });
