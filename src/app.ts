@@ -52,7 +52,7 @@ import { createProgramModule } from './modules/program/index.js';
 import { createCustomFieldsModule } from './modules/custom-fields/index.js';
 import { createBudgetModule } from './modules/budget/index.js';
 import { createMeetingRequestsModule } from './modules/meeting-requests/index.js';
-import { createTravelModule } from './modules/travel/index.js';
+import { createTravelRfpsModule } from './modules/travel-rfps/index.js';
 import { createAudienceSegmentsModule } from './modules/audience-segments/index.js';
 import { createEventQuestionsModule } from './modules/event-questions/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
@@ -177,7 +177,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   obfuscation.services.obfuscation.useMerged((accountId, ids, trx) => contactHistory.services.contactHistory.mergedContactsOf(accountId, ids, trx));
   const budget = createBudgetModule(deps, { events: events.services.events, files: files.services.files, customFields: customFields.services.customFields });
   const meetingRequests = createMeetingRequestsModule(deps, { events: events.services.events, files: files.services.files });
-  const travel = createTravelModule(deps, { events: events.services.events });
+  const travelRfps = createTravelRfpsModule(deps, { events: events.services.events });
   const badges = createBadgesModule(deps, { events: events.services.events, attendees: attendees.services.attendees, files: files.services.files });
   const emarketing = createEmarketingModule(deps, { contacts: contacts.services.contacts, mailer: communications.services.emails, eventEmails: communications.services.emails });
   const attendeeMessages = createAttendeeMessagesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
@@ -196,7 +196,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     customFields, audienceSegments, eventQuestions,
     contactGroups, contactHistory, attendeeExtras, eventRoles, signatures, hubs, processForms,
     budget,
-    meetingRequests, travel,
+    meetingRequests, travelRfps,
     emarketing, attendeeMessages,
     commerce,
   ];
@@ -253,7 +253,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...processForms.services,
     ...budget.services,
     ...meetingRequests.services,
-    ...travel.services,
+    ...travelRfps.services,
     ...commerce.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {

@@ -51,7 +51,7 @@ import { EMARKETING_TABLES } from '../modules/emarketing/emarketing.table.js';
 import { ATTENDEE_MESSAGES_TABLES } from '../modules/attendee-messages/attendee-messages.table.js';
 import { COMMERCE_TABLES } from '../modules/commerce/commerce.table.js';
 import { MEETING_REQUESTS_TABLES } from '../modules/meeting-requests/meeting-requests.table.js';
-import { TRAVEL_TABLES } from '../modules/travel/travel.table.js';
+import { TRAVEL_RFPS_TABLES } from '../modules/travel-rfps/travel-rfps.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -106,7 +106,7 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...PROCESS_FORMS_TABLES,
   ...BUDGET_TABLES,
   ...MEETING_REQUESTS_TABLES,
-  ...TRAVEL_TABLES,
+  ...TRAVEL_RFPS_TABLES,
   ...BADGES_TABLES,
   ...EMARKETING_TABLES,
   ...ATTENDEE_MESSAGES_TABLES,

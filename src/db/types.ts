@@ -59,7 +59,7 @@ import type {
 } from '../modules/meeting-requests/meeting-requests.table.js';
 import type {
   ProposalDraftsTable, TravelBidsTable, TravelProgramQuestionsTable, TravelProgramsTable, TravelProposalAnswersTable, TravelProposalsTable,
-} from '../modules/travel/travel.table.js';
+} from '../modules/travel-rfps/travel-rfps.table.js';
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';

@@ -66,7 +66,7 @@ export async function seedDemoMeetingRequests(services: Services, input: { accou
   await mr.updateRequests(auth, training.id, [{ id: (sessions[0] as { data: { id: string } }).data.id, status: 'Scheduled' }], false);
 
   // ---- The sourcing side ----
-  const travel = services.travel;
+  const travel = services.travelRfps;
   const year = input.start.getUTCFullYear() + 1;
   const program = await travel.createProgram(auth, {
     name: `Corporate hotel program ${year}`, contractPeriod: year, type: 'corporate', format: 'gbta2013', stayType: 'daily',

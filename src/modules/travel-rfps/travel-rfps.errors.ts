@@ -1,7 +1,7 @@
 import { defineErrors } from '../../errors.js';
 
 /** The errors of travel programs, their questions, proposals, bids and proposal drafts. */
-export const TravelErrors = defineErrors({
+export const TravelRfpsErrors = defineErrors({
   programNotFound: { status: 404, message: 'Travel program not found' },
   questionNotFound: { status: 404, message: 'Travel program question not found' },
   proposalNotFound: { status: 404, message: 'Travel proposal not found' },

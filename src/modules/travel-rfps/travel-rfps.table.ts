@@ -86,7 +86,7 @@ export interface ProposalDraftsTable extends OwnedColumns, AuditColumns {
 
 // The sourcing side is suppliers' and planners' business data; the people in it are a draft's contacts (names, emails,
 // phones), a proposal's answers and reject comment, and a bid's notes and comments (free text that may name someone).
-export const TRAVEL_TABLES = declareTables('travel', {
+export const TRAVEL_RFPS_TABLES = declareTables('travel-rfps', {
   travel_programs: {
     none: [...OWNED_COLUMNS, ...AUDIT_COLUMNS, 'name', 'type', 'format', 'status', 'travel_account_id', 'stay_type', 'start_date', 'end_date', 'due_date', 'closeout_date'],
   },

@@ -8,16 +8,16 @@ import type { Clock } from '../../db/time.js';
 import type { NewRow, Row } from '../../db/types.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { EventsService } from '../events/index.js';
-import { TravelErrors } from './travel.errors.js';
-import { BIDS_LIST, PROGRAMS_LIST, PROPOSALS_LIST, questionsList, type BidRow } from './travel.filters.js';
-import type { TravelRepository } from './travel.repository.js';
+import { TravelRfpsErrors } from './travel-rfps.errors.js';
+import { BIDS_LIST, PROGRAMS_LIST, PROPOSALS_LIST, questionsList, type BidRow } from './travel-rfps.filters.js';
+import type { TravelRfpsRepository } from './travel-rfps.repository.js';
 import {
   BID_DETAILS, type Bid, type BidInput, type Draft, type DraftInput, type Program, type ProgramInput, type ProgramQuestion, type Proposal, type ProposalInput,
   type Question, type QuestionInput, type ResponseDataType,
-} from './travel.schemas.js';
+} from './travel-rfps.schemas.js';
 
 /** What the travel module calls in other modules. */
-export interface TravelUses {
+export interface TravelRfpsUses {
   readonly events: Pick<EventsService, 'find'>;
 }
 
@@ -26,7 +26,7 @@ type Page<T> = Promise<{ paging: Paging; data: T[] }>;
 const audit = (r: { created: string; created_by: string; last_modified: string; last_modified_by: string }) =>
   ({ created: r.created, createdBy: r.created_by, lastModified: r.last_modified, lastModifiedBy: r.last_modified_by });
 const opt = <K extends string, V>(key: K, v: V | null | undefined): Partial<Record<K, V>> => (v === null || v === undefined ? {} : { [key]: v } as Record<K, V>);
-const bad = (message: string, target: string) => TravelErrors.invalid(message, { target });
+const bad = (message: string, target: string) => TravelRfpsErrors.invalid(message, { target });
 
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const DATA_TYPE_CHECKS: Readonly<Record<ResponseDataType, (v: string) => boolean>> = {
@@ -55,10 +55,10 @@ const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * The sourcing side (issue 32): travel programs and their questions, suppliers' proposals (answers checked against
  * the program's questions) with their bids, and venue proposal drafts.
  */
-export class TravelService {
+export class TravelRfpsService {
   constructor(
-    private readonly repo: TravelRepository,
-    private readonly uses: TravelUses,
+    private readonly repo: TravelRfpsRepository,
+    private readonly uses: TravelRfpsUses,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock,
     private readonly dialect: Dialect,
@@ -83,7 +83,7 @@ export class TravelService {
 
   private async program(accountId: string, id: string, trx?: Transaction<Database>): Promise<Row<'travel_programs'>> {
     const row = await this.repo.findProgram(accountId, id.toLowerCase(), trx);
-    if (!row) throw TravelErrors.programNotFound(undefined, { target: 'programId' });
+    if (!row) throw TravelRfpsErrors.programNotFound(undefined, { target: 'programId' });
     return row;
   }
 
@@ -136,7 +136,7 @@ export class TravelService {
   async getQuestion(accountId: string, programId: string, questionId: string): Promise<Question> {
     const program = await this.program(accountId, programId);
     const row = await this.repo.findQuestion(accountId, program.id, questionId.toLowerCase());
-    if (!row) throw TravelErrors.questionNotFound(undefined, { target: 'questionId' });
+    if (!row) throw TravelRfpsErrors.questionNotFound(undefined, { target: 'questionId' });
     return this.questionToApi(row);
   }
 
@@ -192,7 +192,7 @@ export class TravelService {
 
   async getProposal(accountId: string, id: string): Promise<Proposal> {
     const row = await this.repo.findProposal(accountId, id.toLowerCase());
-    if (!row) throw TravelErrors.proposalNotFound(undefined, { target: 'travelProposalId' });
+    if (!row) throw TravelRfpsErrors.proposalNotFound(undefined, { target: 'travelProposalId' });
     return (await this.proposalsToApi(accountId, [row]))[0] as Proposal;
   }
 
@@ -265,7 +265,7 @@ export class TravelService {
 
   async getBid(accountId: string, id: string): Promise<Bid> {
     const row = await this.repo.findBid(accountId, id.toLowerCase());
-    if (!row) throw TravelErrors.bidNotFound(undefined, { target: 'travelProposalBidId' });
+    if (!row) throw TravelRfpsErrors.bidNotFound(undefined, { target: 'travelProposalBidId' });
     return this.bidToApi(row);
   }
 
@@ -330,7 +330,7 @@ export class TravelService {
 
   async getDraft(accountId: string, id: string): Promise<Draft> {
     const row = await this.repo.findDraft(accountId, id.toLowerCase());
-    if (!row) throw TravelErrors.draftNotFound(undefined, { target: 'id' });
+    if (!row) throw TravelRfpsErrors.draftNotFound(undefined, { target: 'id' });
     return this.draftToApi(row);
   }
 }

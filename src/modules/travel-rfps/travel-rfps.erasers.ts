@@ -5,7 +5,7 @@ import { redactMentions, storedForms, type Eraser } from '../privacy/index.js';
  * and reject comment, and a bid's internal note and comments. Their values are redacted where they appear (a draft's
  * contacts and a proposal's answers quote people: all of the erased contacts' values; notes: the identifying ones).
  */
-export function travelErasers(): Eraser[] {
+export function travelRfpsErasers(): Eraser[] {
   const place = (name: string, table: string, columns: string[], all: boolean, audited: boolean): Eraser => ({
     place: name,
     columns: [],

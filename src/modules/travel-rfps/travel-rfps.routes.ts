@@ -1,18 +1,18 @@
 import { operations } from '../../http/operations.js';
 import type { FilterFields } from '../../lists/index.js';
-import { BIDS_LIST, PROGRAMS_LIST, PROPOSALS_LIST, questionsList } from './travel.filters.js';
+import { BIDS_LIST, PROGRAMS_LIST, PROPOSALS_LIST, questionsList } from './travel-rfps.filters.js';
 import {
   BidInputSchema, BidPageSchema, BidParamsSchema, BidSchema, DraftInputSchema, DraftParamsSchema, DraftSchema, FilteredWindowQuerySchema, ProgramInputSchema,
   ProgramPageSchema, ProgramParamsSchema, ProgramQuestionPageSchema, ProgramSchema, ProposalInputSchema, ProposalPageSchema, ProposalParamsSchema, ProposalSchema,
   QuestionInputSchema, QuestionPageSchema, QuestionParamsSchema, QuestionSchema, WindowQuerySchema,
-} from './travel.schemas.js';
-import type { TravelService } from './travel.service.js';
+} from './travel-rfps.schemas.js';
+import type { TravelRfpsService } from './travel-rfps.service.js';
 
 const filters = (fields: FilterFields) =>
   `Filterable (the reference's list): ${Object.entries(fields).map(([name, f]) => `${name} (${f.ops.join('|')})`).join(', ')}.`;
 const EXT = 'An eventline extension (DESIGN rule 11: the reference only reads these).';
 
-export function travelRoutes(travel: TravelService) {
+export function travelRfpsRoutes(travel: TravelRfpsService) {
   return operations((op) => {
     // ---- Programs ----
     op.list('ListTravelPrograms', {

@@ -3,7 +3,7 @@ import type { NewRow, Row } from '../../db/types.js';
 import { AccountRows, Repository, type Executor } from '../../db/repository.js';
 
 /** Travel programs and their questions, proposals with their answers, bids, and proposal drafts; every statement names the account. */
-export class TravelRepository extends Repository {
+export class TravelRfpsRepository extends Repository {
   private readonly programs = new AccountRows('travel_programs');
   private readonly proposals = new AccountRows('travel_proposals');
   private readonly drafts = new AccountRows('proposal_drafts');
