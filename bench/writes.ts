@@ -21,7 +21,8 @@ const REVISIONS: Array<{ rev: string; what: string }> = [
   { rev: 'cb9cbce', what: 'indexes; the trigram index (FTS5) kept by triggers in each write' },
   { rev: 'f91835e', what: 'indexes; the trigram index kept from a queue, in batches (migration 0028); a transaction per contact' },
   { rev: '1e8ea33', what: 'as f91835e, and a multi-status request\'s contacts in one transaction, a savepoint each' },
-  { rev: 'HEAD', what: 'as 1e8ea33, with issue 30\'s contact change history (one entry per created contact) and its other modules' },
+  { rev: '73f21ed', what: 'as 1e8ea33, with issue 30\'s contact change history (one entry per created contact) and its other modules' },
+  { rev: 'HEAD', what: 'as 73f21ed, with the contact and history inserts compiled once, ids from a pooled random buffer, the contact hook looked up once a request (76a9566)' },
 ];
 
 const { values: args } = parseArgs({ options: { contacts: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '1' }, revs: { type: 'string' }, 'no-readme': { type: 'boolean', default: false } } });

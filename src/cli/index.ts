@@ -9,6 +9,7 @@ import { registerApi } from './commands/api.js';
 import { registerArchive } from './commands/archive.js';
 import { registerApps } from './commands/apps.js';
 import { registerContacts } from './commands/contacts.js';
+import { registerBackup } from './commands/backup.js';
 import { registerDb } from './commands/db.js';
 import { registerOpenApi } from './commands/openapi.js';
 import { registerProviderSim } from './commands/provider-sim.js';
@@ -95,6 +96,7 @@ export function buildProgram(io: CliIo = processIo, opts: ProgramOptions = {}): 
   registerProviderSim(program, ctx);
   registerContacts(program, ctx);
   registerDb(program, ctx);
+  registerBackup(program, ctx);
   // Every command that runs something takes --json (and --debug after it), whether or not it declared them:
   // a command added later cannot miss them.
   for (const cmd of allCommands(program)) {

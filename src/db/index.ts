@@ -12,6 +12,7 @@ import { registerDirectRead } from './compiled.js';
 import { SEARCH_SYNC_EVERY_MS, syncSearchIndex } from './search-index.js';
 import { createReadPool, PoolingSqliteDialect } from './read-pool.js';
 export { OFF_THREAD } from './read-pool.js';
+import { markOpen } from './processes.js';
 export { flushSearchIndex, syncSearchIndexIn } from './search-index.js';
 
 export type { Database } from './types.js';
@@ -70,6 +71,8 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
       chmodSync(database.file, 0o600);
     }
     const sqlite = new SQLite(database.file);
+    // `eventline restore` refuses to replace a database a live process has open (src/db/processes.ts).
+    const unmark = database.file === ':memory:' ? () => undefined : markOpen(database.file);
     // WAL lets the worker and API readers run alongside one writer; busy_timeout
     // makes a second process wait for the write lock instead of failing at once.
     sqlite.pragma('journal_mode = WAL');
@@ -111,7 +114,7 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
     }, SEARCH_SYNC_EVERY_MS);
     syncing.unref();
     const stop = () => { clearInterval(optimizing); clearInterval(syncing); };
-    return { db, dialect: 'sqlite', changes, destroy: () => { stop(); return db.destroy(); } };
+    return { db, dialect: 'sqlite', changes, destroy: async () => { stop(); await db.destroy(); unmark(); } };
   }
   const pool = new pg.Pool({
     connectionString: database.url,

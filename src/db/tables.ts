@@ -46,6 +46,8 @@ import { CUSTOM_FIELDS_TABLES } from '../modules/custom-fields/custom-fields.tab
 import { EVENT_QUESTIONS_TABLES } from '../modules/event-questions/event-questions.table.js';
 import { AUDIENCE_SEGMENTS_TABLES } from '../modules/audience-segments/audience-segments.table.js';
 import { BUDGET_TABLES } from '../modules/budget/budget.table.js';
+import { APPOINTMENTS_TABLES } from '../modules/appointments/appointments.table.js';
+import { TRAVEL_TABLES } from '../modules/travel/travel.table.js';
 import { BADGES_TABLES } from '../modules/badges/badges.table.js';
 import { EMARKETING_TABLES } from '../modules/emarketing/emarketing.table.js';
 import { ATTENDEE_MESSAGES_TABLES } from '../modules/attendee-messages/attendee-messages.table.js';
@@ -107,6 +109,8 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...BUDGET_TABLES,
   ...MEETING_REQUESTS_TABLES,
   ...TRAVEL_RFPS_TABLES,
+  ...APPOINTMENTS_TABLES,
+  ...TRAVEL_TABLES,
   ...BADGES_TABLES,
   ...EMARKETING_TABLES,
   ...ATTENDEE_MESSAGES_TABLES,

@@ -60,6 +60,13 @@ import type {
 import type {
   ProposalDraftsTable, TravelBidsTable, TravelProgramQuestionsTable, TravelProgramsTable, TravelProposalAnswersTable, TravelProposalsTable,
 } from '../modules/travel-rfps/travel-rfps.table.js';
+  AppointmentAttendeesTable, AppointmentAvailabilityTable, AppointmentEventsTable, AppointmentLocationsTable, AppointmentMeetingInterestsTable,
+  AppointmentParticipantsTable, AppointmentsTable, AppointmentTypesTable,
+} from '../modules/appointments/appointments.table.js';
+import type {
+  TravelAccountsTable, TravelAirActualsTable, TravelAirRequestsTable, TravelAlternateAnswersTable, TravelBrandsTable, TravelChainsTable, TravelHotelRequestsTable,
+  TravelPropertiesTable, TravelPropertyRoomsTable, TravelSupplierAccountsTable,
+} from '../modules/travel/travel.table.js';
 import type { CustomFieldAnswersTable, CustomFieldChoicesTable, CustomFieldsTable, CustomFieldTranslationsTable } from '../modules/custom-fields/custom-fields.table.js';
 import type { EventQuestionChoicesTable, EventQuestionsTable } from '../modules/event-questions/event-questions.table.js';
 import type { AudienceSegmentMembersTable, AudienceSegmentsTable } from '../modules/audience-segments/audience-segments.table.js';
@@ -217,6 +224,25 @@ export interface Database {
   travel_proposal_answers: TravelProposalAnswersTable;
   travel_bids: TravelBidsTable;
   proposal_drafts: ProposalDraftsTable;
+  appointment_events: AppointmentEventsTable;
+  appointment_types: AppointmentTypesTable;
+  appointment_locations: AppointmentLocationsTable;
+  appointment_attendees: AppointmentAttendeesTable;
+  appointment_availability: AppointmentAvailabilityTable;
+  appointment_meeting_interests: AppointmentMeetingInterestsTable;
+  appointments: AppointmentsTable;
+  appointment_participants: AppointmentParticipantsTable;
+  // 0037_travel (issue 32: travel suppliers, travel accounts, event travel)
+  travel_brands: TravelBrandsTable;
+  travel_chains: TravelChainsTable;
+  travel_properties: TravelPropertiesTable;
+  travel_property_rooms: TravelPropertyRoomsTable;
+  travel_accounts: TravelAccountsTable;
+  travel_supplier_accounts: TravelSupplierAccountsTable;
+  travel_air_requests: TravelAirRequestsTable;
+  travel_air_actuals: TravelAirActualsTable;
+  travel_hotel_requests: TravelHotelRequestsTable;
+  travel_alternate_answers: TravelAlternateAnswersTable;
   // 0031_badges_emarketing (issue 30: badges and e-mail)
   badges: BadgesTable;
   badge_printer_pools: BadgePrinterPoolsTable;

@@ -13,6 +13,8 @@ import { seedDemoProgram } from './program.js';
 import { seedDemoCustomFields } from './custom-fields.js';
 import { seedDemoBudget } from './budget.js';
 import { seedDemoMeetingRequests } from './meeting-requests.js';
+import { seedDemoAppointments } from './appointments.js';
+import { seedDemoTravel } from './travel.js';
 import { seedDemoLeads } from './leads.js';
 import { seedDemoPeople } from './people.js';
 import { seedDemoWorkflow } from './workflow.js';
@@ -78,11 +80,13 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   await seedDemoCustomFields(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoBudget(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoMeetingRequests(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
+  await seedDemoAppointments(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoCommerce(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoLeads(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, exhibitorId: leadsExhibitorId });
   await seedDemoPeople(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   await seedDemoComms(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
+  await seedDemoTravel(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   const credentials: DemoCredentials = {
     accountId: account.id, clientId: application.clientId, clientSecret,
     planner: { email: planner.email, password: plannerPassword },

@@ -224,6 +224,16 @@ describe('contact hooks: callbacks', () => {
     expect(await deliveriesOf(contactId)).toHaveLength(2);
   });
 
+  it('calls the hook once for each contact of a multi-status POST (one transaction looks the hook up once)', async () => {
+    receiver.answer(() => ({ status: 200, body: { data: [] } }));
+    const people = Array.from({ length: 5 }, () => person());
+    const res = await api('POST', '/ea/contacts', people);
+    const items = res.json() as Array<{ status: number; data: Contact }>;
+    expect(items.map((i) => i.status), res.body).toEqual([201, 201, 201, 201, 201]);
+    for (const item of items) expect(await ended(item.data.id)).toMatchObject({ trigger: 'contact.created', status: 'unchanged' });
+    for (const p of people) expect(callbacksFor(p.email)).toHaveLength(1);
+  });
+
   it('retries a receiver that fails twice (503, then 429 with Retry-After) and merges its answer exactly once', async () => {
     receiver.answer((_req, n) => {
       const mine = receiver.received.slice(0, n).filter((r) => r.headers['webhook-id'] === _req.headers['webhook-id']).length;

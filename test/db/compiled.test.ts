@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { compiledOnce } from '../../src/db/compiled.js';
+import { compiledInsert, compiledOnce } from '../../src/db/compiled.js';
 import { createTestDb, type TestDatabase } from '../helpers/db.js';
 
 // Queries compiled once (src/db/compiled.ts) run on the dialect of the test pass: SQLite, or PostgreSQL with DATABASE_URL.
@@ -64,5 +64,33 @@ describe('queries compiled once', () => {
     await expect(swapped(t.handle.db, 'x', 'y')).rejects.toThrow(/parameters must be exactly/);
     const extra = compiledOnce((ex, id: string) => ex.selectFrom('accounts').select('id').where('id', '=', id).where(sql<boolean>`${'fixed'} = ${'fixed'}`));
     await expect(extra(t.handle.db, 'x')).rejects.toThrow(/parameters must be exactly/);
+  });
+
+  it('inserts each row with its own values, nulls included, inside and outside a transaction', async () => {
+    const insert = compiledInsert('accounts');
+    const at = new Date().toISOString();
+    const row = (id: string, name: string) => ({ id, name, region: 'eu', tier: 'Professional', created: at, last_modified: at });
+    await insert(t.handle.db, row('00000000-0000-7000-8000-0000000000c1', 'C1'));
+    await insert(t.handle.db, row('00000000-0000-7000-8000-0000000000c2', 'C2'));
+    await t.handle.db.transaction().execute(async (trx) => {
+      await insert(trx, row('00000000-0000-7000-8000-0000000000c3', 'C3'));
+    });
+    const rows = await t.handle.db.selectFrom('accounts').select(['id', 'name', 'region']).where('id', 'like', '%c_').orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: '00000000-0000-7000-8000-0000000000c1', name: 'C1', region: 'eu' },
+      { id: '00000000-0000-7000-8000-0000000000c2', name: 'C2', region: 'eu' },
+      { id: '00000000-0000-7000-8000-0000000000c3', name: 'C3', region: 'eu' },
+    ]);
+  });
+
+  it('refuses a row whose columns are not the first row\'s (never drops or shifts a value)', async () => {
+    const insert = compiledInsert('accounts');
+    const at = new Date().toISOString();
+    await insert(t.handle.db, { id: '00000000-0000-7000-8000-0000000000d1', name: 'D1', region: 'eu', tier: 'Professional', created: at, last_modified: at });
+    await expect(insert(t.handle.db, { id: '00000000-0000-7000-8000-0000000000d2', name: 'D2', tier: 'Professional', region: 'eu', created: at, last_modified: at }))
+      .rejects.toThrow(/not the first row's/);
+    await expect(insert(t.handle.db, { id: '00000000-0000-7000-8000-0000000000d3', name: 'D3', region: 'eu', tier: 'Professional', created: at }))
+      .rejects.toThrow(/not the first row's/);
+    expect(await t.handle.db.selectFrom('accounts').select('id').where('id', 'in', ['00000000-0000-7000-8000-0000000000d2', '00000000-0000-7000-8000-0000000000d3']).execute()).toEqual([]);
   });
 });

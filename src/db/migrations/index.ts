@@ -31,7 +31,9 @@ import * as m0029 from './0029_commerce.js';
 import * as m0030 from './0030_people.js';
 import * as m0031 from './0031_badges_emarketing.js';
 import * as m0032 from './0032_budget.js';
+import * as m0035 from './0035_appointments.js';
 import * as m0036 from './0036_meeting_requests_travel.js';
+import * as m0037 from './0037_travel.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -70,5 +72,7 @@ export const migrations: Record<string, Migration> = {
   '0030_people': m0030,
   '0031_badges_emarketing': m0031,
   '0032_budget': m0032,
+  '0035_appointments': m0035,
   '0036_meeting_requests_travel': m0036,
+  '0037_travel': m0037,
 };

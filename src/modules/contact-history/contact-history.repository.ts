@@ -1,6 +1,9 @@
+import { compiledInsert } from '../../db/compiled.js';
 import { Repository, type Executor } from '../../db/repository.js';
 import type { NewRow, Row } from '../../db/types.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
+
+const insertHistoryEntry = compiledInsert('contact_history');
 
 /** A contact's history, relationships and profile picture; every statement names the account. */
 export class ContactHistoryRepository extends Repository {
@@ -10,7 +13,9 @@ export class ContactHistoryRepository extends Repository {
   }
 
   async appendHistory(rows: ReadonlyArray<NewRow<'contact_history'>>, ex: Executor): Promise<void> {
-    if (rows.length > 0) await ex.insertInto('contact_history').values([...rows]).execute();
+    // One entry (a created contact, a one-field change): the statement compiled once, as a bulk load writes it.
+    if (rows.length === 1) await insertHistoryEntry(ex, rows[0]!);
+    else if (rows.length > 0) await ex.insertInto('contact_history').values([...rows]).execute();
   }
 
   /** The contacts merged into these ones (each merged contact keeps a `mergedInto` entry naming its survivor). */

@@ -204,9 +204,23 @@ export class ContactHooksService {
 
   /** The contacts module's listener: a contact created or updated through the API calls the account's hook, if it has one. */
   async contactChanged(change: ContactChange, ex: Executor): Promise<void> {
-    const hook = await this.repo.hookOf(change.accountId, ex);
+    const hook = await this.hookIn(change.accountId, ex);
     if (!hook) return;
     await this.open(change.accountId, hook, change.contactId, change.kind === 'created' ? 'contact.created' : 'contact.updated', ex);
+  }
+
+  // The account's hook as one transaction first read it: the contacts of a multi-status request are written in one
+  // transaction, and the hook is looked up once for them, not once a contact (issue 37's load rate). A hook created
+  // while the transaction runs is concurrent with all of its contacts either way.
+  private readonly hooksInTransaction = new WeakMap<Executor, Map<string, Promise<Row<'contact_hooks'> | undefined>>>();
+
+  private hookIn(accountId: string, ex: Executor): Promise<Row<'contact_hooks'> | undefined> {
+    if (!ex.isTransaction) return this.repo.hookOf(accountId, ex);
+    let byAccount = this.hooksInTransaction.get(ex);
+    if (!byAccount) this.hooksInTransaction.set(ex, (byAccount = new Map()));
+    let hook = byAccount.get(accountId);
+    if (!hook) byAccount.set(accountId, (hook = this.repo.hookOf(accountId, ex)));
+    return hook;
   }
 
   /** eventline extension: POST /contacts/{id}/identify asks the hook about an existing contact now. */

@@ -1,9 +1,12 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
+import { compiledInsert } from '../../db/compiled.js';
 import { Repository, type Executor } from '../../db/repository.js';
 export type { Executor } from '../../db/repository.js';
 import { fetchPage, type ListSpec } from '../../lists/index.js';
 import type { Row, NewRow, RowPatch } from '../../db/types.js';
+
+const insertContact = compiledInsert('contacts');
 
 /** Which contacts a list shows beyond the live ones. */
 export interface ContactListScope {
@@ -114,7 +117,7 @@ export class ContactsRepository extends Repository {
   }
 
   async insert(row: NewRow<'contacts'>, ex: Executor = this.db): Promise<void> {
-    await ex.insertInto('contacts').values(row).execute();
+    await insertContact(ex, row);
   }
 
   /** One patch for many contacts of the account (erasure of a batch); returns the rows changed. */

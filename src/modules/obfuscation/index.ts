@@ -9,6 +9,8 @@ import { DiskRepository } from './disk.repository.js';
 import { ObfuscationRepository } from './obfuscation.repository.js';
 import { obfuscationRoutes } from './obfuscation.routes.js';
 import { ObfuscationService } from './obfuscation.service.js';
+import { ObfuscationJournal, journalPath } from './journal.js';
+export { ObfuscationJournal, journalPath } from './journal.js';
 
 export { ObfuscationService };
 export { OBFUSCATION_JOB, type ObfuscationStatusView, type ObfuscationOutcome } from './obfuscation.service.js';
@@ -30,11 +32,16 @@ export function createObfuscationModule(deps: ModuleDeps, uses: { accounts: Acco
   const personal = uses.declarations.filter((d) => Object.values(d.columns).some((c) => columnUse(c) !== 'none')).map((d) => d.table);
   const compactor = new Compactor(disk, deps.db.dialect, deps.config.obfuscation.compact, uses.log, personal);
   const obfuscation = new ObfuscationService(repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock, { repo: disk, compactor, database: deps.config.database });
+  const database = deps.config.database;
+  if (database.dialect === 'sqlite' && database.file !== ':memory:') obfuscation.useJournal(new ObfuscationJournal(journalPath(database.file)));
   return defineModule({
     name: 'obfuscation',
     services: { obfuscation },
     routes: obfuscationRoutes(obfuscation, deps.config.apiVersion),
     jobHandlers: obfuscation.jobHandlers(),
     erasers: jobsErasers(deps.jobs),
+    start: async () => {
+      await obfuscation.reconcileJournal();
+    },
   });
 }

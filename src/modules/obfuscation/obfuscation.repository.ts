@@ -55,6 +55,12 @@ export class ObfuscationRepository extends Repository {
     return new Map(rows.map((r) => [r.contact_id, r]));
   }
 
+  /** Every obfuscation the database holds (not failed ones), for the journal's reconciliation: ids only. */
+  async held(): Promise<Array<{ accountId: string; contactId: string }>> {
+    const rows = await this.db.selectFrom('contact_obfuscations').select(['account_id', 'contact_id']).where('status', '<>', 'FAILED').orderBy('created').execute();
+    return rows.map((r) => ({ accountId: r.account_id, contactId: r.contact_id }));
+  }
+
   async insertMany(rows: readonly NewRow<'contact_obfuscations'>[], ex: Executor): Promise<void> {
     if (rows.length > 0) await ex.insertInto('contact_obfuscations').values([...rows]).execute();
   }

@@ -1,3 +1,4 @@
+import type { ObfuscationJournal } from './journal.js';
 import type { Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/constraints.js';
 import { syncSearchIndexIn, type Database } from '../../db/index.js';
@@ -60,6 +61,22 @@ export class ObfuscationService {
     private readonly disk: { readonly repo: DiskRepository; readonly compactor: Compactor; readonly database: Config['database'] },
   ) {}
 
+  private journal?: ObfuscationJournal;
+
+  /** SQLite: every obfuscation is also written to the journal a restore replays (journal.ts). */
+  useJournal(journal: ObfuscationJournal): void {
+    this.journal = journal;
+  }
+
+  /** Adds to the journal the obfuscations a crash kept out of it (at start). */
+  async reconcileJournal(): Promise<number> {
+    return this.journal ? this.journal.reconcile(await this.repo.held(), iso(this.clock())) : 0;
+  }
+
+  private journalled(accountId: string, contactIds: Iterable<string>): void {
+    this.journal?.append([...contactIds].map((contactId) => ({ accountId, contactId })), iso(this.clock()));
+  }
+
   private merged?: (accountId: string, contactIds: readonly string[], trx: Transaction<Database>) => Promise<string[]>;
 
   /** The contact-history module names the contacts merged into a contact: its obfuscation erases them too. */
@@ -95,13 +112,15 @@ export class ObfuscationService {
   /** For callers that checked the feature already (bulk jobs). */
   async startChecked(accountId: string, contactId: string): Promise<ObfuscationOutcome> {
     const id = contactId.toLowerCase();
-    return this.once(accountId, id, async (trx) => {
+    const outcome = await this.once(accountId, id, async (trx) => {
       if (!(await this.contacts.find(accountId, id, trx))) throw ObfuscationErrors.contactNotFound(undefined, { target: 'id' });
       const existing = await this.repo.live(accountId, id, trx);
       if (existing) return { view: view(existing), created: false };
       const row = await this.insertQueued(accountId, id, trx);
       return { view: view(row), created: true };
     }, (winner) => ({ view: view(winner), created: false }));
+    if (outcome.created) this.journalled(accountId, [id]);
+    return outcome;
   }
 
   private async insertQueued(accountId: string, contactId: string, trx: Transaction<Database>): Promise<Row<'contact_obfuscations'>> {
@@ -143,6 +162,7 @@ export class ObfuscationService {
       const id = unique[0] ?? '';
       const one = await this.once<{ views: Map<string, ObfuscationStatusView>; erased?: Erased }>(accountId, id, (trx) => this.obfuscateIn(trx, accountId, unique), (winner) => ({ views: new Map([[id, view(winner)]]) }));
       if (one.erased) this.committed(one.erased);
+      this.journalled(accountId, one.views.keys());
       return ids.map((i) => one.views.get(i));
     }
     let done: { views: Map<string, ObfuscationStatusView>; erased?: Erased };
@@ -155,6 +175,7 @@ export class ObfuscationService {
       return ids.map((i) => views.get(i));
     }
     if (done.erased) this.committed(done.erased);
+    this.journalled(accountId, done.views.keys());
     return ids.map((i) => done.views.get(i));
   }
 
