@@ -51,13 +51,10 @@ import { createSpeakersModule } from './modules/speakers/index.js';
 import { createProgramModule } from './modules/program/index.js';
 import { createCustomFieldsModule } from './modules/custom-fields/index.js';
 import { createBudgetModule } from './modules/budget/index.js';
-<<<<<<< HEAD
 import { createMeetingRequestsModule } from './modules/meeting-requests/index.js';
 import { createTravelRfpsModule } from './modules/travel-rfps/index.js';
-=======
 import { createAppointmentsModule } from './modules/appointments/index.js';
 import { createTravelModule } from './modules/travel/index.js';
->>>>>>> main
 import { createAudienceSegmentsModule } from './modules/audience-segments/index.js';
 import { createEventQuestionsModule } from './modules/event-questions/index.js';
 import { createSurveysModule } from './modules/surveys/index.js';
@@ -181,13 +178,10 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   // Obfuscating a contact erases the contacts merged into it (they are kept, deleted, with their values).
   obfuscation.services.obfuscation.useMerged((accountId, ids, trx) => contactHistory.services.contactHistory.mergedContactsOf(accountId, ids, trx));
   const budget = createBudgetModule(deps, { events: events.services.events, files: files.services.files, customFields: customFields.services.customFields });
-<<<<<<< HEAD
   const meetingRequests = createMeetingRequestsModule(deps, { events: events.services.events, files: files.services.files });
   const travelRfps = createTravelRfpsModule(deps, { events: events.services.events });
-=======
   const appointments = createAppointmentsModule(deps, { events: events.services.events, contacts: contacts.services.contacts, attendees: attendees.services.attendees });
   const travel = createTravelModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
->>>>>>> main
   const badges = createBadgesModule(deps, { events: events.services.events, attendees: attendees.services.attendees, files: files.services.files });
   const emarketing = createEmarketingModule(deps, { contacts: contacts.services.contacts, mailer: communications.services.emails, eventEmails: communications.services.emails });
   const attendeeMessages = createAttendeeMessagesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
@@ -206,12 +200,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     customFields, audienceSegments, eventQuestions,
     contactGroups, contactHistory, attendeeExtras, eventRoles, signatures, hubs, processForms,
     budget,
-<<<<<<< HEAD
     meetingRequests, travelRfps,
-=======
     appointments,
     travel,
->>>>>>> main
     emarketing, attendeeMessages,
     commerce,
   ];
@@ -267,13 +258,10 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...hubs.services,
     ...processForms.services,
     ...budget.services,
-<<<<<<< HEAD
     ...meetingRequests.services,
     ...travelRfps.services,
-=======
     ...appointments.services,
     ...travel.services,
->>>>>>> main
     ...commerce.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
