@@ -60,6 +60,7 @@ import type {
 import type {
   ProposalDraftsTable, TravelBidsTable, TravelProgramQuestionsTable, TravelProgramsTable, TravelProposalAnswersTable, TravelProposalsTable,
 } from '../modules/travel-rfps/travel-rfps.table.js';
+import type {
   AppointmentAttendeesTable, AppointmentAvailabilityTable, AppointmentEventsTable, AppointmentLocationsTable, AppointmentMeetingInterestsTable,
   AppointmentParticipantsTable, AppointmentsTable, AppointmentTypesTable,
 } from '../modules/appointments/appointments.table.js';
