@@ -53,6 +53,8 @@ import { createCustomFieldsModule } from './modules/custom-fields/index.js';
 import { createBudgetModule } from './modules/budget/index.js';
 import { createHousingModule } from './modules/housing/index.js';
 import { createSeatingModule } from './modules/seating/index.js';
+import { createMeetingRequestsModule } from './modules/meeting-requests/index.js';
+import { createTravelRfpsModule } from './modules/travel-rfps/index.js';
 import { createAppointmentsModule } from './modules/appointments/index.js';
 import { createTravelModule } from './modules/travel/index.js';
 import { createAudienceSegmentsModule } from './modules/audience-segments/index.js';
@@ -180,6 +182,8 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const budget = createBudgetModule(deps, { events: events.services.events, files: files.services.files, customFields: customFields.services.customFields });
   const housing = createHousingModule(deps, { events: events.services.events, contacts: contacts.services.contacts, attendees: attendees.services.attendees });
   const seating = createSeatingModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
+  const meetingRequests = createMeetingRequestsModule(deps, { events: events.services.events, files: files.services.files });
+  const travelRfps = createTravelRfpsModule(deps, { events: events.services.events });
   const appointments = createAppointmentsModule(deps, { events: events.services.events, contacts: contacts.services.contacts, attendees: attendees.services.attendees });
   const travel = createTravelModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const badges = createBadgesModule(deps, { events: events.services.events, attendees: attendees.services.attendees, files: files.services.files });
@@ -202,6 +206,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     budget,
     housing,
     seating,
+    meetingRequests, travelRfps,
     appointments,
     travel,
     emarketing, attendeeMessages,
@@ -261,6 +266,8 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...budget.services,
     ...housing.services,
     ...seating.services,
+    ...meetingRequests.services,
+    ...travelRfps.services,
     ...appointments.services,
     ...travel.services,
     ...commerce.services,

@@ -54,6 +54,8 @@ import { BADGES_TABLES } from '../modules/badges/badges.table.js';
 import { EMARKETING_TABLES } from '../modules/emarketing/emarketing.table.js';
 import { ATTENDEE_MESSAGES_TABLES } from '../modules/attendee-messages/attendee-messages.table.js';
 import { COMMERCE_TABLES } from '../modules/commerce/commerce.table.js';
+import { MEETING_REQUESTS_TABLES } from '../modules/meeting-requests/meeting-requests.table.js';
+import { TRAVEL_RFPS_TABLES } from '../modules/travel-rfps/travel-rfps.table.js';
 
 // Imported from each module's table file, not its index.ts, like types.ts: the
 // declarations are data, and loading them must not load the modules' services.
@@ -109,6 +111,8 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...BUDGET_TABLES,
   ...HOUSING_TABLES,
   ...SEATING_TABLES,
+  ...MEETING_REQUESTS_TABLES,
+  ...TRAVEL_RFPS_TABLES,
   ...APPOINTMENTS_TABLES,
   ...TRAVEL_TABLES,
   ...BADGES_TABLES,

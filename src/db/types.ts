@@ -60,6 +60,12 @@ import type {
   HousingRoomTypesTable,
 } from '../modules/housing/housing.table.js';
 import type {
+  MeetingRequestAnswersTable, MeetingRequestDocumentsTable, MeetingRequestsTable, MrFormQuestionsTable, MrFormsTable,
+} from '../modules/meeting-requests/meeting-requests.table.js';
+import type {
+  ProposalDraftsTable, TravelBidsTable, TravelProgramQuestionsTable, TravelProgramsTable, TravelProposalAnswersTable, TravelProposalsTable,
+} from '../modules/travel-rfps/travel-rfps.table.js';
+import type {
   AppointmentAttendeesTable, AppointmentAvailabilityTable, AppointmentEventsTable, AppointmentLocationsTable, AppointmentMeetingInterestsTable,
   AppointmentParticipantsTable, AppointmentsTable, AppointmentTypesTable,
 } from '../modules/appointments/appointments.table.js';
@@ -225,6 +231,18 @@ export interface Database {
   seating_tables: SeatingTablesTable;
   seating_seats: SeatingSeatsTable;
   seating_assignments: SeatingAssignmentsTable;
+  // 0036_meeting_requests_travel (issue 32: meeting requests, travel RFPs, proposal drafts)
+  mr_forms: MrFormsTable;
+  mr_form_questions: MrFormQuestionsTable;
+  meeting_requests: MeetingRequestsTable;
+  meeting_request_answers: MeetingRequestAnswersTable;
+  meeting_request_documents: MeetingRequestDocumentsTable;
+  travel_programs: TravelProgramsTable;
+  travel_program_questions: TravelProgramQuestionsTable;
+  travel_proposals: TravelProposalsTable;
+  travel_proposal_answers: TravelProposalAnswersTable;
+  travel_bids: TravelBidsTable;
+  proposal_drafts: ProposalDraftsTable;
   appointment_events: AppointmentEventsTable;
   appointment_types: AppointmentTypesTable;
   appointment_locations: AppointmentLocationsTable;

@@ -14,6 +14,7 @@ import { seedDemoCustomFields } from './custom-fields.js';
 import { seedDemoBudget } from './budget.js';
 import { seedDemoHousing } from './housing.js';
 import { seedDemoSeating } from './seating.js';
+import { seedDemoMeetingRequests } from './meeting-requests.js';
 import { seedDemoAppointments } from './appointments.js';
 import { seedDemoTravel } from './travel.js';
 import { seedDemoLeads } from './leads.js';
@@ -82,6 +83,7 @@ export async function seedDemo(services: Services, config: Config): Promise<{ cr
   await seedDemoBudget(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoHousing(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoSeating(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
+  await seedDemoMeetingRequests(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoAppointments(services, { accountId: account.id, plannerId: planner.id, eventId: event.id, start });
   await seedDemoCommerce(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });
   const { leadsExhibitorId } = await seedDemoExhibitors(services, { accountId: account.id, plannerId: planner.id, eventId: event.id });

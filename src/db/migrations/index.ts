@@ -34,6 +34,7 @@ import * as m0032 from './0032_budget.js';
 import * as m0033 from './0033_housing.js';
 import * as m0034 from './0034_seating.js';
 import * as m0035 from './0035_appointments.js';
+import * as m0036 from './0036_meeting_requests_travel.js';
 import * as m0037 from './0037_travel.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
@@ -76,5 +77,6 @@ export const migrations: Record<string, Migration> = {
   '0033_housing': m0033,
   '0034_seating': m0034,
   '0035_appointments': m0035,
+  '0036_meeting_requests_travel': m0036,
   '0037_travel': m0037,
 };
