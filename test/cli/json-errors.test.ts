@@ -112,6 +112,7 @@ describe('every command under --json', () => {
   it('answers a failure of every command with a JSON document and the exit code of the table', async () => {
     const creds = ['--client-id', tenant.clientId, '--client-secret', tenant.clientSecret];
     const bad = { config: unreachableDb, code: 'connection_error' } as const;
+    const sqliteOnly = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: join(dir, 'sqlite-only') });
     // One failing call per command; `serve` exits the process, so it runs as a real process below.
     const cases: Record<string, { args: string[]; code: string; config?: Config; message?: RegExp }> = {
       'serve': { args: [], code: 'connection_error' },
@@ -147,7 +148,15 @@ describe('every command under --json', () => {
       'provider-sim webhook': { args: ['not-a-url', '--secret', 's', '--url', sim.url], code: 'api_error', message: /HTTP 400: url must be an http or https URL/ },
       'contacts verify-obfuscated': { args: [NO_SUCH_ID, '--email', 'x@example.test'], ...bad },
       'db compact': { args: [], ...bad },
+      // SQLite only: a database that is not there, a backup that is not there; PostgreSQL: a usage error naming the recipe.
+      'backup': { args: [join(dir, 'backup.db')], code: 'failed', config: sqliteOnly, message: /there is no database at/ },
+      'restore': { args: [join(dir, 'no-such-backup.db')], code: 'failed', config: sqliteOnly, message: /there is no backup at/ },
     };
+    for (const name of ['backup', 'restore']) {
+      const onPostgres = await cli([name, join(dir, 'x.db'), '--json'], unreachableDb);
+      expect(onPostgres.code, name).toBe(2);
+      expect(errorDoc(onPostgres).message, name).toMatch(/docs\/deployment\.md/);
+    }
     // A command without a case here fails this test: add one when adding a command.
     expect(Object.keys(cases).sort()).toEqual(runnable.map((c) => pathOf(c).join(' ')).sort());
     const exitOf: Record<string, number> = { failed: 1, verification_failed: 1, usage_error: 2, api_error: 3, connection_error: 4 };

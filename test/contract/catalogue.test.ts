@@ -1,11 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import Fastify from 'fastify';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EXTENSION_OPERATIONS, REFERENCE_OPERATIONS, requiredScopes, routePath, type CatalogueOperation,
 } from '../../src/contract/catalogue.js';
 import { servedOperationIds } from '../../src/contract/coverage.js';
+import { registerErrorHandling } from '../../src/http/errors.js';
+import { registerUnimplemented, unimplementedOperations } from '../../src/http/unimplemented.js';
 import { renderCatalogue } from '../../src/contract/generate.js';
 import { createTenant, startTestApp, tokenFor, type TestApp } from '../helpers/app.js';
 import { describeContract, referencePath } from './reference.js';
@@ -32,14 +35,12 @@ function sameSchemes(documented: ReadonlyArray<Record<string, readonly string[]>
 }
 
 let t: TestApp;
-let token: string;
 let narrowToken: string;
 let doc: Doc;
 let implemented: Set<string>;
 beforeAll(async () => {
   t = await startTestApp();
   const tenant = await createTenant(t.services);
-  token = await tokenFor(t.app, tenant);
   narrowToken = await tokenFor(t.app, tenant, 'event/events:read');
   doc = t.app.swagger() as Doc;
   implemented = servedOperationIds(doc);
@@ -76,25 +77,31 @@ describeContract('the committed reference catalogue', () => {
 });
 
 describe('operations declared from the catalogues', () => {
-  it('answers 501 in the error shape, naming the operationId and tag, for every reference operation no module implements', async () => {
-    const missing = REFERENCE_OPERATIONS.filter((op) => !implemented.has(op.operationId));
-    expect(missing.length).toBeGreaterThan(0);
-    const wrong: string[] = [];
-    for (const op of missing) {
-      const res = await inject(op, token);
-      const expected = { code: 501, message: `eventline does not implement ${op.operationId} (${op.tag}) yet` };
-      if (res.statusCode !== 501 || JSON.stringify(res.json()) !== JSON.stringify(expected)) wrong.push(`${op.method} ${op.path}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-    }
-    expect(wrong).toEqual([]);
+  it('implements every reference operation: none is left to answer 501', () => {
+    expect(REFERENCE_OPERATIONS.filter((op) => !implemented.has(op.operationId)).map((op) => op.operationId)).toEqual([]);
+    expect(unimplementedOperations(implemented)).toEqual([]);
+    const marked = Object.values(doc.paths).flatMap((item) => Object.values(item as Record<string, Record<string, unknown>>)).filter((o) => o['x-eventline-not-implemented'] === true);
+    expect(marked).toEqual([]);
   });
 
-  it('asks a token of an unimplemented operation, and lists it in the docs as not implemented', async () => {
-    const op = REFERENCE_OPERATIONS.find((o) => !implemented.has(o.operationId) && o.security.length > 0);
-    if (op === undefined) throw new Error('no unimplemented operation needs a token');
-    const res = await inject(op, undefined);
-    expect(res.statusCode).toBe(401);
-    const documented = doc.paths[`/ea${op.path}`]?.[op.method.toLowerCase()];
-    expect(documented).toMatchObject({ operationId: op.operationId, 'x-eventline-not-implemented': true });
+  // The 501 route itself, for an operation a build leaves out (a reference update adds operations before modules
+  // implement them): an app of its own with the real error handling and the routes registerUnimplemented makes for
+  // every reference operation but the first.
+  it('answers 501 in the error shape, naming the operationId and tag, for a reference operation no module implements', async () => {
+    const op = REFERENCE_OPERATIONS[0]!;
+    const others = new Set(REFERENCE_OPERATIONS.slice(1).map((o) => o.operationId));
+    expect(unimplementedOperations(others)).toEqual([op]);
+    const bare = Fastify({ logger: false });
+    registerErrorHandling(bare, { supportedVersions: ['ea'] });
+    registerUnimplemented(bare, others);
+    await bare.ready();
+    try {
+      const res = await bare.inject({ method: op.method as 'GET', url: routePath(op.path).replace(/:(\w+)/g, 'x') });
+      expect(res.statusCode).toBe(501);
+      expect(res.json()).toEqual({ code: 501, message: `eventline does not implement ${op.operationId} (${op.tag}) yet` });
+    } finally {
+      await bare.close();
+    }
   });
 
   it('routes every implemented operation with the catalogue\'s method, path and security', () => {
