@@ -49,8 +49,9 @@ describe('housing reservations across two server processes', () => {
     const refused = results.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(40);
     expect(refused.every((r) => r.status === 400 && r.body.target === 'roomType.id')).toBe(true);
-    // Both processes sold rooms.
-    expect(new Set(results.flatMap((r, i) => (r.status === 200 ? [i % 2] : []))).size).toBe(2);
+    // Both processes took part: each answered its 25 requests with a room or the refusal (which of them sold the
+    // rooms depends on timing: a loaded machine may let one process take all ten).
+    for (const p of [0, 1]) expect(results.filter((r, i) => i % 2 === p && (r.status === 200 || r.status === 400)).length).toBe(25);
     expect(await availability(api, b)).toEqual({ '2027-03-01': 0, '2027-03-02': 0 });
     const list = await fetch(`${addresses[1] ?? ''}/ea/housing-events/${b.housingEventId}/reservations`, { headers: { authorization: `Bearer ${token}` } });
     expect(((await list.json()) as { data: unknown[] }).data).toHaveLength(10);
