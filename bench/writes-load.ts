@@ -2,6 +2,11 @@
 // through POST /ea/contacts (10 a request, --clients concurrent clients) against a server process of that revision
 // on a fresh SQLite file. Prints one JSON line: contacts/s by segment and overall, and the server's CPU µs a contact.
 // It imports only what every compared revision has (buildServices, createTenant, the bench's process helpers).
+//
+// With --chunks, it loads nothing on its own: each line read on stdin is a number of contacts to load next, and for
+// each it prints one JSON line (contacts, seconds, the server's CPU seconds over that chunk); an empty line or the
+// end of stdin stops it. bench/writes.ts --interleave uses it to alternate chunks between revisions.
+import { createInterface } from 'node:readline';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +16,7 @@ import { loadConfig } from '../src/config/index.js';
 import { createTenant } from '../test/helpers/app.js';
 import { cpuSeconds, startProcess } from './lib.js';
 
-const { values: args } = parseArgs({ options: { contacts: { type: 'string', default: '100000' }, clients: { type: 'string', default: '8' }, segment: { type: 'string', default: '10000' } } });
+const { values: args } = parseArgs({ options: { contacts: { type: 'string', default: '100000' }, clients: { type: 'string', default: '8' }, segment: { type: 'string', default: '10000' }, chunks: { type: 'boolean', default: false } } });
 const TOTAL = Number(args.contacts);
 const CLIENTS = Number(args.clients);
 const SEGMENT = Number(args.segment);
@@ -43,12 +48,11 @@ try {
   const bearer = ((await tokenRes.json()) as { access_token: string }).access_token;
   let next = 0;
   let done = 0;
+  let limit = TOTAL;
   const segments: number[] = [];
   let mark = { at: performance.now(), done: 0 };
-  const cpu0 = cpuSeconds(server.pid) ?? 0;
-  const started = performance.now();
   const client = async (): Promise<void> => {
-    while (next < TOTAL) {
+    while (next < limit) {
       const i = next;
       next += 10;
       const body = Array.from({ length: 10 }, (_, k) => contact(i + k));
@@ -63,10 +67,26 @@ try {
       }
     }
   };
-  await Promise.all(Array.from({ length: CLIENTS }, client));
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = (cpuSeconds(server.pid) ?? 0) - cpu0;
-  console.log(JSON.stringify({ contacts: done, seconds, rate: done / seconds, segments, cpuUsPerContact: (cpu * 1e6) / done, load: loadavg() }));
+  if (args.chunks) {
+    limit = 0;
+    for await (const line of createInterface({ input: process.stdin })) {
+      const n = Number(line.trim());
+      if (!line.trim() || !(n > 0)) break;
+      const from = done;
+      const cpuBefore = cpuSeconds(server.pid) ?? 0;
+      const t0 = performance.now();
+      limit += n;
+      await Promise.all(Array.from({ length: CLIENTS }, client));
+      console.log(JSON.stringify({ contacts: done - from, seconds: (performance.now() - t0) / 1000, cpu: (cpuSeconds(server.pid) ?? 0) - cpuBefore }));
+    }
+  } else {
+    const cpu0 = cpuSeconds(server.pid) ?? 0;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CLIENTS }, client));
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = (cpuSeconds(server.pid) ?? 0) - cpu0;
+    console.log(JSON.stringify({ contacts: done, seconds, rate: done / seconds, segments, cpuUsPerContact: (cpu * 1e6) / done, load: loadavg() }));
+  }
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

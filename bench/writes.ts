@@ -9,10 +9,18 @@
 // file, loaded with POST /ea/contacts by 8 clients, 10 contacts a request. Revisions run one after the other,
 // --rounds times in alternation, on the same machine at the same moment: the comparison, not the absolute figure, is
 // what holds from one machine to another.
-import { execFileSync, spawnSync } from 'node:child_process';
+//
+//   npx tsx bench/writes.ts --contacts 1000000 --revs f74763a,HEAD --interleave 20000
+//
+// With --interleave N, every revision's load process and server start at once and stay up, and the load alternates
+// between them N contacts at a time (A, B, then B, A, ...): a machine whose other work comes and goes slows both
+// alike, where one revision after the other would let the later one meet a busier machine. Rates count each
+// revision's own chunks only; CPU µs a contact is its server's over those chunks.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { root } from './lib.js';
 
@@ -25,7 +33,7 @@ const REVISIONS: Array<{ rev: string; what: string }> = [
   { rev: 'HEAD', what: 'as 73f21ed, with the contact and history inserts compiled once, ids from a pooled random buffer, the contact hook looked up once a request (76a9566)' },
 ];
 
-const { values: args } = parseArgs({ options: { contacts: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '1' }, revs: { type: 'string' }, 'no-readme': { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { contacts: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '1' }, revs: { type: 'string' }, interleave: { type: 'string' }, 'no-readme': { type: 'boolean', default: false } } });
 const CONTACTS = Number(args.contacts);
 const ROUNDS = Number(args.rounds);
 const revisions = args.revs ? args.revs.split(',').map((rev) => REVISIONS.find((r) => r.rev === rev) ?? { rev, what: rev }) : REVISIONS;
@@ -52,20 +60,72 @@ function runAt(rev: string): Result {
 
 const before = loadavg();
 const results = new Map<string, Result[]>();
-for (let round = 0; round < ROUNDS; round++) {
-  for (const { rev } of revisions) {
-    log(`round ${round + 1}: ${rev}, ${fmt(CONTACTS)} contacts`);
-    const r = runAt(rev);
-    log(`${rev}: ${fmt(r.rate)}/s, ${fmt(r.cpuUsPerContact)} µs/contact; by 10,000: ${r.segments.map(fmt).join(' ')}`);
-    results.set(rev, [...(results.get(rev) ?? []), r]);
+
+/** A revision's tree and its load process in chunk mode: `load(n)` loads n more contacts and answers that chunk's figures. */
+async function startChunked(rev: string): Promise<{ load: (n: number) => Promise<{ contacts: number; seconds: number; cpu: number }>; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'eventline-ab-'));
+  const tree = join(dir, 'tree');
+  execFileSync('git', ['worktree', 'add', '--detach', tree, rev], { cwd: root, stdio: 'ignore' });
+  symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
+  copyFileSync(join(root, 'bench/writes-load.ts'), join(tree, 'bench/writes-load.ts'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/writes-load.ts', '--chunks', '--contacts', String(CONTACTS)], { cwd: tree, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    load: async (n) => {
+      child.stdin.write(`${n}\n`);
+      const next = await lines.next();
+      if (next.done) throw new Error(`${rev}: the load process ended`);
+      return JSON.parse(next.value) as { contacts: number; seconds: number; cpu: number };
+    },
+    stop: async () => {
+      child.stdin.end();
+      await exited;
+      execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+if (args.interleave) {
+  const chunk = Number(args.interleave);
+  const loads = await Promise.all(revisions.map(({ rev }) => startChunked(rev)));
+  const totals = revisions.map(() => ({ contacts: 0, seconds: 0, cpu: 0, segments: [] as number[] }));
+  try {
+    for (let c = 0; c * chunk < CONTACTS; c++) {
+      const order = revisions.map((_, i) => i);
+      if (c % 2 === 1) order.reverse();
+      for (const i of order) {
+        const r = await loads[i]!.load(Math.min(chunk, CONTACTS - c * chunk));
+        const t = totals[i]!;
+        t.contacts += r.contacts; t.seconds += r.seconds; t.cpu += r.cpu; t.segments.push(r.contacts / r.seconds);
+      }
+      log(`${fmt((c + 1) * chunk)}: ${revisions.map(({ rev }, i) => `${rev} ${fmt(totals[i]!.segments.at(-1)!)}/s`).join(', ')}`);
+    }
+  } finally {
+    for (const l of loads) await l.stop();
+  }
+  revisions.forEach(({ rev }, i) => {
+    const t = totals[i]!;
+    results.set(rev, [{ contacts: t.contacts, seconds: t.seconds, rate: t.contacts / t.seconds, segments: t.segments, cpuUsPerContact: (t.cpu * 1e6) / t.contacts, load: loadavg() }]);
+  });
+} else {
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const { rev } of revisions) {
+      log(`round ${round + 1}: ${rev}, ${fmt(CONTACTS)} contacts`);
+      const r = runAt(rev);
+      log(`${rev}: ${fmt(r.rate)}/s, ${fmt(r.cpuUsPerContact)} µs/contact; by 10,000: ${r.segments.map(fmt).join(' ')}`);
+      results.set(rev, [...(results.get(rev) ?? []), r]);
+    }
   }
 }
 
+const SEG = args.interleave ? Number(args.interleave) : 10_000;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const lines = [
-  `SQLite: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; \`npx tsx bench/writes.ts --contacts ${CONTACTS} --rounds ${ROUNDS}\`; load average (1, 5, 15 min) before ${before.map((x) => x.toFixed(1)).join(' ')}, after ${loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+  `SQLite: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; \`npx tsx bench/writes.ts --contacts ${CONTACTS} ${args.interleave ? `--revs ${revisions.map((r) => r.rev).join(',')} --interleave ${args.interleave}` : `--rounds ${ROUNDS}`}\`; load average (1, 5, 15 min) before ${before.map((x) => x.toFixed(1)).join(' ')}, after ${loadavg().map((x) => x.toFixed(1)).join(' ')}`,
   '',
-  `| revision | what | contacts/s over ${fmt(CONTACTS)} | last 10,000: contacts/s | server CPU µs/contact | contacts/s by 10,000 |`,
+  `| revision | what | contacts/s over ${fmt(CONTACTS)} | last ${fmt(SEG)}: contacts/s | server CPU µs/contact | contacts/s by ${fmt(SEG)} |`,
   '| --- | --- | ---: | ---: | ---: | --- |',
   ...revisions.map(({ rev, what }) => {
     const rs = results.get(rev) ?? [];
