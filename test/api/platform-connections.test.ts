@@ -171,6 +171,27 @@ describe('platform connections', () => {
     expect(((await call('GET', `/ea/sessions/${sessionId}/sync`)).json() as SyncState).connection).toEqual({ id: zoom.id });
   }, 60_000);
 
+  it('does not take over a session whose webcast was entered by hand: its state says why, and the webcast is left as it was', async () => {
+    const session = await call('POST', '/ea/sessions', {
+      title: 'Hand-made webinar', event: { id: eventId }, start: '2027-03-01T10:00:00.000Z', end: '2027-03-01T11:00:00.000Z', virtual: true,
+    });
+    const sessionId = (session.json() as { id: string }).id;
+    const made = await call('POST', '/ea/webcasts', {
+      session: { id: sessionId }, title: 'Hand-made webinar', type: 'Meeting', format: 'Live', provider: 'Zoom', meetingId: '99999999',
+      _links: { join: { href: 'https://zoom.example.test/j/99999999' } },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await call('POST', `/ea/sessions/${sessionId}/sync`, { connection: { id: zoom.id } })).statusCode).toBe(202);
+    const state = await waitFor(async () => {
+      const s = (await call('GET', `/ea/sessions/${sessionId}/sync`)).json() as SyncState;
+      return s.outcome !== 'Running' ? s : undefined;
+    }, 30_000, 'the connection sync');
+    expect(state.outcome).toBe('Failed');
+    expect(state.error).toMatch(/^Not synced: its webcast's meeting 99999999 was not created by this sync/);
+    const webcast = (await call('GET', `/ea/webcasts/${(made.json() as { id: string }).id}`)).json() as Webcast & { status: string };
+    expect(webcast).toMatchObject({ meetingId: '99999999', status: 'Not Started', _links: { join: { href: 'https://zoom.example.test/j/99999999' } } });
+  }, 60_000);
+
   describe('the per-connection webhook path', () => {
     it('is 404 for an unknown connection, before the body is read (a 2 MB body would be 413)', async () => {
       const big = 'x'.repeat(2_000_000);

@@ -103,7 +103,7 @@ export class SyncEngine {
       if (state.connection?.id !== this.connection.connection?.id) {
         return { ...base, title, outcome: 'Skipped', reason: state.connection ? `it is held on the platform connection ${state.connection.id}` : 'it is not held on this connection' };
       }
-      const found = await this.meetingFor(session, state.provider);
+      const found = await this.meetingFor(session, state.provider, state.meetingId);
       if ('skip' in found) return { ...base, title, outcome: 'Skipped', reason: found.skip };
       let { webcast, meeting } = found;
       const { created } = found;
@@ -158,13 +158,14 @@ export class SyncEngine {
    * Step 1: the session's meeting, created with its webcast when the session
    * has none. `skip` (why) for a session whose webcast another tool manages.
    */
-  private async meetingFor(session: ApiSession, stateProvider: string): Promise<{ webcast: ApiWebcast; meeting: ProviderMeeting; created: boolean } | { skip: string }> {
+  private async meetingFor(session: ApiSession, stateProvider: string, stateMeeting: string | undefined): Promise<{ webcast: ApiWebcast; meeting: ProviderMeeting; created: boolean } | { skip: string }> {
     const webcast = await this.api.webcastOf(session.id);
     if (webcast) {
       if (!webcast.meetingId) return { skip: 'its webcast has no meeting id: it is managed outside this sync' };
       const meeting = await this.provider.getMeeting(webcast.meetingId);
       // Ours when an earlier run recorded it, or when the platform's meeting names this session (a run killed before it recorded).
-      if (stateProvider !== this.provider.name && meeting?.externalId !== session.id) {
+      // A state that names this provider but no meeting yet ("Create on Zoom" on a session whose webcast was made by hand) is not a record.
+      if ((stateProvider !== this.provider.name || stateMeeting === undefined) && meeting?.externalId !== session.id) {
         return { skip: `its webcast's meeting ${webcast.meetingId} was not created by this sync (${this.provider.name}): it is managed outside it` };
       }
       if (!meeting) {

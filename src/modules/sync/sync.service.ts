@@ -68,6 +68,10 @@ export class SyncService {
     if (existing?.connection_id && existing.connection_id !== connectionId && existing.meeting_id !== null) {
       throw SyncErrors.heldElsewhere('The session\'s meeting is already held on another connection: disconnect it there first', { target: 'connection.id' });
     }
+    // Synced by the server-wide SYNC_PROVIDER sync: moving it would orphan that meeting.
+    if (existing && !existing.connection_id && existing.meeting_id !== null && existing.outcome !== 'Failed') {
+      throw SyncErrors.heldElsewhere(`The session's meeting is synced by the server's own ${existing.provider} sync: it cannot move to a connection`, { target: 'connection.id' });
+    }
     const now = iso(this.clock());
     await this.repo.save({
       account_id: accountId, session_id: session.id, provider: connection.platform, connection_id: connectionId,
