@@ -39,6 +39,7 @@ const REQUIRED: Partial<Record<ConnectionPlatform, { settings: readonly string[]
 const SECRET_KEY = /secret|password|passcode|token|apikey|privatekey/i;
 
 const isPlatform = (p: string): p is ConnectionPlatform => p in WEBCAST_PROVIDER;
+const MAX_CACHED_PROVIDERS = 500;
 
 /**
  * The webcast platforms an account connects: their settings, their sealed secrets, "test connection", and the
@@ -197,8 +198,29 @@ export class ConnectionsService {
     return result;
   }
 
+  /**
+   * One connector per connection and version in this process: its platform token is reused until it expires, and what
+   * a verified webhook told it (Zoom: when a meeting was edited, for conflicts) is known to the sync that follows.
+   */
+  private readonly providers = new Map<string, WebcastProvider>();
+
   /** The connector of a connection: its settings and opened secrets through the registry, calling out through the outbound guard. */
   async providerOf(row: Row<'platform_connections'>): Promise<WebcastProvider> {
+    // New settings or secrets (each seal ends with its own GCM tag) make a new key: the next call builds a new connector.
+    const key = `${row.id}|${row.settings}|${row.client_secret_enc?.slice(-22) ?? ''}|${row.webhook_secret_enc?.slice(-22) ?? ''}`;
+    const cached = this.providers.get(key);
+    if (cached) return cached;
+    const built = await this.buildProvider(row);
+    for (const k of this.providers.keys()) if (k.startsWith(`${row.id}|`)) this.providers.delete(k);
+    if (this.providers.size >= MAX_CACHED_PROVIDERS) {
+      const oldest = this.providers.keys().next();
+      if (!oldest.done) this.providers.delete(oldest.value);
+    }
+    this.providers.set(key, built);
+    return built;
+  }
+
+  private async buildProvider(row: Row<'platform_connections'>): Promise<WebcastProvider> {
     const box = await this.sealer();
     const secrets = {
       ...(row.client_secret_enc !== null ? { clientSecret: box.open(row.client_secret_enc, `${row.id}:client_secret`) } : {}),
