@@ -207,7 +207,7 @@ export class ConnectionsService {
   /** The connector of a connection: its settings and opened secrets through the registry, calling out through the outbound guard. */
   async providerOf(row: Row<'platform_connections'>): Promise<WebcastProvider> {
     // New settings or secrets (each seal ends with its own GCM tag) make a new key: the next call builds a new connector.
-    const key = `${row.id}|${row.settings}|${row.client_secret_enc?.slice(-22) ?? ''}|${row.webhook_secret_enc?.slice(-22) ?? ''}`;
+    const key = `${row.id}|${row.name}|${row.settings}|${row.client_secret_enc?.slice(-22) ?? ''}|${row.webhook_secret_enc?.slice(-22) ?? ''}`;
     const cached = this.providers.get(key);
     if (cached) return cached;
     const built = await this.buildProvider(row);
