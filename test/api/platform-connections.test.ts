@@ -107,6 +107,14 @@ describe('platform connections', () => {
     expect((await reader('POST', `/ea/platform-connections/${zoom.id}/test`)).statusCode).toBe(403);
   });
 
+  it('signs the worker\'s account token with the sync\'s scopes only: it reads sessions, not the account\'s connections', async () => {
+    const { access_token: token } = await t.services.oauth.internalToken(tenant.accountId);
+    const worker = apiClient(t.app, token);
+    expect((await worker('GET', '/ea/sessions')).statusCode).toBe(200);
+    expect((await worker('GET', '/ea/platform-connections')).statusCode).toBe(403);
+    expect((await worker('GET', '/ea/events')).statusCode).toBe(403);
+  });
+
   it('tests the connection: ok, then bad credentials after a wrong secret, then ok again after a rotation', async () => {
     const ok = await call('POST', `/ea/platform-connections/${zoom.id}/test`);
     expect(ok.statusCode, ok.body).toBe(200);
