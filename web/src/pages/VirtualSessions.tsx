@@ -220,7 +220,7 @@ export function VirtualSessions({ event, sessions, webcasts, syncs, reload }: { 
               <div className="vsession-head">
                 <h3>{s.title}</h3>
                 <p className="muted">{fmtIn(s.start, event.timezone)}</p>
-                <p><span className={s.virtual ? 'badge on' : 'badge'}>{s.virtual ? 'Virtual' : 'Not virtual'}</span> <span className="sync" role="status">Sync: {syncState(w, pending[s.id] && pending[s.id]?.outcome === 'Running' ? pending[s.id] : syncs.get(s.id) ?? pending[s.id], event.timezone, connections.data ?? [])}</span></p>
+                <p><span className={s.virtual ? 'badge on' : 'badge'}>{s.virtual ? 'Virtual' : 'Not virtual'}</span> <span className="sync" aria-live={pending[s.id]?.outcome === 'Running' ? 'polite' : undefined}>Sync: {syncState(w, pending[s.id] && pending[s.id]?.outcome === 'Running' ? pending[s.id] : syncs.get(s.id) ?? pending[s.id], event.timezone, connections.data ?? [])}</span></p>
                 {w && (
                   <dl className="details">
                     <dt>Join URL</dt><dd><LinkValue href={w._links.join?.href} label="Join URL" field="join-url" /></dd>
