@@ -75,6 +75,7 @@ describeInChromium('the planner pages: connecting Zoom and creating a meeting fr
     // The worker makes the meeting on Zoom and the webcast in eventline; the page polls and shows the join link.
     await item.locator('[data-field="join-url"]').waitFor({ timeout: 45_000 });
     await item.getByText(/Sync: In sync with Zoom · last synced/).waitFor({ timeout: 30_000 });
+    await page.getByText('The meeting is ready: its join link is below.').waitFor();
     const reveal = item.getByRole('button', { name: 'Reveal Join URL' });
     if (await reveal.count() > 0) await reveal.click();
     const href = await item.locator('[data-field="join-url"] a').getAttribute('href');

@@ -158,7 +158,13 @@ export function VirtualSessions({ event, sessions, webcasts, syncs, reload }: { 
       void Promise.all(pendingIds.split(',').map(async (sid) => [sid, await api<SyncT>('GET', `/sessions/${sid}/sync`)] as const)).then((states) => {
         if (!live) return;
         setPending((p) => ({ ...p, ...Object.fromEntries(states) }));
-        if (states.some(([, st]) => st.outcome !== 'Running')) reloadRef.current();
+        const finished = states.filter(([, st]) => st.outcome !== 'Running');
+        if (finished.length > 0) {
+          // The "Creating…" note gives way to how it ended (a failure's words are on the session's sync line).
+          const failed = finished.some(([, st]) => st.outcome === 'Failed');
+          setMessage(failed ? undefined : 'The meeting is ready: its join link is below.');
+          reloadRef.current();
+        }
       }).catch(() => undefined);
     }, 1500);
     return () => { live = false; clearInterval(timer); };
