@@ -128,11 +128,12 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     events: events.services.events, sessions: sessions.services.sessions, eventFeatures: eventFeatures.services.eventFeatures,
     activities: activities.services.activities,
   });
-  const sync = createSyncModule(deps, { sessions: sessions.services.sessions });
   const usage = createUsageModule(deps, { accounts: accounts.services.accounts, limit: opts.serving === true, ...(opts.log ? { log: opts.log } : {}) });
   const portal = createPortalModule(deps, { accounts: accounts.services.accounts });
   const identity = createIdentityModule(deps, { accounts: accounts.services.accounts, events: events.services.events });
   const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts });
+  // Platform connections seal their secrets with the contact hooks' key ring and call out through their outbound guard.
+  const sync = createSyncModule(deps, { sessions: sessions.services.sessions, contactHooks: contactHooks.services.contactHooks, oauth: oauth.services.oauth });
   const files = createFilesModule(deps, { keys: oauth.services.keys });
   const registrationTypes = createRegistrationTypesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const exhibitors = createExhibitorsModule(deps, {

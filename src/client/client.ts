@@ -17,8 +17,14 @@ export interface Logger {
 export interface ClientOptions {
   /** e.g. `https://eventline.example.com`; a trailing `/ea` is accepted and ignored. */
   baseUrl: string;
-  clientId: string;
-  clientSecret: string;
+  /** Required unless `token` is given. */
+  clientId?: string;
+  clientSecret?: string;
+  /**
+   * Where the access token comes from instead of the token endpoint (a process that holds its own signing key, such as
+   * eventline's worker syncing an account's platform connection); clientId and clientSecret are then not used.
+   */
+  token?: () => Promise<TokenResponse>;
   /** Scopes to ask for; by default the token carries every scope the application holds. */
   scope?: string | readonly string[];
   /** On 429 "Limit Exceeded", sleep until 00:00 UTC and retry once instead of throwing QuotaExceededError. */
@@ -146,7 +152,7 @@ export class EventlineClient {
   private readonly pacer: Pacer | undefined;
 
   constructor(private readonly options: ClientOptions) {
-    if (!options.clientId || !options.clientSecret) throw new TypeError('clientId and clientSecret are required');
+    if (!options.token && (!options.clientId || !options.clientSecret)) throw new TypeError('clientId and clientSecret are required');
     this.baseUrl = normalizeBaseUrl(options.baseUrl, this.version);
     this.now = options.now ?? (() => new Date());
     this.random = options.random ?? Math.random;
@@ -154,7 +160,8 @@ export class EventlineClient {
     this.fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.logger = options.logger ?? consoleLogger;
     const renewBefore = (options.renewBeforeSeconds ?? DEFAULT_RENEW_BEFORE_SECONDS) * 1000;
-    this.tokens = new TokenCache(() => this.requestToken(), this.now, renewBefore);
+    const source = options.token;
+    this.tokens = new TokenCache(source ? () => source() : () => this.requestToken(), this.now, renewBefore);
     const pacing = options.pacing ?? true;
     this.pacer = pacing === false ? undefined : new Pacer(pacing === true ? {} : pacing, this.now, this.sleep);
   }
@@ -267,7 +274,7 @@ export class EventlineClient {
     // RFC 6749 §2.3.1: each part is form-urlencoded before the pair is base64-encoded.
     const enc = (v: string) => encodeURIComponent(v).replace(/%20/g, '+');
     // btoa is enough: the encoded pair is plain ASCII.
-    const basic = btoa(`${enc(this.options.clientId)}:${enc(this.options.clientSecret)}`);
+    const basic = btoa(`${enc(this.options.clientId ?? '')}:${enc(this.options.clientSecret ?? '')}`);
     const sent: Sent = {
       method: 'POST',
       url: new URL(`${this.baseUrl}/${this.version}/oauth2/token`),

@@ -19,7 +19,7 @@ import type {
 import type { ContactObfuscationsTable } from '../modules/obfuscation/obfuscation.table.js';
 import type { BulkJobRecordsTable, BulkJobsTable } from '../modules/bulk-jobs/bulk-jobs.table.js';
 import type { PortalSessionsTable } from '../modules/portal/portal.table.js';
-import type { WebcastSyncLogTable, WebcastSyncStatesTable } from '../modules/sync/sync.table.js';
+import type { PlatformConnectionsTable, WebcastSyncLogTable, WebcastSyncStatesTable } from '../modules/sync/sync.table.js';
 import type { ScimTokensTable, UserGroupMembersTable, UserGroupsTable, UserProfilesTable } from '../modules/identity/identity.table.js';
 import type {
   ContactHookAttemptsTable, ContactHookKeysTable, ContactHooksTable, ContactHookTransactionsTable,
@@ -128,6 +128,7 @@ export interface Database {
   bulk_job_records: BulkJobRecordsTable;
   webcast_sync_states: WebcastSyncStatesTable;
   webcast_sync_log: WebcastSyncLogTable;
+  platform_connections: PlatformConnectionsTable;
   user_groups: UserGroupsTable;
   user_group_members: UserGroupMembersTable;
   user_profiles: UserProfilesTable;

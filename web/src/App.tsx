@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { getToken, setToken } from './api.js';
 import { completeSignIn, startSignIn } from './auth.js';
 import { AccountPage } from './pages/Account.js';
+import { ConnectionsPage } from './pages/Connections.js';
 import { EventPage } from './pages/EventPage.js';
 import { EventsPage } from './pages/Events.js';
 import { PortalPage } from './pages/Portal.js';
@@ -61,6 +62,7 @@ export function App() {
     : first === 'events' && second && (third === undefined || third === 'virtual' || third === 'attendees') && !fourth ? 'event'
     : first === 'events' && second && third === 'sessions' && fourth && rest.length === 0 ? 'session'
     : first === 'account' && !second ? 'account'
+    : first === 'connections' && !second ? 'connections'
     : undefined;
   let page;
   if (!ready) page = <p>Loading…</p>;
@@ -70,6 +72,7 @@ export function App() {
   else if (plannerRoute === 'session' && second && fourth) page = <SessionAttendeesPage eventId={second} sessionId={fourth} />;
   else if (plannerRoute === 'event' && second) page = <EventPage key={second} id={second} tab={third} />;
   else if (plannerRoute === 'account') page = <AccountPage />;
+  else if (plannerRoute === 'connections') page = <ConnectionsPage />;
   else page = <EventsPage />;
 
   const signOut = () => {
@@ -86,6 +89,7 @@ export function App() {
         <nav aria-label="Main">
           <ul>
             {signedIn && <li><a href="#/events" aria-current={first === 'events' || !first ? 'page' : undefined}>Events</a></li>}
+            {signedIn && <li><a href="#/connections" aria-current={first === 'connections' ? 'page' : undefined}>Platforms</a></li>}
             {signedIn && <li><a href="#/account" aria-current={first === 'account' ? 'page' : undefined}>Account</a></li>}
             <li><a href="#/portal" aria-current={isPortal ? 'page' : undefined}>Developer portal</a></li>
             {signedIn && <li><button type="button" className="link" onClick={signOut}>Sign out</button></li>}

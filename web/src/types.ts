@@ -43,3 +43,10 @@ export const ATTENDEE_UPDATE_STATUSES = [
   'No Response', 'Accepted', 'Cancelled', 'Visited', 'Declined', 'Pending Approval', 'Denied Approval',
 ] as const satisfies readonly AttendeeStatus[];
 type _EveryEventTypeListed = IsTrue<[Exclude<EventType, (typeof EVENT_TYPES)[number]>] extends [never] ? true : false>;
+
+/** A webcast platform connection of the account (GET /platform-connections, an eventline extension). */
+export type ConnectionT = ItemOf<'/platform-connections'>;
+export type ConnectionTestT = ResultFor<'/platform-connections/{id}/test', 'post'>;
+
+/** A platform as planners read it. */
+export const PLATFORM_LABELS: Record<string, string> = { zoom: 'Zoom', gotowebinar: 'GoToWebinar', teams: 'Microsoft Teams', sim: 'Simulator' };

@@ -10,6 +10,9 @@ export { ContactHooksService, ContactHookDeliveries };
 export { DELIVER_JOB, MAX_DELIVERY_ATTEMPTS } from './contact-hooks.service.js';
 export { CONTACT_FIELDS, transactionBody } from './contact-fields.js';
 export { signWebhook, verifyWebhook } from './signing.js';
+// The webcast platform connections (src/modules/sync) seal their secrets with the same key ring and call out through the same guard.
+export { SecretBox } from './secrets.js';
+export { resolveCallback, CallbackError } from './outbound.js';
 export type { Hook, HookCreated, Delivery, DeliveryDetail } from './contact-hooks.schemas.js';
 
 /**

@@ -8,7 +8,7 @@ import { OAuthService } from './oauth.service.js';
 export { KeyStore, OAuthRepository };
 export { SIGNING_ALG } from './keys.js';
 export { OAuthService };
-export { FIRST_PARTY_CLIENT_ID, type TokenResponse } from './oauth.service.js';
+export { FIRST_PARTY_CLIENT_ID, SYNC_CLIENT_ID, SYNC_SCOPES, type TokenResponse } from './oauth.service.js';
 export { OAuthError } from './oauth.errors.js';
 export { SCOPES, ALL_SCOPES, parseScopes, canonicalScope, intersect, type Scope } from '../../scopes.js';
 

@@ -16,6 +16,17 @@ import { firstPartyRedirectAllowed, redirectMatches } from './redirects.js';
 
 /** The planner web UI: a public client (PKCE, no secret) served by this server. */
 export const FIRST_PARTY_CLIENT_ID = 'eventline-web';
+/**
+ * The client id of the tokens the server issues to itself for one account: the worker's webcast sync of an account's
+ * platform connection calls the public API with one (src/modules/sync). No application has this id and the token
+ * endpoint never issues it; such a token carries at most SYNC_SCOPES.
+ */
+export const SYNC_CLIENT_ID = 'eventline-sync';
+/** What the sync engine calls: sessions, webcasts, attendees and enrollments (read), attendee links and check-ins. */
+export const SYNC_SCOPES: readonly string[] = [
+  'event/sessions:read', 'event/sessions:write', 'event/webcasts:read', 'event/webcasts:write', 'event/attendees:read', 'event/session-enrollment:read',
+  'event/attendee-links:read', 'event/attendee-links:write', 'event/session-attendance:read', 'event/session-attendance:write',
+];
 
 /**
  * Who may use the authorization code flow: the people who run events. Administrators and
@@ -27,9 +38,10 @@ export const CODE_FLOW_ROLES: ReadonlySet<string> = new Set(['administrator', 'p
 
 /**
  * Managing the account's users and groups (SCIM, account-user-groups) is the
- * administrators' work: a planner's token never carries these scopes, even if asked.
+ * administrators' work, and so is connecting webcast platforms (account/platform-connections:write): a planner's token never carries
+ * these scopes, even if asked.
  */
-export const ADMINISTRATOR_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES.filter((s) => /^account\/(users|user-groups):/.test(s)));
+export const ADMINISTRATOR_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES.filter((s) => /^account\/(users|user-groups):/.test(s) || s === 'account/platform-connections:write'));
 
 /** The scopes a user of this role may hold through the authorization code flow. */
 function scopesForRole(role: string, scopes: readonly string[]): string[] {
@@ -150,6 +162,11 @@ export class OAuthService implements Authenticator {
       .setIssuedAt(now).setExpirationTime(now + this.config.tokenTtlSeconds).setJti(newId())
       .sign(key.privateKey);
     return { access_token: token, token_type: 'Bearer', expires_in: this.config.tokenTtlSeconds, scope: claims.scope ?? '' };
+  }
+
+  /** A token for the server's own use on one account (SYNC_CLIENT_ID, SYNC_SCOPES): the worker's connection sync. Never handed out. */
+  internalToken(accountId: string): Promise<TokenResponse> {
+    return this.sign({ client_id: SYNC_CLIENT_ID, acc: accountId, scope: SYNC_SCOPES.join(' ') }, SYNC_CLIENT_ID);
   }
 
   private grantedScopes(grant: ClientGrant): string[] {
@@ -374,7 +391,11 @@ export class OAuthService implements Authenticator {
     let applicationId: string | null = null;
     // Grants are checked on every call (from a cache every change empties in every process), so
     // revoking an application or narrowing a workspace takes effect at once rather than at token expiry.
-    if (clientId !== FIRST_PARTY_CLIENT_ID) {
+    if (clientId === SYNC_CLIENT_ID) {
+      // The server's own token (internalToken): its scopes never exceed the sync's, whatever it says.
+      if (claims.uid) throw unauthorized('The access token is not valid');
+      scopes = new Set(intersect(tokenScopes, SYNC_SCOPES));
+    } else if (clientId !== FIRST_PARTY_CLIENT_ID) {
       const grant = await this.accounts.authGrant(clientId);
       if (!grant || grant.revoked || grant.accountId !== accountId) throw unauthorized('The application has been revoked');
       scopes = tokenScopesHeld(entry, tokenScopes, grant);

@@ -57,6 +57,8 @@ export interface SyncEngineOptions {
   provider: WebcastProvider;
   logger?: SyncLogger;
   now?: () => Date;
+  /** The account's platform connection this engine syncs for: it syncs only the sessions held on it, and says so in their state. */
+  connectionId?: string;
 }
 
 /**
@@ -69,8 +71,10 @@ export class SyncEngine {
   private readonly provider: WebcastProvider;
   private readonly log: SyncLogger;
   private readonly now: () => Date;
+  private readonly connection: { connection?: { id: string } };
 
   constructor(opts: SyncEngineOptions) {
+    this.connection = opts.connectionId ? { connection: { id: opts.connectionId } } : {};
     this.api = opts.api;
     this.provider = opts.provider;
     this.log = opts.logger ?? silentLogger;
@@ -95,7 +99,11 @@ export class SyncEngine {
       const session = await this.api.session(sessionId);
       title = session.title;
       const state = await this.api.syncState(sessionId);
-      const found = await this.meetingFor(session, state.provider);
+      // A session held on an account's connection is that connection's; the others are the server-wide sync's.
+      if (state.connection?.id !== this.connection.connection?.id) {
+        return { ...base, title, outcome: 'Skipped', reason: state.connection ? `it is held on the platform connection ${state.connection.id}` : 'it is not held on this connection' };
+      }
+      const found = await this.meetingFor(session, state.provider, state.meetingId);
       if ('skip' in found) return { ...base, title, outcome: 'Skipped', reason: found.skip };
       let { webcast, meeting } = found;
       const { created } = found;
@@ -106,7 +114,7 @@ export class SyncEngine {
         meeting = { ...meeting, status: 'cancelled' };
         this.log.info('meeting cancelled on the provider', { session: sessionId, meeting: meeting.id });
       }
-      await this.api.saveSyncState(sessionId, { provider: this.provider.name, meetingId: meeting.id, webcast: { id: webcast.id }, outcome: 'Running', lastRun });
+      await this.api.saveSyncState(sessionId, { provider: this.provider.name, ...this.connection, meetingId: meeting.id, webcast: { id: webcast.id }, outcome: 'Running', lastRun });
 
       const last = (created ? providerFields(meeting) : readSnapshot(state.snapshot)) ?? providerFields(meeting);
       const merged = reconcile(eventlineFields(session, webcast), providerFields(meeting), last, {
@@ -129,7 +137,7 @@ export class SyncEngine {
 
       const progress: NonNullable<ApiSyncStateInput['progress']> = meeting.status === 'ended' ? { checkIns, recording } : { attendeeLinks: links };
       await this.api.saveSyncState(sessionId, {
-        provider: this.provider.name, meetingId: meeting.id, webcast: { id: webcast.id }, outcome: 'Succeeded', lastRun,
+        provider: this.provider.name, ...this.connection, meetingId: meeting.id, webcast: { id: webcast.id }, outcome: 'Succeeded', lastRun,
         snapshot: { ...merged.agreed }, progress, ...(merged.conflicts.length > 0 ? { conflicts: merged.conflicts } : {}),
       });
       this.log.info('session synced', { session: sessionId, meeting: meeting.id, created, links, checkIns, recording });
@@ -138,7 +146,7 @@ export class SyncEngine {
       const error = failure(err);
       this.log.warn('session sync failed', { session: sessionId, error });
       try {
-        await this.api.saveSyncState(sessionId, { provider: this.provider.name, ...(meetingId ? { meetingId } : {}), outcome: 'Failed', error: error.slice(0, 2000), lastRun });
+        await this.api.saveSyncState(sessionId, { provider: this.provider.name, ...this.connection, ...(meetingId ? { meetingId } : {}), outcome: 'Failed', error: error.slice(0, 2000), lastRun });
       } catch {
         // eventline itself is unreachable: the next run records it.
       }
@@ -150,13 +158,14 @@ export class SyncEngine {
    * Step 1: the session's meeting, created with its webcast when the session
    * has none. `skip` (why) for a session whose webcast another tool manages.
    */
-  private async meetingFor(session: ApiSession, stateProvider: string): Promise<{ webcast: ApiWebcast; meeting: ProviderMeeting; created: boolean } | { skip: string }> {
+  private async meetingFor(session: ApiSession, stateProvider: string, stateMeeting: string | undefined): Promise<{ webcast: ApiWebcast; meeting: ProviderMeeting; created: boolean } | { skip: string }> {
     const webcast = await this.api.webcastOf(session.id);
     if (webcast) {
       if (!webcast.meetingId) return { skip: 'its webcast has no meeting id: it is managed outside this sync' };
       const meeting = await this.provider.getMeeting(webcast.meetingId);
       // Ours when an earlier run recorded it, or when the platform's meeting names this session (a run killed before it recorded).
-      if (stateProvider !== this.provider.name && meeting?.externalId !== session.id) {
+      // A state that names this provider but no meeting yet ("Create on Zoom" on a session whose webcast was made by hand) is not a record.
+      if ((stateProvider !== this.provider.name || stateMeeting === undefined) && meeting?.externalId !== session.id) {
         return { skip: `its webcast's meeting ${webcast.meetingId} was not created by this sync (${this.provider.name}): it is managed outside it` };
       }
       if (!meeting) {

@@ -108,5 +108,10 @@ export interface WebcastProvider {
    * The answer to the platform's endpoint check (Zoom: `endpoint.url_validation`), when this call is one and
    * its signature is right; undefined otherwise. Checked before verifyNotification.
    */
+  /**
+   * "Test connection": one harmless call that needs the credentials (Zoom: a token, then the host user). Resolves to
+   * what the platform said in a sentence; throws ProviderHttpError (status 503: unreachable; 400/401: credentials refused).
+   */
+  checkConnection?(): Promise<string>;
   answerChallenge?(headers: Readonly<Record<string, string | string[] | undefined>>, rawBody: string): { status: number; contentType: string; body: string } | undefined;
 }

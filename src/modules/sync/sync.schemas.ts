@@ -30,6 +30,9 @@ export type SyncConflict = Static<typeof SyncConflictSchema>;
 
 const fields = {
   provider: Type.String({ minLength: 1, maxLength: 50, description: 'The connector (`sim`, ...).' }),
+  connection: Type.Optional(Type.Object({ id: Type.String({ format: 'uuid' }) }, {
+    title: 'UUID', description: 'The account\'s platform connection the session is held on (GET /platform-connections/{id}); absent: the server-wide SYNC_PROVIDER sync.',
+  })),
   meetingId: Type.Optional(Type.String({ maxLength: 300, description: 'The meeting or webinar id on the provider.' })),
   webcast: Type.Optional(UuidRef),
   outcome: Type.Enum(SYNC_OUTCOMES, { type: 'string', title: 'WebcastSyncOutcome' }),
@@ -58,3 +61,9 @@ export const SyncStateSchema = Type.Object(
 export type SyncState = Static<typeof SyncStateSchema>;
 
 export const SessionIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid', description: 'Session id' }) });
+
+export const StartSyncInputSchema = Type.Object(
+  { connection: Type.Object({ id: Type.String({ format: 'uuid', description: 'The platform connection (GET /platform-connections) to create the meeting on.' }) }) },
+  { title: 'WebcastSyncStart', additionalProperties: false },
+);
+export type StartSyncInput = Static<typeof StartSyncInputSchema>;

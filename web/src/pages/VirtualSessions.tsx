@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import { api } from '../api.js';
-import { WEBCAST_PROVIDERS, type EventT, type Link, type SessionT, type SyncT, type WebcastT } from '../types.js';
-import { Alert, ConfirmDialog, Field, SafeLink, Secret, SecretField, Select, fmtIn, urlHasSecret, urlProblem, useFormErrors } from '../ui.js';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { api, listAll } from '../api.js';
+import { PLATFORM_LABELS, WEBCAST_PROVIDERS, type ConnectionT, type EventT, type Link, type SessionT, type SyncT, type WebcastT } from '../types.js';
+import { Alert, ConfirmDialog, Field, SafeLink, Secret, SecretField, Select, fmtIn, urlHasSecret, urlProblem, useFormErrors, useLoad } from '../ui.js';
 
 type LinkName = 'join' | 'host' | 'speaker' | 'recording';
 interface Draft {
@@ -34,7 +34,15 @@ function linksOf(d: Draft): WebcastT['_links'] {
   return out;
 }
 
-function syncState(w: WebcastT | undefined, sync: SyncT | undefined, zone: string): string {
+function syncState(w: WebcastT | undefined, sync: SyncT | undefined, zone: string, connections: ConnectionT[]): string {
+  // A session held on one of the account's platform connections: its state in a planner's words.
+  if (sync?.connection) {
+    const c = connections.find((x) => x.id === sync.connection?.id);
+    const where = c?.name ?? PLATFORM_LABELS[sync.provider] ?? sync.provider;
+    if (sync.outcome === 'Running') return sync.meetingId ? `Syncing with ${where}…` : `Creating the meeting on ${where}… (this updates by itself)`;
+    if (sync.outcome === 'Succeeded') return `In sync with ${where}${sync.lastRun ? ` · last synced ${fmtIn(sync.lastRun, zone)}` : ''}`;
+    return `Not in sync with ${where}${sync.lastRun ? ` (tried ${fmtIn(sync.lastRun, zone)})` : ''}: ${sync.error ?? 'the last run failed'}`;
+  }
   if (sync && sync.provider !== 'None') {
     const parts = [`${sync.provider}`, sync.outcome ?? 'not run yet'];
     if (sync.lastRun) parts.push(`last run ${fmtIn(sync.lastRun, zone)}`);
@@ -136,6 +144,43 @@ export function VirtualSessions({ event, sessions, webcasts, syncs, reload }: { 
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
   const bySession = new Map(webcasts.filter((w) => w.session).map((w) => [w.session?.id ?? '', w]));
+  // The account's connected platforms (a token without account/platform-connections:read simply has none to offer).
+  const connections = useLoad(async () => listAll<ConnectionT>('/platform-connections').catch(() => []), []);
+  // Sessions whose meeting is being created: their sync state, polled until the worker has finished.
+  const [pending, setPending] = useState<Record<string, SyncT>>({});
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+  const pendingIds = Object.keys(pending).filter((id) => pending[id]?.outcome === 'Running').join(',');
+  useEffect(() => {
+    if (!pendingIds) return undefined;
+    let live = true;
+    const timer = setInterval(() => {
+      void Promise.all(pendingIds.split(',').map(async (sid) => [sid, await api<SyncT>('GET', `/sessions/${sid}/sync`)] as const)).then((states) => {
+        if (!live) return;
+        setPending((p) => ({ ...p, ...Object.fromEntries(states) }));
+        const finished = states.filter(([, st]) => st.outcome !== 'Running');
+        if (finished.length > 0) {
+          // The "Creating…" note gives way to how it ended (a failure's words are on the session's sync line).
+          const failed = finished.some(([, st]) => st.outcome === 'Failed');
+          setMessage(failed ? undefined : 'The meeting is ready: its join link is below.');
+          reloadRef.current();
+        }
+      }).catch(() => undefined);
+    }, 1500);
+    return () => { live = false; clearInterval(timer); };
+  }, [pendingIds]);
+
+  const createOn = async (s: SessionT, c: ConnectionT) => {
+    setError(undefined);
+    setMessage(undefined);
+    try {
+      const state = await api<SyncT>('POST', `/sessions/${s.id}/sync`, { connection: { id: c.id } });
+      setPending((p) => ({ ...p, [s.id]: state }));
+      setMessage(`Creating the meeting of “${s.title}” on ${c.name}. The join link appears here when it is ready.`);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
 
   const markVirtual = async (s: SessionT, virtual: boolean) => {
     setError(undefined);
@@ -181,7 +226,7 @@ export function VirtualSessions({ event, sessions, webcasts, syncs, reload }: { 
               <div className="vsession-head">
                 <h3>{s.title}</h3>
                 <p className="muted">{fmtIn(s.start, event.timezone)}</p>
-                <p><span className={s.virtual ? 'badge on' : 'badge'}>{s.virtual ? 'Virtual' : 'Not virtual'}</span> <span className="sync">Sync: {syncState(w, syncs.get(s.id), event.timezone)}</span></p>
+                <p><span className={s.virtual ? 'badge on' : 'badge'}>{s.virtual ? 'Virtual' : 'Not virtual'}</span> <span className="sync" aria-live={pending[s.id]?.outcome === 'Running' ? 'polite' : undefined}>Sync: {syncState(w, pending[s.id] && pending[s.id]?.outcome === 'Running' ? pending[s.id] : syncs.get(s.id) ?? pending[s.id], event.timezone, connections.data ?? [])}</span></p>
                 {w && (
                   <dl className="details">
                     <dt>Join URL</dt><dd><LinkValue href={w._links.join?.href} label="Join URL" field="join-url" /></dd>
@@ -196,8 +241,13 @@ export function VirtualSessions({ event, sessions, webcasts, syncs, reload }: { 
                 <div className="actions">
                   {!s.virtual && <button type="button" onClick={() => void markVirtual(s, true)}>Mark virtual<span className="sr-only">: {s.title}</span></button>}
                   {s.virtual && !w && <button type="button" className="secondary" onClick={() => void markVirtual(s, false)}>Unmark virtual<span className="sr-only">: {s.title}</span></button>}
+                  {s.virtual && !w && pending[s.id]?.outcome !== 'Running' && (connections.data ?? []).map((c) => (
+                    <button key={c.id} type="button" onClick={() => void createOn(s, c)}>Create on {c.name}<span className="sr-only">: {s.title}</span></button>
+                  ))}
                   {s.virtual && editing !== s.id && (
-                    <button type="button" onClick={() => setEditing(s.id)}>Edit virtual details<span className="sr-only">: {s.title}</span></button>
+                    <button type="button" className={w || (connections.data ?? []).length === 0 ? undefined : 'secondary'} onClick={() => setEditing(s.id)}>
+                      {w ? 'Edit virtual details' : 'Edit virtual details by hand'}<span className="sr-only">: {s.title}</span>
+                    </button>
                   )}
                   {w && (
                     <button type="button" className="danger" onClick={() => { setDeleteError(undefined); setDeleting({ session: s, webcast: w }); }}>

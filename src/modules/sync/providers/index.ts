@@ -5,7 +5,7 @@ import { zoomFromSettings } from './zoom.js';
 export { SimProvider, type SimProviderOptions } from './sim.js';
 export { ZoomProvider, zoomSignature, type ZoomProviderOptions } from './zoom.js';
 
-/** The Zoom connector's settings (ZOOM_* variables). */
+/** The Zoom connector's settings (ZOOM_* variables, or a connection's settings and secrets). */
 export interface ZoomSettings {
   accountId?: string;
   clientId?: string;
@@ -21,17 +21,23 @@ export interface ProviderSettings {
   simUrl?: string;
   webhookSecret?: string;
   zoom?: ZoomSettings;
+  /** Set when the settings come from an account's connection (src/modules/sync/connections.service.ts): its name, for messages. */
+  connection?: { name: string };
+  /** The HTTP client a connector uses (a connection's: eventline's outbound guard). */
+  fetch?: typeof globalThis.fetch;
 }
 
 /** The registry of connectors: add one line per new provider file. */
 const factories: Record<string, (s: ProviderSettings) => WebcastProvider> = {
   sim: (s) => {
     if (!s.simUrl) throw new Error('the sim provider needs SYNC_SIM_URL (or --sim-url): the address of `eventline provider-sim`');
-    return new SimProvider({ baseUrl: s.simUrl, ...(s.webhookSecret ? { webhookSecret: s.webhookSecret } : {}) });
+    return new SimProvider({ baseUrl: s.simUrl, ...(s.webhookSecret ? { webhookSecret: s.webhookSecret } : {}), ...(s.fetch ? { fetch: s.fetch } : {}) });
   },
   zoom: (s) => {
     const webhookSecret = s.zoom?.webhookSecret ?? s.webhookSecret;
-    return zoomFromSettings({ ...s.zoom, ...(webhookSecret ? { webhookSecret } : {}) });
+    return zoomFromSettings({
+      ...s.zoom, ...(webhookSecret ? { webhookSecret } : {}), ...(s.connection ? { connectionName: s.connection.name } : {}), ...(s.fetch ? { fetch: s.fetch } : {}),
+    });
   },
 };
 
@@ -41,4 +47,18 @@ export function createProvider(name: string, settings: ProviderSettings): Webcas
   const f = factories[name];
   if (!f) throw new Error(`unknown provider "${name}"; known: ${providerNames().join(', ')}`);
   return f(settings);
+}
+
+/**
+ * A connection's settings as its platform's factory takes them: the connection's non-secret settings and its secrets
+ * under the platform's key (`{ zoom: {...} }`, `{ gotowebinar: {...} }`, `{ teams: {...} }`); the simulator takes its
+ * `apiUrl` as SYNC_SIM_URL. A connector registered above with a `ProviderSettings[platform]` entry needs nothing more.
+ */
+export function connectionProviderSettings(
+  platform: string, settings: Readonly<Record<string, string>>, secrets: { clientSecret?: string; webhookSecret?: string }, extra: Pick<ProviderSettings, 'connection' | 'fetch'>,
+): ProviderSettings {
+  if (platform === 'sim') {
+    return { ...(settings['apiUrl'] ? { simUrl: settings['apiUrl'] } : {}), ...(secrets.webhookSecret ? { webhookSecret: secrets.webhookSecret } : {}), ...extra };
+  }
+  return { [platform]: { ...settings, ...secrets }, ...extra };
 }

@@ -103,6 +103,18 @@ export class SimProvider implements WebcastProvider {
     return value;
   }
 
+  /** "Test connection": the simulator's meeting list. */
+  async checkConnection(): Promise<string> {
+    try {
+      await this.call('GET', '/v2/users/me/meetings', MeetingList);
+    } catch (err) {
+      if (err instanceof ProviderHttpError) throw err;
+      const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
+      throw new ProviderHttpError(503, `The simulator could not be reached (${cause}): start \`eventline provider-sim\` and check its URL.`);
+    }
+    return 'The simulator answered.';
+  }
+
   async createMeeting(spec: MeetingSpec): Promise<ProviderMeeting> {
     const m = await this.call('POST', '/v2/users/me/meetings', Meeting, {
       topic: spec.title, type: spec.kind === 'webinar' ? 5 : 2, start_time: spec.start, duration: minutesBetween(spec.start, spec.end),

@@ -23,6 +23,8 @@ export interface ZoomProviderOptions {
   apiUrl?: string;
   /** Default https://zoom.us (the token is asked at {oauthUrl}/oauth/token). */
   oauthUrl?: string;
+  /** The account's connection these settings come from (its name): failures then name it instead of the ZOOM_* variables. */
+  connectionName?: string;
   fetch?: typeof globalThis.fetch;
   sleep?: (ms: number) => Promise<void>;
   /** Epoch milliseconds (tests). */
@@ -153,13 +155,25 @@ export class ZoomProvider implements WebcastProvider {
       const why = TokenError.Check(body) ? (body.reason ?? body.error ?? '') : '';
       if (res.status >= 500) throw this.unavailable(res.status);
       throw new ProviderHttpError(res.status, `Zoom refused the app's credentials (${res.status}${why ? `: ${redact(why)}` : ''}). `
-        + 'The app\'s client secret was regenerated, or the app was deactivated or deleted: check ZOOM_ACCOUNT_ID, ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET '
+        + `The app's client secret was regenerated, or the app was deactivated or deleted: check ${this.credentialNames()} `
         + 'against the Server-to-Server OAuth app\'s "App credentials" page on Zoom, and that the app is activated.');
     }
     if (!TokenBody.Check(body)) throw new ProviderHttpError(502, 'Zoom answered the token request with a body of an unexpected shape');
     // Kept until a minute before Zoom says it expires (an hour): one token request per hour, not per call.
     this.token = { value: body.access_token, until: this.now() + Math.max(0, body.expires_in - 60) * 1000 };
     return body.access_token;
+  }
+
+  private credentialNames(): string {
+    return this.opts.connectionName !== undefined
+      ? `the account ID, client ID and client secret of the connection "${this.opts.connectionName}"`
+      : 'ZOOM_ACCOUNT_ID, ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET';
+  }
+
+  /** "Test connection": a token, then the host user (the call every meeting creation starts with). */
+  async checkConnection(): Promise<string> {
+    await this.call('GET', `/users/${encodeURIComponent(this.host)}`, User);
+    return `Zoom accepted the app's credentials and knows the host user "${this.host}".`;
   }
 
   // ---- HTTP -----------------------------------------------------------------------------------------------------
@@ -253,13 +267,13 @@ export class ZoomProvider implements WebcastProvider {
     if (s >= 500) return this.unavailable(s);
     if (s === 401) {
       return new ProviderHttpError(s, `Zoom refused the app's access token twice${said}: the Server-to-Server OAuth app was deactivated or its credentials revoked. `
-        + 'Activate the app again on Zoom\'s App Marketplace, or set its new ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET.');
+        + `Activate the app again on Zoom's App Marketplace, or set its new ${this.opts.connectionName !== undefined ? `client id and secret on the connection "${this.opts.connectionName}"` : 'ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET'}.`);
     }
     if (code === 4700 || code === 4711 || s === 403) {
       return new ProviderHttpError(s, `The Zoom app may not do ${method} ${path}${said}: add the scopes listed in docs/sync.md ("Zoom") to the app and activate it again.`);
     }
     if (code === 1001) {
-      return new ProviderHttpError(s, `Zoom has no user "${this.host}" in this account${said}: set ZOOM_HOST_USER to the email or id of a licensed Zoom user who hosts the meetings.`);
+      return new ProviderHttpError(s, `Zoom has no user "${this.host}" in this account${said}: set ${this.opts.connectionName !== undefined ? `the host user of the connection "${this.opts.connectionName}"` : 'ZOOM_HOST_USER'} to the email or id of a licensed Zoom user who hosts the meetings.`);
     }
     if (s === 404 || code === 3001) {
       return new ProviderHttpError(s, `The meeting is gone from Zoom (deleted there, or expired)${said}. The next pass marks the webcast cancelled; `
