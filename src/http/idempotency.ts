@@ -108,7 +108,12 @@ function tap(payload: Readable, hash: Hash): Readable {
 function fingerprint(request: FastifyRequest, state: IdempotencyState): string {
   const [path = '', query = ''] = request.url.split(/\?(.*)/s);
   const body = state.hash ? state.hash.copy().digest('hex') : `multipart:${request.headers['content-length'] ?? ''}`;
-  return createHash('sha256').update(`${request.method}\n${path}\n${query}\n${body}`).digest('hex');
+  return canonicalFingerprint(request.method, path, query, body);
+}
+
+/** The hash a key is bound to: method, path (as sent), query string (as sent), and the SHA-256 (hex) of the body. */
+export function canonicalFingerprint(method: string, path: string, query: string, bodyDigest: string): string {
+  return createHash('sha256').update(`${method}\n${path}\n${query}\n${bodyDigest}`).digest('hex');
 }
 
 /**
