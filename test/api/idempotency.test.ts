@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app.js';
 import { canonicalFingerprint } from '../../src/http/idempotency.js';
 import { PURGE_JOB } from '../../src/modules/idempotency/index.js';
 import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
+import { fileForm, png } from '../helpers/files.js';
 import { apiClient, createTenant, sampleEvent, startTestApp, tokenFor, waitFor, type Api, type TestApp, type Tenant } from '../helpers/app.js';
 
 // Idempotency-Key (issue 35, docs/idempotency.md): the same key and request replay the first answer; another request
@@ -129,6 +130,38 @@ describe('Idempotency-Key on POST and PUT', () => {
     const fixed = await post(api, 'fix-and-retry');
     expect(fixed.statusCode, fixed.body).toBe(202);
     expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('replays a PUT: the second identical update answers the first one\'s body, even after another change', async () => {
+    const event = await t.services.events.createNow(tenant.accountId, 'test', sampleEvent({ title: 'Before' }));
+    const first = await api('PUT', `/ea/events/${event.id}`, sampleEvent({ title: 'After' }), { 'idempotency-key': 'rename' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await api('PUT', `/ea/events/${event.id}`, sampleEvent({ title: 'Later' }))).toMatchObject({ statusCode: 200 });
+    const again = await api('PUT', `/ea/events/${event.id}`, sampleEvent({ title: 'After' }), { 'idempotency-key': 'rename' });
+    expect(answer(again)).toEqual(answer(first));
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    // The replay changed nothing: the later title stays.
+    expect((await api('GET', `/ea/events/${event.id}`)).json()).toMatchObject({ title: 'Later' });
+  });
+
+  it('binds a multipart upload\'s key to its length (the boundary may change on a retry): a retry replays, another size is a 422', async () => {
+    const token = await tokenFor(t.app, tenant);
+    const upload = (bytes: Buffer, boundary: string) => {
+      const body = fileForm('pixel.png', bytes, 'image/png');
+      const rebound = Buffer.from(body.payload.toString('latin1').split(body.headers['content-type']?.split('boundary=')[1] ?? '').join(boundary), 'latin1');
+      return t.app.inject({
+        method: 'POST', url: '/ea/files', payload: rebound,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}`, 'idempotency-key': 'upload-1' },
+      });
+    };
+    const first = await upload(png(4, 3), '----boundaryAAAAAAAA');
+    expect(first.statusCode, first.body).toBe(201);
+    const retry = await upload(png(4, 3), '----boundaryBBBBBBBB');
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect((retry.json() as { id: string }).id).toBe((first.json() as { id: string }).id);
+    const bigger = await upload(png(40, 30), '----boundaryCCCCCCCC');
+    expect(bigger.statusCode, bigger.body).toBe(422);
   });
 
   it('lets requests without the header run every time', async () => {
