@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { defineErrors } from '../errors.js';
+import { answersWithPaging } from './page-tokens.js';
 import { routeOf } from './route-info.js';
 
 // Idempotency-Key on every POST and PUT of the API (issue 35; docs/idempotency.md), after Stripe's idempotency keys
@@ -59,9 +60,23 @@ interface IdempotencyState {
 
 const KEY = /^[\x20-\x7e]{1,255}$/;
 
-/** Whether an operation honours Idempotency-Key: a POST or PUT under the versioned path that needs a bearer token (not SCIM's). */
-export function honoursIdempotencyKey(method: string, url: string, versionPrefix: string, bearer: boolean): boolean {
-  return (method === 'POST' || method === 'PUT') && bearer && url.startsWith(`${versionPrefix}/`) && !url.startsWith(`${versionPrefix}/scim/`);
+/**
+ * Whether an operation honours Idempotency-Key: a POST or PUT under the versioned path that needs a bearer token
+ * (so not the token endpoint), except SCIM's (identity providers speak RFC 7644) and lists (`POST .../filter`
+ * reads a page and changes nothing).
+ */
+function honours(method: string, route: RouteOptions, versionPrefix: string): boolean {
+  const bearer = route.config?.requiredScopes !== undefined && route.config.notImplemented !== true;
+  return (method === 'POST' || method === 'PUT') && bearer && route.config?.idempotency !== false
+    && route.url.startsWith(`${versionPrefix}/`) && !route.url.startsWith(`${versionPrefix}/scim/`) && !answersWithPaging(route.schema?.response);
+}
+
+/** The operations of each app that honour the header, as `POST /ea/events/{id}`: what the OpenAPI document declares. */
+const HONOURED = new WeakMap<FastifyInstance, Set<string>>();
+
+/** `POST /ea/events/{id}` of every operation of the app that honours Idempotency-Key (empty before its routes are added). */
+export function idempotentOperations(app: FastifyInstance): ReadonlySet<string> {
+  return HONOURED.get(app) ?? new Set();
 }
 
 /** The OpenAPI parameter every such operation declares (a shared component). */
@@ -206,10 +221,12 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
     await release(request, claim);
   };
 
+  const honoured = new Set<string>();
+  HONOURED.set(app, honoured);
   app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = hookList(route.method);
-    const bearer = route.config?.requiredScopes !== undefined && route.config.notImplemented !== true;
-    if (route.config?.idempotency === false || !methods.some((m) => honoursIdempotencyKey(m, route.url, versionPrefix, bearer))) return;
+    const methods = hookList(route.method).filter((m) => honours(m, route, versionPrefix));
+    if (methods.length === 0) return;
+    for (const m of methods) honoured.add(`${m} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
     route.preParsing = [...hookList(route.preParsing), preParsing];
     route.preValidation = [...hookList(route.preValidation), preValidation];
     route.preHandler = [...hookList(route.preHandler), preHandler];
@@ -225,7 +242,7 @@ const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' 
  * Declares the header on every operation of the OpenAPI document that honours it (the swagger plugin's
  * transformObject): one shared parameter, `#/components/parameters/IdempotencyKey`.
  */
-export function withIdempotencyKeyParameter<D extends object>(doc: D, versionPrefix: string): D {
+export function withIdempotencyKeyParameter<D extends object>(doc: D, honoured: ReadonlySet<string>): D {
   const paths: unknown = (doc as Json)['paths'];
   if (!isObject(paths)) return doc;
   const components: Json = isObject((doc as Json)['components']) ? (doc as Json)['components'] as Json : {};
@@ -235,11 +252,7 @@ export function withIdempotencyKeyParameter<D extends object>(doc: D, versionPre
     if (!isObject(item)) continue;
     for (const method of ['post', 'put'] as const) {
       const op = item[method];
-      if (!isObject(op) || op['x-eventline-not-implemented'] === true) continue;
-      const security = op['security'];
-      const first: unknown = Array.isArray(security) ? security[0] : undefined;
-      const bearer = isObject(first) && Object.keys(first).some((k) => k.startsWith('OAuth2.'));
-      if (!honoursIdempotencyKey(method.toUpperCase(), path, versionPrefix, bearer)) continue;
+      if (!isObject(op) || !honoured.has(`${method.toUpperCase()} ${path}`)) continue;
       const list: unknown[] = Array.isArray(op['parameters']) ? op['parameters'] : [];
       op['parameters'] = [...list, { $ref: '#/components/parameters/IdempotencyKey' }];
     }

@@ -164,6 +164,16 @@ describe('Idempotency-Key on POST and PUT', () => {
     expect(bigger.statusCode, bigger.body).toBe(422);
   });
 
+  it('ignores the header on lists read with POST .../filter (they change nothing): nothing is saved or replayed', async () => {
+    const before = await keys(tenant.accountId);
+    const a = await api('POST', '/ea/events/filter', { filter: "title eq 'Before'" }, { 'idempotency-key': 'list' });
+    const b = await api('POST', '/ea/events/filter', { filter: "title eq 'Idempotent Summit'" }, { 'idempotency-key': 'list' });
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.body).not.toEqual(a.body);
+    expect(await keys(tenant.accountId)).toBe(before);
+  });
+
   it('lets requests without the header run every time', async () => {
     const before = await creations(tenant.accountId);
     expect((await post(api, undefined)).statusCode).toBe(202);
@@ -229,6 +239,7 @@ describe('Idempotency-Key on POST and PUT', () => {
     expect(puts.length).toBeGreaterThan(10);
     expect(puts.filter(([path]) => refs(path, 'put') !== 1).map(([path]) => path)).toEqual([]);
     expect(refs('/ea/scim/v2/Users', 'post')).toBe(0);
+    expect(refs('/ea/events/filter', 'post')).toBe(0);
   });
 
   it('forgets keys after 24 hours: the hourly job purges them and the key runs a new request', async () => {
