@@ -174,6 +174,22 @@ describe('Idempotency-Key on POST and PUT', () => {
     expect(await keys(tenant.accountId)).toBe(before);
   });
 
+  it('deletes the saved answers that mention a contact when the contact is obfuscated, and keeps the others', async () => {
+    const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+    const saved = async (key: string) => (await t.db.handle.db.selectFrom('idempotency_keys').select('id')
+      .where('account_id', '=', tenant.accountId).where('key_hash', '=', hashOf(key)).execute()).length;
+    const created = await api('POST', '/ea/contacts', [{ firstName: 'Erin', lastName: 'Erasable', email: 'erin.erasable@example.test' }], { 'idempotency-key': 'erin' });
+    expect(created.statusCode, created.body).toBeLessThan(300);
+    expect(created.body).toContain('erin.erasable@example.test');
+    const contactId = (created.json() as Array<{ data?: { id?: string } }>)[0]?.data?.id ?? '';
+    expect((await post(api, 'unrelated')).statusCode).toBe(202);
+    expect(await saved('erin')).toBe(1);
+    expect(await saved('unrelated')).toBe(1);
+    await t.services.obfuscation.obfuscateNow(tenant.accountId, contactId);
+    expect(await saved('erin')).toBe(0);
+    expect(await saved('unrelated')).toBe(1);
+  });
+
   it('lets requests without the header run every time', async () => {
     const before = await creations(tenant.accountId);
     expect((await post(api, undefined)).statusCode).toBe(202);

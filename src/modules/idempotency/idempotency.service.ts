@@ -76,7 +76,8 @@ export class IdempotencyService {
    */
   async begin(req: IdempotentRequest, waitMs: number = DEFAULT_WAIT_MS): Promise<Begin> {
     const keyHash = sha256(req.key);
-    const deadline = this.clock().getTime() + waitMs;
+    // The wait is measured on the real clock: an injected clock (tests, simulations) may stand still.
+    const deadline = performance.now() + waitMs;
     let pause = 20;
     for (;;) {
       const now = this.clock();
@@ -100,8 +101,9 @@ export class IdempotencyService {
       if (row.fingerprint !== req.fingerprint || row.method !== req.method || row.path !== req.path) return { outcome: 'mismatch' };
       const answer = savedAnswer(row);
       if (answer) return { outcome: 'replay', answer };
-      if (now.getTime() >= deadline) return { outcome: 'busy' };
-      await sleep(Math.min(pause, Math.max(1, deadline - now.getTime())));
+      const left = deadline - performance.now();
+      if (left <= 0) return { outcome: 'busy' };
+      await sleep(Math.min(pause, Math.max(1, left)));
       pause = Math.min(pause * 2, 250);
     }
   }
