@@ -138,12 +138,16 @@ export function canonicalFingerprint(method: string, path: string, query: string
 export function registerIdempotency(app: FastifyInstance, store: IdempotencyStore, versionPrefix: string, opts: IdempotencyOptions = {}): void {
   app.decorateRequest('idempotency', null);
 
-  const preParsing = async (request: FastifyRequest, _reply: FastifyReply, payload: Readable): Promise<Readable> => {
-    if (request.headers[IDEMPOTENCY_HEADER] === undefined) return payload;
+  // Callback-style hooks where a request without the header passes straight through: they cost no promise.
+  const preParsing = (request: FastifyRequest, _reply: FastifyReply, payload: Readable, done: (err: Error | null, payload?: Readable) => void): void => {
+    if (request.headers[IDEMPOTENCY_HEADER] === undefined) {
+      done(null, payload);
+      return;
+    }
     const multipart = (request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
     const hash = multipart ? null : createHash('sha256');
     request.idempotency = { hash, claim: null, started: false };
-    return hash ? tap(payload, hash) : payload;
+    done(null, hash ? tap(payload, hash) : payload);
   };
 
   // After the body is read, before it is validated: a reused key is a 422 whatever the new body holds.
@@ -174,8 +178,9 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
     }
   };
 
-  const preHandler = async (request: FastifyRequest): Promise<void> => {
+  const preHandler = (request: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
     if (request.idempotency) request.idempotency.started = true;
+    done();
   };
 
   const release = async (request: FastifyRequest, claim: { accountId: string; claimId: string }): Promise<void> => {
@@ -188,16 +193,12 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
 
   // The answer is saved before it leaves, so a retry that follows it replays it. 5xx (and 429) answers are not saved:
   // the key is released for a retry to run; neither is an answer given before the handler ran (validation).
-  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
-    const state = request.idempotency;
-    const claim = state?.claim;
-    if (!state || !claim) return payload;
-    state.claim = null;
+  const save = async (request: FastifyRequest, reply: FastifyReply, state: IdempotencyState, claim: { accountId: string; claimId: string }, payload: unknown): Promise<void> => {
     const status = reply.statusCode;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload === null || payload === undefined ? '' : undefined;
     if (!state.started || status >= 500 || status === 429 || body === undefined) {
       await release(request, claim);
-      return payload;
+      return;
     }
     const headers: Record<string, string> = {};
     for (const name of SAVED_HEADERS) {
@@ -210,15 +211,27 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
       request.log.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, 'could not save an idempotent answer');
       await release(request, claim);
     }
-    return payload;
+  };
+  const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void): void => {
+    const state = request.idempotency;
+    const claim = state?.claim;
+    if (!state || !claim) {
+      done(null, payload);
+      return;
+    }
+    state.claim = null;
+    save(request, reply, state, claim, payload).then(() => done(null, payload), (err: Error) => done(err));
   };
 
   // A claim no answer completed (the connection went away before one was sent): released.
-  const onResponse = async (request: FastifyRequest): Promise<void> => {
+  const onResponse = (request: FastifyRequest, _reply: FastifyReply, done: () => void): void => {
     const claim = request.idempotency?.claim;
-    if (!claim || !request.idempotency) return;
+    if (!claim || !request.idempotency) {
+      done();
+      return;
+    }
     request.idempotency.claim = null;
-    await release(request, claim);
+    release(request, claim).then(done, done);
   };
 
   const honoured = new Set<string>();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
+import { sampleEvent } from '../helpers/app.js';
 import { fakeApi, fakeTime, tooMany, type Answer, type FakeApi } from './fake-api.js';
 
 // The SDK sends an Idempotency-Key on every POST and PUT, the same on each retry of one call (docs/idempotency.md),
@@ -22,7 +23,7 @@ async function clientFailing(failures: readonly Answer[], extra: { idempotencyKe
 describe('SDK idempotency keys', () => {
   it('sends one key on a POST and the same key on each of its retries after 429s', async () => {
     const { api, client } = await clientFailing([tooMany, tooMany]);
-    await client.request('post', '/ea/events/async', { body: { title: 'Summit' } });
+    await client.request('post', '/ea/events/async', { body: sampleEvent({ title: 'Summit' }) });
     const sent = api.apiRequests().map((r) => r.headers['idempotency-key']);
     expect(sent).toHaveLength(3);
     expect(sent[0]).toMatch(UUID);
@@ -31,9 +32,9 @@ describe('SDK idempotency keys', () => {
 
   it('sends a new key for each call, on PUT too, and none on GET or on the token request', async () => {
     const { api, client } = await clientFailing([]);
-    await client.request('post', '/ea/events/async', { body: { title: 'A' } });
-    await client.request('post', '/ea/events/async', { body: { title: 'A' } });
-    await client.request('put', '/ea/events/{id}', { params: { id: 'e1' }, body: { title: 'B' } });
+    await client.request('post', '/ea/events/async', { body: sampleEvent({ title: 'A' }) });
+    await client.request('post', '/ea/events/async', { body: sampleEvent({ title: 'A' }) });
+    await client.request('put', '/ea/events/{id}', { params: { id: 'e1' }, body: sampleEvent({ title: 'B' }) });
     await client.request('get', '/ea/events');
     const [a, b, put, get] = api.apiRequests().map((r) => r.headers['idempotency-key']);
     expect(a).toMatch(UUID);
@@ -46,11 +47,11 @@ describe('SDK idempotency keys', () => {
 
   it('uses the caller\'s own key, and sends none with idempotencyKeys: false', async () => {
     const mine = await clientFailing([tooMany]);
-    await mine.client.request('post', '/ea/events/async', { body: { title: 'A' }, headers: { 'Idempotency-Key': 'order-42' } });
+    await mine.client.request('post', '/ea/events/async', { body: sampleEvent({ title: 'A' }), headers: { 'Idempotency-Key': 'order-42' } });
     expect(mine.api.apiRequests().map((r) => r.headers['idempotency-key'])).toEqual(['order-42', 'order-42']);
     await server?.close();
     const off = await clientFailing([], { idempotencyKeys: false });
-    await off.client.request('post', '/ea/events/async', { body: { title: 'A' } });
+    await off.client.request('post', '/ea/events/async', { body: sampleEvent({ title: 'A' }) });
     expect(off.api.apiRequests()[0]?.headers['idempotency-key']).toBeUndefined();
   });
 });
