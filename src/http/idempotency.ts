@@ -84,10 +84,9 @@ export const IDEMPOTENCY_PARAMETER = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
-  description: 'eventline extension (docs/idempotency.md): a unique key (1-255 visible ASCII characters; a UUID) that makes a retried request safe. '
-    + 'The first answer (status, body, Location) is saved per application for 24 hours, and the same request with the same key gets it again '
-    + 'with `Idempotent-Replayed: true`. The same key with another method, path, query or body is a 422; while the first request runs, a '
-    + 'duplicate waits for its answer (up to 10 s), then gets a 409 with Retry-After. 5xx answers are not saved (the key is released).',
+  description: 'eventline extension: a unique key (a UUID) that makes a retry of this request safe. The same key with the same request '
+    + 'replays the first answer for 24 hours (`Idempotent-Replayed: true`); with another request it is a 422; while the first runs, a '
+    + 'duplicate waits up to 10 s, then gets a 409. See docs/idempotency.md.',
   schema: { type: 'string', minLength: 1, maxLength: MAX_KEY_LENGTH },
 } as const;
 
