@@ -32,7 +32,7 @@ describe('Idempotency-Key across two server processes', () => {
     const env = { ...process.env, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', DEMO: 'false', RUN_WORKER: 'false', RATE_LIMIT_ENABLED: 'false' };
     for (let i = 0; i < 2; i++) servers.push(spawnProcess(process.execPath, ['--import', 'tsx', childScript, JSON.stringify(t.db.config)], { cwd: root, env }));
     addresses = await Promise.all(servers.map(async (s) => (JSON.parse((await s.waitForOutput(/\{"address":"[^"]+"\}/))[0]) as { address: string }).address));
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await t?.close();
