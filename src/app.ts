@@ -21,6 +21,7 @@ import { registerWebUi } from './http/webui.js';
 import { loggerOptions, registerRequestLogging } from './http/logging.js';
 import { registerRouteInfo } from './http/route-info.js';
 import { registerUnimplemented } from './http/unimplemented.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { JobQueue, Worker, type JobHandler } from './jobs/index.js';
 import type { Module, ModuleDeps } from './modules/module.js';
 import { EraserRegistry } from './modules/privacy/index.js';
@@ -72,6 +73,7 @@ import { createBadgesModule } from './modules/badges/index.js';
 import { createEmarketingModule } from './modules/emarketing/index.js';
 import { createAttendeeMessagesModule } from './modules/attendee-messages/index.js';
 import { createCommerceModule } from './modules/commerce/index.js';
+import { createIdempotencyModule } from './modules/idempotency/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -84,6 +86,8 @@ export interface BuildOptions {
   /** Run the job worker inside this process (default: config.runWorker). */
   worker?: boolean;
   workerPollMs?: number;
+  /** How long a duplicate of a request still running waits for its answer before a 409 (default 10 s; tests shorten it). */
+  idempotencyWaitMs?: number;
 }
 
 export interface ServiceOptions extends Pick<BuildOptions, 'db' | 'clock'> {
@@ -190,6 +194,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const badges = createBadgesModule(deps, { events: events.services.events, attendees: attendees.services.attendees, files: files.services.files });
   const emarketing = createEmarketingModule(deps, { contacts: contacts.services.contacts, mailer: communications.services.emails, eventEmails: communications.services.emails });
   const attendeeMessages = createAttendeeMessagesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
+  const idempotency = createIdempotencyModule(deps);
   const commerce = createCommerceModule(deps, {
     events: events.services.events, attendees: attendees.services.attendees, registrationTypes: registrationTypes.services.registrationTypes, sessions: sessions.services.sessions,
   });
@@ -212,6 +217,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     travel,
     emarketing, attendeeMessages,
     commerce,
+    idempotency,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -272,6 +278,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...appointments.services,
     ...travel.services,
     ...commerce.services,
+    ...idempotency.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();
@@ -321,6 +328,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuth(app, authenticator, prefix);
   // Rate limits and usage counting: after auth, so a call is charged to its account or else its address.
   if (limiter) registerRateLimit(app, limiter, prefix);
+  // Idempotency-Key on every POST and PUT that needs a bearer token: after auth (its keys are per application).
+  registerIdempotency(app, services.idempotency, prefix, opts.idempotencyWaitMs !== undefined ? { waitMs: opts.idempotencyWaitMs } : {});
 
   await app.register(operations((op) => {
     op('healthz', { response: { 200: StatusSchema } }, async () => ({ status: 'ok' }));

@@ -46,6 +46,12 @@ export interface ClientOptions {
    * `false` turns it off (each call goes at once; 429s are still retried).
    */
   pacing?: boolean | PacingOptions;
+  /**
+   * Every POST and PUT carries an `Idempotency-Key` (a random UUID, the same on each of its retries), so a retried
+   * call runs once on the server (docs/idempotency.md). A key the caller puts in `headers` is used instead.
+   * `false` sends none.
+   */
+  idempotencyKeys?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -248,16 +254,24 @@ export class EventlineClient {
 
   private async call(method: HttpMethod, path: string, options: UntypedRequestOptions = {}): Promise<ApiResponse<unknown>> {
     const hasBody = options.body !== undefined;
+    const verb = method.toUpperCase();
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      ...this.options.headers,
+      ...options.headers,
+    };
+    // One key per call, sent on every attempt: a retry (after a 429, a renewed token, a 503) is the same request to
+    // the server, which replays the first answer rather than running it twice.
+    if ((verb === 'POST' || verb === 'PUT') && this.options.idempotencyKeys !== false
+      && !Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key')) {
+      headers['idempotency-key'] = globalThis.crypto.randomUUID();
+    }
     const sent: Sent = {
-      method: method.toUpperCase(),
+      method: verb,
       url: buildUrl(this.baseUrl, this.version, path, options.params, options.query),
       ...(hasBody ? { body: JSON.stringify(options.body) } : {}),
-      headers: {
-        accept: 'application/json',
-        ...(hasBody ? { 'content-type': 'application/json' } : {}),
-        ...this.options.headers,
-        ...options.headers,
-      },
+      headers,
       auth: true,
       waitForQuota: options.waitForQuota ?? this.options.waitForQuota ?? false,
     };

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { JobsTable } from '../jobs/jobs.table.js';
+import type { IdempotencyKeysTable } from '../modules/idempotency/idempotency.table.js';
 import type { ListCountsTable } from '../lists/list-counts.table.js';
 import type {
   AccountsTable, ApplicationsTable, UsersTable, WorkspaceInvitationsTable, WorkspaceMembersTable, WorkspacesTable,
@@ -283,6 +284,7 @@ export interface Database {
   commerce_quantity_registrations: CommerceQuantityRegistrationsTable;
   card_tokens: CardTokensTable;
   attendee_credits: AttendeeCreditsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import YAML from 'yaml';
 import type { Config } from '../config/index.js';
 import { PUBLIC } from './auth.js';
+import { idempotentOperations, withIdempotencyKeyParameter } from './idempotency.js';
 import { SCOPES } from '../scopes.js';
 
 const DESCRIPTION = `eventline is an open, self-hostable event management API that speaks the Cvent REST API contract
@@ -63,6 +64,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         },
       },
     },
+    // Every POST and PUT that needs a bearer token takes Idempotency-Key (src/http/idempotency.ts).
+    transformObject: (d) => ('openapiObject' in d ? withIdempotencyKeyParameter(d.openapiObject, idempotentOperations(app)) : d.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json['$id'] === 'string' ? json['$id'] : `def-${i}`) },
   });
   const document = documentCache(app);

@@ -50,7 +50,7 @@ function pagingOf(payload: unknown): TokenPaging | undefined {
 }
 
 /** Whether a route's schema declares a 200 answer with a `paging` object (a list). */
-function answersWithPaging(response: unknown): boolean {
+export function answersWithPaging(response: unknown): boolean {
   if (response === null || typeof response !== 'object' || !('200' in response)) return false;
   const ok: unknown = response['200'];
   if (ok === null || typeof ok !== 'object' || !('properties' in ok)) return false;
