@@ -1,9 +1,11 @@
 import type { WebcastProvider } from '../provider.js';
 import { SimProvider } from './sim.js';
+import { teamsFromSettings } from './teams.js';
 import { zoomFromSettings } from './zoom.js';
 
 export { SimProvider, type SimProviderOptions } from './sim.js';
 export { ZoomProvider, zoomSignature, type ZoomProviderOptions } from './zoom.js';
+export { TeamsProvider, registrantKey as teamsRegistrantKey, type TeamsProviderOptions } from './teams.js';
 
 /** The Zoom connector's settings (ZOOM_* variables). */
 export interface ZoomSettings {
@@ -16,11 +18,22 @@ export interface ZoomSettings {
   oauthUrl?: string;
 }
 
+/** The Microsoft Teams connector's settings (TEAMS_* and GRAPH_* variables). */
+export interface TeamsSettings {
+  tenantId?: string;
+  clientId?: string;
+  clientSecret?: string;
+  organizerUser?: string;
+  apiUrl?: string;
+  loginUrl?: string;
+}
+
 /** Settings a provider may need; each provider reads its own. */
 export interface ProviderSettings {
   simUrl?: string;
   webhookSecret?: string;
   zoom?: ZoomSettings;
+  teams?: TeamsSettings;
 }
 
 /** The registry of connectors: add one line per new provider file. */
@@ -33,6 +46,7 @@ const factories: Record<string, (s: ProviderSettings) => WebcastProvider> = {
     const webhookSecret = s.zoom?.webhookSecret ?? s.webhookSecret;
     return zoomFromSettings({ ...s.zoom, ...(webhookSecret ? { webhookSecret } : {}) });
   },
+  teams: (s) => teamsFromSettings({ ...s.teams }),
 };
 
 export const providerNames = (): string[] => Object.keys(factories);
