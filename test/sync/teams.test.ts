@@ -313,6 +313,34 @@ describe('Teams tokens, throttling and errors', () => {
     await provider.cancelMeeting(later.id);
   });
 
+  it('sends its access token nowhere but the Graph API: a next link elsewhere is not followed', async () => {
+    const meetingId = (await webcastOf(keynote.id)).meetingId ?? '';
+    const elsewhere: string[] = [];
+    const moved: typeof fetch = async (input, init) => {
+      if (!String(input).startsWith(fake.url)) {
+        elsewhere.push(String(input));
+        throw new Error('not the fake');
+      }
+      const res = await fetch(input, init);
+      if (!String(input).includes('/attendanceRecords')) return res;
+      const body = (await res.json()) as Record<string, unknown>;
+      const next = body['@odata.nextLink'];
+      return Response.json(typeof next === 'string' ? { ...body, '@odata.nextLink': next.replace(fake.url, 'https://graph.evil.example.test') } : body, { status: res.status });
+    };
+    await expect(new TeamsProvider(options({ fetch: moved })).listParticipants(meetingId)).rejects.toThrow(/a next link outside its API: not followed/);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('gives attendees without an email address keys of their own, which no attendance record matches', async () => {
+    const meetingId = (await webcastOf(keynote.id)).meetingId ?? '';
+    const [a, b] = await provider.registerAttendees(meetingId, [
+      { attendeeId: 'att-a', email: ' ', firstName: 'A', lastName: 'A' }, { attendeeId: 'att-b', email: '', firstName: 'B', lastName: 'B' },
+    ]);
+    expect(a?.id).not.toBe(b?.id);
+    expect([a?.id, b?.id]).not.toContain(teamsRegistrantKey(''));
+    expect(a?.joinUrl).toBe(fake.meeting(meetingId).joinWebUrl);
+  });
+
   it('accepts no change notification (polling is the fallback): the webhook endpoint refuses every call', async () => {
     const received: ChangeNotification[] = [];
     const receiver = new WebhookReceiver(provider, (n) => received.push(n));

@@ -358,12 +358,15 @@ export class TeamsProvider implements WebcastProvider {
 
   /** Teams has no registration for a meeting: the attendee's link is the meeting's one join URL. */
   async registerAttendee(meetingId: string, who: Registration): Promise<Registrant> {
-    return { id: registrantKey(who.email), attendeeId: who.attendeeId, joinUrl: await this.joinUrl(meetingId) };
+    const [r] = await this.registerAttendees(meetingId, [who]);
+    if (!r) throw new Error('no registrant for one registration');
+    return r;
   }
 
   async registerAttendees(meetingId: string, who: Registration[]): Promise<Registrant[]> {
     const joinUrl = await this.joinUrl(meetingId);
-    return who.map((w) => ({ id: registrantKey(w.email), attendeeId: w.attendeeId, joinUrl }));
+    // Without an address nobody can be matched: a key of the attendee's own, which no attendance record carries.
+    return who.map((w) => ({ id: w.email.trim() ? registrantKey(w.email) : registrantKey(`attendee:${w.attendeeId}`), attendeeId: w.attendeeId, joinUrl }));
   }
 
   /** None on Teams' side: the engine maps attendance to attendees by the links' sourceId (registrantKey). */
