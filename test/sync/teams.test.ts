@@ -331,6 +331,13 @@ describe('Teams tokens, throttling and errors', () => {
     expect(elsewhere).toEqual([]);
   });
 
+  it('reaches an existing meeting under the organizer its id names, so a changed or mistyped TEAMS_ORGANIZER_USER does not make it look deleted', async () => {
+    const meetingId = (await webcastOf(keynote.id)).meetingId ?? '';
+    const before = fake.requests.length;
+    expect(await new TeamsProvider(options({ organizerUser: 'someone-else@contoso.example.test' })).getMeeting(meetingId)).toMatchObject({ id: meetingId, title: 'Keynote: the future' });
+    expect(fake.requests.slice(before).filter((r) => r.path.startsWith('/v1.0/')).every((r) => r.path.startsWith(`/v1.0/users/${fake.organizerId}/onlineMeetings/`))).toBe(true);
+  });
+
   it('gives attendees without an email address keys of their own, which no attendance record matches', async () => {
     const meetingId = (await webcastOf(keynote.id)).meetingId ?? '';
     const [a, b] = await provider.registerAttendees(meetingId, [

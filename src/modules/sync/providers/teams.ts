@@ -118,6 +118,16 @@ export class TeamsProvider implements WebcastProvider {
     return `/users/${encodeURIComponent(this.opts.organizerUser)}/onlineMeetings`;
   }
 
+  /**
+   * A meeting's path under its own organizer: a Teams meeting id is the base64 of `1*{organizer's object id}*0**{chat thread}`.
+   * So a changed TEAMS_ORGANIZER_USER (a mistyped one included) does not make earlier meetings look deleted, which would
+   * cancel their webcasts; the configured organizer only when the id is of another form.
+   */
+  private meetingPath(id: string): string {
+    const organizer = /^1\*([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\*/i.exec(Buffer.from(id, 'base64').toString('latin1'))?.[1] ?? this.opts.organizerUser;
+    return `/users/${encodeURIComponent(organizer)}/onlineMeetings/${encodeURIComponent(id)}`;
+  }
+
   // ---- token (Microsoft identity platform, client credentials) ------------------------------------------------
 
   private async accessToken(): Promise<string> {
@@ -262,7 +272,7 @@ export class TeamsProvider implements WebcastProvider {
         + 'TEAMS_ORGANIZER_USER an application access policy that names the app (docs/sync.md, "Microsoft Teams").');
     }
     // A meeting path names a meeting after the collection; the collection alone names only the organizer.
-    const meetingPath = new RegExp(`^${this.meetings.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?!microsoft\\.graph\\.)[^/]+`).test(path);
+    const meetingPath = /^\/users\/[^/]+\/onlineMeetings\/(?!microsoft\.graph\.)[^/]+/.test(path);
     if (s === 404 && !meetingPath) {
       return new ProviderHttpError(s, `Microsoft Graph knows no user "${this.opts.organizerUser}" in this tenant${said}: set TEAMS_ORGANIZER_USER to the Entra ID object id of a `
         + 'licensed Teams user who organizes the meetings.');
@@ -301,14 +311,14 @@ export class TeamsProvider implements WebcastProvider {
     if (!m) throw new ProviderHttpError(502, 'Microsoft Graph answered the creation with no meeting');
     // An event's attendees come from outside the organization with one shared link: they enter without waiting in
     // the lobby, and only the organizer presents (createOrGet takes neither setting).
-    const set = await this.call('PATCH', `${this.meetings}/${encodeURIComponent(m.id)}`, Meeting, {
+    const set = await this.call('PATCH', this.meetingPath(m.id), Meeting, {
       body: { allowedPresenters: 'organizer', lobbyBypassSettings: { scope: 'everyone', isDialInBypassEnabled: true } },
     });
     return this.toMeeting(set ?? m, false);
   }
 
   async getMeeting(id: string): Promise<ProviderMeeting | undefined> {
-    const m = await this.call('GET', `${this.meetings}/${encodeURIComponent(id)}`, Meeting, { allow404: true });
+    const m = await this.call('GET', this.meetingPath(id), Meeting, { allow404: true });
     if (!m) return undefined;
     // Graph's meeting has no "finished" status: a held meeting has an attendance report. Asked only from an hour
     // before the start on (a meeting is not held earlier), to spare the throttling budget.
@@ -333,7 +343,7 @@ export class TeamsProvider implements WebcastProvider {
     const current = (start === undefined) !== (end === undefined) ? await this.getMeeting(id) : undefined;
     const s = start ?? current?.start;
     const e = end ?? current?.end;
-    await this.call('PATCH', `${this.meetings}/${encodeURIComponent(id)}`, Meeting, {
+    await this.call('PATCH', this.meetingPath(id), Meeting, {
       body: {
         ...(title !== undefined ? { subject: title } : {}),
         ...(s !== undefined && e !== undefined && (start !== undefined || end !== undefined) ? { startDateTime: new Date(s).toISOString(), endDateTime: new Date(e).toISOString() } : {}),
@@ -342,7 +352,7 @@ export class TeamsProvider implements WebcastProvider {
   }
 
   async cancelMeeting(id: string): Promise<void> {
-    await this.call('DELETE', `${this.meetings}/${encodeURIComponent(id)}`, Anything, { allow404: true });
+    await this.call('DELETE', this.meetingPath(id), Anything, { allow404: true });
   }
 
   // ---- attendees ------------------------------------------------------------------------------------------------
@@ -350,7 +360,7 @@ export class TeamsProvider implements WebcastProvider {
   private async joinUrl(meetingId: string): Promise<string> {
     const known = this.joinUrls.get(meetingId);
     if (known) return known;
-    const m = await this.call('GET', `${this.meetings}/${encodeURIComponent(meetingId)}`, Meeting);
+    const m = await this.call('GET', this.meetingPath(meetingId), Meeting);
     if (!m?.joinWebUrl) throw new ProviderHttpError(502, 'Microsoft Graph answered the meeting without its join URL');
     this.joinUrls.set(meetingId, m.joinWebUrl);
     return m.joinWebUrl;
@@ -379,7 +389,7 @@ export class TeamsProvider implements WebcastProvider {
   /** The meeting's attendance reports (one per time the meeting was held) whose call ended after the scheduled start. */
   private async reports(meetingId: string, scheduledStart: number): Promise<Array<{ id: string }>> {
     const out: Array<{ id: string }> = [];
-    let next: string | undefined = `${this.meetings}/${encodeURIComponent(meetingId)}/attendanceReports`;
+    let next: string | undefined = `${this.meetingPath(meetingId)}/attendanceReports`;
     while (next) {
       const page: Static<typeof ReportPageSchema> | undefined = await this.call('GET', next, ReportPage, { allow404: true });
       for (const r of page?.value ?? []) {
@@ -398,12 +408,12 @@ export class TeamsProvider implements WebcastProvider {
    * joins) cannot be matched to an attendee.
    */
   async listParticipants(meetingId: string): Promise<ParticipantJoin[]> {
-    const m = await this.call('GET', `${this.meetings}/${encodeURIComponent(meetingId)}`, Meeting, { allow404: true });
+    const m = await this.call('GET', this.meetingPath(meetingId), Meeting, { allow404: true });
     if (!m) return [];
     const start = m.startDateTime ? Date.parse(m.startDateTime) : Number.NaN;
     const out: ParticipantJoin[] = [];
     for (const report of await this.reports(meetingId, start)) {
-      let next: string | undefined = `${this.meetings}/${encodeURIComponent(meetingId)}/attendanceReports/${encodeURIComponent(report.id)}/attendanceRecords`;
+      let next: string | undefined = `${this.meetingPath(meetingId)}/attendanceReports/${encodeURIComponent(report.id)}/attendanceRecords`;
       while (next) {
         const page: Static<typeof RecordPageSchema> | undefined = await this.call('GET', next, RecordPage);
         for (const rec of page?.value ?? []) {
