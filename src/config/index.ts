@@ -138,6 +138,11 @@ export interface SyncConfig {
     readonly accountId?: string; readonly clientId?: string; readonly clientSecret?: string; readonly webhookSecret?: string;
     readonly hostUser?: string; readonly apiUrl?: string; readonly oauthUrl?: string;
   };
+  /** The Microsoft Teams connector (TEAMS_*, GRAPH_*; docs/sync.md "Microsoft Teams"). Secrets: never logged. */
+  readonly teams?: {
+    readonly tenantId?: string; readonly clientId?: string; readonly clientSecret?: string; readonly organizerUser?: string;
+    readonly apiUrl?: string; readonly loginUrl?: string;
+  };
 }
 
 export interface CommunicationsConfig {
@@ -371,6 +376,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ...(env['ZOOM_CLIENT_ID'] ? { zoom: Object.freeze(Object.fromEntries(([
         ['accountId', 'ZOOM_ACCOUNT_ID'], ['clientId', 'ZOOM_CLIENT_ID'], ['clientSecret', 'ZOOM_CLIENT_SECRET'], ['webhookSecret', 'ZOOM_WEBHOOK_SECRET'],
         ['hostUser', 'ZOOM_HOST_USER'], ['apiUrl', 'ZOOM_API_URL'], ['oauthUrl', 'ZOOM_OAUTH_URL'],
+      ] as const).filter(([, v]) => env[v]).map(([k, v]) => [k, env[v]]))) } : {}),
+      ...(env['TEAMS_CLIENT_ID'] ? { teams: Object.freeze(Object.fromEntries(([
+        ['tenantId', 'TEAMS_TENANT_ID'], ['clientId', 'TEAMS_CLIENT_ID'], ['clientSecret', 'TEAMS_CLIENT_SECRET'], ['organizerUser', 'TEAMS_ORGANIZER_USER'],
+        ['apiUrl', 'GRAPH_API_URL'], ['loginUrl', 'GRAPH_LOGIN_URL'],
       ] as const).filter(([, v]) => env[v]).map(([k, v]) => [k, env[v]]))) } : {}),
     }),
     obfuscation: Object.freeze({ compact: compactMode(env) }),

@@ -118,7 +118,9 @@ export function registerSync(program: Command, ctx: CliContext): void {
       const simUrl = opts.simUrl ?? config.sync?.simUrl;
       const zoom = { ...config.sync?.zoom, ...(opts.webhookSecret ? { webhookSecret: opts.webhookSecret } : {}) };
       const webhookSecret = opts.webhookSecret ?? (opts.provider === 'zoom' ? zoom.webhookSecret : undefined) ?? config.sync?.webhookSecret;
-      const provider = createProvider(opts.provider, { ...(simUrl ? { simUrl } : {}), ...(webhookSecret ? { webhookSecret } : {}), zoom });
+      const provider = createProvider(opts.provider, {
+        ...(simUrl ? { simUrl } : {}), ...(webhookSecret ? { webhookSecret } : {}), zoom, ...(config.sync?.teams ? { teams: config.sync.teams } : {}),
+      });
       const baseUrl = opts.url ?? config.apiClient?.url ?? config.publicUrl;
       const client = createClient({
         baseUrl, clientId, clientSecret,

@@ -192,7 +192,9 @@ export class SyncEngine {
       // running at once): eventline holds one webcast per session, so that run's meeting is the session's.
       // The meeting this run made is a duplicate and is removed from the platform; the other's is used.
       const winner = err instanceof ApiRequestError && err.status === 409 ? await this.api.webcastOf(session.id) : undefined;
-      if (!winner?.meetingId || winner.meetingId === meeting.id) throw err;
+      // A platform that creates by the session id (Teams' createOrGet) gave both runs the same meeting: nothing to remove.
+      if (winner?.meetingId && winner.meetingId === meeting.id) return { webcast: winner, meeting, created: false };
+      if (!winner?.meetingId) throw err;
       if (!found) await this.provider.cancelMeeting(meeting.id);
       this.log.info('another run linked the session first; its meeting is used', { session: session.id, meeting: winner.meetingId, removed: found ? undefined : meeting.id });
       const theirs = await this.provider.getMeeting(winner.meetingId);

@@ -15,7 +15,10 @@ import { SyncService } from './sync.service.js';
 export { SyncService, ConnectionsService };
 export { SyncEngine, silentLogger, type SessionSyncResult, type SyncEngineOptions, type SyncLogger } from './engine.js';
 export { EventlineApi } from './eventline-api.js';
-export { connectionProviderSettings, createProvider, providerNames, SimProvider, ZoomProvider, zoomSignature, type ProviderSettings, type SimProviderOptions, type ZoomProviderOptions, type ZoomSettings } from './providers/index.js';
+export {
+  connectionProviderSettings, createProvider, providerNames, SimProvider, TeamsProvider, teamsRegistrantKey, ZoomProvider, zoomSignature,
+  type ProviderSettings, type SimProviderOptions, type TeamsProviderOptions, type TeamsSettings, type ZoomProviderOptions, type ZoomSettings,
+} from './providers/index.js';
 export { ProviderHttpError } from './provider.js';
 export type * from './provider.js';
 export type { SyncState, SyncStateInput, SyncConflict } from './sync.schemas.js';

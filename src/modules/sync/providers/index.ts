@@ -1,9 +1,11 @@
 import type { WebcastProvider } from '../provider.js';
 import { SimProvider } from './sim.js';
+import { teamsFromSettings } from './teams.js';
 import { zoomFromSettings } from './zoom.js';
 
 export { SimProvider, type SimProviderOptions } from './sim.js';
 export { ZoomProvider, zoomSignature, type ZoomProviderOptions } from './zoom.js';
+export { TeamsProvider, registrantKey as teamsRegistrantKey, type TeamsProviderOptions } from './teams.js';
 
 /** The Zoom connector's settings (ZOOM_* variables, or a connection's settings and secrets). */
 export interface ZoomSettings {
@@ -16,11 +18,22 @@ export interface ZoomSettings {
   oauthUrl?: string;
 }
 
+/** The Microsoft Teams connector's settings (TEAMS_* and GRAPH_* variables). */
+export interface TeamsSettings {
+  tenantId?: string;
+  clientId?: string;
+  clientSecret?: string;
+  organizerUser?: string;
+  apiUrl?: string;
+  loginUrl?: string;
+}
+
 /** Settings a provider may need; each provider reads its own. */
 export interface ProviderSettings {
   simUrl?: string;
   webhookSecret?: string;
   zoom?: ZoomSettings;
+  teams?: TeamsSettings;
   /** Set when the settings come from an account's connection (src/modules/sync/connections.service.ts): its name, for messages. */
   connection?: { name: string };
   /** The HTTP client a connector uses (a connection's: eventline's outbound guard). */
@@ -39,6 +52,7 @@ const factories: Record<string, (s: ProviderSettings) => WebcastProvider> = {
       ...s.zoom, ...(webhookSecret ? { webhookSecret } : {}), ...(s.connection ? { connectionName: s.connection.name } : {}), ...(s.fetch ? { fetch: s.fetch } : {}),
     });
   },
+  teams: (s) => teamsFromSettings({ ...s.teams, ...(s.fetch ? { fetch: s.fetch } : {}) }),
 };
 
 export const providerNames = (): string[] => Object.keys(factories);
