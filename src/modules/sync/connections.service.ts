@@ -33,6 +33,7 @@ const PLATFORM_NAME: Record<ConnectionPlatform, string> = { zoom: 'Zoom', gotowe
 /** What a platform's connector cannot work without (the others are optional). */
 const REQUIRED: Partial<Record<ConnectionPlatform, { settings: readonly string[]; secrets: readonly (keyof ConnectionSecrets)[] }>> = {
   zoom: { settings: ['accountId', 'clientId'], secrets: ['clientSecret'] },
+  teams: { settings: ['tenantId', 'clientId', 'organizerUser'], secrets: ['clientSecret'] },
   sim: { settings: ['apiUrl'], secrets: [] },
 };
 // Secrets belong in `secrets` (sealed), never in the settings that are returned.

@@ -128,6 +128,16 @@ export class TeamsProvider implements WebcastProvider {
     return `/users/${encodeURIComponent(organizer)}/onlineMeetings/${encodeURIComponent(id)}`;
   }
 
+  /**
+   * "Test connection": a token from the tenant's identity platform, which proves the tenant, client id and secret.
+   * The organizer and the meeting permissions are proven by the first meeting (Graph has no harmless call for them
+   * in the published description).
+   */
+  async checkConnection(): Promise<string> {
+    await this.accessToken();
+    return `Microsoft Entra ID issued a token to the app in tenant "${this.opts.tenantId}". The organizer and the meeting permissions are checked when the first meeting is created.`;
+  }
+
   // ---- token (Microsoft identity platform, client credentials) ------------------------------------------------
 
   private async accessToken(): Promise<string> {
