@@ -138,6 +138,11 @@ export interface SyncConfig {
     readonly accountId?: string; readonly clientId?: string; readonly clientSecret?: string; readonly webhookSecret?: string;
     readonly hostUser?: string; readonly apiUrl?: string; readonly oauthUrl?: string;
   };
+  /** The GoToWebinar connector (GOTO_*; docs/sync.md "GoToWebinar"). Secrets: never logged. */
+  readonly gotowebinar?: {
+    readonly clientId?: string; readonly clientSecret?: string; readonly refreshToken?: string; readonly organizerKey?: string;
+    readonly timeZone?: string; readonly apiUrl?: string; readonly oauthUrl?: string;
+  };
 }
 
 export interface CommunicationsConfig {
@@ -371,6 +376,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ...(env['ZOOM_CLIENT_ID'] ? { zoom: Object.freeze(Object.fromEntries(([
         ['accountId', 'ZOOM_ACCOUNT_ID'], ['clientId', 'ZOOM_CLIENT_ID'], ['clientSecret', 'ZOOM_CLIENT_SECRET'], ['webhookSecret', 'ZOOM_WEBHOOK_SECRET'],
         ['hostUser', 'ZOOM_HOST_USER'], ['apiUrl', 'ZOOM_API_URL'], ['oauthUrl', 'ZOOM_OAUTH_URL'],
+      ] as const).filter(([, v]) => env[v]).map(([k, v]) => [k, env[v]]))) } : {}),
+      ...(env['GOTO_CLIENT_ID'] ? { gotowebinar: Object.freeze(Object.fromEntries(([
+        ['clientId', 'GOTO_CLIENT_ID'], ['clientSecret', 'GOTO_CLIENT_SECRET'], ['refreshToken', 'GOTO_REFRESH_TOKEN'], ['organizerKey', 'GOTO_ORGANIZER_KEY'],
+        ['timeZone', 'GOTO_TIME_ZONE'], ['apiUrl', 'GOTO_API_URL'], ['oauthUrl', 'GOTO_OAUTH_URL'],
       ] as const).filter(([, v]) => env[v]).map(([k, v]) => [k, env[v]]))) } : {}),
     }),
     obfuscation: Object.freeze({ compact: compactMode(env) }),

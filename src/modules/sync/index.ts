@@ -8,7 +8,10 @@ import { SyncService } from './sync.service.js';
 export { SyncService };
 export { SyncEngine, silentLogger, type SessionSyncResult, type SyncEngineOptions, type SyncLogger } from './engine.js';
 export { EventlineApi } from './eventline-api.js';
-export { createProvider, providerNames, SimProvider, ZoomProvider, zoomSignature, type ProviderSettings, type SimProviderOptions, type ZoomProviderOptions, type ZoomSettings } from './providers/index.js';
+export {
+  createProvider, providerNames, SimProvider, ZoomProvider, zoomSignature, GoToWebinarProvider,
+  type ProviderSettings, type SimProviderOptions, type ZoomProviderOptions, type ZoomSettings, type GoToWebinarProviderOptions, type GoToWebinarSettings,
+} from './providers/index.js';
 export { ProviderHttpError } from './provider.js';
 export type * from './provider.js';
 export type { SyncState, SyncStateInput, SyncConflict } from './sync.schemas.js';

@@ -1,9 +1,11 @@
 import type { WebcastProvider } from '../provider.js';
 import { SimProvider } from './sim.js';
+import { gotowebinarFromSettings } from './gotowebinar.js';
 import { zoomFromSettings } from './zoom.js';
 
 export { SimProvider, type SimProviderOptions } from './sim.js';
 export { ZoomProvider, zoomSignature, type ZoomProviderOptions } from './zoom.js';
+export { GoToWebinarProvider, type GoToWebinarProviderOptions } from './gotowebinar.js';
 
 /** The Zoom connector's settings (ZOOM_* variables). */
 export interface ZoomSettings {
@@ -16,11 +18,23 @@ export interface ZoomSettings {
   oauthUrl?: string;
 }
 
+/** The GoToWebinar connector's settings (GOTO_* variables). */
+export interface GoToWebinarSettings {
+  clientId?: string;
+  clientSecret?: string;
+  refreshToken?: string;
+  organizerKey?: string;
+  timeZone?: string;
+  apiUrl?: string;
+  oauthUrl?: string;
+}
+
 /** Settings a provider may need; each provider reads its own. */
 export interface ProviderSettings {
   simUrl?: string;
   webhookSecret?: string;
   zoom?: ZoomSettings;
+  gotowebinar?: GoToWebinarSettings;
 }
 
 /** The registry of connectors: add one line per new provider file. */
@@ -33,6 +47,8 @@ const factories: Record<string, (s: ProviderSettings) => WebcastProvider> = {
     const webhookSecret = s.zoom?.webhookSecret ?? s.webhookSecret;
     return zoomFromSettings({ ...s.zoom, ...(webhookSecret ? { webhookSecret } : {}) });
   },
+  // Polling only: GoToWebinar's published API has no webhook signature to check (docs/sync.md, "GoToWebinar").
+  gotowebinar: (s) => gotowebinarFromSettings({ ...s.gotowebinar }),
 };
 
 export const providerNames = (): string[] => Object.keys(factories);
