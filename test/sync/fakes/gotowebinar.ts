@@ -111,7 +111,7 @@ export class FakeGoToWebinar {
     this.clientSecret = opts.clientSecret ?? 'fakeClientSecret+9I9TGEQ==';
     this.organizerKey = opts.organizerKey ?? '8439885694023999999';
     this.tokenLifetime = opts.tokenLifetime ?? 3600;
-    this.refreshToken = this.newRefreshToken();
+    this.refreshToken = this.issueRefreshToken();
   }
 
   async start(): Promise<string> {
@@ -162,8 +162,6 @@ export class FakeGoToWebinar {
   /** The OAuth client's credentials stop working (its secret changed, or the client deleted). */
   revokeCredentials(revoked = true): void { this.credentialsRevoked = revoked; }
 
-  /** Every refresh token stops working (the organizer revoked the client's access). */
-  revokeRefreshTokens(): void { this.refreshTokens.clear(); }
 
   /** An edit in GoToWebinar's own pages (GoTo sends the connector nothing: it polls). */
   organizerEdit(key: string, patch: Partial<Pick<FakeWebinar, 'subject' | 'times'>>): void {
@@ -206,9 +204,11 @@ export class FakeGoToWebinar {
 
   // ---- HTTP ------------------------------------------------------------------------------------------------
 
-  private newRefreshToken(): string {
+  /** A new refresh token (the organizer authorized the client again); the newest is also `refreshToken`. */
+  issueRefreshToken(): string {
     const t = `eyJraWQiOiJvYXV0aHYyLmxt${randomBytes(24).toString('base64url')}`;
     this.refreshTokens.add(t);
+    this.refreshToken = t;
     return t;
   }
 
@@ -296,8 +296,7 @@ export class FakeGoToWebinar {
     let refresh = given;
     if (this.singleUseRefreshTokens) {
       this.refreshTokens.delete(given);
-      refresh = this.newRefreshToken();
-      this.refreshToken = refresh;
+      refresh = this.issueRefreshToken();
     }
     const token = randomBytes(32).toString('base64url');
     this.tokens.set(token, Date.now() + this.tokenLifetime * 1000);

@@ -85,7 +85,12 @@ const SUBJECT_MAX = 128;
 
 /** GoTo wants `yyyy-MM-ddTHH:mm:ssZ`. */
 const gotoTime = (iso: string): string => new Date(iso).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const iso = (t: string): string => new Date(t).toISOString();
+/** A time GoTo answered, as ISO-8601 UTC; a surprise fails the pass loudly rather than writing a wrong check-in. */
+const iso = (t: string): string => {
+  const ms = Date.parse(t);
+  if (Number.isNaN(ms)) throw new ProviderHttpError(502, 'GoToWebinar answered a time that is not a date');
+  return new Date(ms).toISOString();
+};
 const keyOf = (k: string | number): string => String(k);
 /** GoTo's messages may quote what was sent: emails never reach the sync state or the log. */
 const redact = (s: string): string => s.replace(/[^\s"'<>()]+@[^\s"'<>()]+/g, '***').slice(0, 300);
@@ -165,7 +170,8 @@ export class GoToWebinarProvider implements WebcastProvider {
       headers: { authorization: `Basic ${basic}`, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: this.refreshToken }).toString(),
     });
-    const body: unknown = await res.json().catch(() => undefined);
+    // The answer's organizer_key is a 64-bit key too.
+    const body: unknown = await res.text().then(parseJson).catch(() => undefined);
     if (!res.ok) {
       if (res.status >= 500) throw this.unavailable(res.status);
       const error = TokenError.Check(body) ? body.error : undefined;
@@ -450,7 +456,9 @@ export class GoToWebinarProvider implements WebcastProvider {
         const registrantId = keyOf(a.registrantKey);
         const joins = a.attendance ?? [];
         for (const j of joins) {
-          out.push({ registrantId, joinedAt: iso(j.joinTime), leftAt: iso(j.leaveTime), durationSeconds: Math.max(0, Math.round((Date.parse(j.leaveTime) - Date.parse(j.joinTime)) / 1000)) });
+          const joinedAt = iso(j.joinTime);
+          const leftAt = iso(j.leaveTime);
+          out.push({ registrantId, joinedAt, leftAt, durationSeconds: Math.max(0, Math.round((Date.parse(leftAt) - Date.parse(joinedAt)) / 1000)) });
         }
         // No join times, only GoTo's total: one row over the session.
         if (joins.length === 0 && (a.attendanceTimeInSeconds ?? 0) > 0) {
@@ -472,7 +480,7 @@ export class GoToWebinarProvider implements WebcastProvider {
    * Polling only: GoTo's webhooks belong to its v2 API, whose signature scheme is not in the published description
    * this connector is checked against. Every call is refused, and its body is never read.
    */
-  verifyNotification(): ChangeNotification | undefined {
+  verifyNotification(_headers: Readonly<Record<string, string | string[] | undefined>>, _rawBody: string): ChangeNotification | undefined {
     return undefined;
   }
 }
