@@ -143,6 +143,11 @@ export interface SyncConfig {
     readonly tenantId?: string; readonly clientId?: string; readonly clientSecret?: string; readonly organizerUser?: string;
     readonly apiUrl?: string; readonly loginUrl?: string;
   };
+  /** The GoToWebinar connector (GOTO_*; docs/sync.md "GoToWebinar"). Secrets: never logged. */
+  readonly gotowebinar?: {
+    readonly clientId?: string; readonly clientSecret?: string; readonly refreshToken?: string; readonly organizerKey?: string;
+    readonly timeZone?: string; readonly apiUrl?: string; readonly oauthUrl?: string;
+  };
 }
 
 export interface CommunicationsConfig {
@@ -380,6 +385,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ...(env['TEAMS_CLIENT_ID'] ? { teams: Object.freeze(Object.fromEntries(([
         ['tenantId', 'TEAMS_TENANT_ID'], ['clientId', 'TEAMS_CLIENT_ID'], ['clientSecret', 'TEAMS_CLIENT_SECRET'], ['organizerUser', 'TEAMS_ORGANIZER_USER'],
         ['apiUrl', 'GRAPH_API_URL'], ['loginUrl', 'GRAPH_LOGIN_URL'],
+      ] as const).filter(([, v]) => env[v]).map(([k, v]) => [k, env[v]]))) } : {}),
+      ...(env['GOTO_CLIENT_ID'] ? { gotowebinar: Object.freeze(Object.fromEntries(([
+        ['clientId', 'GOTO_CLIENT_ID'], ['clientSecret', 'GOTO_CLIENT_SECRET'], ['refreshToken', 'GOTO_REFRESH_TOKEN'], ['organizerKey', 'GOTO_ORGANIZER_KEY'],
+        ['timeZone', 'GOTO_TIME_ZONE'], ['apiUrl', 'GOTO_API_URL'], ['oauthUrl', 'GOTO_OAUTH_URL'],
       ] as const).filter(([, v]) => env[v]).map(([k, v]) => [k, env[v]]))) } : {}),
     }),
     obfuscation: Object.freeze({ compact: compactMode(env) }),

@@ -119,7 +119,7 @@ export function registerSync(program: Command, ctx: CliContext): void {
       const zoom = { ...config.sync?.zoom, ...(opts.webhookSecret ? { webhookSecret: opts.webhookSecret } : {}) };
       const webhookSecret = opts.webhookSecret ?? (opts.provider === 'zoom' ? zoom.webhookSecret : undefined) ?? config.sync?.webhookSecret;
       const provider = createProvider(opts.provider, {
-        ...(simUrl ? { simUrl } : {}), ...(webhookSecret ? { webhookSecret } : {}), zoom, ...(config.sync?.teams ? { teams: config.sync.teams } : {}),
+        ...(simUrl ? { simUrl } : {}), ...(webhookSecret ? { webhookSecret } : {}), zoom, ...(config.sync?.teams ? { teams: config.sync.teams } : {}), ...(config.sync?.gotowebinar ? { gotowebinar: config.sync.gotowebinar } : {}),
       });
       const baseUrl = opts.url ?? config.apiClient?.url ?? config.publicUrl;
       const client = createClient({
@@ -162,6 +162,7 @@ export function registerSync(program: Command, ctx: CliContext): void {
         wake.fn?.();
       });
       if (opts.webhookPort !== undefined) {
+        if (opts.provider === 'gotowebinar') usageError(cmd, '--webhook-port: the gotowebinar connector polls (GoToWebinar\'s published API has no webhook signature to check); leave it out');
         if (!webhookSecret) usageError(cmd, '--webhook-port needs --webhook-secret or SYNC_WEBHOOK_SECRET (zoom: ZOOM_WEBHOOK_SECRET)');
         log.info('receiving webhooks', { url: await receiver.listen(opts.webhookPort) });
       }

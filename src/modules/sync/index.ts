@@ -16,8 +16,9 @@ export { SyncService, ConnectionsService };
 export { SyncEngine, silentLogger, type SessionSyncResult, type SyncEngineOptions, type SyncLogger } from './engine.js';
 export { EventlineApi } from './eventline-api.js';
 export {
-  connectionProviderSettings, createProvider, providerNames, SimProvider, TeamsProvider, teamsRegistrantKey, ZoomProvider, zoomSignature,
+  connectionProviderSettings, createProvider, providerNames, SimProvider, TeamsProvider, teamsRegistrantKey, ZoomProvider, zoomSignature, GoToWebinarProvider,
   type ProviderSettings, type SimProviderOptions, type TeamsProviderOptions, type TeamsSettings, type ZoomProviderOptions, type ZoomSettings,
+  type GoToWebinarProviderOptions, type GoToWebinarSettings,
 } from './providers/index.js';
 export { ProviderHttpError } from './provider.js';
 export type * from './provider.js';

@@ -53,7 +53,9 @@ export function syncJobHandlers(config: Config, queue: JobQueue): Record<string,
   return {
     [SYNC_JOB]: syncJobHandler({
       provider: s.provider, intervalSeconds: s.intervalSeconds, baseUrl: config.apiClient?.url ?? config.publicUrl, clientId, clientSecret,
-      providerSettings: { ...(s.simUrl ? { simUrl: s.simUrl } : {}), ...(s.webhookSecret ? { webhookSecret: s.webhookSecret } : {}), ...(s.zoom ? { zoom: s.zoom } : {}), ...(s.teams ? { teams: s.teams } : {}) },
+      providerSettings: { ...(s.simUrl ? { simUrl: s.simUrl } : {}), ...(s.webhookSecret ? { webhookSecret: s.webhookSecret } : {}), ...(s.zoom ? { zoom: s.zoom } : {}), ...(s.teams ? { teams: s.teams } : {}),
+        ...(s.gotowebinar ? { gotowebinar: s.gotowebinar } : {}),
+      },
     }, queue),
   };
 }

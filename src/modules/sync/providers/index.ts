@@ -1,11 +1,13 @@
 import type { WebcastProvider } from '../provider.js';
 import { SimProvider } from './sim.js';
 import { teamsFromSettings } from './teams.js';
+import { gotowebinarFromSettings } from './gotowebinar.js';
 import { zoomFromSettings } from './zoom.js';
 
 export { SimProvider, type SimProviderOptions } from './sim.js';
 export { ZoomProvider, zoomSignature, type ZoomProviderOptions } from './zoom.js';
 export { TeamsProvider, registrantKey as teamsRegistrantKey, type TeamsProviderOptions } from './teams.js';
+export { GoToWebinarProvider, type GoToWebinarProviderOptions } from './gotowebinar.js';
 
 /** The Zoom connector's settings (ZOOM_* variables, or a connection's settings and secrets). */
 export interface ZoomSettings {
@@ -28,12 +30,24 @@ export interface TeamsSettings {
   loginUrl?: string;
 }
 
+/** The GoToWebinar connector's settings (GOTO_* variables). */
+export interface GoToWebinarSettings {
+  clientId?: string;
+  clientSecret?: string;
+  refreshToken?: string;
+  organizerKey?: string;
+  timeZone?: string;
+  apiUrl?: string;
+  oauthUrl?: string;
+}
+
 /** Settings a provider may need; each provider reads its own. */
 export interface ProviderSettings {
   simUrl?: string;
   webhookSecret?: string;
   zoom?: ZoomSettings;
   teams?: TeamsSettings;
+  gotowebinar?: GoToWebinarSettings;
   /** Set when the settings come from an account's connection (src/modules/sync/connections.service.ts): its name, for messages. */
   connection?: { name: string };
   /** The HTTP client a connector uses (a connection's: eventline's outbound guard). */
@@ -53,6 +67,10 @@ const factories: Record<string, (s: ProviderSettings) => WebcastProvider> = {
     });
   },
   teams: (s) => teamsFromSettings({ ...s.teams, ...(s.fetch ? { fetch: s.fetch } : {}) }),
+  // Polling only: GoToWebinar's published API has no webhook signature to check (docs/sync.md, "GoToWebinar").
+  gotowebinar: (s) => gotowebinarFromSettings({
+    ...s.gotowebinar, ...(s.connection ? { connectionName: s.connection.name } : {}), ...(s.fetch ? { fetch: s.fetch } : {}),
+  }),
 };
 
 export const providerNames = (): string[] => Object.keys(factories);
