@@ -22,7 +22,7 @@ export function createSyncModule(deps: ModuleDeps, uses: { sessions: SessionsSer
     name: 'sync',
     services: { sync },
     routes: syncRoutes(sync),
-    jobHandlers: syncJobHandlers(deps.config, deps.jobs),
+    jobHandlers: syncJobHandlers(deps.config, deps.jobs, deps.metrics),
     start: () => scheduleSync(deps.config, deps.jobs),
   });
 }
