@@ -169,6 +169,11 @@ export class Metrics {
     if (this.defaults) return;
     this.defaults = true;
     collectDefaultMetrics({ register: this.registry, prefix: METRICS_PREFIX });
+    // Gauges that end in _total break Prometheus's naming rule (promtool check metrics fails on them); the same
+    // counts by type stay (nodejs_active_handles, nodejs_active_requests, nodejs_active_resources).
+    for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) {
+      this.registry.removeSingleMetric(`${METRICS_PREFIX}${name}`);
+    }
   }
 
   /** The exposition text (Prometheus text format 0.0.4). */
