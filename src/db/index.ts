@@ -320,6 +320,33 @@ async function optimizeSqlite(db: Db): Promise<void> {
   await sql`pragma optimize = 0x10002`.execute(db);
 }
 
+export interface MigrationStatus {
+  /** Migrations this database has run, oldest first, with when. */
+  readonly applied: ReadonlyArray<{ readonly name: string; readonly executedAt: string }>;
+  /** Migrations of this version of eventline that the database has not run yet (the next start or `eventline migrate` runs them). */
+  readonly pending: readonly string[];
+  /** Migrations the database has run that this version does not know: a newer eventline migrated it. */
+  readonly unknown: readonly string[];
+}
+
+/** What `eventline db status` shows: reads the migration table only, runs and locks nothing. */
+export async function migrationStatus(db: Db, schema?: string): Promise<MigrationStatus> {
+  const infos = await migrator(db, schema).getMigrations();
+  const known = new Set(infos.map((i) => i.name));
+  let executed: string[] = [];
+  try {
+    const table = sql.table(schema ? `${schema}.eventline_migration` : 'eventline_migration');
+    executed = (await sql<{ name: string }>`select name from ${table}`.execute(db)).rows.map((r) => r.name);
+  } catch {
+    // No migration table yet: a new database, nothing applied.
+  }
+  return {
+    applied: infos.flatMap((i) => (i.executedAt ? [{ name: i.name, executedAt: i.executedAt.toISOString() }] : [])),
+    pending: infos.filter((i) => !i.executedAt).map((i) => i.name),
+    unknown: executed.filter((n) => !known.has(n)).sort(),
+  };
+}
+
 /** Up or down to the named migration (tests of a migration's data step: an old schema, then latest). */
 export async function migrateTo(db: Db, target: string, schema?: string): Promise<MigrationResultSet> {
   return migrating(() => migrator(db, schema).migrateTo(target));

@@ -99,6 +99,8 @@ describe('Prometheus metrics', () => {
         }),
         IP_RATE_LIMIT_PER_SECOND: '1000000',
         IP_RATE_LIMIT_BURST: '1000000',
+        // The shared limiter when Redis is there (CI), under keys of this run only.
+        ...(process.env['REDIS_URL'] ? { REDIS_URL: process.env['REDIS_URL'], RATE_LIMIT_KEY_PREFIX: `eventline:metrics-test:${randomUUID()}:` } : {}),
       },
       build: { clock },
     });
@@ -399,6 +401,24 @@ describe('metrics configuration', () => {
       await app.close();
     }
     // Closed with the app: the port no longer answers.
+  });
+
+  it('counts the limiter store\'s failures: each limited call answers 503 while Redis is unreachable', async () => {
+    // Nothing listens on port 9 of the loopback (discard): every limiter call fails, quickly.
+    const app = await startTestApp({ env: { METRICS_TOKEN: TOKEN, RATE_LIMIT_ENABLED: 'true', REDIS_URL: 'redis://127.0.0.1:9', RATE_LIMIT_REDIS_TIMEOUT_MS: '200' } });
+    try {
+      const read = async (): Promise<number> => value(parseExposition((await scrape(app.app)).body).samples, 'eventline_ratelimit_store_errors_total', {});
+      const before = await read();
+      let unavailable = 0;
+      for (let i = 0; i < 3; i++) {
+        const res = await app.app.inject({ method: 'GET', url: '/ea/events' });
+        expect(res.statusCode).toBe(503);
+        unavailable += 1;
+      }
+      expect(await read() - before).toBe(unavailable);
+    } finally {
+      await app.close();
+    }
   });
 
   it('reads METRICS_ADDRESS as host:port, [ipv6]:port or a port, and refuses a short token or a bad address', () => {
