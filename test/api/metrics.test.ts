@@ -211,6 +211,29 @@ describe('Prometheus metrics', () => {
       }, 20_000, 'the event creation job');
       if (status.event) used.push(status.event.id);
 
+      // An obfuscation through the API: a contact erased, and the compaction after the job.
+      await t.services.accounts.setFeature(tenants.Enterprise.accountId, 'contact-obfuscation', true);
+      const person = { firstName: 'Ada', lastName: 'Lovemetric', email: 'ada.lovemetric@example.test' };
+      used.push(person.email, person.lastName);
+      const stored = await call('/ea/contacts', 'Enterprise', {
+        method: 'POST', url: '/ea/contacts', headers: bearer(ent, { 'content-type': 'application/json' }), payload: JSON.stringify([person]),
+      });
+      expect(stored.statusCode, stored.body).toBeLessThan(300);
+      const contactId = (stored.json() as Array<{ status: number; data: { id: string } }>)[0]?.data.id ?? '';
+      used.push(contactId);
+      const obfuscate = await call('/ea/contacts/:id/obfuscate', 'Enterprise', { method: 'POST', url: `/ea/contacts/${contactId}/obfuscate`, headers: bearer(ent) });
+      expect(obfuscate.statusCode, obfuscate.body).toBeLessThan(300);
+      const obfuscateId = (obfuscate.json() as { obfuscateId: string }).obfuscateId;
+      used.push(obfuscateId);
+      await waitFor(async () => {
+        const s = await call('/ea/contacts/obfuscate/:obfuscateId/status', 'Enterprise', {
+          method: 'GET', url: `/ea/contacts/obfuscate/${obfuscateId}/status`, headers: bearer(ent),
+        });
+        return (s.json() as { status: string }).status === 'COMPLETED';
+      }, 30_000, 'the obfuscation');
+      // COMPLETED commits with the erasure; the job's compaction follows it.
+      await waitFor(async () => (await t.services.jobs.depth()).every((d) => d.type !== 'contact.obfuscate' || d.running === 0), 30_000, 'the obfuscation job to end');
+
       // Runs that fail, are retried and lose their lease, by a worker on this app's queue and metrics.
       const queue = t.services.jobs;
       let stolen = '';
@@ -299,6 +322,15 @@ describe('Prometheus metrics', () => {
       else expect(inUse + idle).toBeGreaterThanOrEqual(1);
       expect(value(after.samples, 'eventline_db_pool_waiting', {})).toBe(0);
       expect(value(after.samples, 'eventline_metrics_collect_errors', {})).toBe(0);
+    });
+
+    it('counts the contacts erased and the compaction after the obfuscation job', () => {
+      expect(delta('eventline_obfuscations_total', {})).toBe(1);
+      expect(delta('eventline_obfuscation_failures_total', {})).toBe(0);
+      const compactions = (s: readonly Sample[]): number => s.filter((x) => x.name === 'eventline_erasure_compactions_total' && x.labels['trigger'] === 'after_job')
+        .reduce((a, x) => a + x.value, 0);
+      expect(compactions(after.samples) - compactions(before)).toBe(1);
+      expect(delta('eventline_job_runs_total', { kind: 'contact.obfuscate' })).toBe(1);
     });
 
     it('exposes the process defaults and the series of sync, contact hooks, obfuscation and compaction', () => {
