@@ -234,6 +234,27 @@ describe('Prometheus metrics', () => {
       // COMPLETED commits with the erasure; the job's compaction follows it.
       await waitFor(async () => (await t.services.jobs.depth()).every((d) => d.type !== 'contact.obfuscate' || d.running === 0), 30_000, 'the obfuscation job to end');
 
+      // A contact hook whose callback now leads to a private address: its delivery is refused at the call (no network).
+      const hook = await call('/ea/contacts/hooks', 'Enterprise', {
+        method: 'POST', url: '/ea/contacts/hooks', headers: bearer(ent, { 'content-type': 'application/json' }),
+        payload: JSON.stringify({ name: 'Identify', callback: 'https://hooks.example.com/identify', security: { type: 'apiKey', secret: 'metrics-test-api-key' } }),
+      });
+      expect(hook.statusCode, hook.body).toBe(201);
+      const hookId = (hook.json() as { id: string }).id;
+      used.push(hookId, 'metrics-test-api-key', 'hooks.example.com');
+      await t.db.handle.db.updateTable('contact_hooks').set({ callback: 'https://10.0.0.1/identify' }).where('id', '=', hookId).execute();
+      const identified = { firstName: 'Grace', lastName: 'Hookmetric', email: 'grace.hookmetric@example.test' };
+      used.push(identified.email, identified.lastName);
+      const second = await call('/ea/contacts', 'Enterprise', {
+        method: 'POST', url: '/ea/contacts', headers: bearer(ent, { 'content-type': 'application/json' }), payload: JSON.stringify([identified]),
+      });
+      expect(second.statusCode, second.body).toBeLessThan(300);
+      used.push((second.json() as Array<{ data: { id: string } }>)[0]?.data.id ?? 'none');
+      await waitFor(async () => {
+        const rows = await t.db.handle.db.selectFrom('jobs').select('status').where('type', '=', 'contact-hook.deliver').execute();
+        return rows.length === 1 && rows.every((r) => r.status === 'failed' || r.status === 'completed');
+      }, 30_000, 'the contact hook delivery');
+
       // Runs that fail, are retried and lose their lease, by a worker on this app's queue and metrics.
       const queue = t.services.jobs;
       let stolen = '';
@@ -331,6 +352,14 @@ describe('Prometheus metrics', () => {
         .reduce((a, x) => a + x.value, 0);
       expect(compactions(after.samples) - compactions(before)).toBe(1);
       expect(delta('eventline_job_runs_total', { kind: 'contact.obfuscate' })).toBe(1);
+    });
+
+    it('counts contact hook deliveries by outcome', () => {
+      expect(delta('eventline_contact_hook_deliveries_total', { outcome: 'refused' })).toBe(1);
+      const all = (s: readonly Sample[]): number => s.filter((x) => x.name === 'eventline_contact_hook_deliveries_total').reduce((a, x) => a + x.value, 0);
+      expect(all(after.samples) - all(before)).toBe(1);
+      expect(delta('eventline_job_failures_total', { kind: 'contact-hook.deliver' })).toBe(1);
+      expect(delta('eventline_job_retries_total', { kind: 'contact-hook.deliver' })).toBe(0);
     });
 
     it('exposes the process defaults and the series of sync, contact hooks, obfuscation and compaction', () => {
