@@ -81,13 +81,20 @@ export class MetricsListener {
         else res.destroy();
       });
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.at.port, this.at.host, () => {
-        server.off('error', reject);
-        resolve();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(this.at.port, this.at.host, () => {
+          server.off('error', reject);
+          resolve();
+        });
       });
-    });
+    } catch (err) {
+      // Named after its own setting: the server's start error for PORT must not be confused with this one.
+      const code = err instanceof Error && 'code' in err ? String(err.code) : 'error';
+      const why = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'needs a permission this process lacks' : `cannot be listened on (${code})`;
+      throw new Error(`METRICS_ADDRESS ${this.at.host}:${this.at.port} ${why}: give each process its own metrics port`, { cause: err });
+    }
     this.server = server;
     return this.bound();
   }

@@ -6,6 +6,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../src/config/index.js';
+import { MetricsListener } from '../../src/http/metrics.js';
 import { PermanentJobError, Worker } from '../../src/jobs/index.js';
 import { createTenant, sampleEvent, startTestApp, waitFor, type TestApp, type Tenant } from '../helpers/app.js';
 import { serviceRequired } from '../helpers/services.js';
@@ -458,6 +459,9 @@ describe('metrics configuration', () => {
       expect(elsewhere.status).toBe(404);
       expect(await elsewhere.json()).toEqual({ code: 404, message: expect.any(String) });
       expect((await fetch(`${base}/metrics`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(405);
+      // A second process given the same address says which setting to change.
+      const clash = new MetricsListener(app.services.metrics, TOKEN, { host: '127.0.0.1', port: listener?.bound().port ?? 0 });
+      await expect(clash.listen()).rejects.toThrow(/^METRICS_ADDRESS 127\.0\.0\.1:\d+ is already in use/);
     } finally {
       await app.close();
     }
