@@ -331,7 +331,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerPageTokenSealing(app, prefix, services.keys.derivedKeyRing('paging tokens'));
   registerAuth(app, authenticator, prefix);
   // Rate limits and usage counting: after auth, so a call is charged to its account or else its address.
-  if (limiter) registerRateLimit(app, limiter, prefix, metrics);
+  // Limiter decisions are counted only when someone can read them (the request path stays as it was otherwise).
+  const metered = config.metrics?.token !== undefined || config.metrics?.address !== undefined;
+  if (limiter) registerRateLimit(app, limiter, prefix, metered ? metrics : undefined);
 
   await app.register(operations((op) => {
     op('healthz', { response: { 200: StatusSchema } }, async () => ({ status: 'ok' }));
