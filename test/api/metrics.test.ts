@@ -128,7 +128,7 @@ describe('Prometheus metrics', () => {
     expect(doc.statusCode).toBe(200);
     expect(Object.keys((JSON.parse(doc.body) as { paths: Record<string, unknown> }).paths).filter((p) => p.includes('metrics'))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/ea/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).not.toBe(200);
-  });
+  }, 120_000);
 
   describe('after a mixed load', () => {
     /** Calls the test made: route template, method and status class → count. */
@@ -283,7 +283,7 @@ describe('Prometheus metrics', () => {
       await expect(queue.enqueue({ type: 'metrics.dup', payload: {}, id: dup })).rejects.toThrow();
 
       after = await samples();
-    }, 60_000);
+    }, 180_000);
 
     const delta = (name: string, labels: Record<string, string>): number => value(after.samples, name, labels) - value(before, name, labels);
 
@@ -426,6 +426,7 @@ describe('Prometheus metrics', () => {
   });
 });
 
+// Each of these starts an app of its own: on a loaded machine that alone can take longer than the default 30 s.
 describe('metrics configuration', () => {
   it('is off without METRICS_TOKEN and METRICS_ADDRESS: /metrics is the ordinary 404', async () => {
     const off = await startTestApp();
@@ -437,7 +438,7 @@ describe('metrics configuration', () => {
     } finally {
       await off.close();
     }
-  });
+  }, 120_000);
 
   it('serves /metrics only on METRICS_ADDRESS when it is set, behind the token when both are set', async () => {
     const app = await startTestApp({ env: { METRICS_ADDRESS: '127.0.0.1:0', METRICS_TOKEN: TOKEN } });
@@ -466,7 +467,7 @@ describe('metrics configuration', () => {
       await app.close();
     }
     // Closed with the app: the port no longer answers.
-  });
+  }, 120_000);
 
   it('counts the limiter store\'s failures: each limited call answers 503 while Redis is unreachable', async () => {
     // Nothing listens on port 9 of the loopback (discard): every limiter call fails, quickly.
@@ -484,7 +485,7 @@ describe('metrics configuration', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 120_000);
 
   it('reads METRICS_ADDRESS as host:port, [ipv6]:port or a port, and refuses a short token or a bad address', () => {
     expect(loadConfig({ METRICS_ADDRESS: '0.0.0.0:9464' }).metrics?.address).toEqual({ host: '0.0.0.0', port: 9464 });
