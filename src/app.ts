@@ -6,6 +6,9 @@ import { pino } from 'pino';
 import { Type } from 'typebox';
 import type { Config } from './config/index.js';
 import { createDb, migrateToLatest, ping, type DbHandle } from './db/index.js';
+import { queryErrorReason } from './db/errors.js';
+import { Metrics } from './metrics/index.js';
+import { registerMetrics } from './http/metrics.js';
 import { systemClock, type Clock } from './db/time.js';
 import { CommonErrors } from './errors.js';
 import { registerAuth } from './http/auth.js';
@@ -91,6 +94,8 @@ export interface BuildOptions {
 }
 
 export interface ServiceOptions extends Pick<BuildOptions, 'db' | 'clock'> {
+  /** The process's series; a fresh registry otherwise (one per app: apps in one process keep their own). */
+  metrics?: Metrics;
   /** A process that serves HTTP: the usage module opens the rate limiter's store. */
   serving?: boolean;
   log?: FastifyBaseLogger;
@@ -109,7 +114,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const clock = opts.clock ?? systemClock;
   await migrateToLatest(db.db, config.database.dialect === 'postgres' ? config.database.schema : undefined);
   const jobs = new JobQueue(db.db, { clock, dialect: db.dialect });
-  const deps: ModuleDeps = { db, config, clock, jobs };
+  const metrics = opts.metrics ?? new Metrics();
+  const unobserve = db.onQueryError((err) => metrics.queryError(queryErrorReason(err)));
+  const deps: ModuleDeps = { db, config, clock, jobs, metrics };
   // Every module that stores personal data hands its erasers over; obfuscation runs them all (DESIGN style 9).
   const erasers = new EraserRegistry();
 
@@ -224,8 +231,10 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     Object.assign(jobHandlers, m.jobHandlers);
     for (const eraser of m.erasers ?? []) erasers.register(eraser);
   }
+  // Read when Prometheus scrapes: one grouped query on the jobs table, the pool's counters.
+  metrics.useSources({ pool: () => db.poolStats(), queue: () => jobs.depth(), jobTypes: () => Object.keys(jobHandlers), clock });
   return {
-    db, jobs, jobHandlers, erasers, modules,
+    db, jobs, jobHandlers, erasers, modules, metrics,
     ...accounts.services,
     ...oauth.services,
     ...events.services,
@@ -286,6 +295,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     /** Closes what modules hold open (mail, the limiter's store), last module first; the database stays open. */
     close: async () => {
       for (const m of [...modules].reverse()) await m.close?.();
+      unobserve();
     },
   };
 }
@@ -297,7 +307,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const options = loggerOptions(config, extra);
   const log: FastifyBaseLogger = opts.logger === false ? pino({ enabled: false }) : stream ? pino(options, stream as pino.DestinationStream) : pino(options);
   const services = await buildServices(config, { ...opts, serving: true, log });
-  const { db, authenticator, jobs, limiter, modules } = services;
+  const { db, authenticator, jobs, limiter, modules, metrics } = services;
 
   const app = Fastify({
     loggerInstance: log,
@@ -320,6 +330,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerJsonBodies(app);
   registerNulGuard(app);
   registerRequestLogging(app);
+  // Off the public API path, and only when METRICS_TOKEN or METRICS_ADDRESS is set (docs/operations.md).
+  registerMetrics(app, metrics, config.metrics ?? {});
   await app.register(formbody);
   await registerOpenApi(app, config);
   const prefix = `/${config.apiVersion}`;
@@ -327,7 +339,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerPageTokenSealing(app, prefix, services.keys.derivedKeyRing('paging tokens'));
   registerAuth(app, authenticator, prefix);
   // Rate limits and usage counting: after auth, so a call is charged to its account or else its address.
-  if (limiter) registerRateLimit(app, limiter, prefix);
+  // Limiter decisions are counted only when someone can read them (the request path stays as it was otherwise).
+  const metered = config.metrics?.token !== undefined || config.metrics?.address !== undefined;
+  if (limiter) registerRateLimit(app, limiter, prefix, metered ? metrics : undefined);
   // Idempotency-Key on every POST and PUT that needs a bearer token: after auth (its keys are per application).
   registerIdempotency(app, services.idempotency, prefix, opts.idempotencyWaitMs !== undefined ? { waitMs: opts.idempotencyWaitMs } : {});
 
@@ -373,7 +387,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onReady', async () => services.start());
   const runWorker = opts.worker ?? config.runWorker;
   if (runWorker) {
-    const worker = new Worker({ queue: jobs, handlers: services.jobHandlers, pollMs: opts.workerPollMs ?? 250, logger: app.log });
+    const worker = new Worker({ queue: jobs, handlers: services.jobHandlers, pollMs: opts.workerPollMs ?? 250, logger: app.log, observer: metrics });
     app.addHook('onReady', async () => worker.start());
     // A stop has 10 s before the process exits (server.ts): jobs still running after 8 s give their leases back.
     app.addHook('onClose', async () => worker.stop({ graceMs: 8000 }));

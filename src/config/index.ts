@@ -77,6 +77,15 @@ export interface Config {
   readonly contactHooks?: ContactHooksConfig;
   /** Uploaded files (src/modules/files) and where they are stored (src/storage). */
   readonly files?: FilesConfig;
+  /** Prometheus metrics at /metrics (src/metrics, docs/operations.md); off when neither is set. */
+  readonly metrics?: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /** METRICS_TOKEN: a scrape must send `Authorization: Bearer <token>`. Never logged. */
+  readonly token?: string;
+  /** METRICS_ADDRESS: a second listener that serves only /metrics (host:port), off the API's address. */
+  readonly address?: { readonly host: string; readonly port: number };
 }
 
 /**
@@ -288,6 +297,21 @@ function fileStorage(env: Env, dataDir: string): FileStorageConfig {
   });
 }
 
+const METRICS_ADDRESS_FORM = 'METRICS_ADDRESS must be host:port, [ipv6]:port or a port alone (e.g. 127.0.0.1:9464)';
+
+function metricsConfig(env: Env): MetricsConfig {
+  const token = env['METRICS_TOKEN'] || undefined;
+  // A scrape token guards process internals on the public listener: a short one is guessable.
+  if (token !== undefined && (token.length < 16 || /\s/.test(token))) throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces');
+  const raw = env['METRICS_ADDRESS'] || undefined;
+  if (raw === undefined) return Object.freeze({ ...(token ? { token } : {}) });
+  const m = /^(?:(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):)?(\d{1,5})$/.exec(raw.trim());
+  const port = m ? Number(m[2]) : Number.NaN;
+  if (!m || !Number.isInteger(port) || port > 65535) throw new ConfigError(METRICS_ADDRESS_FORM);
+  const host = (m[1] ?? '127.0.0.1').replace(/^\[|\]$/g, '');
+  return Object.freeze({ ...(token ? { token } : {}), address: Object.freeze({ host, port }) });
+}
+
 function smtpUrl(raw: string): string {
   if (!/^smtps?:\/\//.test(raw)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
   return raw;
@@ -402,6 +426,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       urlTtlSeconds: int(env, 'FILES_URL_TTL_SECONDS', 3600, 10, 7 * 86_400),
       storage: fileStorage(env, dataDir),
     }),
+    metrics: metricsConfig(env),
     ...overrides,
   };
   return Object.freeze(config);

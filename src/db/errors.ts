@@ -23,3 +23,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (code === undefined && DRIVER_MESSAGES.some((m) => err.message.startsWith(m))) return true;
   return err.cause !== undefined && err.cause !== err && isDatabaseUnavailable(err.cause);
 }
+
+/** A failed query's class for the metrics (src/metrics): from its code only, never its message (it may quote values). */
+export function queryErrorReason(err: unknown): 'constraint' | 'conflict' | 'connection' | 'other' {
+  if (isDatabaseUnavailable(err)) return 'connection';
+  const code = err instanceof Error && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
+  if (code === undefined) return 'other';
+  // PostgreSQL: class 23 (integrity constraint); SQLite: SQLITE_CONSTRAINT_* (better-sqlite3's extended codes).
+  if (code.startsWith('23') || code.startsWith('SQLITE_CONSTRAINT')) return 'constraint';
+  // Serialization failure, deadlock, lock not available; SQLite's busy and locked database.
+  if (code === '40001' || code === '40P01' || code === '55P03' || code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'conflict';
+  return 'other';
+}

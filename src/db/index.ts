@@ -36,7 +36,17 @@ export interface DbHandle {
   readonly dialect: Dialect;
   /** Change notifications between the processes on this database (per-process caches). */
   readonly changes: ChangeFeed;
+  /** Connections of this process (PostgreSQL's pool; SQLite: its one connection), read by the metrics at scrape time. */
+  poolStats(): PoolStats;
+  /** Hears every failed query Kysely runs (the metrics count them by class); returns the unsubscribe. Never log the error's parameters. */
+  onQueryError(listener: (err: unknown) => void): () => void;
   destroy(): Promise<void>;
+}
+
+export interface PoolStats {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
 }
 
 // The pg driver hands BIGINT/COUNT back in string form; counts here are far below 2^53.
@@ -55,10 +65,28 @@ export interface DbOptions {
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
-function queryLog(opts: DbOptions): { log?: (event: LogEvent) => void } {
+// Kysely's log hook is the one place that sees every failed query of both dialects. It also runs after each
+// successful query (one call that returns at once) unless onQuery is set.
+function queryLog(opts: DbOptions, errorListeners: Set<(err: unknown) => void>): { log: (event: LogEvent) => void } {
   const onQuery = opts.onQuery;
-  if (onQuery === undefined) return {};
-  return { log: (event) => { if (event.level === 'query') onQuery(event.query.sql, event.query.parameters); } };
+  return {
+    log: (event) => {
+      if (event.level === 'error') {
+        for (const listener of errorListeners) listener(event.error);
+      } else if (onQuery !== undefined) {
+        onQuery(event.query.sql, event.query.parameters);
+      }
+    },
+  };
+}
+
+function listening(listeners: Set<(err: unknown) => void>): (listener: (err: unknown) => void) => () => void {
+  return (listener) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
 }
 
 /** The writer connection's page cache (KiB) and how many WAL pages trigger an automatic checkpoint. */
@@ -66,6 +94,7 @@ const SQLITE_CACHE_KIB = 65_536;
 const SQLITE_CHECKPOINT_PAGES = 10_000;
 
 export function createDb(database: Config['database'], opts: DbOptions = {}): DbHandle {
+  const errorListeners = new Set<(err: unknown) => void>();
   if (database.dialect === 'sqlite') {
     // The file holds the token-signing private key and every account's personal data: only its owner may
     // read it. Directories created here are 0700; the file (and the -wal/-shm SQLite derives from it) 0600.
@@ -99,7 +128,7 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
     const dialect = readers > 0
       ? new PoolingSqliteDialect({ database: statements }, createReadPool(database.file, readers))
       : new SqliteDialect({ database: statements });
-    const db = new Kysely<Database>({ dialect, ...queryLog(opts) });
+    const db = new Kysely<Database>({ dialect, ...queryLog(opts, errorListeners) });
     // A BEGIN on the connection (a Kysely transaction, which holds the connection across awaits) makes
     // `inTransaction` true until its COMMIT or ROLLBACK: reads then take Kysely's path and wait for it.
     registerDirectRead(db, (text, parameters) => (sqlite.inTransaction ? undefined : statements.prepare(text).all(parameters)));
@@ -126,7 +155,12 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
     }, SEARCH_SYNC_EVERY_MS);
     syncing.unref();
     const stop = () => { clearInterval(optimizing); clearInterval(syncing); };
-    return { db, dialect: 'sqlite', changes, destroy: async () => { stop(); await db.destroy(); unmark(); } };
+    // One connection, busy while a transaction holds it (the read workers' connections are not counted).
+    const poolStats = (): PoolStats => ({ total: 1, idle: sqlite.open && sqlite.inTransaction ? 0 : 1, waiting: 0 });
+    return {
+      db, dialect: 'sqlite', changes, poolStats, onQueryError: listening(errorListeners),
+      destroy: async () => { stop(); await db.destroy(); unmark(); },
+    };
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -145,12 +179,14 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
   // see http/errors.ts) and the pool drops it on release.
   pool.on('error', (err) => opts.onIdleError?.(err));
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(opts) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(opts, errorListeners) });
   const changes = new PostgresChangeFeed(db as unknown as Kysely<never>, {
     connectionString: database.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true,
   });
   return {
     db, dialect: 'postgres', changes,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onQueryError: listening(errorListeners),
     destroy: async () => {
       await changes.close();
       await db.destroy();
@@ -294,6 +330,33 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<Migratio
 async function optimizeSqlite(db: Db): Promise<void> {
   // analysis_limit is set on the connection when it opens (createDb).
   await sql`pragma optimize = 0x10002`.execute(db);
+}
+
+export interface MigrationStatus {
+  /** Migrations this database has run, oldest first, with when. */
+  readonly applied: ReadonlyArray<{ readonly name: string; readonly executedAt: string }>;
+  /** Migrations of this version of eventline that the database has not run yet (the next start or `eventline migrate` runs them). */
+  readonly pending: readonly string[];
+  /** Migrations the database has run that this version does not know: a newer eventline migrated it. */
+  readonly unknown: readonly string[];
+}
+
+/** What `eventline db status` shows: reads the migration table only, runs and locks nothing. */
+export async function migrationStatus(db: Db, schema?: string): Promise<MigrationStatus> {
+  const infos = await migrator(db, schema).getMigrations();
+  const known = new Set(infos.map((i) => i.name));
+  let executed: string[] = [];
+  try {
+    const table = sql.table(schema ? `${schema}.eventline_migration` : 'eventline_migration');
+    executed = (await sql<{ name: string }>`select name from ${table}`.execute(db)).rows.map((r) => r.name);
+  } catch {
+    // No migration table yet: a new database, nothing applied.
+  }
+  return {
+    applied: infos.flatMap((i) => (i.executedAt ? [{ name: i.name, executedAt: i.executedAt.toISOString() }] : [])),
+    pending: infos.filter((i) => !i.executedAt).map((i) => i.name),
+    unknown: executed.filter((n) => !known.has(n)).sort(),
+  };
 }
 
 /** Up or down to the named migration (tests of a migration's data step: an old schema, then latest). */

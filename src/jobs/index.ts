@@ -4,7 +4,7 @@ export {
 } from './queue.js';
 export {
   DEFAULT_LEASE_MS, DEFAULT_POLL_MS, PermanentJobError, RetryLaterError, Worker, defaultWorkerId,
-  type JobContext, type JobHandler, type WorkerLogger, type WorkerOptions,
+  type JobContext, type JobHandler, type RunOutcome, type WorkerLogger, type WorkerObserver, type WorkerOptions,
 } from './worker.js';
 export { jobsErasers } from './jobs.erasers.js';
 export { recurringJob, type RecurringJob } from './recurring.js';

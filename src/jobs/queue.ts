@@ -365,6 +365,32 @@ export class JobQueue {
     return changed;
   }
 
+  /**
+   * Per job type: queued jobs that are due, the run time of the oldest of them, and running jobs (the metrics'
+   * gauges, read at each scrape). One grouped query on the (status, run_at) index; finished jobs are not read.
+   */
+  async depth(): Promise<Array<{ type: string; due: number; oldestDue: string | null; running: number }>> {
+    const now = iso(this.clock());
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select((eb) => ['type', 'status', eb.fn.countAll<number>().as('n'), eb.fn.min('run_at').as('oldest')])
+      .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]), eb('status', '=', 'running')]))
+      .groupBy(['type', 'status'])
+      .execute();
+    const byType = new Map<string, { type: string; due: number; oldestDue: string | null; running: number }>();
+    for (const r of rows) {
+      const entry = byType.get(r.type) ?? { type: r.type, due: 0, oldestDue: null, running: 0 };
+      if (r.status === 'queued') {
+        entry.due = Number(r.n);
+        entry.oldestDue = r.oldest;
+      } else {
+        entry.running = Number(r.n);
+      }
+      byType.set(r.type, entry);
+    }
+    return [...byType.values()];
+  }
+
   async get(jobId: string): Promise<JobRecord | undefined> {
     const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
     return row ? toRecord(row) : undefined;

@@ -18,8 +18,18 @@ export interface WorkerLogger {
   error(o: object, msg?: string): void;
 }
 
+/** How a run ended, for the metrics: `released` is a run handed back at shutdown (not a failure). */
+export type RunOutcome = 'completed' | 'retry' | 'failed' | 'lease_lost' | 'released';
+
+/** Hears every run (src/metrics counts runs, failures, retries and lease losses by job type). */
+export interface WorkerObserver {
+  jobStarted(kind: string): void;
+  jobFinished(kind: string, seconds: number, outcome: RunOutcome): void;
+}
+
 export interface WorkerOptions {
   queue: JobQueue;
+  observer?: WorkerObserver;
   handlers: Record<string, JobHandler>;
   workerId?: string;
   leaseMs?: number;
@@ -63,12 +73,15 @@ export class Worker {
   private readonly pollMs: number;
   private readonly concurrency: number;
   private readonly logger: WorkerLogger;
+  private readonly observer: WorkerObserver | undefined;
   private running = false;
   private loops: Promise<void>[] = [];
   private readonly wakers = new Set<() => void>();
   private runSeq = 0;
   /** Runs in progress, by lease owner: what a shutdown past its grace period releases. */
   private readonly inFlight = new Map<string, { jobId: string; abort: (reason: Error) => void }>();
+  /** Lease owners of runs handed back at shutdown: their end is not a lost lease. */
+  private readonly released = new Set<string>();
 
   constructor(opts: WorkerOptions) {
     this.queue = opts.queue;
@@ -79,6 +92,7 @@ export class Worker {
     this.pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
     this.concurrency = opts.concurrency ?? 1;
     this.logger = opts.logger ?? noopLogger;
+    this.observer = opts.observer;
     if (!Number.isInteger(this.concurrency) || this.concurrency < 1) {
       throw new RangeError(`concurrency must be a positive integer, got ${this.concurrency}`);
     }
@@ -120,6 +134,7 @@ export class Worker {
   private async releaseInFlight(): Promise<void> {
     for (const [owner, run] of this.inFlight) {
       const released = await this.queue.release(run.jobId, owner).catch(() => false);
+      if (released) this.released.add(owner);
       run.abort(new Error('worker shutting down'));
       this.logger.info({ jobId: run.jobId, workerId: this.workerId, released }, 'job released at shutdown');
     }
@@ -164,6 +179,11 @@ export class Worker {
   private async run(job: JobRecord, owner: string): Promise<void> {
     const handler = this.handlers[job.type];
     const started = Date.now();
+    this.observer?.jobStarted(job.type);
+    const finished = (outcome: RunOutcome): void => {
+      const handedBack = this.released.delete(owner);
+      this.observer?.jobFinished(job.type, (Date.now() - started) / 1000, handedBack && outcome === 'lease_lost' ? 'released' : outcome);
+    };
     const base = { jobId: job.id, type: job.type, attempt: job.attempts, workerId: this.workerId };
     const controller = new AbortController();
     this.inFlight.set(owner, { jobId: job.id, abort: (reason) => controller.abort(reason) });
@@ -205,6 +225,7 @@ export class Worker {
     const durationMs = Date.now() - started;
     if (outcome.ok) {
       const done = await this.queue.complete(job.id, owner, outcome.result);
+      finished(done ? 'completed' : 'lease_lost');
       if (done) this.logger.info({ ...base, durationMs }, 'job completed');
       else this.logger.error({ ...base, durationMs }, 'job finished after its lease was lost; result discarded');
       return;
@@ -214,6 +235,7 @@ export class Worker {
       retry: !(outcome.error instanceof PermanentJobError),
       ...(outcome.error instanceof RetryLaterError ? { retryAfterMs: outcome.error.retryAfterMs } : {}),
     });
+    finished(!failed ? 'lease_lost' : failed.status === 'queued' ? 'retry' : 'failed');
     if (!failed) {
       this.logger.error({ ...base, durationMs, err }, 'job failed after its lease was lost');
     } else {

@@ -3,6 +3,7 @@ import type { Config } from '../config/index.js';
 import type { DbHandle } from '../db/index.js';
 import type { Clock } from '../db/time.js';
 import type { JobHandler, JobQueue } from '../jobs/index.js';
+import type { Metrics } from '../metrics/index.js';
 import type { Eraser } from './privacy/index.js';
 
 /** A Fastify plugin as modules hand them to app.ts. */
@@ -14,6 +15,8 @@ export interface ModuleDeps {
   readonly config: Config;
   readonly clock: Clock;
   readonly jobs: JobQueue;
+  /** The process's Prometheus series (src/metrics): modules count what they do, with labels from fixed sets. */
+  readonly metrics: Metrics;
 }
 
 /**

@@ -4,7 +4,7 @@
  * `redis` or `postgres,redis`: CI's SQLite pass requires Redis but not
  * PostgreSQL, its second pass requires both.
  */
-export type Service = 'postgres' | 'redis' | 'chromium' | 'pdftoppm';
+export type Service = 'postgres' | 'redis' | 'chromium' | 'pdftoppm' | 'promtool';
 
 export function serviceRequired(name: Service): boolean {
   const value = (process.env['CI_REQUIRE_SERVICES'] ?? '').trim();

@@ -90,7 +90,11 @@ describe('webcast sync: webhooks and the worker', () => {
     const session = await newSession('Worker panel');
     const handler = syncJobHandler({
       provider: 'sim', providerSettings: { simUrl: sim.url }, baseUrl: t.baseUrl, clientId: tenant.clientId, clientSecret: tenant.clientSecret, intervalSeconds: 3600,
-    }, t.services.jobs);
+    }, t.services.jobs, t.services.metrics);
+    // Sessions synchronised, by outcome, on the `sim` platform (the metrics, docs/operations.md).
+    const synced = async (outcome: string): Promise<number> =>
+      Number(new RegExp(`^eventline_sync_sessions_total\\{platform="sim",outcome="${outcome}"\\} (\\d+)$`, 'm').exec(await t.services.metrics.text())?.[1] ?? 0);
+    const before = { succeeded: await synced('succeeded'), failed: await synced('failed'), skipped: await synced('skipped') };
     const job = await t.services.jobs.enqueue({ type: SYNC_JOB, payload: {} });
     const worker = new Worker({ queue: t.services.jobs, handlers: { [SYNC_JOB]: handler }, pollMs: 50 });
     worker.start();
@@ -100,6 +104,10 @@ describe('webcast sync: webhooks and the worker', () => {
       await worker.stop();
     }
     expect(await webcastsOf(session.id)).toHaveLength(1);
+    const passed = (await t.services.jobs.get(job.id))?.result as { sessions: number };
+    expect(passed.sessions).toBeGreaterThan(0);
+    expect(await synced('failed') - before.failed).toBe(0);
+    expect(await synced('succeeded') - before.succeeded + await synced('skipped') - before.skipped).toBe(passed.sessions);
     const state = (await client.get(`/ea/sessions/${session.id}/sync` as string)) as { outcome: string; progress: { attendeeLinks?: number } };
     expect(state).toMatchObject({ outcome: 'Succeeded', progress: { attendeeLinks: 3 } });
     const next = await t.services.db.db.selectFrom('jobs').select(['id', 'status', 'run_at']).where('type', '=', SYNC_JOB).where('id', '!=', job.id).execute();

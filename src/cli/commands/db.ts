@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { ApiError } from '../../errors.js';
 import type { CompactionReport } from '../../modules/obfuscation/index.js';
 import { nonEmpty, type CliContext } from '../context.js';
+import { createDb, migrationStatus } from '../../db/index.js';
 import { databaseInfo } from './runtime.js';
 
 interface CompactOpts {
@@ -39,6 +40,39 @@ function text(report: CompactionReport, label: string): string {
 
 export function registerDb(program: Command, ctx: CliContext): void {
   const db = program.command('db').description('Database maintenance');
+
+  db
+    .command('status')
+    .description(
+      'Show which schema migrations the database has run and which this version of eventline would run next, without '
+      + 'running any (migrations only go forward: the next start or `eventline migrate` runs the pending ones). Exits 1 '
+      + 'when the database was migrated by a newer eventline',
+    )
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const config = ctx.config();
+      const info = databaseInfo(config.database);
+      const handle = createDb(config.database);
+      let status;
+      try {
+        status = await migrationStatus(handle.db, config.database.dialect === 'postgres' ? config.database.schema : undefined);
+      } finally {
+        await handle.destroy();
+      }
+      const latest = status.applied.at(-1);
+      const label = info.dialect === 'sqlite' ? `SQLite database ${info.file}` : `PostgreSQL database ${info.database || '(default)'} on ${info.host || '(default host)'}${info.schema ? `, schema ${info.schema}` : ''}`;
+      ctx.print(opts.json, { database: info, latest: latest?.name ?? null, ...status }, () => [
+        `${label}: ${status.applied.length} migration${status.applied.length === 1 ? '' : 's'} applied${latest ? `, the latest ${latest.name} (${latest.executedAt})` : ''}.`,
+        status.pending.length === 0
+          ? 'Up to date: no migration to run.'
+          : `${status.pending.length} pending (run at the next start, or now with \`eventline migrate\`):\n${status.pending.map((n) => `  ${n}`).join('\n')}`,
+        ...(status.unknown.length > 0 ? [`Applied by a newer eventline, unknown to this version:\n${status.unknown.map((n) => `  ${n}`).join('\n')}`] : []),
+      ].join('\n'));
+      // Migrations go forward only: an older binary must not serve a schema it does not know.
+      if (status.unknown.length > 0) {
+        throw new ApiError('newerSchema', 409, `the database was migrated by a newer eventline (${status.unknown.join(', ')}): run that version or newer`);
+      }
+    });
 
   db
     .command('compact')

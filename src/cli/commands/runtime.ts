@@ -3,6 +3,7 @@ import type { Config } from '../../config/index.js';
 import { createDb, migrateToLatest } from '../../db/index.js';
 import { DEFAULT_LEASE_MS, DEFAULT_POLL_MS, Worker, type WorkerLogger } from '../../jobs/index.js';
 import { serve } from '../../server.js';
+import { MetricsListener } from '../../http/metrics.js';
 import { nonNegativeInt, positiveInt, type CliContext, type CliIo } from '../context.js';
 import { classify, errorDocument } from '../errors.js';
 
@@ -125,7 +126,18 @@ export function registerRuntime(program: Command, ctx: CliContext): void {
       await ctx.withServices(async (services) => {
         // Compactions after obfuscation jobs report the steps they could not run (no CHECKPOINT privilege, a lock not granted) here.
         services.obfuscation.useLog(logger);
-        const worker = new Worker({ queue: services.jobs, handlers: services.jobHandlers, concurrency: opts.concurrency, pollMs: opts.pollMs, leaseMs: opts.leaseMs, logger });
+        const worker = new Worker({
+          queue: services.jobs, handlers: services.jobHandlers, concurrency: opts.concurrency, pollMs: opts.pollMs, leaseMs: opts.leaseMs, logger,
+          observer: services.metrics,
+        });
+        // A worker has no API listener: its metrics are served only on METRICS_ADDRESS (one address per process).
+        const address = ctx.config().metrics?.address;
+        const listener = address ? new MetricsListener(services.metrics, ctx.config().metrics?.token, address) : undefined;
+        if (listener) {
+          services.metrics.collectDefaults();
+          const bound = await listener.listen();
+          logger.info({ metrics: `${bound.address}:${bound.port}` }, 'serving metrics');
+        }
         await services.start();
         worker.start();
         const reason = await untilStopped(ctx.signal);
@@ -133,6 +145,7 @@ export function registerRuntime(program: Command, ctx: CliContext): void {
         // Past the grace period the leases are released, so another worker takes the jobs over at once rather
         // than after the lease expires (a process manager's SIGKILL would leave them leased until then).
         await worker.stop({ graceMs: opts.graceMs });
+        await listener?.close();
       });
     });
 }

@@ -6,6 +6,15 @@ import type { Decision, RateLimiter } from '../../ratelimit/limiter.js';
 import { RateLimitErrors } from './ratelimit.errors.js';
 import { StoreUnavailableError } from '../../ratelimit/store.js';
 import { routeOf } from '../route-info.js';
+import type { LimitOutcome, Metrics } from '../../metrics/index.js';
+
+type LimitMetrics = Pick<Metrics, 'limitDecision' | 'limitStoreError'>;
+
+function recorded(metrics: LimitMetrics, d: Decision): Decision {
+  const outcome: LimitOutcome = !d.counted ? 'exempt' : d.outcome === 'allowed' ? 'allowed' : d.outcome === 'day' ? 'quota' : 'throttled';
+  metrics.limitDecision(outcome, d.policy.tier ?? 'address');
+  return d;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,13 +53,18 @@ function exempt(request: FastifyRequest): boolean {
  * nor go unlimited. Register it right after registerAuth: its onRequest hook
  * must run once request.auth is known.
  */
-export function registerRateLimit(app: FastifyInstance, limiter: RateLimiter, prefix: string): void {
+export function registerRateLimit(app: FastifyInstance, limiter: RateLimiter, prefix: string, metrics?: LimitMetrics): void {
   app.decorateRequest('rateLimited', false);
   const applies = (request: FastifyRequest): boolean =>
     request.is404 || request.url === prefix || request.url.startsWith(`${prefix}/`) || request.url.startsWith(`${prefix}?`) || request.url.startsWith('/.well-known/');
 
-  const decide = (request: FastifyRequest): Promise<Decision> =>
+  const check = (request: FastifyRequest): Promise<Decision> =>
     request.auth ? limiter.checkAccount(request.auth.accountId, !exempt(request)) : limiter.checkAddress(request.ip);
+  // With metrics: each decision counted by outcome and tier, each store failure counted (no promise more without).
+  const decide = !metrics ? check : (request: FastifyRequest): Promise<Decision> => check(request).then((d) => recorded(metrics, d), (err: unknown) => {
+    if (err instanceof StoreUnavailableError) metrics.limitStoreError();
+    throw err;
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (!applies(request)) return;

@@ -5,6 +5,7 @@ import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { ApiError } from '../../errors.js';
 import { PermanentJobError, RetryLaterError, type JobContext, type JobHandler, type JobRecord } from '../../jobs/index.js';
+import type { HookDeliveryOutcome, Metrics } from '../../metrics/index.js';
 import type { ContactsService } from '../contacts/index.js';
 import { readAnswer, transactionBody } from './contact-fields.js';
 import { FINAL_STATUSES, type ContactHooksRepository } from './contact-hooks.repository.js';
@@ -61,6 +62,13 @@ function describe(err: unknown): string {
   return code ?? (err instanceof Error ? err.message : 'connection failed');
 }
 
+/** One attempt's outcome for the metrics: what the far side (or the address check) did, never its address or answer. */
+function deliveryOutcome(verdict: Verdict): HookDeliveryOutcome {
+  if (verdict.kind === 'answered') return 'success';
+  if (verdict.kind === 'final') return verdict.outcome === 'refused' ? 'refused' : 'rejected';
+  return verdict.outcome === 'timeout' ? 'timeout' : verdict.outcome === 'network' ? 'network' : 'retryable_status';
+}
+
 /**
  * The delivery job: one HTTP attempt of one contact transaction per run, signed
  * (Standard Webhooks), with the hook's API key or Basic credentials. Delivery is
@@ -76,6 +84,7 @@ export class ContactHookDeliveries {
     private readonly config: Pick<Config, 'contactHooks'>,
     private readonly clock: Clock = systemClock,
     private readonly resolver?: Resolver,
+    private readonly metrics?: Pick<Metrics, 'hookDelivery'>,
   ) {}
 
   jobHandlers(): Record<string, JobHandler> {
@@ -121,6 +130,7 @@ export class ContactHookDeliveries {
     const verdict = await this.call(hook, tx, JSON.stringify(transactionBody(tx.id, contact)), ctx);
     // A run whose lease was lost stops here: the run that took the job over records the outcome.
     if (ctx.signal.aborted) throw ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error('job lease lost');
+    this.metrics?.hookDelivery(deliveryOutcome(verdict));
     const duration = Math.round(performance.now() - t0);
     const record = { last_duration_ms: duration, last_modified: this.now() };
 

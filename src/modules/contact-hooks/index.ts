@@ -24,7 +24,7 @@ export type { Hook, HookCreated, Delivery, DeliveryDetail } from './contact-hook
 export function createContactHooksModule(deps: ModuleDeps, uses: { contacts: ContactsService }) {
   const repo = new ContactHooksRepository(deps.db.db);
   const contactHooks = new ContactHooksService(repo, uses.contacts, deps.jobs, deps.config, deps.clock);
-  const deliveries = new ContactHookDeliveries(repo, uses.contacts, () => contactHooks.secrets(), deps.config, deps.clock);
+  const deliveries = new ContactHookDeliveries(repo, uses.contacts, () => contactHooks.secrets(), deps.config, deps.clock, undefined, deps.metrics);
   uses.contacts.onChanged((change, ex) => contactHooks.contactChanged(change, ex));
   return defineModule({
     name: 'contact-hooks',

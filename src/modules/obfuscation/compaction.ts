@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CompactMode } from '../../config/index.js';
 import type { Dialect } from '../../db/index.js';
+import type { Metrics } from '../../metrics/index.js';
 import { errorCode, type DiskRepository, type PgSession } from './disk.repository.js';
 
 // What clears an erasure from disk once it committed (DESIGN contract rule 13,
@@ -90,6 +91,7 @@ export class Compactor {
     log?: WarnLog,
     /** Tables with a declared personal column: their statistics are refreshed after every erasure, rewritten or not. */
     private readonly personalTables: readonly string[] = [],
+    private readonly metrics?: Pick<Metrics, 'compaction'>,
   ) {
     this.log = log;
   }
@@ -150,6 +152,7 @@ export class Compactor {
   async run(opts: CompactOptions): Promise<CompactionReport> {
     const seen = this.erasures;
     const report = this.dialect === 'sqlite' ? await this.sqlite(opts) : await this.postgres(opts);
+    this.metrics?.compaction('manual', report.status);
     if (this.dialect === 'postgres' && report.olderSnapshots === 0) {
       for (const t of report.tables) if (t.outcome === 'rewritten') this.forget(t.table, seen);
     }
@@ -162,6 +165,7 @@ export class Compactor {
   }
 
   private report(r: CompactionReport): CompactionReport {
+    this.metrics?.compaction('after_job', r.status);
     if (r.warnings.length > 0) this.log?.warn({ compaction: { status: r.status, checkpoint: r.checkpoint, warnings: r.warnings } }, 'erasure compaction did not finish every step');
     return r;
   }

@@ -30,8 +30,10 @@ export function createObfuscationModule(deps: ModuleDeps, uses: { accounts: Acco
   const disk = new DiskRepository(deps.db.db);
   // Tables with a declared personal column: the compaction refreshes their statistics after every erasure.
   const personal = uses.declarations.filter((d) => Object.values(d.columns).some((c) => columnUse(c) !== 'none')).map((d) => d.table);
-  const compactor = new Compactor(disk, deps.db.dialect, deps.config.obfuscation.compact, uses.log, personal);
-  const obfuscation = new ObfuscationService(repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock, { repo: disk, compactor, database: deps.config.database });
+  const compactor = new Compactor(disk, deps.db.dialect, deps.config.obfuscation.compact, uses.log, personal, deps.metrics);
+  const obfuscation = new ObfuscationService(
+    repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock, { repo: disk, compactor, database: deps.config.database }, deps.metrics,
+  );
   const database = deps.config.database;
   if (database.dialect === 'sqlite' && database.file !== ':memory:') obfuscation.useJournal(new ObfuscationJournal(journalPath(database.file)));
   return defineModule({

@@ -9,6 +9,7 @@ import type { AccountsService } from '../accounts/index.js';
 import type { ContactErasureSubject, ContactsService } from '../contacts/index.js';
 import type { EraserRegistry, ErasureSubject } from '../privacy/index.js';
 import type { CompactOptions, CompactionReport, Compactor } from './compaction.js';
+import type { Metrics } from '../../metrics/index.js';
 import type { DiskRepository } from './disk.repository.js';
 import { ObfuscationErrors } from './obfuscation.errors.js';
 import type { ObfuscationRepository } from './obfuscation.repository.js';
@@ -34,6 +35,8 @@ export interface ObfuscationOutcome {
 /** What one erasure changed: rows, and the tables whose files hold the old versions ('unknown' without the server's counters). */
 interface Erased {
   readonly total: number;
+  /** Contacts erased (with those merged into them). */
+  readonly contacts: number;
   readonly touched: readonly string[] | 'unknown';
   /** PostgreSQL: the erasure's transaction id (64-bit). */
   readonly xid?: string;
@@ -59,6 +62,7 @@ export class ObfuscationService {
     private readonly erasers: EraserRegistry,
     private readonly clock: Clock,
     private readonly disk: { readonly repo: DiskRepository; readonly compactor: Compactor; readonly database: Config['database'] },
+    private readonly metrics?: Pick<Metrics, 'obfuscated' | 'obfuscationFailed'>,
   ) {}
 
   private journal?: ObfuscationJournal;
@@ -273,6 +277,7 @@ export class ObfuscationService {
     try {
       erased = await this.repo.transaction((trx) => this.eraseIn(trx, rec.account_id, [rec]));
     } catch (err) {
+      this.metrics?.obfuscationFailed();
       const kind = errorKind(err);
       if (job.attempts >= job.maxAttempts) {
         await this.repo.setStatus(obfuscateId, { status: 'FAILED', error: kind, last_modified: iso(this.clock()), finished_at: iso(this.clock()) });
@@ -333,11 +338,12 @@ export class ObfuscationService {
       xid = footprint.xid;
     }
     await this.repo.setStatusMany(recs.map((r) => r.id), { status: 'COMPLETED', rows_erased: total, error: null, last_modified: now, finished_at: now }, trx);
-    return { total, touched, ...(xid !== undefined ? { xid } : {}) };
+    return { total, contacts: contactIds.length, touched, ...(xid !== undefined ? { xid } : {}) };
   }
 
   /** Hands the tables of a committed erasure to the compaction after the job. */
   private committed(erased: Erased): void {
+    this.metrics?.obfuscated(erased.contacts);
     if (erased.touched === 'unknown') this.disk.compactor.touchedUnknown();
     else this.disk.compactor.touched(erased.touched, erased.xid);
   }

@@ -1,3 +1,4 @@
+import type { Metrics, SyncOutcome } from '../../metrics/index.js';
 import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { createClient, type TokenResponse } from '../../client/index.js';
@@ -13,6 +14,8 @@ export const CONNECTIONS_PASS_JOB = 'webcast-connections-pass';
 
 const Payload = Compile(Type.Object({ connectionId: Type.String(), sessionId: Type.Optional(Type.String()) }));
 
+const SYNC_OUTCOMES: Readonly<Record<'Succeeded' | 'Failed' | 'Skipped', SyncOutcome>> = { Succeeded: 'succeeded', Failed: 'failed', Skipped: 'skipped' };
+
 export interface ConnectionJobDeps {
   connections: ConnectionsService;
   queue: JobQueue;
@@ -21,6 +24,8 @@ export interface ConnectionJobDeps {
   baseUrl: string;
   intervalSeconds: number;
   logger?: SyncLogger;
+  /** Sync outcomes per platform (the connection's platform: a fixed set, never an id). */
+  metrics?: Pick<Metrics, 'syncSession'>;
 }
 
 export async function scheduleConnectionsPass(queue: JobQueue, at: Date, intervalSeconds: number): Promise<void> {
@@ -55,6 +60,7 @@ export function connectionJobHandlers(deps: ConnectionJobDeps): Record<string, J
       let failed = 0;
       for (const id of sessions) {
         const result = await engine.syncSession(id);
+        deps.metrics?.syncSession(row.platform, SYNC_OUTCOMES[result.outcome]);
         if (result.outcome === 'Failed') failed += 1;
         if (result.outcome === 'Skipped') {
           // Held on this connection but not ours to sync (a webcast made by hand): the planner sees why in the sync state.

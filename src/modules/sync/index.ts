@@ -59,10 +59,10 @@ export function createSyncModule(deps: ModuleDeps, uses: { sessions: SessionsSer
     },
     rootRoutes: platformHookRoutes(connections, deps.jobs),
     jobHandlers: {
-      ...syncJobHandlers(deps.config, deps.jobs),
+      ...syncJobHandlers(deps.config, deps.jobs, deps.metrics),
       ...connectionJobHandlers({
         connections, queue: deps.jobs, token: (accountId) => uses.oauth.internalToken(accountId),
-        baseUrl: deps.config.apiClient?.url ?? deps.config.publicUrl, intervalSeconds: interval,
+        baseUrl: deps.config.apiClient?.url ?? deps.config.publicUrl, intervalSeconds: interval, metrics: deps.metrics,
       }),
     },
     start: async () => {

@@ -1,6 +1,7 @@
 import { createClient } from '../../client/index.js';
 import { ConfigError, type Config } from '../../config/index.js';
 import type { JobHandler, JobQueue } from '../../jobs/index.js';
+import type { Metrics, SyncOutcome } from '../../metrics/index.js';
 import { SyncEngine, type SyncLogger } from './engine.js';
 import { EventlineApi } from './eventline-api.js';
 import { createProvider, type ProviderSettings } from './providers/index.js';
@@ -28,7 +29,9 @@ export async function schedulePass(queue: JobQueue, at: Date, intervalSeconds: n
  * before it runs, so a killed worker's pass is retried by the lease and the
  * chain never breaks; every step of a pass is idempotent.
  */
-export function syncJobHandler(settings: SyncJobSettings, queue: JobQueue): JobHandler {
+const OUTCOMES: Readonly<Record<'Succeeded' | 'Failed' | 'Skipped', SyncOutcome>> = { Succeeded: 'succeeded', Failed: 'failed', Skipped: 'skipped' };
+
+export function syncJobHandler(settings: SyncJobSettings, queue: JobQueue, metrics?: Pick<Metrics, 'syncSession'>): JobHandler {
   return async () => {
     await schedulePass(queue, new Date(Date.now() + settings.intervalSeconds * 1000), settings.intervalSeconds);
     const client = createClient({ baseUrl: settings.baseUrl, clientId: settings.clientId, clientSecret: settings.clientSecret });
@@ -37,6 +40,8 @@ export function syncJobHandler(settings: SyncJobSettings, queue: JobQueue): JobH
       ...(settings.logger ? { logger: settings.logger } : {}),
     });
     const results = await engine.runOnce();
+    // The platform is the configured connector's name (sim, zoom): a fixed set, never a meeting or session id.
+    for (const r of results) metrics?.syncSession(settings.provider, OUTCOMES[r.outcome]);
     const failed = results.filter((r) => r.outcome === 'Failed');
     // Retried by the queue with backoff; each session's state already says what failed.
     if (failed.length > 0) throw new Error(`${failed.length} of ${results.length} sessions failed to sync`);
@@ -45,7 +50,7 @@ export function syncJobHandler(settings: SyncJobSettings, queue: JobQueue): JobH
 }
 
 /** The worker's sync handler when SYNC_PROVIDER is set (none otherwise). */
-export function syncJobHandlers(config: Config, queue: JobQueue): Record<string, JobHandler> {
+export function syncJobHandlers(config: Config, queue: JobQueue, metrics?: Pick<Metrics, 'syncSession'>): Record<string, JobHandler> {
   const s = config.sync;
   if (!s?.provider) return {};
   const { clientId, clientSecret } = config.apiClient ?? {};
@@ -56,7 +61,7 @@ export function syncJobHandlers(config: Config, queue: JobQueue): Record<string,
       providerSettings: { ...(s.simUrl ? { simUrl: s.simUrl } : {}), ...(s.webhookSecret ? { webhookSecret: s.webhookSecret } : {}), ...(s.zoom ? { zoom: s.zoom } : {}), ...(s.teams ? { teams: s.teams } : {}),
         ...(s.gotowebinar ? { gotowebinar: s.gotowebinar } : {}),
       },
-    }, queue),
+    }, queue, metrics),
   };
 }
 
