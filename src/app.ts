@@ -9,6 +9,7 @@ import { createDb, migrateToLatest, ping, type DbHandle } from './db/index.js';
 import { systemClock, type Clock } from './db/time.js';
 import { CommonErrors } from './errors.js';
 import { registerAuth } from './http/auth.js';
+import { registerAuditScope } from './http/audit-scope.js';
 import { operations } from './http/operations.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerAcceptCheck } from './http/accept.js';
@@ -25,6 +26,7 @@ import { JobQueue, Worker, type JobHandler } from './jobs/index.js';
 import type { Module, ModuleDeps } from './modules/module.js';
 import { EraserRegistry } from './modules/privacy/index.js';
 import { createAccountsModule } from './modules/accounts/index.js';
+import { createAuditModule } from './modules/audit/index.js';
 import { createOAuthModule } from './modules/oauth/index.js';
 import { createEventsModule } from './modules/events/index.js';
 import { createEventFeaturesModule } from './modules/event-features/index.js';
@@ -109,7 +111,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   // Every module that stores personal data hands its erasers over; obfuscation runs them all (DESIGN style 9).
   const erasers = new EraserRegistry();
 
-  const accounts = createAccountsModule(deps, { ...(opts.log ? { log: opts.log } : {}) });
+  // The audit log first: the modules that change administrative data record into it (issue 36).
+  const audit = createAuditModule(deps);
+  const accounts = createAccountsModule(deps, { audit: audit.services.audit, ...(opts.log ? { log: opts.log } : {}) });
   const oauth = await createOAuthModule(deps, { accounts: accounts.services.accounts });
   const events = createEventsModule(deps);
   const eventFeatures = createEventFeaturesModule(deps, { events: events.services.events });
@@ -130,9 +134,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   });
   const sync = createSyncModule(deps, { sessions: sessions.services.sessions });
   const usage = createUsageModule(deps, { accounts: accounts.services.accounts, limit: opts.serving === true, ...(opts.log ? { log: opts.log } : {}) });
-  const portal = createPortalModule(deps, { accounts: accounts.services.accounts });
-  const identity = createIdentityModule(deps, { accounts: accounts.services.accounts, events: events.services.events });
-  const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts });
+  const portal = createPortalModule(deps, { accounts: accounts.services.accounts, audit: audit.services.audit });
+  const identity = createIdentityModule(deps, { accounts: accounts.services.accounts, events: events.services.events, audit: audit.services.audit });
+  const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts, audit: audit.services.audit });
   const files = createFilesModule(deps, { keys: oauth.services.keys });
   const registrationTypes = createRegistrationTypesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const exhibitors = createExhibitorsModule(deps, {
@@ -195,7 +199,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
-    accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks,
+    audit, accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks,
     // speakers and badges before files: their erasers hand an erased contact's files (speaker's files, badge PDFs) to the contact,
     // whose files the files eraser then deletes.
     speakers, badges, files, registrationTypes, exhibitors, videos, surveys,
@@ -219,6 +223,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   }
   return {
     db, jobs, jobHandlers, erasers, modules,
+    ...audit.services,
     ...accounts.services,
     ...oauth.services,
     ...events.services,
@@ -318,6 +323,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAcceptCheck(app, prefix);
   registerPageTokenSealing(app, prefix, services.keys.derivedKeyRing('paging tokens'));
   registerAuth(app, authenticator, prefix);
+  // Who acts, from where, in which request: what the audit log records of a change (issue 36).
+  registerAuditScope(app);
   // Rate limits and usage counting: after auth, so a call is charged to its account or else its address.
   if (limiter) registerRateLimit(app, limiter, prefix);
 

@@ -75,6 +75,7 @@ export const SCOPES = {
   'account/hooks:read': 'Allows the reading of hooks.',
   'account/hooks:write': 'Allows the creation/updation of hooks.',
   'account/hooks:delete': 'Allows the deletion of hooks.',
+  'account/audit-log:read': 'Allows the reading of the account\'s audit log of administrative actions (an eventline extension)',
   'event/attendee-activities:read': 'Allows the reading of attendee activities',
   'event/attendee-activities:write': 'Allows the creation of external attendee activities',
   'event/attendee-activities-metadata:read': 'Allows the reading of external attendee activity metadata',

@@ -36,6 +36,7 @@ import * as m0034 from './0034_seating.js';
 import * as m0035 from './0035_appointments.js';
 import * as m0036 from './0036_meeting_requests_travel.js';
 import * as m0037 from './0037_travel.js';
+import * as m0039 from './0039_audit_log.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0035_appointments': m0035,
   '0036_meeting_requests_travel': m0036,
   '0037_travel': m0037,
+  '0039_audit_log': m0039,
 };

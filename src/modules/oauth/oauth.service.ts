@@ -26,10 +26,10 @@ export const FIRST_PARTY_CLIENT_ID = 'eventline-web';
 export const CODE_FLOW_ROLES: ReadonlySet<string> = new Set(['administrator', 'planner']);
 
 /**
- * Managing the account's users and groups (SCIM, account-user-groups) is the
+ * Managing the account's users and groups (SCIM, account-user-groups) and reading its audit log are the
  * administrators' work: a planner's token never carries these scopes, even if asked.
  */
-export const ADMINISTRATOR_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES.filter((s) => /^account\/(users|user-groups):/.test(s)));
+export const ADMINISTRATOR_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES.filter((s) => /^account\/(users|user-groups|audit-log):/.test(s)));
 
 /** The scopes a user of this role may hold through the authorization code flow. */
 function scopesForRole(role: string, scopes: readonly string[]): string[] {
