@@ -41,10 +41,11 @@ export class AuditRepository extends Repository {
    */
   async redact(trx: Transaction<Database>, accountId: string, forms: readonly string[], now: string): Promise<number> {
     if (forms.length === 0) return 0;
-    if (this.dialect !== 'postgres') return redactMentions(trx, { table: 'audit_log', columns: REDACTABLE_COLUMNS }, accountId, forms, now);
+    const place = { table: 'audit_log', columns: REDACTABLE_COLUMNS };
+    if (this.dialect !== 'postgres') return redactMentions(trx, place, accountId, forms, now);
     await sql`select set_config('eventline.audit_redaction', 'on', true)`.execute(trx);
     try {
-      return await redactMentions(trx, { table: 'audit_log', columns: REDACTABLE_COLUMNS }, accountId, forms, now);
+      return await redactMentions(trx, place, accountId, forms, now);
     } finally {
       // Only for these statements: the rest of the obfuscation's transaction is append-only again.
       await sql`select set_config('eventline.audit_redaction', 'off', true)`.execute(trx);
