@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../src/app.js';
 import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
 import type { AuditEntry } from '../../src/modules/audit/index.js';
-import { apiClient, createTenant, ok, tokenFor, type Api } from '../helpers/app.js';
+import { createTenant, ok, tokenFor, type Api } from '../helpers/app.js';
 import { startDiskApp, type DiskApp } from '../helpers/disk-app.js';
 import { scimClient, USER_URN } from '../helpers/scim.js';
 import { createVenue, seedPerson, type PersonData } from '../contract/obfuscation.fixtures.js';
