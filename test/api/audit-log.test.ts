@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { EXTENSION_OPERATIONS, REFERENCE_OPERATIONS } from '../../src/contract/catalogue.js';
 import type { AuditEntry } from '../../src/modules/audit/index.js';
 import { apiClient, createTenant, ok, startTestApp, tokenFor, type Api, type Tenant, type TestApp } from '../helpers/app.js';
+import { createVenue, seedPerson } from '../contract/obfuscation.fixtures.js';
 
 // Issue 36, the audit log: changing an application's scopes, rotating its secret and switching compliance on each
 // write one entry naming the actor and the request (X-Request-Id); entries are readable through GET /ea/audit-log and
@@ -220,5 +221,33 @@ describe('append-only', () => {
       await expect(sql`update audit_log set target_display = 'forged' where id = ${entry?.id ?? ''}`.execute(db)).rejects.toThrow(/append-only/);
     }
     expect((await entries())[0]).toEqual(entry);
+  });
+});
+
+describe('redaction by obfuscation', () => {
+  it('replaces an obfuscated contact\'s values in the entries that name them, and keeps the rest of each entry', async () => {
+    const tag = Date.now().toString(36);
+    const person = { firstName: `Oriel${tag}`, lastName: `Vantongeren${tag}`, email: `oriel.${tag}@example.test`, phone: '+1 555 0142', note: 'no note' };
+    // A user of the same person, made and removed by the operator: the entries name them.
+    const user = await t.services.accounts.createUser({ accountId: tenant.accountId, email: person.email, name: `${person.firstName} ${person.lastName}`, role: 'developer' });
+    await t.services.accounts.deleteUser(tenant.accountId, user.id);
+    const about = () => entries(api, `target.id eq '${user.id}'`);
+    const before = await about();
+    expect(before.map((e) => e.action)).toEqual(['user.created', 'user.deleted']);
+    expect(JSON.stringify(before)).toContain(person.lastName);
+    await t.services.accounts.setFeature(tenant.accountId, 'contact-obfuscation', true);
+    const venue = await createVenue(t.services, tenant.accountId);
+    const { contactId } = await seedPerson(t.db.handle.db, venue, person);
+    expect(await t.services.obfuscation.obfuscateNow(tenant.accountId, contactId)).toMatchObject({ status: 'COMPLETED' });
+    const after = await about();
+    expect(after.map((e) => [e.id, e.action, e.actor, e.target.id, e.at, e.address, e.requestId])).toEqual(before.map((e) => [e.id, e.action, e.actor, e.target.id, e.at, e.address, e.requestId]));
+    const text = JSON.stringify(after).toLowerCase();
+    for (const value of [person.email, person.firstName, person.lastName]) expect(text).not.toContain(value.toLowerCase());
+    expect(after[0]?.target.display).toBe('[obfuscated]');
+    // The redaction opened nothing else: the entries are still append-only afterwards.
+    await expect(sql`delete from audit_log where id = ${after[0]?.id ?? ''}`.execute(t.db.handle.db)).rejects.toThrow(/append-only/);
+    if (t.db.handle.dialect === 'postgres') {
+      await expect(sql`update audit_log set target_display = 'forged' where id = ${after[0]?.id ?? ''}`.execute(t.db.handle.db)).rejects.toThrow(/append-only/);
+    }
   });
 });
