@@ -7,6 +7,7 @@ import { AuditService } from './audit.service.js';
 export { AuditService, changedFields, type AuditRecord } from './audit.service.js';
 export type { Executor as AuditExecutor } from './audit.repository.js';
 export { AuditEntrySchema, AuditListQuerySchema, AuditPageSchema, type AuditEntry } from './audit.schemas.js';
+export { AUDIT_FILTER_FIELDS } from './audit.filters.js';
 
 /** The audit log of administrative actions (issue 36): the modules that change administrative data record into it. */
 export function createAuditModule(deps: ModuleDeps) {

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { Type } from 'typebox';
-import { operations } from '../../http/operations.js';
+import { listNote, operations } from '../../http/operations.js';
 import { actAs } from '../../audit-scope.js';
-import { AuditListQuerySchema, AuditPageSchema } from '../audit/index.js';
+import { AUDIT_FILTER_FIELDS, AuditListQuerySchema, AuditPageSchema } from '../audit/index.js';
 import { PortalErrors } from './portal.errors.js';
 import {
   ApplicationInputSchema, ApplicationSchema, ApplicationScopesInputSchema, FeatureInputSchema, FeatureParamsSchema, FeaturesSchema, IdParamsSchema, InvitationInputSchema, InvitationSchema, NewApplicationSchema,
@@ -131,7 +131,7 @@ export function portalRoutes(deps: { portal: PortalService; secureCookies: boole
     }, async (request) => portal.setFeature(signedIn(request).user, request.params.feature, request.body.enabled));
 
     op('portalListAuditLog', {
-      description: 'Administrators only: the account\'s audit log, paged and filtered like GET /ea/audit-log.',
+      description: `Administrators only: the account's audit log, paged and filtered like GET /ea/audit-log. ${listNote('portalListAuditLog', AUDIT_FILTER_FIELDS)}`,
       querystring: AuditListQuerySchema, response: { 200: AuditPageSchema }, route: reads,
     }, async (request) => portal.auditLog(signedIn(request).user, request.query));
   });
