@@ -12,6 +12,7 @@ import { registerMetrics } from './http/metrics.js';
 import { systemClock, type Clock } from './db/time.js';
 import { CommonErrors } from './errors.js';
 import { registerAuth } from './http/auth.js';
+import { registerAuditScope } from './http/audit-scope.js';
 import { operations } from './http/operations.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerAcceptCheck } from './http/accept.js';
@@ -29,6 +30,7 @@ import { JobQueue, Worker, type JobHandler } from './jobs/index.js';
 import type { Module, ModuleDeps } from './modules/module.js';
 import { EraserRegistry } from './modules/privacy/index.js';
 import { createAccountsModule } from './modules/accounts/index.js';
+import { createAuditModule } from './modules/audit/index.js';
 import { createOAuthModule } from './modules/oauth/index.js';
 import { createEventsModule } from './modules/events/index.js';
 import { createEventFeaturesModule } from './modules/event-features/index.js';
@@ -120,7 +122,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   // Every module that stores personal data hands its erasers over; obfuscation runs them all (DESIGN style 9).
   const erasers = new EraserRegistry();
 
-  const accounts = createAccountsModule(deps, { ...(opts.log ? { log: opts.log } : {}) });
+  // The audit log first: the modules that change administrative data record into it (issue 36).
+  const audit = createAuditModule(deps);
+  const accounts = createAccountsModule(deps, { audit: audit.services.audit, ...(opts.log ? { log: opts.log } : {}) });
   const oauth = await createOAuthModule(deps, { accounts: accounts.services.accounts });
   const events = createEventsModule(deps);
   const eventFeatures = createEventFeaturesModule(deps, { events: events.services.events });
@@ -140,9 +144,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     activities: activities.services.activities,
   });
   const usage = createUsageModule(deps, { accounts: accounts.services.accounts, limit: opts.serving === true, ...(opts.log ? { log: opts.log } : {}) });
-  const portal = createPortalModule(deps, { accounts: accounts.services.accounts });
-  const identity = createIdentityModule(deps, { accounts: accounts.services.accounts, events: events.services.events });
-  const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts });
+  const portal = createPortalModule(deps, { accounts: accounts.services.accounts, audit: audit.services.audit });
+  const identity = createIdentityModule(deps, { accounts: accounts.services.accounts, events: events.services.events, audit: audit.services.audit });
+  const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts, audit: audit.services.audit });
   // Platform connections seal their secrets with the contact hooks' key ring and call out through their outbound guard.
   const sync = createSyncModule(deps, { sessions: sessions.services.sessions, contactHooks: contactHooks.services.contactHooks, oauth: oauth.services.oauth });
   const files = createFilesModule(deps, { keys: oauth.services.keys });
@@ -208,7 +212,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
 
   // The module list: routes are registered, job handlers and erasers collected, in this order.
   const modules: readonly Module[] = [
-    accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks,
+    audit, accounts, oauth, events, eventFeatures, contacts, obfuscation, bulkJobs, attendees, activities, insights, sessions, webcasts, usage, sync, communications, portal, identity, contactHooks,
     // speakers and badges before files: their erasers hand an erased contact's files (speaker's files, badge PDFs) to the contact,
     // whose files the files eraser then deletes.
     speakers, badges, files, registrationTypes, exhibitors, videos, surveys,
@@ -235,6 +239,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   metrics.useSources({ pool: () => db.poolStats(), queue: () => jobs.depth(), jobTypes: () => Object.keys(jobHandlers), clock });
   return {
     db, jobs, jobHandlers, erasers, modules, metrics,
+    ...audit.services,
     ...accounts.services,
     ...oauth.services,
     ...events.services,
@@ -338,6 +343,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAcceptCheck(app, prefix);
   registerPageTokenSealing(app, prefix, services.keys.derivedKeyRing('paging tokens'));
   registerAuth(app, authenticator, prefix);
+  // Who acts, from where, in which request: what the audit log records of a change (issue 36).
+  registerAuditScope(app);
   // Rate limits and usage counting: after auth, so a call is charged to its account or else its address.
   // Limiter decisions are counted only when someone can read them (the request path stays as it was otherwise).
   const metered = config.metrics?.token !== undefined || config.metrics?.address !== undefined;

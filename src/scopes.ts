@@ -78,6 +78,7 @@ export const SCOPES = {
   // Issue 33: the webcast platforms an account connects (an eventline extension); writing them is the administrators'.
   'account/platform-connections:read': 'Allows the reading of the account\'s webcast platform connections (an eventline extension; never their secrets)',
   'account/platform-connections:write': 'Allows connecting, testing, rotating the secrets of and disconnecting webcast platforms (an eventline extension)',
+  'account/audit-log:read': 'Allows the reading of the account\'s audit log of administrative actions (an eventline extension)',
   'event/attendee-activities:read': 'Allows the reading of attendee activities',
   'event/attendee-activities:write': 'Allows the creation of external attendee activities',
   'event/attendee-activities-metadata:read': 'Allows the reading of external attendee activity metadata',

@@ -1,4 +1,6 @@
+import { userInfo } from 'node:os';
 import { InvalidArgumentError, type Command } from 'commander';
+import { runInAuditScope, type AuditActor } from '../audit-scope.js';
 import { buildServices, type Services } from '../app.js';
 import { loadConfig, type Config } from '../config/index.js';
 import { createDb } from '../db/index.js';
@@ -25,6 +27,8 @@ export interface CliContext {
   config(): Config;
   /** Opens the services, runs fn, and always closes the database so the process can exit. */
   withServices<T>(fn: (services: Services) => Promise<T>): Promise<T>;
+  /** withServices for an administrative command: what fn changes is recorded in the audit log as the operator's (issue 36). */
+  asOperator<T>(fn: (services: Services) => Promise<T>): Promise<T>;
   /** Prints one JSON document with --json, friendly text otherwise. */
   print(json: boolean | undefined, doc: unknown, text: () => string): void;
   /** A line for the person at the terminal; goes to stderr under --json so stdout stays parseable. */
@@ -83,6 +87,10 @@ export function createContext(io: CliIo, opts: CliOptions = {}): CliContext {
         await handle.destroy();
       }
     },
+    asOperator(fn) {
+      // No address and no request: the operator ran the command on the server's host.
+      return runInAuditScope({ actor: operatorActor() }, () => this.withServices(fn));
+    },
     print(json, doc, text) {
       io.stdout(json ? `${JSON.stringify(doc, null, 2)}\n` : `${text()}\n`);
     },
@@ -90,6 +98,18 @@ export function createContext(io: CliIo, opts: CliOptions = {}): CliContext {
       (json ? io.stderr : io.stdout)(`${line}\n`);
     },
   };
+}
+
+/** The operator at the CLI, by the OS user that ran it. */
+export function operatorActor(): AuditActor {
+  let name: string;
+  try {
+    name = userInfo().username;
+  } catch {
+    // A uid without a passwd entry (some containers): the uid.
+    name = `uid:${process.getuid?.() ?? 'unknown'}`;
+  }
+  return { type: 'operator', id: name, display: `eventline CLI (${name})` };
 }
 
 /** The `--json` option of a command that prints a result: one JSON document instead of text. */

@@ -7,6 +7,7 @@ import { Value } from 'typebox/value';
 import { registerAccounts } from './commands/accounts.js';
 import { registerApi } from './commands/api.js';
 import { registerArchive } from './commands/archive.js';
+import { registerAudit } from './commands/audit.js';
 import { registerApps } from './commands/apps.js';
 import { registerContacts } from './commands/contacts.js';
 import { registerBackup } from './commands/backup.js';
@@ -89,6 +90,7 @@ export function buildProgram(io: CliIo = processIo, opts: ProgramOptions = {}): 
   registerWorkspaces(program, ctx);
   registerApps(program, ctx);
   registerScimTokens(program, ctx);
+  registerAudit(program, ctx);
   registerOpenApi(program, ctx);
   registerApi(program, ctx);
   registerArchive(program, ctx);

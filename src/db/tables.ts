@@ -2,6 +2,7 @@ import type { TableDeclaration } from './declare.js';
 import { JOBS_TABLES } from '../jobs/jobs.table.js';
 import { LIST_COUNTS_TABLES } from '../lists/list-counts.table.js';
 import { ACCOUNTS_TABLES } from '../modules/accounts/accounts.table.js';
+import { AUDIT_TABLES } from '../modules/audit/audit.table.js';
 import { ATTENDEES_TABLES } from '../modules/attendees/attendees.table.js';
 import { BULK_JOBS_TABLES } from '../modules/bulk-jobs/bulk-jobs.table.js';
 import { COMMUNICATIONS_TABLES } from '../modules/communications/communications.table.js';
@@ -64,6 +65,7 @@ import { TRAVEL_RFPS_TABLES } from '../modules/travel-rfps/travel-rfps.table.js'
 /** Every table of the schema with its owner and the use of each text column (test/architecture checks both). */
 export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...ACCOUNTS_TABLES,
+  ...AUDIT_TABLES,
   ...OAUTH_TABLES,
   ...JOBS_TABLES,
   ...LIST_COUNTS_TABLES,

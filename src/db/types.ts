@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { JobsTable } from '../jobs/jobs.table.js';
+import type { AuditLogTable } from '../modules/audit/audit.table.js';
 import type { IdempotencyKeysTable } from '../modules/idempotency/idempotency.table.js';
 import type { ListCountsTable } from '../lists/list-counts.table.js';
 import type {
@@ -99,6 +100,7 @@ export interface Database {
   workspace_members: WorkspaceMembersTable;
   workspace_invitations: WorkspaceInvitationsTable;
   applications: ApplicationsTable;
+  audit_log: AuditLogTable;
   signing_keys: SigningKeysTable;
   authorization_codes: AuthorizationCodesTable;
   jobs: JobsTable;

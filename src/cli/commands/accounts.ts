@@ -40,7 +40,7 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
     .option('--region <region>', 'region (defaults to the server\'s REGION)')
     .option('--json', 'print JSON')
     .action(async (opts: JsonOpt & { name: string; tier?: string; region?: string }) => {
-      const account = await ctx.withServices((s) =>
+      const account = await ctx.asOperator((s) =>
         s.accounts.createAccount({ name: opts.name, ...(opts.tier !== undefined ? { tier: opts.tier } : {}), ...(opts.region !== undefined ? { region: opts.region } : {}) }),
       );
       ctx.print(opts.json, account, () => `Created account "${account.name}"\n${describeAccount(account)}`);
@@ -51,7 +51,7 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
     .description('List accounts')
     .option('--json', 'print JSON')
     .action(async (opts: JsonOpt) => {
-      const list = await ctx.withServices((s) => s.accounts.listAccounts());
+      const list = await ctx.asOperator((s) => s.accounts.listAccounts());
       ctx.print(opts.json, list, () =>
         list.length === 0
           ? 'No accounts yet. Create one with: eventline accounts create --name <name>'
@@ -69,7 +69,7 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
     .option('--json', 'print JSON')
     .action(async (a: string | undefined, b: string | undefined, opts: JsonOpt & { account?: string; tier?: string }, cmd: Command) => {
       const { accountId, tier } = resolveSetTier(cmd, [a, b], opts);
-      const account = await ctx.withServices((s) => s.accounts.setTier(accountId, tier));
+      const account = await ctx.asOperator((s) => s.accounts.setTier(accountId, tier));
       ctx.print(opts.json, account, () => `Account "${account.name}" (${account.id}) is now on the ${account.tier} tier.`);
     });
 
@@ -81,7 +81,7 @@ export function registerAccounts(program: Command, ctx: CliContext): void {
       .argument('<feature>', FEATURES.join(' | '))
       .option('--json', 'print JSON')
       .action(async (feature: string, opts: JsonOpt & { account: string }) => {
-        const account = await ctx.withServices((s) => s.accounts.setFeature(opts.account, feature, enabled));
+        const account = await ctx.asOperator((s) => s.accounts.setFeature(opts.account, feature, enabled));
         ctx.print(opts.json, account, () =>
           `${enabled ? 'Enabled' : 'Disabled'} ${feature} for account "${account.name}" (${account.id}).\n` +
           `  features now: ${listOrNone(account.features)}`,

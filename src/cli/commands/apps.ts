@@ -20,7 +20,7 @@ export function registerApps(program: Command, ctx: CliContext): void {
       account: string; workspace: string; name: string; scopes?: string; allScopes?: boolean; redirectUri: string[]; createdBy?: string;
     }, cmd: Command) => {
       const choice = scopeChoice(cmd, opts, false);
-      const { application, clientSecret } = await ctx.withServices(async (s) => {
+      const { application, clientSecret } = await ctx.asOperator(async (s) => {
         const scopes = choice.kind === 'list' ? choice.scopes : (await s.accounts.getWorkspace(opts.account, opts.workspace)).scopes;
         return s.accounts.createApplication({
           accountId: opts.account, workspaceId: opts.workspace, name: opts.name, scopes, redirectUris: opts.redirectUri,
@@ -48,7 +48,7 @@ export function registerApps(program: Command, ctx: CliContext): void {
     .option('--workspace <id>', 'only this workspace')
     .option('--json', 'print JSON')
     .action(async (opts: JsonOpt & { account: string; workspace?: string }) => {
-      const list = await ctx.withServices(async (s) => {
+      const list = await ctx.asOperator(async (s) => {
         if (opts.workspace !== undefined) await s.accounts.getWorkspace(opts.account, opts.workspace);
         else await s.accounts.getAccount(opts.account);
         return s.accounts.listApplications(opts.account, opts.workspace);
@@ -67,7 +67,7 @@ export function registerApps(program: Command, ctx: CliContext): void {
     .argument('<app>', 'application id or client id')
     .option('--json', 'print JSON')
     .action(async (app: string, opts: JsonOpt & { account: string }) => {
-      const application = await ctx.withServices((s) => s.accounts.revokeApplication(opts.account, app));
+      const application = await ctx.asOperator((s) => s.accounts.revokeApplication(opts.account, app));
       ctx.print(opts.json, application, () =>
         `Revoked application "${application.name}" (client_id ${application.clientId}); its tokens are refused from the next call on.`,
       );

@@ -16,7 +16,7 @@ export function registerScimTokens(program: Command, ctx: CliContext): void {
     .option('--description <text>', 'what it is for, e.g. "Okta"', nonEmpty)
     .option('--json', 'print JSON')
     .action(async (opts: JsonOpt & { account: string; description?: string }) => {
-      const { token, scimToken, base } = await ctx.withServices(async (s) => ({ ...(await s.scimTokens.issue(opts.account, opts.description)), base: s.scim.base }));
+      const { token, scimToken, base } = await ctx.asOperator(async (s) => ({ ...(await s.scimTokens.issue(opts.account, opts.description)), base: s.scim.base }));
       ctx.print(opts.json, { ...scimToken, token, scimBaseUrl: base }, () =>
         [
           'Issued a SCIM token',
@@ -30,7 +30,7 @@ export function registerScimTokens(program: Command, ctx: CliContext): void {
   accountCommand(tokens, 'list', 'List the account\'s SCIM tokens (never the tokens themselves)')
     .option('--json', 'print JSON')
     .action(async (opts: JsonOpt & { account: string }) => {
-      const list = await ctx.withServices((s) => s.scimTokens.list(opts.account));
+      const list = await ctx.asOperator((s) => s.scimTokens.list(opts.account));
       ctx.print(opts.json, list, () =>
         list.length === 0 ? 'No SCIM tokens yet.' : table(['ID', 'DESCRIPTION', 'CREATED', 'STATUS'], list.map((t) => [t.id, t.description ?? '', t.created, status(t)])),
       );
@@ -40,7 +40,7 @@ export function registerScimTokens(program: Command, ctx: CliContext): void {
     .argument('<id>', 'token id (from list)')
     .option('--json', 'print JSON')
     .action(async (id: string, opts: JsonOpt & { account: string }) => {
-      await ctx.withServices((s) => s.scimTokens.revoke(opts.account, id));
+      await ctx.asOperator((s) => s.scimTokens.revoke(opts.account, id));
       ctx.print(opts.json, { id, revoked: true }, () => `Revoked SCIM token ${id}; it is refused from its next call on.`);
     });
 }

@@ -23,7 +23,7 @@ export function registerUsers(program: Command, ctx: CliContext): void {
       // Only the argon2 hash is stored, so a generated password can be shown this once and never again.
       const generated = opts.password === undefined ? randomBytes(12).toString('base64url') : undefined;
       const password = opts.password ?? generated;
-      const user = await ctx.withServices((s) =>
+      const user = await ctx.asOperator((s) =>
         s.accounts.createUser({
           accountId: opts.account, email: opts.email, role: opts.role,
           ...(opts.name !== undefined ? { name: opts.name } : {}),

@@ -24,7 +24,7 @@ export function registerWorkspaces(program: Command, ctx: CliContext): void {
     .action(async (opts: JsonOpt & { account: string; name: string; scopes?: string; allScopes?: boolean; createdBy?: string }, cmd: Command) => {
       const choice = scopeChoice(cmd, opts, true);
       const scopes = choice.kind === 'all' ? ALL_SCOPES : choice.kind === 'list' ? choice.scopes : [];
-      const workspace = await ctx.withServices((s) =>
+      const workspace = await ctx.asOperator((s) =>
         s.accounts.createWorkspace({ accountId: opts.account, name: opts.name, scopes, ...(opts.createdBy !== undefined ? { createdBy: opts.createdBy } : {}) }),
       );
       ctx.print(opts.json, workspace, () => `Created workspace "${workspace.name}"\n${describeWorkspace(workspace)}`);
@@ -33,7 +33,7 @@ export function registerWorkspaces(program: Command, ctx: CliContext): void {
   accountCommand(workspaces, 'list', 'List the workspaces of an account')
     .option('--json', 'print JSON')
     .action(async (opts: JsonOpt & { account: string }) => {
-      const list = await ctx.withServices(async (s) => {
+      const list = await ctx.asOperator(async (s) => {
         // Listing an unknown account would print an empty table; say it does not exist instead.
         await s.accounts.getAccount(opts.account);
         return s.accounts.listWorkspaces(opts.account);
@@ -50,7 +50,7 @@ export function registerWorkspaces(program: Command, ctx: CliContext): void {
     .requiredOption('--email <email>', 'email to invite', nonEmpty)
     .option('--json', 'print JSON')
     .action(async (opts: JsonOpt & { account: string; workspace: string; email: string }) => {
-      const invitation = await ctx.withServices((s) => s.accounts.invite({ accountId: opts.account, workspaceId: opts.workspace, email: opts.email }));
+      const invitation = await ctx.asOperator((s) => s.accounts.invite({ accountId: opts.account, workspaceId: opts.workspace, email: opts.email }));
       ctx.print(opts.json, invitation, () =>
         invitation.status === 'accepted'
           ? `${invitation.email} already has a user in this account and is now a member of workspace ${invitation.workspaceId}.`
@@ -66,7 +66,7 @@ export function registerWorkspaces(program: Command, ctx: CliContext): void {
     .action(async (opts: JsonOpt & { account: string; workspace: string; scopes?: string; allScopes?: boolean }, cmd: Command) => {
       const choice = scopeChoice(cmd, opts, false);
       const scopes = choice.kind === 'all' ? ALL_SCOPES : choice.kind === 'list' ? choice.scopes : [];
-      const workspace = await ctx.withServices((s) => s.accounts.setWorkspaceScopes(opts.account, opts.workspace, scopes));
+      const workspace = await ctx.asOperator((s) => s.accounts.setWorkspaceScopes(opts.account, opts.workspace, scopes));
       ctx.print(opts.json, workspace, () => `Workspace "${workspace.name}" now grants ${count(workspace.scopes.length, 'scope')}.\n${describeWorkspace(workspace)}`);
     });
 }

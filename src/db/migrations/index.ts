@@ -37,6 +37,7 @@ import * as m0035 from './0035_appointments.js';
 import * as m0036 from './0036_meeting_requests_travel.js';
 import * as m0037 from './0037_travel.js';
 import * as m0038 from './0038_platform_connections.js';
+import * as m0039 from './0039_audit_log.js';
 import * as m0040 from './0040_idempotency_keys.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
@@ -82,5 +83,6 @@ export const migrations: Record<string, Migration> = {
   '0036_meeting_requests_travel': m0036,
   '0037_travel': m0037,
   '0038_platform_connections': m0038,
+  '0039_audit_log': m0039,
   '0040_idempotency_keys': m0040,
 };

@@ -19,8 +19,8 @@ export class AccountsRepository extends Repository {
     return this.db.selectFrom('accounts').selectAll().orderBy('created').execute();
   }
 
-  async updateAccount(id: string, patch: Pick<RowPatch<'accounts'>, 'tier' | 'features' | 'name'>, lastModified: string) {
-    const r = await this.db.updateTable('accounts').set({ ...patch, last_modified: lastModified }).where('id', '=', id).executeTakeFirst();
+  async updateAccount(id: string, patch: Pick<RowPatch<'accounts'>, 'tier' | 'features' | 'name'>, lastModified: string, ex: Executor = this.db) {
+    const r = await ex.updateTable('accounts').set({ ...patch, last_modified: lastModified }).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -78,16 +78,16 @@ export class AccountsRepository extends Repository {
     return ex.insertInto('workspaces').values(row).execute();
   }
 
-  findWorkspace(accountId: string, id: string) {
-    return this.db.selectFrom('workspaces').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  findWorkspace(accountId: string, id: string, ex: Executor = this.db) {
+    return ex.selectFrom('workspaces').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
   }
 
   listWorkspaces(accountId: string) {
     return this.db.selectFrom('workspaces').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
   }
 
-  async updateWorkspaceScopes(accountId: string, id: string, scopes: string) {
-    const r = await this.db.updateTable('workspaces').set({ scopes }).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  async updateWorkspaceScopes(accountId: string, id: string, scopes: string, ex: Executor = this.db) {
+    const r = await ex.updateTable('workspaces').set({ scopes }).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
@@ -129,8 +129,8 @@ export class AccountsRepository extends Repository {
     return ex.updateTable('workspace_invitations').set({ status: 'accepted', accepted_at: at }).where('id', '=', id).execute();
   }
 
-  insertApplication(row: NewRow<'applications'>) {
-    return this.db.insertInto('applications').values(row).execute();
+  insertApplication(row: NewRow<'applications'>, ex: Executor = this.db) {
+    return ex.insertInto('applications').values(row).execute();
   }
 
   findApplication(accountId: string, idOrClientId: string) {
@@ -144,15 +144,22 @@ export class AccountsRepository extends Repository {
     return q.orderBy('id').execute();
   }
 
-  async revokeApplication(accountId: string, id: string, at: string) {
-    const r = await this.db.updateTable('applications').set({ revoked_at: at })
+  async revokeApplication(accountId: string, id: string, at: string, ex: Executor = this.db) {
+    const r = await ex.updateTable('applications').set({ revoked_at: at })
       .where('account_id', '=', accountId).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
 
   /** Only while the application is not revoked: a revoked one keeps its old (useless) hash. */
-  async updateApplicationSecret(accountId: string, id: string, secretHash: string) {
-    const r = await this.db.updateTable('applications').set({ secret_hash: secretHash })
+  async updateApplicationSecret(accountId: string, id: string, secretHash: string, ex: Executor = this.db) {
+    const r = await ex.updateTable('applications').set({ secret_hash: secretHash })
+      .where('account_id', '=', accountId).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Only while the application is not revoked. */
+  async updateApplicationScopes(accountId: string, id: string, scopes: string, ex: Executor = this.db) {
+    const r = await ex.updateTable('applications').set({ scopes })
       .where('account_id', '=', accountId).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

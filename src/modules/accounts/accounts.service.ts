@@ -9,6 +9,7 @@ import { MemoryThrottleStore, PasswordCheckGate, SignInThrottle, ThrottleUnavail
 import { GrantCache, GRANTS_CHANGED } from './grant-cache.js';
 import type { ChangeFeed } from '../../db/changes.js';
 import type { Kysely } from 'kysely';
+import { changedFields, type AuditRecord, type AuditService } from '../audit/index.js';
 import { AccountErrors } from './accounts.errors.js';
 import type { AccountsRepository, Executor } from './accounts.repository.js';
 import type { Row, RowPatch } from '../../db/types.js';
@@ -111,6 +112,7 @@ export class AccountsService {
     private readonly clock: Clock = systemClock,
     signIns: { throttle: SignInThrottle; gate: PasswordCheckGate } = { throttle: new SignInThrottle(new MemoryThrottleStore(), clock), gate: new PasswordCheckGate(2, 8) },
     private readonly changes?: ChangeFeed,
+    private readonly audit?: AuditService,
   ) {
     this.grantCache = changes ? new GrantCache(changes) : undefined;
     this.throttle = signIns.throttle;
@@ -145,6 +147,11 @@ export class AccountsService {
     this.userRevoked.push(listener);
   }
 
+  /** An audit entry in the transaction of the change (issue 36); none where no audit log is wired (unit tests). */
+  private async record(ex: Executor, entry: AuditRecord): Promise<void> {
+    await this.audit?.record(ex, entry);
+  }
+
   /** Runs fn in the caller's transaction, or in a new one. */
   private inTransaction<T>(trx: Executor | undefined, fn: (trx: Executor) => Promise<T>): Promise<T> {
     return trx ? fn(trx) : this.repo.transaction(fn);
@@ -155,7 +162,13 @@ export class AccountsService {
     if (!isTier(tier)) throw AccountErrors.invalidTier();
     const now = iso(this.clock());
     const row: Row<'accounts'> = { id: newId(), name: requiredName(input.name, 'Account name'), region: input.region ?? this.config.region, tier, features: '[]', created: now, last_modified: now };
-    await this.repo.insertAccount(row);
+    await this.repo.transaction(async (trx) => {
+      await this.repo.insertAccount(row, trx);
+      await this.record(trx, {
+        accountId: row.id, action: 'account.created', target: { type: 'account', id: row.id, display: row.name },
+        changes: changedFields({}, { name: row.name, tier: row.tier, region: row.region }),
+      });
+    });
     const account = toAccount(row);
     for (const listener of this.accountCreated) await listener(account);
     return account;
@@ -176,17 +189,30 @@ export class AccountsService {
 
   async setTier(accountId: string, tier: string): Promise<Account> {
     if (!isTier(tier)) throw AccountErrors.invalidTier();
-    if (!(await this.repo.updateAccount(accountId, { tier }, iso(this.clock())))) throw AccountErrors.accountNotFound();
+    await this.repo.transaction(async (trx) => {
+      const before = toAccount(found(await this.repo.findAccount(accountId, trx), AccountErrors.accountNotFound));
+      if (before.tier === tier) return;
+      await this.repo.updateAccount(accountId, { tier }, iso(this.clock()), trx);
+      await this.record(trx, { accountId, action: 'account.tier.changed', target: { type: 'account', id: accountId, display: before.name }, changes: changedFields(before, { tier }) });
+    });
     return this.getAccount(accountId);
   }
 
   async setFeature(accountId: string, feature: string, enabled: boolean): Promise<Account> {
     if (!isFeature(feature)) throw AccountErrors.invalidFeature(`Unknown feature '${feature}'; known: ${FEATURES.join(', ')}`);
-    const account = await this.getAccount(accountId);
-    const set = new Set<string>(account.features);
-    if (enabled) set.add(feature);
-    else set.delete(feature);
-    await this.repo.updateAccount(accountId, { features: JSON.stringify([...set].sort()) }, iso(this.clock()));
+    await this.repo.transaction(async (trx) => {
+      const account = toAccount(found(await this.repo.findAccount(accountId, trx), AccountErrors.accountNotFound));
+      // Switching a feature to where it is changes nothing, and records nothing.
+      if (account.features.includes(feature) === enabled) return;
+      const set = new Set<string>(account.features);
+      if (enabled) set.add(feature);
+      else set.delete(feature);
+      await this.repo.updateAccount(accountId, { features: JSON.stringify([...set].sort()) }, iso(this.clock()), trx);
+      await this.record(trx, {
+        accountId, action: enabled ? 'account.feature.enabled' : 'account.feature.disabled', target: { type: 'account', id: accountId, display: account.name },
+        changes: { [feature]: { before: !enabled, after: enabled } },
+      });
+    });
     return this.getAccount(accountId);
   }
 
@@ -212,6 +238,10 @@ export class AccountsService {
         await this.repo.acceptInvitation(inv.id, now, ex);
       }
       const user = toUser(row);
+      await this.record(ex, {
+        accountId: input.accountId, action: 'user.created', target: { type: 'user', id: row.id, display: email },
+        changes: { ...changedFields({}, { email, name, role, active: true }), ...(passwordHash !== null ? { password: 'set' } : {}) },
+      });
       for (const listener of this.userCreated) await listener(user, ex);
       return user;
     });
@@ -257,7 +287,15 @@ export class AccountsService {
       if (before.active && changes.active === false) {
         for (const listener of this.userRevoked) await listener({ accountId, userId: id, reason: 'deactivated' }, ex);
       }
-      return toUser(found(await this.repo.findUser(accountId, id, ex), AccountErrors.userNotFound));
+      const after = toUser(found(await this.repo.findUser(accountId, id, ex), AccountErrors.userNotFound));
+      // The password is never recorded, only that it changed.
+      const diff: Record<string, unknown> = { ...changedFields(before, { email: after.email, name: after.name, role: after.role, active: after.active }), ...(patch.password_hash !== undefined ? { password: 'changed' } : {}) };
+      if (Object.keys(diff).length > 0) {
+        await this.record(ex, {
+          accountId, action: diff['role'] !== undefined ? 'user.role.changed' : 'user.updated', target: { type: 'user', id, display: after.email }, changes: diff,
+        });
+      }
+      return after;
     });
   }
 
@@ -269,8 +307,12 @@ export class AccountsService {
    */
   async deleteUser(accountId: string, id: string, trx?: Executor): Promise<void> {
     await this.inTransaction(trx, async (ex) => {
-      found(await this.repo.findUser(accountId, id, ex), AccountErrors.userNotFound);
+      const user = toUser(found(await this.repo.findUser(accountId, id, ex), AccountErrors.userNotFound));
       for (const listener of this.userRevoked) await listener({ accountId, userId: id, reason: 'deleted' }, ex);
+      await this.record(ex, {
+        accountId, action: 'user.deleted', target: { type: 'user', id, display: user.email },
+        changes: changedFields({ email: user.email, name: user.name, role: user.role }, { email: null, name: null, role: null }),
+      });
       await this.repo.revokeApplicationsCreatedBy(accountId, id, iso(this.clock()), ex);
       await this.repo.deleteUser(accountId, id, ex);
       await this.grantsChanged(ex);
@@ -334,6 +376,10 @@ export class AccountsService {
     await this.repo.transaction(async (trx) => {
       await this.repo.insertWorkspace(row, trx);
       if (input.createdBy) await this.repo.addMember({ workspace_id: row.id, user_id: input.createdBy, created: row.created }, trx);
+      await this.record(trx, {
+        accountId: input.accountId, action: 'workspace.created', target: { type: 'workspace', id: row.id, display: row.name },
+        changes: changedFields({}, { name: row.name, scopes }),
+      });
     });
     return toWorkspace(row);
   }
@@ -350,7 +396,12 @@ export class AccountsService {
   /** Takes effect on the next call of every token of every application in the workspace. */
   async setWorkspaceScopes(accountId: string, workspaceId: string, scopes: readonly string[]): Promise<Workspace> {
     const valid = validScopes(scopes);
-    if (!(await this.repo.updateWorkspaceScopes(accountId, workspaceId, JSON.stringify(valid)))) throw AccountErrors.workspaceNotFound();
+    await this.repo.transaction(async (trx) => {
+      const before = await this.repo.findWorkspace(accountId, workspaceId, trx);
+      if (!before || !(await this.repo.updateWorkspaceScopes(accountId, workspaceId, JSON.stringify(valid), trx))) throw AccountErrors.workspaceNotFound();
+      const diff = changedFields({ scopes: json(before.scopes) }, { scopes: valid });
+      if (Object.keys(diff).length > 0) await this.record(trx, { accountId, action: 'workspace.scopes.changed', target: { type: 'workspace', id: workspaceId, display: before.name }, changes: diff });
+    });
     await this.grantsChanged();
     return this.getWorkspace(accountId, workspaceId);
   }
@@ -368,6 +419,10 @@ export class AccountsService {
     await this.repo.transaction(async (trx) => {
       await this.repo.insertInvitation(row, trx);
       if (accepted) await this.repo.addMember({ workspace_id: input.workspaceId, user_id: existing.id, created: now }, trx);
+      await this.record(trx, {
+        accountId: input.accountId, action: 'workspace.invitation.created', target: { type: 'workspace', id: input.workspaceId },
+        changes: changedFields({}, { invitation: row.id, email, status: row.status }),
+      });
     });
     return toInvitation(row);
   }
@@ -413,7 +468,13 @@ export class AccountsService {
       scopes: JSON.stringify(scopes), redirect_uris: JSON.stringify(redirectUris),
       created_by: input.createdBy ?? null, created: iso(this.clock()), revoked_at: null,
     };
-    await this.repo.insertApplication(row);
+    await this.repo.transaction(async (trx) => {
+      await this.repo.insertApplication(row, trx);
+      await this.record(trx, {
+        accountId: input.accountId, action: 'application.created', target: { type: 'application', id: row.id, display: row.name },
+        changes: { ...changedFields({}, { name: row.name, workspace: workspace.id, clientId: row.client_id, scopes, redirectUris }), secret: 'issued' },
+      });
+    });
     return { application: toApplication(row), clientSecret };
   }
 
@@ -429,7 +490,11 @@ export class AccountsService {
   /** Takes effect on the application's next call, not at token expiry. */
   async revokeApplication(accountId: string, idOrClientId: string): Promise<Application> {
     const app = await this.getApplication(accountId, idOrClientId);
-    await this.repo.revokeApplication(accountId, app.id, iso(this.clock()));
+    await this.repo.transaction(async (trx) => {
+      const at = iso(this.clock());
+      if (!(await this.repo.revokeApplication(accountId, app.id, at, trx))) return;
+      await this.record(trx, { accountId, action: 'application.revoked', target: { type: 'application', id: app.id, display: app.name }, changes: changedFields({ revokedAt: null }, { revokedAt: at }) });
+    });
     await this.grantsChanged();
     return this.getApplication(accountId, app.id);
   }
@@ -444,9 +509,34 @@ export class AccountsService {
     const app = await this.getApplication(accountId, idOrClientId);
     if (app.revokedAt !== null) throw AccountErrors.applicationRevoked();
     const clientSecret = newClientSecret();
-    if (!(await this.repo.updateApplicationSecret(accountId, app.id, hashSecret(clientSecret)))) throw AccountErrors.applicationRevoked();
+    await this.repo.transaction(async (trx) => {
+      if (!(await this.repo.updateApplicationSecret(accountId, app.id, hashSecret(clientSecret), trx))) throw AccountErrors.applicationRevoked();
+      // Never the secret or its hash: only that it was rotated.
+      await this.record(trx, { accountId, action: 'application.secret.rotated', target: { type: 'application', id: app.id, display: app.name }, changes: { secret: 'rotated' } });
+    });
     await this.grantsChanged();
     return { application: await this.getApplication(accountId, app.id), clientSecret };
+  }
+
+  /**
+   * Replaces the scopes an application may ask tokens for: each granted to its workspace, at least one. Takes effect
+   * on the next call of every token of the application (grants are read on every call). A revoked application is a 409.
+   */
+  async setApplicationScopes(accountId: string, idOrClientId: string, input: readonly string[]): Promise<Application> {
+    const app = await this.getApplication(accountId, idOrClientId);
+    if (app.revokedAt !== null) throw AccountErrors.applicationRevoked();
+    const scopes = validScopes(input);
+    if (scopes.length === 0) throw AccountErrors.noScopes(undefined, { target: 'scopes' });
+    const workspace = await this.getWorkspace(accountId, app.workspaceId);
+    const notGranted = scopes.filter((s) => !workspace.scopes.includes(s));
+    if (notGranted.length > 0) throw AccountErrors.scopeNotGranted(`The workspace has not been granted: ${notGranted.join(', ')}`, { target: 'scopes' });
+    await this.repo.transaction(async (trx) => {
+      if (!(await this.repo.updateApplicationScopes(accountId, app.id, JSON.stringify(scopes), trx))) throw AccountErrors.applicationRevoked();
+      const diff = changedFields({ scopes: app.scopes }, { scopes });
+      if (Object.keys(diff).length > 0) await this.record(trx, { accountId, action: 'application.scopes.changed', target: { type: 'application', id: app.id, display: app.name }, changes: diff });
+    });
+    await this.grantsChanged();
+    return this.getApplication(accountId, app.id);
   }
 
   /**

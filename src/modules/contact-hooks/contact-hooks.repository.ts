@@ -29,24 +29,25 @@ export class ContactHooksRepository extends Repository {
     return ex.selectFrom('contact_hooks').selectAll().where('account_id', '=', accountId).orderBy('id').executeTakeFirst();
   }
 
-  async insertHook(row: NewRow<'contact_hooks'>): Promise<void> {
-    await this.db.insertInto('contact_hooks').values(row).execute();
+  async insertHook(row: NewRow<'contact_hooks'>, ex: Executor = this.db): Promise<void> {
+    await ex.insertInto('contact_hooks').values(row).execute();
   }
 
-  async updateHook(accountId: string, id: string, patch: Omit<RowPatch<'contact_hooks'>, 'id' | 'account_id'>): Promise<boolean> {
-    const r = await this.db.updateTable('contact_hooks').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  async updateHook(accountId: string, id: string, patch: Omit<RowPatch<'contact_hooks'>, 'id' | 'account_id'>, ex: Executor = this.db): Promise<boolean> {
+    const r = await ex.updateTable('contact_hooks').set(patch).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
     return r.numUpdatedRows > 0n;
   }
 
   /** The hook and its delivery log; jobs still queued for it find nothing and end. */
-  async deleteHook(accountId: string, id: string): Promise<boolean> {
-    return this.transaction(async (trx) => {
+  async deleteHook(accountId: string, id: string, ex?: Executor): Promise<boolean> {
+    const run = async (trx: Executor): Promise<boolean> => {
       const ofHook = trx.selectFrom('contact_hook_transactions').select('id').where('account_id', '=', accountId).where('hook_id', '=', id);
       await trx.deleteFrom('contact_hook_attempts').where('account_id', '=', accountId).where('transaction_id', 'in', ofHook).execute();
       await trx.deleteFrom('contact_hook_transactions').where('account_id', '=', accountId).where('hook_id', '=', id).execute();
       const r = await trx.deleteFrom('contact_hooks').where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
       return r.numDeletedRows > 0n;
-    });
+    };
+    return ex ? run(ex) : this.transaction(run);
   }
 
   // --- transactions and attempts --------------------------------------------

@@ -6,6 +6,7 @@ import { actorName, type AuthContext } from '../../actor.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { ContactChange, ContactsService } from '../contacts/index.js';
+import { changedFields, type AuditService } from '../audit/index.js';
 import { ContactHookErrors } from './contact-hooks.errors.js';
 import { HOOKS_LIST, deliveriesList } from './contact-hooks.filters.js';
 import type { ContactHooksRepository, Executor } from './contact-hooks.repository.js';
@@ -73,7 +74,13 @@ export class ContactHooksService {
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion' | 'contactHooks'>,
     private readonly clock: Clock = systemClock,
     private readonly resolver?: Resolver,
+    private readonly audit?: AuditService,
   ) {}
+
+  /** A hook's administrative fields for the audit log: never its secrets (issue 36). */
+  private static fields(r: Pick<Row<'contact_hooks'>, 'name' | 'callback' | 'security_type' | 'auth_header_key'>) {
+    return { name: r.name, callback: r.callback, securityType: r.security_type, authHeaderKey: r.auth_header_key };
+  }
 
   /** The key ring of the hooks' secrets: HOOKS_ENCRYPTION_KEYS, and the key kept in the database (made once when none is configured). */
   secrets(): Promise<SecretBox> {
@@ -132,7 +139,13 @@ export class ContactHooksService {
       created: now, last_modified: now, created_by: actorName(auth), last_modified_by: actorName(auth),
     };
     try {
-      await this.repo.insertHook(row);
+      await this.repo.transaction(async (trx) => {
+        await this.repo.insertHook(row, trx);
+        await this.audit?.record(trx, {
+          accountId: auth.accountId, action: 'contact-hook.created', target: { type: 'contact-hook', id, display: row.name },
+          changes: { ...changedFields({}, ContactHooksService.fields(row)), secret: 'set', signingSecret: 'issued' },
+        });
+      });
     } catch (err) {
       // Two creations at once: the one-hook-per-account index decides.
       if (isUniqueViolation(err)) throw ContactHookErrors.hookExists();
@@ -154,7 +167,14 @@ export class ContactHooksService {
       signing_secret_enc: box.seal(box.open(row.signing_secret_enc, sealContext(row.id, 'signing')), sealContext(row.id, 'signing')),
       last_modified: iso(this.clock()), last_modified_by: actorName(auth),
     };
-    if (!(await this.repo.updateHook(auth.accountId, row.id, patch))) throw ContactHookErrors.hookNotFound();
+    await this.repo.transaction(async (trx) => {
+      if (!(await this.repo.updateHook(auth.accountId, row.id, patch, trx))) throw ContactHookErrors.hookNotFound();
+      await this.audit?.record(trx, {
+        accountId: auth.accountId, action: 'contact-hook.updated', target: { type: 'contact-hook', id: row.id, display: patch.name },
+        // The security secret is sent again on every PUT: recorded as replaced, never its value.
+        changes: { ...changedFields(ContactHooksService.fields(row), ContactHooksService.fields({ ...row, ...patch })), secret: 'replaced' },
+      });
+    });
     return toHook({ ...row, ...patch });
   }
 
@@ -162,17 +182,26 @@ export class ContactHooksService {
     const row = await this.hook(auth.accountId, id);
     const box = await this.secrets();
     const signingSecret = newSigningSecret();
-    const ok = await this.repo.updateHook(auth.accountId, row.id, {
-      signing_secret_enc: box.seal(signingSecret, sealContext(row.id, 'signing')), last_modified: iso(this.clock()), last_modified_by: actorName(auth),
+    await this.repo.transaction(async (trx) => {
+      const ok = await this.repo.updateHook(auth.accountId, row.id, {
+        signing_secret_enc: box.seal(signingSecret, sealContext(row.id, 'signing')), last_modified: iso(this.clock()), last_modified_by: actorName(auth),
+      }, trx);
+      if (!ok) throw ContactHookErrors.hookNotFound();
+      await this.audit?.record(trx, { accountId: auth.accountId, action: 'contact-hook.signing-secret.rotated', target: { type: 'contact-hook', id: row.id, display: row.name }, changes: { signingSecret: 'rotated' } });
     });
-    if (!ok) throw ContactHookErrors.hookNotFound();
     return { signingSecret };
   }
 
   /** Deletes the hook and its delivery log; callbacks not yet made are not made. */
   async delete(auth: AuthContext, id: string): Promise<void> {
     const row = await this.hook(auth.accountId, id);
-    if (!(await this.repo.deleteHook(auth.accountId, row.id))) throw ContactHookErrors.hookNotFound();
+    await this.repo.transaction(async (trx) => {
+      if (!(await this.repo.deleteHook(auth.accountId, row.id, trx))) throw ContactHookErrors.hookNotFound();
+      await this.audit?.record(trx, {
+        accountId: auth.accountId, action: 'contact-hook.deleted', target: { type: 'contact-hook', id: row.id, display: row.name },
+        changes: changedFields(ContactHooksService.fields(row), { name: null, callback: null, securityType: null, authHeaderKey: null }),
+      });
+    });
   }
 
   async listDeliveries(accountId: string, hookId: string, query: ListQuery): Promise<{ paging: Paging; data: Delivery[] }> {

@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/index.js';
 import type { ContactsService } from '../contacts/index.js';
 import { defineModule, type ModuleDeps } from '../module.js';
 import { contactHooksErasers } from './contact-hooks.erasers.js';
@@ -21,9 +22,9 @@ export type { Hook, HookCreated, Delivery, DeliveryDetail } from './contact-hook
  * the API; a durable job calls the hook and merges the answer through the
  * contacts service, without telling it back (no loops).
  */
-export function createContactHooksModule(deps: ModuleDeps, uses: { contacts: ContactsService }) {
+export function createContactHooksModule(deps: ModuleDeps, uses: { contacts: ContactsService; audit?: AuditService }) {
   const repo = new ContactHooksRepository(deps.db.db);
-  const contactHooks = new ContactHooksService(repo, uses.contacts, deps.jobs, deps.config, deps.clock);
+  const contactHooks = new ContactHooksService(repo, uses.contacts, deps.jobs, deps.config, deps.clock, undefined, uses.audit);
   const deliveries = new ContactHookDeliveries(repo, uses.contacts, () => contactHooks.secrets(), deps.config, deps.clock, undefined, deps.metrics);
   uses.contacts.onChanged((change, ex) => contactHooks.contactChanged(change, ex));
   return defineModule({

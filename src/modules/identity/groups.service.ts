@@ -5,6 +5,7 @@ import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { listPage, type ListQuery } from '../../lists/index.js';
 import { ROLES, type Account, type AccountsService, type Role, type User, type UserRevocation } from '../accounts/index.js';
+import { changedFields, type AuditService } from '../audit/index.js';
 import { GroupErrors } from './identity.errors.js';
 import { USER_GROUPS_LIST } from './identity.filters.js';
 import type { Executor, IdentityRepository } from './identity.repository.js';
@@ -76,7 +77,13 @@ export class UserGroupsService {
     private readonly accounts: AccountsService,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock = systemClock,
+    private readonly audit?: AuditService,
   ) {}
+
+  /** What the group's fields were or became, for the audit log (issue 36). */
+  private static fields(r: Pick<Row<'user_groups'>, 'name' | 'description' | 'role' | 'external_id'>) {
+    return { name: r.name, description: r.description, role: r.role, externalId: r.external_id };
+  }
 
   private get href(): string {
     return `${this.config.publicUrl}/${this.config.apiVersion}/account-user-groups`;
@@ -147,9 +154,15 @@ export class UserGroupsService {
       id: newId(), account_id: auth.accountId, name, description: validDescription(input.description), role: input.role ?? null,
       external_id: input.externalId ?? null, created: now, last_modified: now, created_by: by, last_modified_by: by,
     };
-    await this.checkNameFree(auth.accountId, name, undefined, ex);
-    await this.uniquely(() => this.repo.insertGroups([row], ex));
-    return toUserGroup(row);
+    const run = async (trx: Executor): Promise<UserGroup> => {
+      await this.checkNameFree(auth.accountId, name, undefined, trx);
+      await this.uniquely(() => this.repo.insertGroups([row], trx));
+      await this.audit?.record(trx, {
+        accountId: auth.accountId, action: 'group.created', target: { type: 'group', id: row.id, display: row.name }, changes: changedFields({}, UserGroupsService.fields(row)),
+      });
+      return toUserGroup(row);
+    };
+    return ex ? run(ex) : this.repo.transaction(run);
   }
 
   /** PUT: name and description are replaced; `role` (eventline's) and `externalId` only when given. */
@@ -167,6 +180,9 @@ export class UserGroupsService {
       if (input.role !== undefined && input.role !== before.role) {
         await this.syncRoles(auth.accountId, (await this.repo.memberIds(auth.accountId, before.id, ex)).map((m) => m.user_id), ex);
       }
+      const after = await this.row(auth.accountId, before.id, ex);
+      const diff = changedFields(UserGroupsService.fields(before), UserGroupsService.fields(after));
+      if (Object.keys(diff).length > 0) await this.audit?.record(ex, { accountId: auth.accountId, action: 'group.updated', target: { type: 'group', id: before.id, display: after.name }, changes: diff });
       return this.get(auth.accountId, before.id, ex);
     };
     return trx ? run(trx) : this.repo.transaction(run);
@@ -179,6 +195,10 @@ export class UserGroupsService {
       const members = (await this.repo.memberIds(auth.accountId, group.id, ex)).map((m) => m.user_id);
       await this.repo.deleteGroup(auth.accountId, group.id, ex);
       if (group.role !== null) await this.syncRoles(auth.accountId, members, ex);
+      await this.audit?.record(ex, {
+        accountId: auth.accountId, action: 'group.deleted', target: { type: 'group', id: group.id, display: group.name },
+        changes: changedFields(UserGroupsService.fields(group), { name: null, description: null, role: null, externalId: null }),
+      });
     };
     await (trx ? run(trx) : this.repo.transaction(run));
   }
@@ -220,6 +240,10 @@ export class UserGroupsService {
     await this.repo.addMembers((change.add ?? []).map((userId) => ({ group_id: groupId, user_id: userId, account_id: accountId, created: now })), ex);
     if (touched.size === 0) return;
     await this.repo.updateGroup(accountId, groupId, { last_modified: now, last_modified_by: actorName(auth) }, ex);
+    await this.audit?.record(ex, {
+      accountId, action: 'group.members.changed', target: { type: 'group', id: groupId },
+      changes: { members: { ...(change.add !== undefined && change.add.length > 0 ? { added: change.add } : {}), ...(change.remove !== undefined ? { removed: change.remove } : {}) } },
+    });
     await this.syncRoles(accountId, [...touched], ex);
   }
 

@@ -249,8 +249,8 @@ export class IdentityRepository extends Repository {
 
   // ---- SCIM tokens ----------------------------------------------------------
 
-  insertToken(row: NewRow<'scim_tokens'>) {
-    return this.db.insertInto('scim_tokens').values(row).execute();
+  insertToken(row: NewRow<'scim_tokens'>, ex: Executor = this.db) {
+    return ex.insertInto('scim_tokens').values(row).execute();
   }
 
   findActiveToken(tokenHash: string) {
@@ -261,8 +261,8 @@ export class IdentityRepository extends Repository {
     return this.db.selectFrom('scim_tokens').selectAll().where('account_id', '=', accountId).orderBy('created').orderBy('id').execute();
   }
 
-  async revokeToken(accountId: string, id: string, at: string) {
-    const r = await this.db.updateTable('scim_tokens').set({ revoked_at: at })
+  async revokeToken(accountId: string, id: string, at: string, ex: Executor = this.db) {
+    const r = await ex.updateTable('scim_tokens').set({ revoked_at: at })
       .where('account_id', '=', accountId).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }

@@ -1,4 +1,5 @@
 import type { AccountsService } from '../accounts/index.js';
+import type { AuditService } from '../audit/index.js';
 import type { EventsService } from '../events/index.js';
 import { EventUserGroupsRepository } from './event-user-groups.repository.js';
 import { eventUserGroupsRoutes } from './event-user-groups.routes.js';
@@ -21,11 +22,11 @@ export { SCIM_TOKEN_SCOPES, type ScimToken } from './scim-tokens.service.js';
  * user's role follows its groups. It also hands the server its authenticator, which
  * accepts the per-account SCIM tokens besides OAuth access tokens.
  */
-export function createIdentityModule(deps: ModuleDeps, uses: { accounts: AccountsService; events: Pick<EventsService, 'find'> }) {
+export function createIdentityModule(deps: ModuleDeps, uses: { accounts: AccountsService; events: Pick<EventsService, 'find'>; audit?: AuditService }) {
   const repo = new IdentityRepository(deps.db.db, (accountId) => uses.accounts.joinableUsers(accountId));
-  const userGroups = new UserGroupsService(repo, uses.accounts, deps.config, deps.clock);
+  const userGroups = new UserGroupsService(repo, uses.accounts, deps.config, deps.clock, uses.audit);
   const scim = new ScimService(repo, userGroups, uses.accounts, deps.config, deps.clock);
-  const scimTokens = new ScimTokensService(repo, uses.accounts, deps.clock);
+  const scimTokens = new ScimTokensService(repo, uses.accounts, deps.clock, uses.audit);
   // The groups associated with events (/events/{id}/user-groups).
   const eventUserGroups = new EventUserGroupsService(new EventUserGroupsRepository(deps.db.db), userGroups, uses.events, deps.config, deps.clock);
   uses.accounts.onAccountCreated((account) => userGroups.accountCreated(account));

@@ -4,6 +4,7 @@ import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { CommonErrors, unauthorized } from '../../errors.js';
 import type { AccountsService } from '../accounts/index.js';
+import { changedFields, type AuditService } from '../audit/index.js';
 import type { IdentityRepository } from './identity.repository.js';
 
 /** What a SCIM token may do: the SCIM operations, nothing else. */
@@ -32,13 +33,20 @@ export class ScimTokensService {
     private readonly repo: IdentityRepository,
     private readonly accounts: AccountsService,
     private readonly clock: Clock = systemClock,
+    private readonly audit?: AuditService,
   ) {}
 
   async issue(accountId: string, description?: string): Promise<{ token: string; scimToken: ScimToken }> {
     await this.accounts.getAccount(accountId);
     const token = `${PREFIX}${randomBytes(32).toString('base64url')}`;
     const row = { id: newId(), account_id: accountId, token_hash: sha256(token), description: description ?? null, created: iso(this.clock()), revoked_at: null };
-    await this.repo.insertToken(row);
+    await this.repo.transaction(async (trx) => {
+      await this.repo.insertToken(row, trx);
+      // Never the token: only that one was issued.
+      await this.audit?.record(trx, {
+        accountId, action: 'scim-token.issued', target: { type: 'scim-token', id: row.id, ...(row.description !== null ? { display: row.description } : {}) }, changes: { token: 'issued' },
+      });
+    });
     return { token, scimToken: { id: row.id, accountId, description: row.description, created: row.created, revokedAt: null } };
   }
 
@@ -48,7 +56,11 @@ export class ScimTokensService {
   }
 
   async revoke(accountId: string, id: string): Promise<void> {
-    if (!(await this.repo.revokeToken(accountId, id, iso(this.clock())))) throw CommonErrors.notFound('No such active SCIM token in the account');
+    const at = iso(this.clock());
+    await this.repo.transaction(async (trx) => {
+      if (!(await this.repo.revokeToken(accountId, id, at, trx))) throw CommonErrors.notFound('No such active SCIM token in the account');
+      await this.audit?.record(trx, { accountId, action: 'scim-token.revoked', target: { type: 'scim-token', id }, changes: changedFields({ revokedAt: null }, { revokedAt: at }) });
+    });
   }
 
   static isScimToken(token: string): boolean {

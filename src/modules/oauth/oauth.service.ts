@@ -37,11 +37,11 @@ export const SYNC_SCOPES: readonly string[] = [
 export const CODE_FLOW_ROLES: ReadonlySet<string> = new Set(['administrator', 'planner']);
 
 /**
- * Managing the account's users and groups (SCIM, account-user-groups) is the
- * administrators' work, and so is connecting webcast platforms (account/platform-connections:write): a planner's token never carries
- * these scopes, even if asked.
+ * Managing the account's users and groups (SCIM, account-user-groups), reading its audit log and connecting webcast
+ * platforms (account/platform-connections:write) are the administrators' work: a planner's token never carries these
+ * scopes, even if asked.
  */
-export const ADMINISTRATOR_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES.filter((s) => /^account\/(users|user-groups):/.test(s) || s === 'account/platform-connections:write'));
+export const ADMINISTRATOR_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES.filter((s) => /^account\/(users|user-groups|audit-log):/.test(s) || s === 'account/platform-connections:write'));
 
 /** The scopes a user of this role may hold through the authorization code flow. */
 function scopesForRole(role: string, scopes: readonly string[]): string[] {

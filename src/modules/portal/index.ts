@@ -1,4 +1,5 @@
 import type { AccountsService } from '../accounts/index.js';
+import type { AuditService } from '../audit/index.js';
 import { defineModule, type ModuleDeps } from '../module.js';
 import { PortalRepository } from './portal.repository.js';
 import { portalRoutes } from './portal.routes.js';
@@ -8,9 +9,9 @@ export { PortalService };
 export { PORTAL_COOKIE } from './portal.routes.js';
 
 /** The developer portal: a first-party cookie session outside the versioned API (DESIGN rule 10). */
-export function createPortalModule(deps: ModuleDeps, uses: { accounts: AccountsService }) {
+export function createPortalModule(deps: ModuleDeps, uses: { accounts: AccountsService; audit?: AuditService }) {
   const repo = new PortalRepository(deps.db.db);
-  const portal = new PortalService(repo, uses.accounts, deps.clock);
+  const portal = new PortalService(repo, uses.accounts, deps.clock, uses.audit, deps.config.publicUrl);
   // A deactivated or deleted user is signed out everywhere, in the same transaction.
   uses.accounts.onUserRevoked(async (event, trx) => {
     await repo.deleteSessionsOf(event.userId, trx);

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { Type } from 'typebox';
-import { operations } from '../../http/operations.js';
+import { listNote, operations } from '../../http/operations.js';
+import { actAs } from '../../audit-scope.js';
+import { AUDIT_FILTER_FIELDS, AuditListQuerySchema, AuditPageSchema } from '../audit/index.js';
 import { PortalErrors } from './portal.errors.js';
 import {
-  ApplicationInputSchema, ApplicationSchema, IdParamsSchema, InvitationInputSchema, InvitationSchema, NewApplicationSchema,
+  ApplicationInputSchema, ApplicationSchema, ApplicationScopesInputSchema, FeatureInputSchema, FeatureParamsSchema, FeaturesSchema, IdParamsSchema, InvitationInputSchema, InvitationSchema, NewApplicationSchema,
   PortalSessionSchema, RotatedSecretSchema, ScopeListSchema, SignInBodySchema, WorkspaceInputSchema, WorkspaceSchema,
 } from './portal.schemas.js';
 import type { PortalService, SignedIn } from './portal.service.js';
@@ -34,6 +36,8 @@ export function portalRoutes(deps: { portal: PortalService; secureCookies: boole
   };
   const sessionGate = async (request: FastifyRequest): Promise<void> => {
     request.portalSession = await portal.current(request.cookies[PORTAL_COOKIE]);
+    // What the signed-in user changes is recorded as theirs in the audit log.
+    actAs({ type: 'user', id: request.portalSession.user.id, display: request.portalSession.user.email });
   };
   // Every state-changing call carries the token only a page of this origin could read.
   const csrfGate = async (request: FastifyRequest): Promise<void> => {
@@ -108,5 +112,27 @@ export function portalRoutes(deps: { portal: PortalService; secureCookies: boole
         + 'A revoked application is a 409.',
       params: IdParamsSchema, response: { 200: RotatedSecretSchema }, route: writes,
     }, async (request) => portal.rotateSecret(signedIn(request).user, request.params.id));
+
+    op('portalSetApplicationScopes', {
+      description: 'Replaces the application\'s scopes: each must be granted to its workspace (400 otherwise), at least one. Its tokens are held to the new '
+        + 'scopes from their next call. Recorded in the audit log (`application.scopes.changed`). A revoked application is a 409.',
+      params: IdParamsSchema, body: ApplicationScopesInputSchema, response: { 200: ApplicationSchema }, route: writes,
+    }, async (request) => portal.setApplicationScopes(signedIn(request).user, request.params.id, request.body.scopes));
+
+    op('portalAccountFeatures', {
+      description: 'Administrators only: the account features switched on (compliance communications, contact obfuscation) and those that may be.',
+      response: { 200: FeaturesSchema }, route: reads,
+    }, async (request) => portal.features(signedIn(request).user));
+
+    op('portalSetAccountFeature', {
+      description: 'Administrators only: switches an account feature on or off (`{ "enabled": true }`). Recorded in the audit log '
+        + '(`account.feature.enabled` / `account.feature.disabled`) when it changes.',
+      params: FeatureParamsSchema, body: FeatureInputSchema, response: { 200: FeaturesSchema }, route: writes,
+    }, async (request) => portal.setFeature(signedIn(request).user, request.params.feature, request.body.enabled));
+
+    op('portalListAuditLog', {
+      description: `Administrators only: the account's audit log, paged and filtered like GET /ea/audit-log. ${listNote('portalListAuditLog', AUDIT_FILTER_FIELDS)}`,
+      querystring: AuditListQuerySchema, response: { 200: AuditPageSchema }, route: reads,
+    }, async (request) => portal.auditLog(signedIn(request).user, request.query));
   });
 }

@@ -67,3 +67,17 @@ export const RotatedSecretSchema = Type.Object({
 }, { title: 'PortalRotatedSecret' });
 
 export const IdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const ApplicationScopesInputSchema = Type.Object({
+  scopes: Type.Array(Type.String({ maxLength: 200 }), {
+    minItems: 1, maxItems: MAX_SCOPES, description: 'The application\'s new scopes, each granted to its workspace; at least one.',
+  }),
+}, { title: 'PortalApplicationScopesInput', additionalProperties: false });
+
+const FeatureName = Type.Enum(['compliance-communications', 'contact-obfuscation'], { type: 'string' });
+export const FeatureParamsSchema = Type.Object({ feature: Type.String({ minLength: 1, maxLength: 100 }) });
+export const FeatureInputSchema = Type.Object({ enabled: Type.Boolean() }, { title: 'PortalFeatureInput', additionalProperties: false });
+export const FeaturesSchema = Type.Object({
+  features: Type.Array(FeatureName, { description: 'The features switched on.' }),
+  available: Type.Array(FeatureName, { description: 'Every feature an administrator may switch.' }),
+}, { title: 'PortalAccountFeatures' });

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { iso, systemClock, type Clock } from '../../db/time.js';
-import { AccountErrors, type AccountsService, type Application, type Invitation, type User, type Workspace } from '../accounts/index.js';
+import { AccountErrors, FEATURES, isFeature, type AccountsService, type Application, type Feature, type Invitation, type User, type Workspace } from '../accounts/index.js';
+import type { AuditService } from '../audit/index.js';
+import type { ListQuery } from '../../lists/index.js';
 import { SCOPES } from '../../scopes.js';
 import { PortalErrors } from './portal.errors.js';
 import type { PortalRepository } from './portal.repository.js';
@@ -26,6 +28,8 @@ export class PortalService {
     private readonly repo: PortalRepository,
     private readonly accounts: AccountsService,
     private readonly clock: Clock = systemClock,
+    private readonly audit?: AuditService,
+    private readonly publicUrl: string = '',
   ) {}
 
   /** Administrators and planners manage workspaces; developers work inside the ones they were invited to. */
@@ -150,5 +154,29 @@ export class PortalService {
     const app = await this.visibleApplication(user, id);
     const { application, clientSecret } = await this.accounts.rotateSecret(user.accountId, app.id);
     return { ...toApp(application), clientSecret };
+  }
+
+  /** Replaces an application's scopes (each granted to its workspace); its tokens are held to them from their next call. */
+  async setApplicationScopes(user: User, id: string, scopes: readonly string[]) {
+    const app = await this.visibleApplication(user, id);
+    return toApp(await this.accounts.setApplicationScopes(user.accountId, app.id, scopes));
+  }
+
+  /** Account features are the administrators' to see and switch (compliance communications, contact obfuscation). */
+  async features(user: User): Promise<{ features: Feature[]; available: Feature[] }> {
+    if (user.role !== 'administrator') throw PortalErrors.administratorsOnly('Only account administrators may see and switch account features');
+    return { features: (await this.accounts.getAccount(user.accountId)).features, available: [...FEATURES] };
+  }
+
+  async setFeature(user: User, feature: string, enabled: boolean): Promise<{ features: Feature[]; available: Feature[] }> {
+    if (user.role !== 'administrator') throw PortalErrors.administratorsOnly('Only account administrators may see and switch account features');
+    if (!isFeature(feature)) throw AccountErrors.invalidFeature(`Unknown feature '${feature}'; known: ${FEATURES.join(', ')}`, { target: 'feature' });
+    return { features: (await this.accounts.setFeature(user.accountId, feature, enabled)).features, available: [...FEATURES] };
+  }
+
+  /** The account's audit log, for its administrators (issue 36). */
+  async auditLog(user: User, query: ListQuery) {
+    if (user.role !== 'administrator' || !this.audit) throw PortalErrors.administratorsOnly('Only account administrators may read the audit log');
+    return this.audit.list(user.accountId, query, `${this.publicUrl}/portal/audit-log`);
   }
 }
