@@ -3,6 +3,7 @@ import type { Config } from '../../config/index.js';
 import { createDb, migrateToLatest } from '../../db/index.js';
 import { DEFAULT_LEASE_MS, DEFAULT_POLL_MS, Worker, type WorkerLogger } from '../../jobs/index.js';
 import { serve } from '../../server.js';
+import { stopTracing } from '../../telemetry/start.js';
 import { nonNegativeInt, positiveInt, type CliContext, type CliIo } from '../context.js';
 import { classify, errorDocument } from '../errors.js';
 
@@ -134,5 +135,7 @@ export function registerRuntime(program: Command, ctx: CliContext): void {
         // than after the lease expires (a process manager's SIGKILL would leave them leased until then).
         await worker.stop({ graceMs: opts.graceMs });
       });
+      // The spans of the last jobs are sent before the process ends (nothing without an OTLP endpoint).
+      await stopTracing();
     });
 }
