@@ -1,4 +1,4 @@
-import FastifyOtelInstrumentation from '@fastify/otel';
+import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -16,7 +16,7 @@ import { RedactingExporter } from './redact.js';
  * Node's fetch (undici) is not seen by the HTTP instrumentation, which patches node:http. The webcast providers'
  * calls go through it: under a traced request or job each gets a client span, and the far side gets `traceparent`.
  */
-function tracedFetch(original: typeof globalThis.fetch): typeof globalThis.fetch {
+export function tracedFetch(original: typeof globalThis.fetch): typeof globalThis.fetch {
   return async (input, init) => {
     if (!hasActiveSpan()) return original(input, init);
     const request = input instanceof Request ? input : undefined;
