@@ -74,10 +74,11 @@ export function startSdk(config: TracingConfig): RunningSdk {
   });
   sdk.start();
   const original = globalThis.fetch;
-  globalThis.fetch = tracedFetch(original);
+  // Reflect: Node's typings declare fetch a function, which TypeScript will not let a plain assignment replace.
+  Reflect.set(globalThis, 'fetch', tracedFetch(original));
   return {
     async shutdown() {
-      globalThis.fetch = original;
+      Reflect.set(globalThis, 'fetch', original);
       await sdk.shutdown();
     },
   };
