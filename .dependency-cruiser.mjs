@@ -77,12 +77,12 @@ const RULES = [
   {
     name: 'infrastructure-below-modules',
     comment:
-      'Lists, errors, the actor, the database, jobs, rate limiting, file storage and the metrics sit below the modules and ' +
+      'Lists, errors, the actor, the database, jobs, rate limiting, file storage, the metrics and telemetry sit below the modules and ' +
       'HTTP: they import neither src/http/ nor a module folder (but the shared modules/privacy). db/types.ts and db/tables.ts ' +
       'gather the table types and declarations of every module, and may.',
     severity: 'error',
     from: {
-      path: '(^|/)src/(lists/|errors\\.ts$|actor\\.ts$|db/|jobs/|ratelimit/|storage/|metrics/)',
+      path: '(^|/)src/(lists/|errors\\.ts$|actor\\.ts$|db/|jobs/|ratelimit/|storage/|metrics/|telemetry/)',
       pathNot: '(^|/)src/db/(types|tables)\\.ts$',
     },
     // modules/privacy holds no tables: the eraser contract and the text matching every eraser shares.

@@ -1,10 +1,14 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildApp } from './app.js';
-import { loadConfig, type Config } from './config/index.js';
-import { demoBanner, seedDemo } from './demo/seed.js';
+import { loadConfig, loadTracingConfig, type Config } from './config/index.js';
+import { startTracing, stopTracing } from './telemetry/start.js';
 
+// The application is imported when serve() runs, not with this module: tracing (an OTLP endpoint set) must start
+// before pg, ioredis and node:http are loaded for its instrumentations to see them (src/telemetry/start.ts).
 export async function serve(config: Config): Promise<void> {
+  await startTracing(config.tracing);
+  const { buildApp } = await import('./app.js');
+  const { demoBanner, seedDemo } = await import('./demo/seed.js');
   const { app, services } = await buildApp(config);
   // Signals are handled from here on, before the banner: a caller may read the banner and stop us at once.
   let closing = false;
@@ -15,7 +19,8 @@ export async function serve(config: Config): Promise<void> {
     // In-flight requests and jobs get 10 s to finish; a job cut off later is retried by the next worker.
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    app.close().then(() => process.exit(0), () => process.exit(1));
+    // The spans still buffered are sent after the last request and job, then the process ends.
+    app.close().then(() => stopTracing().then(() => process.exit(0)), () => process.exit(1));
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -41,7 +46,8 @@ export async function serve(config: Config): Promise<void> {
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
 if (isMain) {
-  serve(loadConfig()).catch((err: unknown) => {
+  // Tracing first, from its own variables, so a configuration error is reported by a process that has loaded nothing else.
+  startTracing(loadTracingConfig()).then(() => serve(loadConfig())).catch((err: unknown) => {
     process.stderr.write(`eventline failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   });

@@ -79,6 +79,15 @@ export interface Config {
   readonly files?: FilesConfig;
   /** Prometheus metrics at /metrics (src/metrics, docs/operations.md); off when neither is set. */
   readonly metrics?: MetricsConfig;
+  /** OpenTelemetry traces (src/telemetry); off, and costing nothing, without an OTLP endpoint. */
+  readonly tracing?: TracingConfig;
+}
+
+/** Where traces go (docs/operations.md, "Tracing"): the standard OTEL_* variables, read here like every other. */
+export interface TracingConfig {
+  /** The OTLP/HTTP traces URL (`.../v1/traces`). */
+  readonly tracesUrl: string;
+  readonly serviceName: string;
 }
 
 export interface MetricsConfig {
@@ -336,6 +345,43 @@ export function parseDatabaseConfig(json: string): Config['database'] {
   return parsed;
 }
 
+/**
+ * Tracing is on when an OTLP endpoint is named: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (the traces URL, used as given) or
+ * OTEL_EXPORTER_OTLP_ENDPOINT (a base URL: `/v1/traces` is appended), as the OpenTelemetry specification defines them.
+ * OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none keep it off. Read apart from loadConfig too: the entry points
+ * start tracing before they load anything it instruments, and before the rest of the configuration is checked.
+ */
+export function loadTracingConfig(env: Env = process.env): TracingConfig | undefined {
+  const tracesEndpoint = env['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'] || undefined;
+  const baseEndpoint = env['OTEL_EXPORTER_OTLP_ENDPOINT'] || undefined;
+  if (tracesEndpoint === undefined && baseEndpoint === undefined) return undefined;
+  if (truthy('OTEL_SDK_DISABLED', env['OTEL_SDK_DISABLED'], false)) return undefined;
+  const exporters = (env['OTEL_TRACES_EXPORTER'] ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '');
+  if (exporters.length > 0 && exporters.every((e) => e === 'none')) return undefined;
+  if (exporters.some((e) => e !== 'otlp' && e !== 'none')) {
+    throw new ConfigError(`OTEL_TRACES_EXPORTER must be otlp or none, got '${env['OTEL_TRACES_EXPORTER']}'`);
+  }
+  // The exporter speaks OTLP over HTTP with JSON bodies, which every OTLP/HTTP receiver (the collector's port 4318,
+  // Jaeger, Tempo) accepts beside protobuf on the same URL; gRPC is another port and another transport.
+  const protocolName = env['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'] ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  const protocol = env[protocolName] || undefined;
+  if (protocol !== undefined && protocol !== 'http/json' && protocol !== 'http/protobuf') {
+    throw new ConfigError(`${protocolName} must be http/json or http/protobuf (eventline exports OTLP over HTTP, as JSON), got '${protocol}'`);
+  }
+  const name = tracesEndpoint !== undefined ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
+  const raw = tracesEndpoint ?? `${(baseEndpoint ?? '').replace(/\/+$/, '')}/v1/traces`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got '${tracesEndpoint ?? baseEndpoint}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got '${tracesEndpoint ?? baseEndpoint}'`);
+  }
+  return Object.freeze({ tracesUrl: url.toString(), serviceName: env['OTEL_SERVICE_NAME'] || 'eventline' });
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const databaseUrl = env['DATABASE_URL'];
@@ -352,6 +398,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
   const redisUrl = env['REDIS_URL'] || undefined;
+  const tracing = loadTracingConfig(env);
   const config: Config = {
     port,
     host: env['HOST'] ?? '127.0.0.1',
@@ -427,6 +474,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       storage: fileStorage(env, dataDir),
     }),
     metrics: metricsConfig(env),
+    ...(tracing ? { tracing } : {}),
     ...overrides,
   };
   return Object.freeze(config);

@@ -13,6 +13,8 @@ import { SEARCH_SYNC_EVERY_MS, syncSearchIndex } from './search-index.js';
 import { createReadPool, PoolingSqliteDialect } from './read-pool.js';
 export { OFF_THREAD } from './read-pool.js';
 import { markOpen } from './processes.js';
+import { tracedDialect, tracedSync } from './tracing.js';
+import { tracingEnabled } from '../telemetry/index.js';
 export { flushSearchIndex, syncSearchIndexIn } from './search-index.js';
 
 export type { Database } from './types.js';
@@ -128,10 +130,14 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
     const dialect = readers > 0
       ? new PoolingSqliteDialect({ database: statements }, createReadPool(database.file, readers))
       : new SqliteDialect({ database: statements });
-    const db = new Kysely<Database>({ dialect, ...queryLog(opts, errorListeners) });
+    // A span per query only while tracing is on: otherwise the driver is Kysely's own, unwrapped.
+    const traced = tracingEnabled();
+    const db = new Kysely<Database>({ dialect: traced ? tracedDialect(dialect, 'sqlite') : dialect, ...queryLog(opts, errorListeners) });
     // A BEGIN on the connection (a Kysely transaction, which holds the connection across awaits) makes
     // `inTransaction` true until its COMMIT or ROLLBACK: reads then take Kysely's path and wait for it.
-    registerDirectRead(db, (text, parameters) => (sqlite.inTransaction ? undefined : statements.prepare(text).all(parameters)));
+    registerDirectRead(db, traced
+      ? (text, parameters) => (sqlite.inTransaction ? undefined : tracedSync('sqlite', text, () => statements.prepare(text).all(parameters)))
+      : (text, parameters) => (sqlite.inTransaction ? undefined : statements.prepare(text).all(parameters)));
     const changes = new SqliteChangeFeed(sqlite);
     // Statistics follow the data (a million contacts loaded through the API after the start): PRAGMA optimize
     // re-analyzes only tables that changed much since their last analysis, each on a bounded sample.
@@ -179,7 +185,8 @@ export function createDb(database: Config['database'], opts: DbOptions = {}): Db
   // see http/errors.ts) and the pool drops it on release.
   pool.on('error', (err) => opts.onIdleError?.(err));
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(opts, errorListeners) });
+  const pgDialect = new PostgresDialect({ pool });
+  const db = new Kysely<Database>({ dialect: tracingEnabled() ? tracedDialect(pgDialect, 'postgres') : pgDialect, ...queryLog(opts, errorListeners) });
   const changes = new PostgresChangeFeed(db as unknown as Kysely<never>, {
     connectionString: database.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true,
   });

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/index.js';
+import { activeTraceId, tracingEnabled } from '../telemetry/index.js';
 import { routeOf } from './route-info.js';
 
 // Secrets and personal data never reach logs: request lines carry the path
@@ -29,9 +30,16 @@ export function registerRequestLogging(app: FastifyInstance): void {
   // wildcard paths above cost about 13 µs per line, more than the rest of the line and most of a request.
   // Every other line (errors, objects handed to request.log) keeps the redaction.
   const lines = app.log.child({}, { redact: { paths: [], censor: '[redacted]' } });
+  // With tracing on, the line names the request's trace (docs/operations.md, "Tracing"). Its id is read while the
+  // request's span is current, as the request begins; the response may finish in another async context.
+  const traceIds = tracingEnabled() ? new WeakMap<FastifyRequest, string>() : undefined;
   // Callback-style hooks: nothing here waits, so no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    if (traceIds) {
+      const traceId = activeTraceId();
+      if (traceId !== undefined) traceIds.set(request, traceId);
+    }
     done();
   });
   // One line per request.
@@ -40,8 +48,10 @@ export function registerRequestLogging(app: FastifyInstance): void {
     // where an id belongs): such a line names only the route template, never the raw path.
     const route = routeOf(request);
     const trusted = route.url !== undefined && reply.statusCode !== 400 && reply.statusCode !== 404;
+    const traceId = traceIds?.get(request);
     lines.info({
       reqId: request.id,
+      ...(traceId !== undefined ? { traceId } : {}),
       method: request.method,
       ...(trusted ? { path: request.url.split('?')[0] } : {}),
       route: route.url ?? '(none)',

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../db/constraints.js';
 import { newId } from '../db/ids.js';
 import type { Database, Db, Dialect } from '../db/index.js';
 import { iso, systemClock, type Clock } from '../db/time.js';
+import { currentTraceparent } from '../telemetry/index.js';
 import type { JobsTable } from './jobs.table.js';
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
@@ -25,6 +26,8 @@ export interface JobRecord {
   readonly lastError: string | null;
   readonly created: string;
   readonly finishedAt: string | null;
+  /** The W3C trace context the job was enqueued in (tracing on, inside a traced request or job): its run continues that trace. */
+  readonly traceparent?: string;
 }
 
 export interface EnqueueInput {
@@ -81,6 +84,29 @@ function fromJson(text: string | null): unknown {
   return text === null ? null : JSON.parse(text);
 }
 
+// The trace context travels inside the payload (no column of its own): under this key of an object payload, which
+// every job of eventline has. Handlers never see it: toRecord takes it out. It names no person (ids in hex).
+const TRACE_KEY = '_traceparent';
+const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The payload as stored: with the current trace context when there is one to carry. */
+function storedPayload(payload: unknown): unknown {
+  if (!isPlainObject(payload)) return payload;
+  const traceparent = currentTraceparent();
+  return traceparent === undefined ? payload : { ...payload, [TRACE_KEY]: traceparent };
+}
+
+/** The handler's payload and the trace context stored beside it. */
+function splitPayload(stored: unknown): { payload: unknown; traceparent?: string } {
+  if (!isPlainObject(stored) || !(TRACE_KEY in stored)) return { payload: stored };
+  const { [TRACE_KEY]: traceparent, ...payload } = stored;
+  return typeof traceparent === 'string' && TRACEPARENT.test(traceparent) ? { payload, traceparent } : { payload };
+}
+
 function toStatus(s: string): JobStatus {
   const found = STATUSES.find((x) => x === s);
   if (!found) throw new Error(`unknown job status '${s}'`);
@@ -88,11 +114,13 @@ function toStatus(s: string): JobStatus {
 }
 
 function toRecord(row: JobRow): JobRecord {
+  const { payload, traceparent } = splitPayload(fromJson(row.payload));
   return {
     id: row.id,
     accountId: row.account_id,
     type: row.type,
-    payload: fromJson(row.payload),
+    payload,
+    ...(traceparent !== undefined ? { traceparent } : {}),
     status: toStatus(row.status),
     attempts: row.attempts,
     maxAttempts: row.max_attempts,
@@ -162,7 +190,7 @@ export class JobQueue {
         id: input.id ?? newId(),
         account_id: input.accountId ?? null,
         type: input.type,
-        payload: toJson(input.payload),
+        payload: toJson(storedPayload(input.payload)),
         status: 'queued',
         attempts: 0,
         max_attempts: maxAttempts,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { contextFrom, inSpan, SpanKind, SpanStatusCode, tracingEnabled } from '../telemetry/index.js';
 import type { JobQueue, JobRecord } from './queue.js';
 
 export interface JobContext {
@@ -147,8 +148,25 @@ export class Worker {
     const owner = `${this.workerId}#${++this.runSeq}`;
     const job = await this.queue.claim(owner, this.types, this.leaseMs);
     if (!job) return false;
-    await this.run(job, owner);
+    if (tracingEnabled()) await this.traced(job, owner);
+    else await this.run(job, owner);
     return true;
+  }
+
+  /**
+   * One span per run, named by the job's type, continuing the trace the job was enqueued in (a request's): the
+   * handler's queries and calls and the outcome's bookkeeping are its children.
+   */
+  private traced(job: JobRecord, owner: string): Promise<void> {
+    return inSpan(`job ${job.type}`, {
+      kind: SpanKind.CONSUMER,
+      parent: contextFrom(job.traceparent),
+      attributes: { 'eventline.job.type': job.type, 'eventline.job.id': job.id, 'eventline.job.attempt': job.attempts },
+    }, async (span) => {
+      const outcome = await this.run(job, owner);
+      span.setAttribute('eventline.job.outcome', outcome);
+      if (outcome === 'failed' || outcome === 'retry') span.setStatus({ code: SpanStatusCode.ERROR });
+    });
   }
 
   private async loop(): Promise<void> {
@@ -176,7 +194,7 @@ export class Worker {
     });
   }
 
-  private async run(job: JobRecord, owner: string): Promise<void> {
+  private async run(job: JobRecord, owner: string): Promise<'completed' | 'failed' | 'retry' | 'lease lost'> {
     const handler = this.handlers[job.type];
     const started = Date.now();
     this.observer?.jobStarted(job.type);
@@ -228,7 +246,7 @@ export class Worker {
       finished(done ? 'completed' : 'lease_lost');
       if (done) this.logger.info({ ...base, durationMs }, 'job completed');
       else this.logger.error({ ...base, durationMs }, 'job finished after its lease was lost; result discarded');
-      return;
+      return done ? 'completed' : 'lease lost';
     }
     const err = message(outcome.error);
     const failed = await this.queue.fail(job.id, owner, err, {
@@ -238,12 +256,13 @@ export class Worker {
     finished(!failed ? 'lease_lost' : failed.status === 'queued' ? 'retry' : 'failed');
     if (!failed) {
       this.logger.error({ ...base, durationMs, err }, 'job failed after its lease was lost');
-    } else {
-      const willRetry = failed.status === 'queued';
-      this.logger.error(
-        { ...base, durationMs, err, willRetry, ...(willRetry ? { retryAt: failed.runAt } : {}) },
-        willRetry ? 'job failed; will retry' : 'job failed permanently',
-      );
+      return 'lease lost';
     }
+    const willRetry = failed.status === 'queued';
+    this.logger.error(
+      { ...base, durationMs, err, willRetry, ...(willRetry ? { retryAt: failed.runAt } : {}) },
+      willRetry ? 'job failed; will retry' : 'job failed permanently',
+    );
+    return willRetry ? 'retry' : 'failed';
   }
 }

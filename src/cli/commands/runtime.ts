@@ -4,6 +4,7 @@ import { createDb, migrateToLatest } from '../../db/index.js';
 import { DEFAULT_LEASE_MS, DEFAULT_POLL_MS, Worker, type WorkerLogger } from '../../jobs/index.js';
 import { serve } from '../../server.js';
 import { MetricsListener } from '../../http/metrics.js';
+import { stopTracing } from '../../telemetry/start.js';
 import { nonNegativeInt, positiveInt, type CliContext, type CliIo } from '../context.js';
 import { classify, errorDocument } from '../errors.js';
 
@@ -147,5 +148,7 @@ export function registerRuntime(program: Command, ctx: CliContext): void {
         await worker.stop({ graceMs: opts.graceMs });
         await listener?.close();
       });
+      // The spans of the last jobs are sent before the process ends (nothing without an OTLP endpoint).
+      await stopTracing();
     });
 }
