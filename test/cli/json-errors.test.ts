@@ -149,6 +149,7 @@ describe('every command under --json', () => {
       'contacts verify-obfuscated': { args: [NO_SUCH_ID, '--email', 'x@example.test'], ...bad },
       'db compact': { args: [], ...bad },
       'db status': { args: [], ...bad },
+      'audit': { args: [], ...bad },
       // SQLite only: a database that is not there, a backup that is not there; PostgreSQL: a usage error naming the recipe.
       'backup': { args: [join(dir, 'backup.db')], code: 'failed', config: sqliteOnly, message: /there is no database at/ },
       'restore': { args: [join(dir, 'no-such-backup.db')], code: 'failed', config: sqliteOnly, message: /there is no backup at/ },
