@@ -14,8 +14,8 @@ const SETTINGS_KEY = '^[A-Za-z][A-Za-z0-9]{0,39}$';
 export const ConnectionSettingsSchema = Type.Record(Type.String({ pattern: SETTINGS_KEY }), Type.String({ maxLength: 500 }), {
   title: 'PlatformConnectionSettings', maxProperties: 20,
   description: 'The non-secret settings the platform\'s connector takes. Zoom: `accountId`, `clientId` (required), `hostUser` (the email or id of the '
-    + 'user who hosts the meetings), `apiUrl`, `oauthUrl` (defaults https://api.zoom.us/v2 and https://zoom.us). GoToWebinar and Teams: what their '
-    + 'connectors take (client id, organizer key or tenant and organizer user). sim: `apiUrl`, where `eventline provider-sim` listens. A key that '
+    + 'user who hosts the meetings), `apiUrl`, `oauthUrl` (defaults https://api.zoom.us/v2 and https://zoom.us). GoToWebinar: `clientId`, '
+    + '`organizerKey` (required), `timeZone`, `apiUrl`, `oauthUrl`. Teams: `tenantId`, `clientId`, `organizerUser` (required), `apiUrl`, `loginUrl`. sim: `apiUrl`, where `eventline provider-sim` listens. A key that '
     + 'names a secret (`clientSecret`, `webhookSecret`, any `*secret*`, `*password*`, `*token*`) is refused: secrets go in `secrets`.',
 });
 
@@ -25,6 +25,10 @@ export const ConnectionSecretsSchema = Type.Object(
     webhookSecret: Type.Optional(Type.String({
       minLength: 1, maxLength: 500, writeOnly: true,
       description: 'The secret the platform signs its webhooks with (Zoom: the event subscription\'s secret token). Stored encrypted; never returned or logged.',
+    })),
+    refreshToken: Type.Optional(Type.String({
+      minLength: 1, maxLength: 4000, writeOnly: true,
+      description: 'GoToWebinar: the organizer\'s OAuth refresh token (required there). GoTo may replace it on each use: eventline then stores the new one. Stored encrypted; never returned or logged.',
     })),
   },
   { title: 'PlatformConnectionSecrets', additionalProperties: false },
@@ -72,7 +76,7 @@ export const ConnectionSchema = Type.Object(
     name: Type.String(),
     webcastProvider: Type.String({ description: 'The webcast `provider` the sync writes for this platform (the reference\'s enum: Zoom, GoToWebinar, Microsoft Teams).' }),
     settings: ConnectionSettingsSchema,
-    secrets: Type.Object({ clientSecret: SecretStateSchema, webhookSecret: SecretStateSchema }, { title: 'PlatformConnectionSecretsState' }),
+    secrets: Type.Object({ clientSecret: SecretStateSchema, webhookSecret: SecretStateSchema, refreshToken: SecretStateSchema }, { title: 'PlatformConnectionSecretsState' }),
     secretsRotated: Type.Optional(Type.String({ format: 'date-time', description: 'When a secret was last replaced (PUT /platform-connections/{id}/secrets).' })),
     webhookUrl: Type.String({ description: 'Where the platform sends its webhooks for this connection (a public path of this server).' }),
     lastTest: Type.Optional(ConnectionTestSchema),

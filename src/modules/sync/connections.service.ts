@@ -34,6 +34,7 @@ const PLATFORM_NAME: Record<ConnectionPlatform, string> = { zoom: 'Zoom', gotowe
 const REQUIRED: Partial<Record<ConnectionPlatform, { settings: readonly string[]; secrets: readonly (keyof ConnectionSecrets)[] }>> = {
   zoom: { settings: ['accountId', 'clientId'], secrets: ['clientSecret'] },
   teams: { settings: ['tenantId', 'clientId', 'organizerUser'], secrets: ['clientSecret'] },
+  gotowebinar: { settings: ['clientId', 'organizerKey'], secrets: ['clientSecret', 'refreshToken'] },
   sim: { settings: ['apiUrl'], secrets: [] },
 };
 // Secrets belong in `secrets` (sealed), never in the settings that are returned.
@@ -65,7 +66,10 @@ export class ConnectionsService {
     return {
       id: r.id, platform, name: r.name, webcastProvider: WEBCAST_PROVIDER[platform] ?? 'Other',
       settings: settingsColumn(r.settings),
-      secrets: { clientSecret: { secretSet: r.client_secret_enc !== null }, webhookSecret: { secretSet: r.webhook_secret_enc !== null } },
+      secrets: {
+        clientSecret: { secretSet: r.client_secret_enc !== null }, webhookSecret: { secretSet: r.webhook_secret_enc !== null },
+        refreshToken: { secretSet: r.refresh_token_enc !== null },
+      },
       ...(r.secrets_rotated !== null ? { secretsRotated: r.secrets_rotated } : {}),
       webhookUrl: this.webhookUrl(platform, r.id),
       ...(r.last_test !== null ? { lastTest: testColumn(r.last_test) } : {}),
@@ -111,7 +115,7 @@ export class ConnectionsService {
       }
     }
     try {
-      createProvider(platform, connectionProviderSettings(platform, settings, { clientSecret: secrets.clientSecret ?? 'x', webhookSecret: secrets.webhookSecret ?? 'x' }, {}));
+      createProvider(platform, connectionProviderSettings(platform, settings, { clientSecret: secrets.clientSecret ?? 'x', webhookSecret: secrets.webhookSecret ?? 'x', refreshToken: secrets.refreshToken ?? 'x' }, {}));
     } catch (err) {
       throw ConnectionErrors.invalidConnection(`The ${PLATFORM_NAME[platform]} connector cannot use these settings: ${err instanceof Error ? err.message : String(err)}`, { target: 'settings' });
     }
@@ -128,6 +132,7 @@ export class ConnectionsService {
       id, account_id: auth.accountId, platform: input.platform, name: input.name, settings: JSON.stringify(settings),
       client_secret_enc: secrets.clientSecret !== undefined ? box.seal(secrets.clientSecret, `${id}:client_secret`) : null,
       webhook_secret_enc: secrets.webhookSecret !== undefined ? box.seal(secrets.webhookSecret, `${id}:webhook_secret`) : null,
+      refresh_token_enc: secrets.refreshToken !== undefined ? box.seal(secrets.refreshToken, `${id}:refresh_token`) : null,
       secrets_rotated: null, last_test: null, ...stamp.created,
     });
     await this.onConnected();
@@ -139,7 +144,10 @@ export class ConnectionsService {
     const platform = row.platform as ConnectionPlatform;
     if (input.settings !== undefined) {
       // The stored secrets count as present: only the settings are checked again.
-      await this.checkSettings(platform, input.settings, { ...(row.client_secret_enc !== null ? { clientSecret: 'x' } : {}), ...(row.webhook_secret_enc !== null ? { webhookSecret: 'x' } : {}) });
+      await this.checkSettings(platform, input.settings, {
+        ...(row.client_secret_enc !== null ? { clientSecret: 'x' } : {}), ...(row.webhook_secret_enc !== null ? { webhookSecret: 'x' } : {}),
+        ...(row.refresh_token_enc !== null ? { refreshToken: 'x' } : {}),
+      });
     }
     await this.repo.update(auth.accountId, row.id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -152,14 +160,15 @@ export class ConnectionsService {
   /** Replaces the secrets sent (the others stay); the answer says only that they are set, and when they were replaced. */
   async rotate(auth: AuthContext, id: string, secrets: ConnectionSecrets): Promise<Connection> {
     const row = await this.row(auth.accountId, id);
-    if (secrets.clientSecret === undefined && secrets.webhookSecret === undefined) {
-      throw ConnectionErrors.invalidConnection('Send clientSecret, webhookSecret or both', { target: 'clientSecret' });
+    if (secrets.clientSecret === undefined && secrets.webhookSecret === undefined && secrets.refreshToken === undefined) {
+      throw ConnectionErrors.invalidConnection('Send clientSecret, webhookSecret, refreshToken or several of them', { target: 'clientSecret' });
     }
     const box = await this.sealer();
     const now = this.clock();
     await this.repo.update(auth.accountId, row.id, {
       ...(secrets.clientSecret !== undefined ? { client_secret_enc: box.seal(secrets.clientSecret, `${row.id}:client_secret`) } : {}),
       ...(secrets.webhookSecret !== undefined ? { webhook_secret_enc: box.seal(secrets.webhookSecret, `${row.id}:webhook_secret`) } : {}),
+      ...(secrets.refreshToken !== undefined ? { refresh_token_enc: box.seal(secrets.refreshToken, `${row.id}:refresh_token`) } : {}),
       secrets_rotated: iso(now), ...auditStamp(auth, now).modified,
     });
     return this.get(auth.accountId, row.id);
@@ -208,7 +217,9 @@ export class ConnectionsService {
   /** The connector of a connection: its settings and opened secrets through the registry, calling out through the outbound guard. */
   async providerOf(row: Row<'platform_connections'>): Promise<WebcastProvider> {
     // New settings or secrets (each seal ends with its own GCM tag) make a new key: the next call builds a new connector.
-    const key = `${row.id}|${row.name}|${row.settings}|${row.client_secret_enc?.slice(-22) ?? ''}|${row.webhook_secret_enc?.slice(-22) ?? ''}`;
+    // The refresh token is not in the key: the connector itself replaces it (and holds the newest) when GoTo rotates it;
+    // one an administrator sends (PUT .../secrets) changes secrets_rotated, which is.
+    const key = `${row.id}|${row.name}|${row.settings}|${row.client_secret_enc?.slice(-22) ?? ''}|${row.webhook_secret_enc?.slice(-22) ?? ''}|${row.secrets_rotated ?? ''}`;
     const cached = this.providers.get(key);
     if (cached) return cached;
     const built = await this.buildProvider(row);
@@ -226,6 +237,12 @@ export class ConnectionsService {
     const secrets = {
       ...(row.client_secret_enc !== null ? { clientSecret: box.open(row.client_secret_enc, `${row.id}:client_secret`) } : {}),
       ...(row.webhook_secret_enc !== null ? { webhookSecret: box.open(row.webhook_secret_enc, `${row.id}:webhook_secret`) } : {}),
+      ...(row.refresh_token_enc !== null ? { refreshToken: box.open(row.refresh_token_enc, `${row.id}:refresh_token`) } : {}),
+    };
+    // GoTo may answer a new refresh token with each refresh and spend the old one: it is stored sealed at once, so a
+    // restarted (or another) worker signs in with the newest.
+    const onRefreshToken = async (token: string): Promise<void> => {
+      await this.repo.update(row.account_id, row.id, { refresh_token_enc: box.seal(token, `${row.id}:refresh_token`) });
     };
     const check = this.outbound;
     // Every call is checked (https, public address; loopback only with HOOKS_ALLOW_LOOPBACK) and redirects are not followed.
@@ -239,7 +256,7 @@ export class ConnectionsService {
       }
       return globalThis.fetch(input, { ...init, redirect: 'manual' });
     };
-    return createProvider(row.platform, connectionProviderSettings(row.platform, settingsColumn(row.settings), secrets, { connection: { name: row.name }, fetch: guarded }));
+    return createProvider(row.platform, connectionProviderSettings(row.platform, settingsColumn(row.settings), secrets, { connection: { name: row.name }, fetch: guarded, onRefreshToken }));
   }
 
   /** The connection a platform's webhook names (public path: no account), when it exists and is of that platform. */

@@ -43,6 +43,8 @@ export interface PlatformConnectionsTable extends OwnedColumns {
   /** Sealed with the contact hooks' key ring (context: row id and column); never returned or logged. */
   client_secret_enc: string | null;
   webhook_secret_enc: string | null;
+  /** GoToWebinar: the organizer's refresh token, sealed; GoTo may replace it on each use and the newest is stored here. */
+  refresh_token_enc: string | null;
   secrets_rotated: string | null;
   /** JSON: the last "test connection" answer ({ at, ok, status, message }). */
   last_test: string | null;
@@ -62,7 +64,7 @@ export const SYNC_TABLES = declareTables('sync', {
   // The account's own configuration: platform ids, the host user of the account's platform (a staff member, not a
   // contact) and sealed secrets; no contact's data is ever written here.
   platform_connections: {
-    none: [...OWNED_COLUMNS, 'platform', 'name', 'settings', 'client_secret_enc', 'webhook_secret_enc', 'secrets_rotated', 'last_test', 'created', 'last_modified',
+    none: [...OWNED_COLUMNS, 'platform', 'name', 'settings', 'client_secret_enc', 'webhook_secret_enc', 'refresh_token_enc', 'secrets_rotated', 'last_test', 'created', 'last_modified',
       'created_by', 'last_modified_by'],
   },
 });

@@ -122,7 +122,10 @@ export class FakeZoom {
   }
 
   async start(): Promise<string> {
-    const server = createServer((req, res) => { void this.handle(req, res); });
+    const server = createServer((req, res) => {
+      // A client killed mid-request (a SIGKILLed worker) aborts its body: drop that answer, not the test process.
+      this.handle(req, res).catch(() => res.destroy());
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     this.server = server;
     this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -265,9 +268,13 @@ export class FakeZoom {
 
   // ---- HTTP ------------------------------------------------------------------------------------------------
 
+  /** Awaited before each request is handled: a test slows the platform down (e.g. so a worker is killed mid-sync). */
+  beforeRequest: ((method: string, path: string) => Promise<void>) | undefined;
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
+    await this.beforeRequest?.(method, url.pathname);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');

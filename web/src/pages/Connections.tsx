@@ -15,7 +15,13 @@ const FIELDS: Record<Platform, Array<[string, string, string?]>> = {
     ['apiUrl', 'API URL (optional)', 'Leave empty for https://api.zoom.us/v2.'],
     ['oauthUrl', 'OAuth URL (optional)', 'Leave empty for https://zoom.us.'],
   ],
-  gotowebinar: [['clientId', 'Client ID'], ['organizerKey', 'Organizer key'], ['accountKey', 'Account key']],
+  gotowebinar: [
+    ['clientId', 'Client ID', 'From the OAuth client in the GoTo Developer Center.'],
+    ['organizerKey', 'Organizer key', 'The organizer who holds the webinars (organizer_key in GoTo\'s token answer).'],
+    ['timeZone', 'Time zone (optional)', 'A GoTo time-zone id such as Europe/Berlin; empty for the organizer\'s own.'],
+    ['apiUrl', 'API URL (optional)', 'Leave empty for https://api.getgo.com/G2W/rest.'],
+    ['oauthUrl', 'OAuth URL (optional)', 'Leave empty for https://authentication.logmeininc.com.'],
+  ],
   teams: [['tenantId', 'Tenant ID'], ['clientId', 'Client (application) ID'], ['organizerUser', 'Organizer user', 'The user the online meetings are created for.']],
   sim: [['apiUrl', 'Simulator URL', 'Where `eventline provider-sim` listens, e.g. http://127.0.0.1:4010.']],
 };
@@ -30,6 +36,7 @@ function ConnectForm({ onDone }: { onDone: (msg: string) => void }) {
   const [settings, setSettings] = useState<Record<string, string>>({});
   const [clientSecret, setClientSecret] = useState('');
   const [webhookSecret, setWebhookSecret] = useState('');
+  const [refreshToken, setRefreshToken] = useState('');
   const [busy, setBusy] = useState(false);
   const { errors, formError, capture, clear } = useFormErrors();
 
@@ -41,7 +48,10 @@ function ConnectForm({ onDone }: { onDone: (msg: string) => void }) {
     try {
       const c = await api<ConnectionT>('POST', '/platform-connections', {
         platform, name: name.trim(), settings: kept,
-        secrets: { ...(clientSecret ? { clientSecret } : {}), ...(webhookSecret ? { webhookSecret } : {}) },
+        secrets: {
+          ...(clientSecret ? { clientSecret } : {}), ...(webhookSecret ? { webhookSecret } : {}),
+          ...(platform === 'gotowebinar' && refreshToken ? { refreshToken } : {}),
+        },
       });
       onDone(`${c.name} is connected. Use “Test connection” to check the credentials.`);
     } catch (err) {
@@ -65,6 +75,7 @@ function ConnectForm({ onDone }: { onDone: (msg: string) => void }) {
           <Field key={`${platform}-${key}`} label={label} name={key} value={settings[key] ?? ''} onChange={(v) => setSettings((s) => ({ ...s, [key]: v }))} error={errors[`settings.${key}`]} {...(hint ? { hint } : {})} />
         ))}
         {platform !== 'sim' && <SecretField label="Client secret" name="clientSecret" value={clientSecret} onChange={setClientSecret} error={errors['secrets.clientSecret']} hint="Stored encrypted; never shown again." />}
+        {platform === 'gotowebinar' && <SecretField label="Refresh token" name="refreshToken" value={refreshToken} onChange={setRefreshToken} error={errors['secrets.refreshToken']} hint="The organizer's OAuth refresh token. GoTo may replace it on each use; eventline stores the new one. Stored encrypted; never shown again." />}
         <SecretField label="Webhook secret" name="webhookSecret" value={webhookSecret} onChange={setWebhookSecret} error={errors['secrets.webhookSecret']} hint="The secret the platform signs its webhooks with (Zoom: the event subscription's secret token)." />
       </div>
       {errors['settings'] && <Alert>{errors['settings']}</Alert>}
@@ -80,12 +91,15 @@ function ConnectForm({ onDone }: { onDone: (msg: string) => void }) {
 function RotateForm({ connection, onDone }: { connection: ConnectionT; onDone: (msg: string) => void }) {
   const [clientSecret, setClientSecret] = useState('');
   const [webhookSecret, setWebhookSecret] = useState('');
+  const [refreshToken, setRefreshToken] = useState('');
   const { errors, formError, capture, clear } = useFormErrors();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     clear();
     try {
-      await api('PUT', `/platform-connections/${connection.id}/secrets`, { ...(clientSecret ? { clientSecret } : {}), ...(webhookSecret ? { webhookSecret } : {}) });
+      await api('PUT', `/platform-connections/${connection.id}/secrets`, {
+        ...(clientSecret ? { clientSecret } : {}), ...(webhookSecret ? { webhookSecret } : {}), ...(refreshToken ? { refreshToken } : {}),
+      });
       onDone(`The secrets of ${connection.name} were replaced.`);
     } catch (err) {
       capture(err);
@@ -95,6 +109,7 @@ function RotateForm({ connection, onDone }: { connection: ConnectionT; onDone: (
     <form onSubmit={submit} className="editor" aria-label={`Replace the secrets of ${connection.name}`} noValidate>
       <div className="grid2">
         {connection.platform !== 'sim' && <SecretField label="New client secret" name="clientSecret" value={clientSecret} onChange={setClientSecret} error={errors['clientSecret']} />}
+        {connection.platform === 'gotowebinar' && <SecretField label="New refresh token" name="refreshToken" value={refreshToken} onChange={setRefreshToken} error={errors['refreshToken']} />}
         <SecretField label="New webhook secret" name="webhookSecret" value={webhookSecret} onChange={setWebhookSecret} error={errors['webhookSecret']} />
       </div>
       {formError && <Alert>{formError}</Alert>}
@@ -175,6 +190,7 @@ export function ConnectionsPage() {
                 <dt>Platform</dt><dd>{PLATFORM_LABELS[c.platform] ?? c.platform}</dd>
                 {Object.entries(c.settings).map(([k, v]) => <Fragment key={k}><dt>{k}</dt><dd>{v}</dd></Fragment>)}
                 <dt>Client secret</dt><dd>{c.secrets.clientSecret.secretSet ? 'Set' : 'Not set'}</dd>
+                {c.platform === 'gotowebinar' && <><dt>Refresh token</dt><dd>{c.secrets.refreshToken.secretSet ? 'Set' : 'Not set'}</dd></>}
                 <dt>Webhook secret</dt><dd>{c.secrets.webhookSecret.secretSet ? 'Set' : 'Not set'}{c.secretsRotated ? ` · replaced ${fmt(c.secretsRotated)}` : ''}</dd>
                 <dt>Webhook URL</dt><dd><code data-field="webhook-url">{c.webhookUrl}</code></dd>
                 <dt>Last test</dt>

@@ -52,6 +52,8 @@ export interface ProviderSettings {
   connection?: { name: string };
   /** The HTTP client a connector uses (a connection's: eventline's outbound guard). */
   fetch?: typeof globalThis.fetch;
+  /** GoToWebinar: told each new refresh token GoTo answers (a connection stores it sealed, so a restart uses the newest). */
+  onRefreshToken?: (token: string) => void | Promise<void>;
 }
 
 /** The registry of connectors: add one line per new provider file. */
@@ -70,6 +72,7 @@ const factories: Record<string, (s: ProviderSettings) => WebcastProvider> = {
   // Polling only: GoToWebinar's published API has no webhook signature to check (docs/sync.md, "GoToWebinar").
   gotowebinar: (s) => gotowebinarFromSettings({
     ...s.gotowebinar, ...(s.connection ? { connectionName: s.connection.name } : {}), ...(s.fetch ? { fetch: s.fetch } : {}),
+    ...(s.onRefreshToken ? { onRefreshToken: s.onRefreshToken } : {}),
   }),
 };
 
@@ -87,7 +90,7 @@ export function createProvider(name: string, settings: ProviderSettings): Webcas
  * `apiUrl` as SYNC_SIM_URL. A connector registered above with a `ProviderSettings[platform]` entry needs nothing more.
  */
 export function connectionProviderSettings(
-  platform: string, settings: Readonly<Record<string, string>>, secrets: { clientSecret?: string; webhookSecret?: string }, extra: Pick<ProviderSettings, 'connection' | 'fetch'>,
+  platform: string, settings: Readonly<Record<string, string>>, secrets: { clientSecret?: string; webhookSecret?: string; refreshToken?: string }, extra: Pick<ProviderSettings, 'connection' | 'fetch' | 'onRefreshToken'>,
 ): ProviderSettings {
   if (platform === 'sim') {
     return { ...(settings['apiUrl'] ? { simUrl: settings['apiUrl'] } : {}), ...(secrets.webhookSecret ? { webhookSecret: secrets.webhookSecret } : {}), ...extra };
