@@ -148,7 +148,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const identity = createIdentityModule(deps, { accounts: accounts.services.accounts, events: events.services.events, audit: audit.services.audit });
   const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts, audit: audit.services.audit });
   // Platform connections seal their secrets with the contact hooks' key ring and call out through their outbound guard.
-  const sync = createSyncModule(deps, { sessions: sessions.services.sessions, contactHooks: contactHooks.services.contactHooks, oauth: oauth.services.oauth });
+  const sync = createSyncModule(deps, { sessions: sessions.services.sessions, contactHooks: contactHooks.services.contactHooks, oauth: oauth.services.oauth, audit: audit.services.audit });
   const files = createFilesModule(deps, { keys: oauth.services.keys });
   const registrationTypes = createRegistrationTypesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const exhibitors = createExhibitorsModule(deps, {

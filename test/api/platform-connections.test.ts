@@ -277,3 +277,27 @@ describe('platform connections', () => {
     }
   });
 });
+
+describe('platform connections in the audit log (issue 36)', () => {
+  it('records connecting, renaming, replacing a secret and disconnecting, each once, never a secret value', async () => {
+    const created = await call('POST', '/ea/platform-connections', zoomInput({ name: 'Zoom (audited)' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as Connection).id;
+    expect((await call('PUT', `/ea/platform-connections/${id}`, { name: 'Zoom (audited, renamed)' })).statusCode).toBe(200);
+    expect((await call('PUT', `/ea/platform-connections/${id}/secrets`, { webhookSecret: NEW_WEBHOOK_SECRET })).statusCode).toBe(200);
+    expect((await call('DELETE', `/ea/platform-connections/${id}`)).statusCode).toBe(204);
+    const rows = await t.db.handle.db.selectFrom('audit_log').selectAll().where('target_id', '=', id).orderBy('at').orderBy('id').execute();
+    expect(rows.map((r) => r.action).sort()).toEqual(['platform-connection.created', 'platform-connection.deleted', 'platform-connection.secrets.rotated', 'platform-connection.updated']);
+    for (const r of rows) {
+      expect(r.account_id).toBe(tenant.accountId);
+      expect(r.target_type).toBe('platform-connection');
+      expect(r.actor_type).toBe('application');
+      expect(r.request_id).toBeTruthy();
+      for (const secret of [fake.clientSecret, fake.webhookSecret, NEW_WEBHOOK_SECRET]) expect(r.changes).not.toContain(secret);
+    }
+    const byAction = Object.fromEntries(rows.map((r) => [r.action, JSON.parse(r.changes) as Record<string, unknown>]));
+    expect(byAction['platform-connection.created']).toMatchObject({ platform: 'zoom', name: 'Zoom (audited)', clientSecret: 'issued', webhookSecret: 'issued' });
+    expect(byAction['platform-connection.updated']).toEqual({ name: { before: 'Zoom (audited)', after: 'Zoom (audited, renamed)' } });
+    expect(byAction['platform-connection.secrets.rotated']).toEqual({ webhookSecret: 'replaced' });
+  });
+});

@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/index.js';
 import { actorName, auditStamp, type AuthContext } from '../../actor.js';
 import type { Config } from '../../config/index.js';
 import { newId } from '../../db/ids.js';
@@ -55,7 +56,18 @@ export class ConnectionsService {
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock,
     private readonly onConnected: () => Promise<void> = async () => undefined,
+    /** The audit log (issue 36): connecting, changing, rotating and disconnecting are administrative actions. */
+    private readonly audit?: Pick<AuditService, 'record'>,
   ) {}
+
+  /** One audit entry about a connection: its settings and name, its secrets only as "issued" or "replaced". */
+  private async audited(auth: AuthContext, action: string, row: { id: string; name: string }, changes: Record<string, unknown>): Promise<void> {
+    await this.audit?.record(undefined, { accountId: auth.accountId, action, target: { type: 'platform-connection', id: row.id, display: row.name }, changes });
+  }
+
+  private static secretNames(secrets: ConnectionSecrets): string[] {
+    return (['clientSecret', 'webhookSecret', 'refreshToken'] as const).filter((k) => secrets[k] !== undefined);
+  }
 
   webhookUrl(platform: string, id: string): string {
     return `${this.config.publicUrl}/hooks/${platform}/${id}`;
@@ -135,6 +147,9 @@ export class ConnectionsService {
       refresh_token_enc: secrets.refreshToken !== undefined ? box.seal(secrets.refreshToken, `${id}:refresh_token`) : null,
       secrets_rotated: null, last_test: null, ...stamp.created,
     });
+    await this.audited(auth, 'platform-connection.created', { id, name: input.name }, {
+      platform: input.platform, name: input.name, settings, ...Object.fromEntries(ConnectionsService.secretNames(secrets).map((k) => [k, 'issued'])),
+    });
     await this.onConnected();
     return this.get(auth.accountId, id);
   }
@@ -154,6 +169,10 @@ export class ConnectionsService {
       ...(input.settings !== undefined ? { settings: JSON.stringify(input.settings) } : {}),
       ...auditStamp(auth, this.clock()).modified,
     });
+    await this.audited(auth, 'platform-connection.updated', { id: row.id, name: input.name ?? row.name }, {
+      ...(input.name !== undefined && input.name !== row.name ? { name: { before: row.name, after: input.name } } : {}),
+      ...(input.settings !== undefined ? { settings: { before: JSON.parse(row.settings) as unknown, after: input.settings } } : {}),
+    });
     return this.get(auth.accountId, row.id);
   }
 
@@ -171,6 +190,7 @@ export class ConnectionsService {
       ...(secrets.refreshToken !== undefined ? { refresh_token_enc: box.seal(secrets.refreshToken, `${row.id}:refresh_token`) } : {}),
       secrets_rotated: iso(now), ...auditStamp(auth, now).modified,
     });
+    await this.audited(auth, 'platform-connection.secrets.rotated', row, Object.fromEntries(ConnectionsService.secretNames(secrets).map((k) => [k, 'replaced'])));
     return this.get(auth.accountId, row.id);
   }
 
@@ -178,6 +198,7 @@ export class ConnectionsService {
   async delete(auth: AuthContext, id: string): Promise<number> {
     const row = await this.row(auth.accountId, id);
     const platform = PLATFORM_NAME[row.platform as ConnectionPlatform] ?? row.platform;
+    await this.audited(auth, 'platform-connection.deleted', row, { platform: row.platform, name: row.name });
     return this.repo.delete(auth.accountId, row.id, {
       at: iso(this.clock()),
       error: `The ${platform} connection "${row.name}" was disconnected by ${actorName(auth)}: this session no longer syncs. Its meeting stays on ${platform}. `

@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/index.js';
 import { defineModule, type ModuleDeps } from '../module.js';
 import { resolveCallback, type ContactHooksService } from '../contact-hooks/index.js';
 import type { OAuthService } from '../oauth/index.js';
@@ -32,7 +33,7 @@ export { WebhookReceiver } from './webhooks.js';
  * Webcast provider sync: its state per session; the platform connections an account owns, each synced by the worker
  * and receiving its platform's webhooks; and the server-wide recurring sync when SYNC_PROVIDER is set.
  */
-export function createSyncModule(deps: ModuleDeps, uses: { sessions: SessionsService; contactHooks: ContactHooksService; oauth: Pick<OAuthService, 'internalToken'> }) {
+export function createSyncModule(deps: ModuleDeps, uses: { sessions: SessionsService; contactHooks: ContactHooksService; oauth: Pick<OAuthService, 'internalToken'>; audit?: AuditService }) {
   const interval = deps.config.sync?.intervalSeconds ?? 60;
   const allowLoopback = deps.config.contactHooks?.allowLoopback === true;
   const connections = new ConnectionsService(
@@ -40,6 +41,7 @@ export function createSyncModule(deps: ModuleDeps, uses: { sessions: SessionsSer
     async (url) => { await resolveCallback(url, { allowLoopback }); },
     deps.config, deps.clock,
     () => scheduleConnectionsPass(deps.jobs, new Date(), interval),
+    uses.audit,
   );
   const sync = new SyncService(new SyncRepository(deps.db.db), uses.sessions, deps.clock, {
     platformOf: async (accountId, id) => {
