@@ -11,8 +11,8 @@ import { FakeZoom } from './fakes/zoom.js';
 // Issue 33, must show: "Killing the worker mid-sync, then restarting it, ends with every link and check-in present
 // once." A real `eventline worker` process runs a Zoom connection's sync (the fake in this process as Zoom) on the
 // test's database (SQLite file or PostgreSQL schema); it is SIGKILLed while it registers the 50 attendees and writes
-// their links, and restarted. The job's lease expires, the new worker takes it over, and the end state is counted
-// through the API and in the database. (Check-ins after a kill: not yet here; see the lead's report for issue 33.)
+// their links, and again while it reads the participants report, and restarted each time. The job's lease expires,
+// the new worker takes it over, and the end state is counted through the API and in the database.
 interface Row { id: string; [k: string]: unknown }
 interface SyncState { outcome: string; error?: string; meetingId?: string }
 
@@ -20,6 +20,7 @@ const minute = 60_000;
 const LEASE_MS = 1500;
 const startMs = Math.ceil((Date.now() + 30 * minute) / minute) * minute;
 const iso = (ms: number) => new Date(ms).toISOString();
+const at = (min: number, sec = 0) => iso(startMs + min * minute + sec * 1000).replace('.000Z', 'Z');
 
 let t: ListeningTestApp;
 let fake: FakeZoom;
@@ -104,7 +105,7 @@ afterAll(async () => {
 });
 
 describe('a worker killed mid-sync', () => {
-  it('ends, once restarted, with each of the 50 attendees registered on Zoom once and holding exactly one link', async () => {
+  it('ends, once restarted, with each of the 50 attendees registered once with one link, and one check-in with the summed duration', async () => {
     // 1. Killed while it registers the attendees on Zoom and writes their links back.
     fake.beforeRequest = async (method, path) => {
       if (method === 'POST' && path.endsWith('/registrants') && registrations() >= 10) await sleep(100);
@@ -117,7 +118,7 @@ describe('a worker killed mid-sync', () => {
     expect(registeredAtKill).toBeLessThan(50);
 
     const first = await untilSynced();
-    expect(first, `${JSON.stringify(first)}\n${serverErrors.join('').slice(0, 4000)}\n${worker.output().slice(-4000)}`).toMatchObject({ outcome: 'Succeeded' });
+    expect(first, `${JSON.stringify(first)}\n${worker.output()}`).toMatchObject({ outcome: 'Succeeded' });
     const meetingId = first.meetingId ?? '';
     const webcast = (await all('/webcasts', `session.id eq '${sessionId}'`))[0] as Row;
     const links = await all('/webcasts/attendee-links', `webcast.id eq '${webcast.id}'`);
@@ -128,6 +129,40 @@ describe('a worker killed mid-sync', () => {
     expect(new Set(registrants.map((r) => r.email)).size).toBe(50);
     expect(registrants).toHaveLength(50);
 
+    // 2. The meeting ends; everyone joins, leaves and the first ten come back. Killed while reading the report.
+    const expected = new Map<string, number>();
+    for (const [i, l] of links.entries()) {
+      const rid = String(l['sourceId'] ?? '');
+      fake.join(meetingId, rid, at(10, i));
+      fake.leave(meetingId, rid, at(40));
+      let ms = (30 * 60 - i) * 1000;
+      if (i < 10) {
+        fake.join(meetingId, rid, at(50));
+        fake.leave(meetingId, rid, at(55));
+        ms += 5 * 60 * 1000;
+      }
+      expected.set((l['attendee'] as Row).id, ms);
+    }
+    await fake.end(meetingId, at(60));
+    let reportPages = 0;
+    fake.beforeRequest = async (_method, path) => {
+      if (path.endsWith('/participants')) {
+        reportPages += 1;
+        await sleep(2_000);
+      }
+    };
+    await client.post(`/ea/sessions/${sessionId}/sync` as string, { body: { connection: { id: connectionId } } });
+    await waitFor(async () => (reportPages >= 1 ? true : undefined), 60_000, 'the worker reading the participants report');
+    await killAndRestart();
+
+    const second = await untilSynced();
+    expect(second, `${JSON.stringify(second)}\n${serverErrors.join('').slice(0, 6000)}`).toMatchObject({ outcome: 'Succeeded' });
+    const attendance = await all('/sessions/attendance', `session.id eq '${sessionId}'`);
+    expect(attendance).toHaveLength(50);
+    expect(new Set(attendance.map((a) => (a['attendee'] as Row).id)).size).toBe(50);
+    for (const a of attendance) expect(a['duration']).toBe(expected.get((a['attendee'] as Row).id));
+    expect(await count('session_attendance', 'session_id', sessionId)).toBe(50);
+    expect(await count('attendee_links', 'webcast_id', String(webcast.id))).toBe(50);
     expect(fake.violations).toEqual([]);
   }, 240_000);
 });
