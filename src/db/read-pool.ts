@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import {
-  SqliteDialect, type CompiledQuery, type DatabaseConnection, type Driver, type QueryCompiler, type QueryResult, type RawBuilder, type TransactionSettings,
+  CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryCompiler, type QueryResult, type RawBuilder, type TransactionSettings,
   sql,
 } from 'kysely';
 
@@ -113,6 +113,8 @@ export function createReadPool(file: string, size: number): ReadPool {
  * each query and for a whole transaction; here the connection is taken only when a query runs on it, or a
  * transaction begins, so a read in the pool holds nothing while it runs.
  */
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+
 class PoolingDriver implements Driver {
   constructor(private readonly inner: Driver, private readonly pool: ReadPool) {}
 
@@ -124,10 +126,15 @@ class PoolingDriver implements Driver {
     return Promise.resolve(new LazyConnection(this.inner, this.pool));
   }
 
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+  async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
     const lazy = connection as LazyConnection;
     lazy.inTransaction = true;
-    await this.inner.beginTransaction(await lazy.real(), settings);
+    // Another process may write the same file (the worker, a second server). A deferred BEGIN whose transaction reads
+    // first and writes later fails at once with "database is locked" when that process committed in between: SQLite
+    // cannot upgrade a stale read snapshot, and busy_timeout does not wait for that case (the worker-kill test met it as
+    // a 500). BEGIN IMMEDIATE takes the write lock first, waiting up to busy_timeout, so the transaction's reads are
+    // already current. Reads outside transactions go to the pool and take no lock.
+    await (await lazy.real()).executeQuery(BEGIN_IMMEDIATE);
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
