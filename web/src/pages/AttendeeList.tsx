@@ -469,7 +469,7 @@ export function EventAttendees({ event }: { event: EventT }) {
           </div>
           <nav aria-label="Attendee pages" className="pager">
             <button type="button" className="secondary" disabled={!page.data?.prev || page.loading} onClick={() => { setToken(page.data?.prev); setPageNo((n) => Math.max(1, n - 1)); setSelected(new Set()); }}>Previous page</button>
-            <span aria-live="polite">{segment ? `Page ${pageNo}` : `Showing ${first.toLocaleString('en-US')}–${(first + rows.length - 1).toLocaleString('en-US')} of ${countText(total)}`}</span>
+            <span aria-live="polite">{page.loading ? `Loading page ${pageNo}…` : segment ? `Page ${pageNo}` : `Showing ${first.toLocaleString('en-US')}–${(first + rows.length - 1).toLocaleString('en-US')} of ${countText(total)}`}</span>
             <button type="button" className="secondary" disabled={!page.data?.next || page.loading} onClick={() => { setToken(page.data?.next); setPageNo((n) => n + 1); setSelected(new Set()); }}>Next page</button>
           </nav>
         </>
