@@ -194,11 +194,11 @@ describeInChromium('attendees at scale in Chromium (Free tier, 20,000 attendees)
     // The three Vandermeers are listed (the search of the previous test).
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(3);
     await page.getByLabel('Select every attendee on this page').check();
-    await page.getByLabel('New status').selectOption('Visited');
+    await page.getByLabel('New status').selectOption('Accepted');
     await page.getByRole('button', { name: 'Change status' }).click();
-    await page.getByText('3 attendees are now Visited.').waitFor({ timeout: 30_000 });
+    await page.getByText('3 attendees are now Accepted.').waitFor({ timeout: 30_000 });
     const vs = async () => ((await api('GET', `/attendees?limit=200&filter=${encodeURIComponent(`event.id eq '${eventId}' and contact.lastName eq 'Vandermeer'`)}`)).json as { data: Array<{ id: string; status: string; contact: { firstName: string } }> }).data;
-    expect((await vs()).map((a) => a.status)).toEqual(['Visited', 'Visited', 'Visited']);
+    expect((await vs()).map((a) => a.status)).toEqual(['Accepted', 'Accepted', 'Accepted']);
 
     await page.getByRole('checkbox', { name: 'Select Piet Vandermeer' }).check();
     await page.getByRole('checkbox', { name: 'Select Anouk Vandermeer' }).check();

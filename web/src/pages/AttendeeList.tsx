@@ -9,7 +9,7 @@ import { api, apiFull, quote } from '../api.js';
 import { csvLine, fileSlug, saveFile } from '../download.js';
 import { ATTENDEE_UPDATE_STATUSES, type AttendeeT, type EventT, type SessionT } from '../types.js';
 import { Alert, ConfirmDialog, Loading, fmtIn, useLoad } from '../ui.js';
-import { CsvImport, EditAttendee, NewAttendee, nameOf } from './Attendees.js';
+import { CsvImport, EditAttendee, NewAttendee, attendeeUpdate, nameOf } from './Attendees.js';
 
 /** Rows per page of the list. */
 const PAGE_SIZE = 50;
@@ -86,6 +86,14 @@ async function readPage(eventId: string, query: AttendeeQuery, segment: string, 
 async function countOf(path: string): Promise<number | undefined> {
   const page = await api<Page<unknown>>('GET', path);
   return page.paging.totalCount;
+}
+
+/**
+ * What removing an attendee sets: the API keeps attendees (the reference has no delete), and its status rules
+ * allow a registered attendee to be cancelled and an invited one to be declined; others cannot be removed.
+ */
+export function removalStatus(status: string): 'Cancelled' | 'Declined' | undefined {
+  return status === 'Accepted' ? 'Cancelled' : status === 'No Response' ? 'Declined' : undefined;
 }
 
 const countText = (n: number | undefined): string => (n === undefined ? 'more than 10,000' : n.toLocaleString('en-US'));
@@ -170,6 +178,7 @@ export function EventAttendees({ event }: { event: EventT }) {
   const [session, setSession] = useState('');
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<AttendeeT>();
+  const [removeError, setRemoveError] = useState<string>();
   const [bulkStatus, setBulkStatus] = useState('Accepted');
   const [bulkSegment, setBulkSegment] = useState('');
   const [newSegment, setNewSegment] = useState('');
@@ -256,7 +265,7 @@ export function EventAttendees({ event }: { event: EventT }) {
   const chosen = rows.filter((a) => selected.has(a.id));
   const setStatus = async (people: AttendeeT[], status: string): Promise<void> => {
     for (const a of people) {
-      await api('PUT', `/attendees/${a.id}`, { event: { id: a.event.id }, contact: { id: a.contact.id }, status, ...(a.note ? { note: a.note } : {}) });
+      await api('PUT', `/attendees/${a.id}`, attendeeUpdate(a, status));
     }
   };
   const bulkSetStatus = async () => {
@@ -298,11 +307,14 @@ export function EventAttendees({ event }: { event: EventT }) {
     if (!removing) return;
     setBusy(true);
     try {
-      await setStatus([removing], 'Cancelled');
+      const to = removalStatus(removing.status);
+      if (!to) throw new Error(`An attendee whose status is ${removing.status} cannot be removed.`);
+      await setStatus([removing], to);
       setRemoving(undefined);
-      done(`${nameOf(removing)} was removed from the event: the registration is cancelled.`);
+      setRemoveError(undefined);
+      done(`${nameOf(removing)} was removed from the event: ${to === 'Cancelled' ? 'the registration is cancelled' : 'the invitation is declined'}.`);
     } catch (error) {
-      failed(error);
+      setRemoveError(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
     }
@@ -460,7 +472,7 @@ export function EventAttendees({ event }: { event: EventT }) {
                         : <button type="button" className="small" disabled={busy} onClick={() => void checkIn(a)}>Check in<span className="sr-only"> {nameOf(a)}</span></button>}
                       {session && <button type="button" className="small" disabled={busy} onClick={() => void checkInSession(a)}>Check in to session<span className="sr-only"> {nameOf(a)}</span></button>}
                       <button type="button" className="small secondary" onClick={() => setEditing(a.id)}>Edit<span className="sr-only"> {nameOf(a)}</span></button>
-                      <button type="button" className="small secondary" onClick={() => setRemoving(a)}>Remove<span className="sr-only"> {nameOf(a)}</span></button>
+                      {removalStatus(a.status) && <button type="button" className="small secondary" onClick={() => { setRemoveError(undefined); setRemoving(a); }}>Remove<span className="sr-only"> {nameOf(a)}</span></button>}
                     </td>
                   </tr>
                 )))}
@@ -475,9 +487,12 @@ export function EventAttendees({ event }: { event: EventT }) {
         </>
       )}
       <ConfirmDialog open={removing !== undefined} title={`Remove ${removing ? nameOf(removing) : ''} from the event?`} confirmLabel="Remove attendee" danger busy={busy}
-        onConfirm={() => void remove()} onCancel={() => setRemoving(undefined)}>
-        <p>The registration is cancelled (status Cancelled): the attendee no longer takes part, and their check-ins, answers and
-          activities stay on record. The API keeps attendees rather than deleting them; erase a person's data from the contact instead.</p>
+        error={removeError} onConfirm={() => void remove()} onCancel={() => setRemoving(undefined)}>
+        {removing && removalStatus(removing.status) === 'Declined'
+          ? <p>The invitation is marked declined (status Declined): the attendee no longer takes part.</p>
+          : <p>The registration is cancelled (status Cancelled): the attendee no longer takes part.</p>}
+        <p>Their check-ins, answers and activities stay on record: the API keeps attendees rather than deleting them
+          (erase a person's data from the contact instead). Only a registered or invited attendee can be removed.</p>
       </ConfirmDialog>
     </div>
   );

@@ -10,6 +10,23 @@ interface AddResult { status: number; message?: string; data: { id: string | nul
 /** Items per POST /attendees call (the API takes up to 100; smaller batches show progress). */
 const BATCH = 25;
 
+/**
+ * The body of PUT /attendees/{id} that changes status (and note) and keeps the rest: the PUT replaces the
+ * attendee's writable fields, so a field it leaves out (registration type, invitation list, ...) is cleared.
+ */
+export function attendeeUpdate(a: AttendeeT, status: string, note: string | undefined = a.note): Record<string, unknown> {
+  return {
+    event: { id: a.event.id }, contact: { id: a.contact.id }, status,
+    ...(note ? { note } : {}),
+    ...(a.referenceId ? { referenceId: a.referenceId } : {}),
+    ...(a.visibility ? { visibility: a.visibility } : {}),
+    ...(a.invitationList ? { invitationList: { id: a.invitationList.id } } : {}),
+    ...(a.registrationType ? { registrationType: { id: a.registrationType.id } } : {}),
+    ...(a.administrator ? { administrator: { id: a.administrator.id } } : {}),
+    ...(a.admissionItem ? { admissionItem: { id: a.admissionItem.id } } : {}),
+  };
+}
+
 export const nameOf = (a: AttendeeT): string => [a.contact.firstName, a.contact.lastName].filter(Boolean).join(' ') || a.contact.email || a.id;
 
 function itemReason(r: AddResult): string {
@@ -102,9 +119,7 @@ export function EditAttendee({ attendee, onDone }: { attendee: AttendeeT; onDone
       if (email.trim() !== (attendee.contact.email ?? '')) contact['email'] = email.trim();
       if (Object.keys(contact).length > 0) await api('PATCH', `/contacts/${attendee.contact.id}`, contact);
       if (status !== attendee.status || note.trim() !== (attendee.note ?? '')) {
-        await api('PUT', `/attendees/${attendee.id}`, {
-          event: { id: attendee.event.id }, contact: { id: attendee.contact.id }, status, ...(note.trim() ? { note: note.trim() } : {}),
-        });
+        await api('PUT', `/attendees/${attendee.id}`, attendeeUpdate(attendee, status, note.trim() || undefined));
       }
       onDone(`${firstName.trim()} ${lastName.trim()} was saved.`);
     } catch (error) {
