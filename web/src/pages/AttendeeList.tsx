@@ -9,6 +9,7 @@ import { api, apiFull, quote } from '../api.js';
 import { csvLine, fileSlug, saveFile } from '../download.js';
 import { ATTENDEE_UPDATE_STATUSES, type AttendeeT, type EventT, type SessionT } from '../types.js';
 import { Alert, ConfirmDialog, Loading, fmtIn, useLoad } from '../ui.js';
+import { attendeeFilter, removalStatus, type AttendeeQuery } from '../people.js';
 import { CsvImport, EditAttendee, NewAttendee, attendeeUpdate, nameOf } from './Attendees.js';
 
 /** Rows per page of the list. */
@@ -28,33 +29,7 @@ const SORTS: ReadonlyArray<[string, string]> = [
   ['checkIn:DESC', 'Checked in (latest first)'],
 ];
 
-export interface AttendeeQuery {
-  search: string;
-  status: string;
-  registrationType: string;
-  checkedIn: '' | 'yes' | 'no';
-}
 
-/**
- * The list's filter for a query, in the API's grammar: the event, then each chosen filter. A search of one
- * word matches the start of a first name, last name or email; of two or more, a first name and a last name.
- */
-export function attendeeFilter(eventId: string, query: AttendeeQuery, ids?: readonly string[]): string {
-  const parts = [`event.id eq ${quote(eventId)}`];
-  const words = query.search.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 1) {
-    const w = quote(words[0] as string);
-    parts.push(`(contact.firstName sw ${w} or contact.lastName sw ${w} or contact.email sw ${w})`);
-  } else if (words.length > 1) {
-    parts.push(`contact.firstName sw ${quote(words[0] as string)} and contact.lastName sw ${quote(words.slice(1).join(' '))}`);
-  }
-  if (query.status) parts.push(`status eq ${quote(query.status)}`);
-  if (query.registrationType === 'none') parts.push('registrationType.id is null');
-  else if (query.registrationType) parts.push(`registrationType.id eq ${quote(query.registrationType)}`);
-  if (query.checkedIn) parts.push(`checkedIn eq ${query.checkedIn === 'yes' ? 'true' : 'false'}`);
-  if (ids) parts.push(`(${ids.map((id) => `id eq ${quote(id)}`).join(' or ')})`);
-  return parts.join(' and ');
-}
 
 const listPath = (filter: string, extra: Record<string, string>) => `/attendees?${new URLSearchParams({ filter, ...extra }).toString()}`;
 
@@ -88,13 +63,6 @@ async function countOf(path: string): Promise<number | undefined> {
   return page.paging.totalCount;
 }
 
-/**
- * What removing an attendee sets: the API keeps attendees (the reference has no delete), and its status rules
- * allow a registered attendee to be cancelled and an invited one to be declined; others cannot be removed.
- */
-export function removalStatus(status: string): 'Cancelled' | 'Declined' | undefined {
-  return status === 'Accepted' ? 'Cancelled' : status === 'No Response' ? 'Declined' : undefined;
-}
 
 const countText = (n: number | undefined): string => (n === undefined ? 'more than 10,000' : n.toLocaleString('en-US'));
 

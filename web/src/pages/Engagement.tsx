@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import type { ItemOf, Page, ResultFor } from '../../../src/client/types.js';
 import { api, listAll, quote } from '../api.js';
-import { Chart, type ChartDatum } from '../chart.js';
-import { toZonedInput } from '../time.js';
+import { Chart } from '../chart.js';
+import { perDay } from '../people.js';
 import type { AttendeeT, EventT } from '../types.js';
 import { Alert, Loading, fmtIn, useLoad } from '../ui.js';
 
@@ -22,15 +22,6 @@ const ACTIVITY_PAGES = 25;
 const nameOf = (a: AttendeeT | undefined, id: string): string =>
   (a ? [a.contact.firstName, a.contact.lastName].filter(Boolean).join(' ') || a.contact.email : undefined) ?? id;
 
-/** Activities per day in the event's time zone, in date order. */
-export function perDay(activities: readonly { time?: string | undefined; created: string }[], timezone: string): ChartDatum[] {
-  const counts = new Map<string, number>();
-  for (const a of activities) {
-    const day = toZonedInput(a.time ?? a.created, timezone).slice(0, 10);
-    counts.set(day, (counts.get(day) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([label, value]) => ({ label, value }));
-}
 
 function Explanation({ insight, attendeeId, name, event }: { insight: InsightT; attendeeId: string; name: string; event: EventT }) {
   const entries = useLoad(() => listAll<EntryT>(`/attendee-insights/${insight.id}/scores/${attendeeId}/activities`), [insight.id, attendeeId]);
