@@ -112,6 +112,19 @@ describeInChromium('exhibitors, leads, surveys and engagement in Chromium', () =
     const insight = insights.data.find((i) => i.default) ?? insights.data[0];
     expect(insight).toBeDefined();
     const iid = insight?.id ?? '';
+    // The demo's score counts session check-ins (10 points each): three attendees check in, the first to two sessions.
+    const sessions = (await h.api('GET', `/sessions?filter=${encodeURIComponent(`event.id eq '${eventId}'`)}`)).json as { data: Array<{ id: string; status: string }> };
+    const active = sessions.data.filter((s) => s.status === 'Active').slice(0, 2);
+    expect(active).toHaveLength(2);
+    const people = (await h.api('GET', `/attendees?limit=3&filter=${encodeURIComponent(`event.id eq '${eventId}' and status eq 'Accepted'`)}`)).json as { data: Array<{ id: string }> };
+    expect(people.data).toHaveLength(3);
+    const at = new Date().toISOString();
+    for (const [i, s] of active.entries()) {
+      const res = await h.api('POST', `/sessions/${s.id}/check-in`, (i === 0 ? people.data : people.data.slice(0, 1)).map((a) => ({ id: a.id, checkIn: at })));
+      expect(res.status, JSON.stringify(res.json)).toBe(207);
+      expect((res.json as Array<{ status: number }>).every((r) => r.status < 300), JSON.stringify(res.json)).toBe(true);
+    }
+    await expect.poll(async () => ((await h.api('GET', `/attendee-insights/${iid}/scores`)).json as { data: unknown[] }).data.length, { timeout: 30_000 }).toBe(3);
     const stats = (await h.api('GET', `/attendee-insights/${iid}/stats`)).json as { attendeeCount: number; distribution: Array<{ minPoints: number; maxPoints: number; attendeeCount: number }> };
     const scores = (await h.api('GET', `/attendee-insights/${iid}/scores?limit=10`)).json as { data: Array<{ attendee: { id: string }; points: number; rank: number }> };
     expect(scores.data.length).toBeGreaterThan(0);

@@ -116,7 +116,8 @@ function ExhibitorDetail({ event, exhibitor, categories, onChanged }: { event: E
   const detail = useLoad(async () => {
     const [staff, files, cats] = await Promise.all([
       listAll<StaffT>(`/events/${event.id}/exhibitors/${exhibitor.id}/booth-staff`),
-      listAll<FileT>(`/events/${event.id}/exhibitors/${exhibitor.id}/files`),
+      // The files list takes no paging parameters: one answer holds them all.
+      api<Page<FileT>>('GET', `/events/${event.id}/exhibitors/${exhibitor.id}/files`).then((p) => p.data),
       listAll<CategoryT>(`/events/${event.id}/exhibitors/${exhibitor.id}/exhibitor-categories`),
     ]);
     const people = await attendeesById(event.id, staff.map((s) => s.attendee.id));
