@@ -134,7 +134,7 @@ function ActivityOverTime({ event }: { event: EventT }) {
     <section aria-labelledby="activity-h" className="panel">
       <h2 id="activity-h">Activity over time</h2>
       {data.data.count === 0 ? <p>No activity recorded yet.</p> : (
-        <Chart kind="line" title="Activities per day" labelHeader={`Day (${event.timezone})`} valueHeader="Activities" data={data.data.days}
+        <Chart kind={data.data.days.length > 2 ? 'line' : 'bar'} title="Activities per day" labelHeader={`Day (${event.timezone})`} valueHeader="Activities" data={data.data.days}
           description={`Attendee activities recorded for ${event.title} each day, in the event's time zone (${event.timezone}): ${data.data.count}${data.data.complete ? '' : ' (the first ones only)'} in all.`} />
       )}
     </section>
