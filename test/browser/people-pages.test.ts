@@ -66,6 +66,10 @@ describeInChromium('exhibitors, leads, surveys and engagement in Chromium', () =
     // Booth staff and categories of the exhibitor, as the API has them.
     const staff = (await h.api('GET', `/events/${eventId}/exhibitors/${exhibitorId}/booth-staff`)).json as { data: unknown[] };
     await page.getByRole('heading', { name: `Booth staff (${staff.data.length})` }).waitFor();
+    const catIds = ((await h.api('GET', `/events/${eventId}/exhibitors/${exhibitorId}/exhibitor-categories`)).json as { data: Array<{ id: string }> }).data.map((c) => c.id);
+    const allCats = ((await h.api('GET', `/events/${eventId}/exhibitor-categories`)).json as { data: Array<{ id: string; name: string }> }).data;
+    const catList = page.locator('section[aria-labelledby="exh-cats-h"] li');
+    expect((await catList.allTextContents()).sort()).toEqual(allCats.filter((c) => catIds.includes(c.id)).map((c) => c.name).sort());
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export leads to CSV' }).click();

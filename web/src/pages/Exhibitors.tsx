@@ -118,7 +118,8 @@ function ExhibitorDetail({ event, exhibitor, categories, onChanged }: { event: E
       listAll<StaffT>(`/events/${event.id}/exhibitors/${exhibitor.id}/booth-staff`),
       // The files list takes no paging parameters: one answer holds them all.
       api<Page<FileT>>('GET', `/events/${event.id}/exhibitors/${exhibitor.id}/files`).then((p) => p.data),
-      listAll<CategoryT>(`/events/${event.id}/exhibitors/${exhibitor.id}/exhibitor-categories`),
+      // The ids of the exhibitor's categories; their names come from the event's categories.
+      listAll<{ id: string }>(`/events/${event.id}/exhibitors/${exhibitor.id}/exhibitor-categories`),
     ]);
     const people = await attendeesById(event.id, staff.map((s) => s.attendee.id));
     return { staff, files, cats, people };
@@ -160,7 +161,7 @@ function ExhibitorDetail({ event, exhibitor, categories, onChanged }: { event: E
         <div className="grid2">
           <section aria-labelledby="exh-cats-h">
             <h3 id="exh-cats-h">Categories</h3>
-            {d.cats.length === 0 ? <p>In no category.</p> : <ul>{d.cats.map((c) => <li key={c.id}>{c.name}</li>)}</ul>}
+            {d.cats.length === 0 ? <p>In no category.</p> : <ul>{d.cats.map((c) => <li key={c.id}>{categories.find((x) => x.id === c.id)?.name ?? c.id}</li>)}</ul>}
             {categories.some((c) => !inCats.has(c.id)) && (
               <div className="toolbar">
                 <div className="field">
