@@ -70,6 +70,16 @@ describeInChromium('exhibitors, leads, surveys and engagement in Chromium', () =
     const allCats = ((await h.api('GET', `/events/${eventId}/exhibitor-categories`)).json as { data: Array<{ id: string; name: string }> }).data;
     const catList = page.locator('section[aria-labelledby="exh-cats-h"] li');
     expect((await catList.allTextContents()).sort()).toEqual(allCats.filter((c) => catIds.includes(c.id)).map((c) => c.name).sort());
+    // Into another category, as the API then lists it.
+    const other = allCats.find((c) => !catIds.includes(c.id));
+    if (other) {
+      await page.getByLabel('Add to category').selectOption({ label: other.name });
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await page.getByText(`${exhibitor.name} was added to ${other.name}.`).waitFor();
+      const after = ((await h.api('GET', `/events/${eventId}/exhibitors/${exhibitorId}/exhibitor-categories`)).json as { data: Array<{ id: string }> }).data.map((c) => c.id);
+      expect(after.sort()).toEqual([...catIds, other.id].sort());
+      await expect.poll(() => catList.count()).toBe(after.length);
+    }
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export leads to CSV' }).click();
