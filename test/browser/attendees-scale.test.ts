@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AuthContext } from '../../src/actor.js';
 import { ALL_SCOPES } from '../../src/modules/oauth/index.js';

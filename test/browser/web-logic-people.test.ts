@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ATTENDEE_FILTER_FIELDS } from '../../src/modules/attendees/attendees.filters.js';
 import { parseFilter } from '../../src/lists/index.js';
-import { csvField, csvLine } from '../../web/src/download.js';
-import { attendeeFilter, perDay, removalStatus, type AttendeeQuery } from '../../web/src/people.js';
+import { attendeeFilter, csvField, csvLine, perDay, removalStatus, type AttendeeQuery } from '../../web/src/people.js';
 
 // The attendee, survey and engagement pages' pure logic, run in Node; the filters they build are parsed
 // by the API's own parser with the attendee list's fields, so a filter the page sends is one the API takes.

@@ -1,6 +1,19 @@
-// The pure logic of the attendee, survey and engagement pages (tested in Node: test/browser/web-logic-people.test.ts).
-import { quote } from './api.js';
+// The pure logic of the attendee, exhibitor and engagement pages, tested in Node
+// (test/browser/web-logic-people.test.ts): nothing here touches the DOM.
 import { toZonedInput } from './time.js';
+
+/** A quoted value for a filter expression (the grammar's `\'` escape), as api.ts's `quote`. */
+const quote = (v: string): string => `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** One CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180); formulas neutralised. */
+export function csvField(value: unknown): string {
+  let s = value === undefined || value === null ? '' : String(value);
+  // A spreadsheet would run a cell that starts with = + - @ as a formula (CSV injection): a leading ' keeps it text.
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const csvLine = (fields: readonly unknown[]): string => `${fields.map(csvField).join(',')}\r\n`;
 
 export interface AttendeeQuery {
   search: string;

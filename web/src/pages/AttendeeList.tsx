@@ -6,10 +6,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Page } from '../../../src/client/types.js';
 import { api, apiFull, quote } from '../api.js';
-import { csvLine, fileSlug, saveFile } from '../download.js';
+import { fileSlug, saveFile } from '../download.js';
 import { ATTENDEE_UPDATE_STATUSES, type AttendeeT, type EventT, type SessionT } from '../types.js';
 import { Alert, ConfirmDialog, Loading, fmtIn, useLoad } from '../ui.js';
-import { attendeeFilter, removalStatus, type AttendeeQuery } from '../people.js';
+import { attendeeFilter, csvLine, removalStatus, type AttendeeQuery } from '../people.js';
 import { CsvImport, EditAttendee, NewAttendee, attendeeUpdate, nameOf } from './Attendees.js';
 
 /** Rows per page of the list. */

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { api, apiFull } from '../api.js';
 import { ATTENDEE_STATUSES, parseAttendeeCsv, type CsvAttendee, type CsvProblem } from '../csv.js';
 import { ATTENDEE_UPDATE_STATUSES, type AttendeeT, type EventT } from '../types.js';
-import { Alert, Field, Loading, Select, useFormErrors, useLoad } from '../ui.js';
+import { Alert, Field, Select, useFormErrors } from '../ui.js';
 
 /** One item of POST /attendees' 207 answer. */
 interface AddResult { status: number; message?: string; data: { id: string | null; message?: string; target?: string; details?: Array<{ message: string; target?: string }> } }

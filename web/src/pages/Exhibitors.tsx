@@ -3,7 +3,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ItemOf, Page } from '../../../src/client/types.js';
 import { api, listAll, quote } from '../api.js';
-import { csvLine, fileSlug, saveFile } from '../download.js';
+import { csvLine } from '../people.js';
+import { fileSlug, saveFile } from '../download.js';
 import type { AttendeeT, EventT } from '../types.js';
 import { Alert, Field, Loading, SafeLink, fmtIn, useFormErrors, useLoad } from '../ui.js';
 
