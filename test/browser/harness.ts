@@ -94,6 +94,9 @@ export async function startHarness(opts: { env?: Record<string, string>; timezon
 
   const shoot: Harness['shoot'] = async (name) => {
     await page.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
+    // The docs' screenshots (docs/ui/): UI_SCREENSHOTS_DIR=docs/ui writes each page's 1280 px image there too.
+    const docsDir = process.env['UI_SCREENSHOTS_DIR'];
+    if (docsDir) await page.screenshot({ path: join(docsDir, `${name}.png`), fullPage: true });
     await page.setViewportSize(NARROW);
     await page.screenshot({ path: join(ARTIFACTS, `${name}-390.png`), fullPage: true });
     // Browser code as a string: the tests are type-checked without the DOM library.

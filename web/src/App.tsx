@@ -3,10 +3,13 @@ import { getToken, setToken } from './api.js';
 import { completeSignIn, startSignIn } from './auth.js';
 import { AccountPage } from './pages/Account.js';
 import { ConnectionsPage } from './pages/Connections.js';
+import { EngagementPage } from './pages/Engagement.js';
 import { EventPage } from './pages/EventPage.js';
 import { EventsPage } from './pages/Events.js';
+import { ExhibitorsPage } from './pages/Exhibitors.js';
 import { PortalPage } from './pages/Portal.js';
 import { SessionAttendeesPage } from './pages/SessionAttendees.js';
+import { SurveysPage } from './pages/Surveys.js';
 import { Alert, RateLimitNotice, useHashRoute } from './ui.js';
 
 function NotFound() {
@@ -61,6 +64,8 @@ export function App() {
     : first === 'events' && !second ? 'events'
     : first === 'events' && second && (third === undefined || third === 'virtual' || third === 'attendees') && !fourth ? 'event'
     : first === 'events' && second && third === 'sessions' && fourth && rest.length === 0 ? 'session'
+    : first === 'events' && second && (third === 'exhibitors' || third === 'surveys') && rest.length === 0 ? third
+    : first === 'events' && second && third === 'engagement' && !fourth ? 'engagement'
     : first === 'account' && !second ? 'account'
     : first === 'connections' && !second ? 'connections'
     : undefined;
@@ -71,6 +76,9 @@ export function App() {
   else if (!signedIn || !getToken()) page = <PlannerSignIn error={error} />;
   else if (plannerRoute === 'session' && second && fourth) page = <SessionAttendeesPage eventId={second} sessionId={fourth} />;
   else if (plannerRoute === 'event' && second) page = <EventPage key={second} id={second} tab={third} />;
+  else if (plannerRoute === 'exhibitors' && second) page = <ExhibitorsPage key={second} eventId={second} exhibitorId={fourth} />;
+  else if (plannerRoute === 'surveys' && second) page = <SurveysPage key={second} eventId={second} surveyId={fourth} />;
+  else if (plannerRoute === 'engagement' && second) page = <EngagementPage key={second} eventId={second} />;
   else if (plannerRoute === 'account') page = <AccountPage />;
   else if (plannerRoute === 'connections') page = <ConnectionsPage />;
   else page = <EventsPage />;
