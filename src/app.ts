@@ -146,7 +146,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     activities: activities.services.activities,
   });
   const usage = createUsageModule(deps, { accounts: accounts.services.accounts, limit: opts.serving === true, ...(opts.log ? { log: opts.log } : {}) });
-  const portal = createPortalModule(deps, { accounts: accounts.services.accounts, audit: audit.services.audit });
+  // The integrator's sandbox (issue 35 parts 4 and 5): request logs and sandbox controls per application.
+  const sandbox = createSandboxModule(deps, { accounts: accounts.services.accounts });
+  const portal = createPortalModule(deps, { accounts: accounts.services.accounts, audit: audit.services.audit, sandbox: sandbox.services });
   const identity = createIdentityModule(deps, { accounts: accounts.services.accounts, events: events.services.events, audit: audit.services.audit });
   const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts, audit: audit.services.audit });
   // Platform connections seal their secrets with the contact hooks' key ring and call out through their outbound guard.
@@ -208,8 +210,6 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const emarketing = createEmarketingModule(deps, { contacts: contacts.services.contacts, mailer: communications.services.emails, eventEmails: communications.services.emails });
   const attendeeMessages = createAttendeeMessagesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const idempotency = createIdempotencyModule(deps);
-  // The integrator's sandbox (issue 35 parts 4 and 5): request logs and sandbox controls per application.
-  const sandbox = createSandboxModule(deps, { accounts: accounts.services.accounts });
   const commerce = createCommerceModule(deps, {
     events: events.services.events, attendees: attendees.services.attendees, registrationTypes: registrationTypes.services.registrationTypes, sessions: sessions.services.sessions,
   });
