@@ -291,7 +291,10 @@ describe('request log', () => {
       route: '/ea/events', status: 200, latency_ms: 1, request_id: `r${i}`, message: null, sandbox: null,
     }));
     for (let i = 0; i < rows.length; i += 200) await t.services.db.db.insertInto('request_logs').values(rows.slice(i, i + 200)).execute();
-    const old = { ...rows[0], id: crypto.randomUUID(), at: new Date(Date.now() - 8 * 86_400_000).toISOString(), request_id: 'old' };
+    const old = {
+      id: crypto.randomUUID(), account_id: tn.accountId, client_id: tn.clientId, at: new Date(Date.now() - 8 * 86_400_000).toISOString(), method: 'GET',
+      route: '/ea/events', status: 200, latency_ms: 1, request_id: 'old', message: null, sandbox: null,
+    };
     const other = await tenant();
     await t.services.db.db.insertInto('request_logs').values({ ...old, account_id: other.accountId, client_id: other.clientId }).execute();
     const result = await t.services.requestLogs.prune();
