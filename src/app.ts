@@ -26,7 +26,7 @@ import { loggerOptions, registerRequestLogging } from './http/logging.js';
 import { registerRouteInfo } from './http/route-info.js';
 import { registerUnimplemented } from './http/unimplemented.js';
 import { registerIdempotency } from './http/idempotency.js';
-import { registerSandbox } from './http/sandbox.js';
+import { registerRequestLog, registerSandbox } from './http/sandbox.js';
 import { JobQueue, Worker, type JobHandler } from './jobs/index.js';
 import type { Module, ModuleDeps } from './modules/module.js';
 import { EraserRegistry } from './modules/privacy/index.js';
@@ -356,13 +356,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Sandbox controls and the request log (issue 35, docs/sandbox.md): after auth (they are per application), before
   // the rate limiter (a forced 429 stands in for its decision; a moved clock reaches its daily window).
   registerSandbox(app, prefix, {
-    controls: services.sandboxControls, log: services.requestLogs,
+    controls: services.sandboxControls,
     ...(limiter ? { peek: (accountId: string, offsetMs: number) => limiter.checkAccount(accountId, false, offsetMs) } : {}),
   });
   const metered = config.metrics?.token !== undefined || config.metrics?.address !== undefined;
   if (limiter) registerRateLimit(app, limiter, prefix, metered ? metrics : undefined);
   // Idempotency-Key on every POST and PUT that needs a bearer token: after auth (its keys are per application).
   registerIdempotency(app, services.idempotency, prefix, opts.idempotencyWaitMs !== undefined ? { waitMs: opts.idempotencyWaitMs } : {});
+  // Each application's request log: what it sent and what it got back (after the hooks that may change an answer).
+  registerRequestLog(app, prefix, services.requestLogs);
 
   await app.register(operations((op) => {
     op('healthz', { response: { 200: StatusSchema } }, async () => ({ status: 'ok' }));

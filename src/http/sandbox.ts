@@ -9,6 +9,7 @@ import type { Decision } from '../ratelimit/limiter.js';
 // The integrator's sandbox on the request path (issue 35 parts 4 and 5; docs/sandbox.md): one onRequest hook applies
 // the calling application's sandbox controls (after auth, before the rate limiter), and one onResponse hook hands the
 // finished request to the request log, which buffers it and writes in batches off the request's path.
+// Idempotency keys replay from their preHandler: a replay passes the log's onSend hook like any answer.
 
 export const SANDBOX_HEADER = 'eventline-sandbox';
 
@@ -68,7 +69,6 @@ export interface RequestLogSink {
 
 export interface SandboxOptions {
   readonly controls: SandboxControlsHook;
-  readonly log: RequestLogSink;
   /** The rate limiter's view of the account without counting a call: the RateLimit fields of a forced 429. */
   readonly peek?: (accountId: string, clockOffsetMs: number) => Promise<Decision>;
 }
@@ -106,7 +106,7 @@ async function refusal(opts: SandboxOptions, auth: AuthContext, d: SandboxDecisi
 }
 
 /**
- * Registers the hooks. Call after registerAuth (the controls are the calling application's) and before
+ * Registers the controls' hook. Call after registerAuth (the controls are the calling application's) and before
  * registerRateLimit (a forced 429 replaces the limiter's decision; the moved clock reaches its daily window).
  */
 export function registerSandbox(app: FastifyInstance, prefix: string, opts: SandboxOptions): void {
@@ -139,8 +139,15 @@ export function registerSandbox(app: FastifyInstance, prefix: string, opts: Sand
       if (d.fail) throw CommonErrors.unavailable();
     });
   }
+}
 
-  if (!opts.log.enabled) return;
+/**
+ * Hands every finished request of an application to the request log. Call after the rate limiter and idempotency
+ * keys: their onSend hooks may replace an answer (a late 429, a replay), and the message kept is the one sent.
+ */
+export function registerRequestLog(app: FastifyInstance, prefix: string, log: RequestLogSink): void {
+  if (!log.enabled) return;
+  const applies = (request: FastifyRequest): boolean => request.url.startsWith(`${prefix}/`) || request.url.startsWith(`${prefix}?`);
   const messages = new WeakMap<FastifyRequest, string>();
   // The error's message, read from the contract body on its way out (the log redacts it before keeping it).
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -159,7 +166,7 @@ export function registerSandbox(app: FastifyInstance, prefix: string, opts: Sand
     if (auth && applies(request) && routeOf(request).config.requestLog !== false) {
       const message = messages.get(request);
       const sandbox = reply.getHeader(SANDBOX_HEADER);
-      opts.log.record({
+      log.record({
         accountId: auth.accountId, clientId: auth.clientId, at: new Date(Date.now() - reply.elapsedTime), method: request.method,
         route: routePattern(request), status: reply.statusCode, latencyMs: reply.elapsedTime, requestId: request.id,
         ...(message !== undefined ? { message } : {}),
