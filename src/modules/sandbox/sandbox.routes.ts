@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { operations } from '../../http/operations.js';
 import type { AuthContext } from '../../actor.js';
 import { REQUEST_LOG_FILTER_FIELDS } from './sandbox.filters.js';
@@ -40,7 +41,7 @@ export function sandboxRoutes(deps: { logs: RequestLogService; controls: Sandbox
         + 'and its request log entry.' + note,
     }, async (request) => controls.set(request.auth.accountId, await applicationOf(request.auth, request.query.clientId), request.body));
     op('deleteSandboxControls', {
-      querystring: ControlsQuerySchema, errors: [404], route: control,
+      querystring: ControlsQuerySchema, response: { 204: Type.Null({ description: 'Every control is off' }) }, errors: [404], route: control,
       description: 'eventline extension: turns every sandbox control of the application off.' + note,
     }, async (request, reply) => {
       await controls.clear(request.auth.accountId, await applicationOf(request.auth, request.query.clientId));
