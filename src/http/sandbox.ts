@@ -62,7 +62,7 @@ export function clockPart(offsetMs: number): string {
 export interface RequestLogSink {
   readonly enabled: boolean;
   record(r: {
-    accountId: string; clientId: string; at: Date; method: string; route: string; status: number; latencyMs: number; requestId: string;
+    accountId: string; clientId: string; method: string; route: string; status: number; latencyMs: number; requestId: string;
     message?: string; sandbox?: string;
   }): void;
 }
@@ -92,10 +92,12 @@ async function refusal(opts: SandboxOptions, auth: AuthContext, d: SandboxDecisi
   if (refuse.answer === 'limit-exceeded') {
     // As a real one: the day's quota shows used up, and Retry-After runs to 00:00 UTC of the application's clock.
     if (decision) Object.assign(headers, rateLimitHeaders({ ...decision, used: decision.policy.perDay ?? decision.used }));
-    const now = Date.now() + d.clockOffsetMs;
-    const midnight = new Date(now);
-    midnight.setUTCHours(24, 0, 0, 0);
-    headers['retry-after'] = String(Math.max(1, Math.ceil((midnight.getTime() - now) / 1000)));
+    let untilMidnightMs = decision?.dayResetMs;
+    if (untilMidnightMs === undefined) {
+      const now = Date.now() + d.clockOffsetMs;
+      untilMidnightMs = new Date(now).setUTCHours(24, 0, 0, 0) - now;
+    }
+    headers['retry-after'] = String(Math.max(1, Math.ceil(untilMidnightMs / 1000)));
     return RateLimitErrors.limitExceeded(undefined, { headers });
   }
   // As a real one: no call left in this second. Retry-After: the seed's back-off for a count (2, 4, 8 s), the time
@@ -167,7 +169,7 @@ export function registerRequestLog(app: FastifyInstance, prefix: string, log: Re
       const message = messages.get(request);
       const sandbox = reply.getHeader(SANDBOX_HEADER);
       log.record({
-        accountId: auth.accountId, clientId: auth.clientId, at: new Date(Date.now() - reply.elapsedTime), method: request.method,
+        accountId: auth.accountId, clientId: auth.clientId, method: request.method,
         route: routePattern(request), status: reply.statusCode, latencyMs: reply.elapsedTime, requestId: request.id,
         ...(message !== undefined ? { message } : {}),
         ...(typeof sandbox === 'string' ? { sandbox } : {}),

@@ -28,7 +28,6 @@ export interface RequestLogSettings {
 export interface RequestRecord {
   readonly accountId: string;
   readonly clientId: string;
-  readonly at: Date;
   readonly method: string;
   readonly route: string;
   readonly status: number;
@@ -77,8 +76,10 @@ export class RequestLogService {
 
   record(r: RequestRecord): void {
     if (!this.enabled) return;
+    // When the request arrived, on the app's clock (the one pruning by age reads).
+    const at = this.clock().getTime() - r.latencyMs;
     this.buffer.push({
-      id: newId(r.at.getTime()), account_id: r.accountId, client_id: r.clientId, at: iso(r.at), method: r.method, route: r.route,
+      id: newId(at), account_id: r.accountId, client_id: r.clientId, at: iso(new Date(at)), method: r.method, route: r.route,
       status: r.status, latency_ms: Math.round(r.latencyMs * 10) / 10, request_id: r.requestId,
       message: r.message !== undefined ? redactMessage(r.message) : null, sandbox: r.sandbox ?? null,
     });
