@@ -5,7 +5,7 @@ const answer = (description?: string) => Type.Union([Type.Literal('too-many-requ
 
 export const RequestLogEntrySchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  at: Type.String({ format: 'date-time', description: 'When the request arrived (the server\'s real clock, not a moved sandbox clock).' }),
+  at: Type.String({ format: 'date-time', description: 'When the request arrived (the server\'s clock, never a moved sandbox clock).' }),
   method: Type.String(),
   route: Type.String({ description: 'The route\'s pattern, e.g. `/ea/events/{id}`: never the raw path or its query string.' }),
   status: Type.Integer(),
