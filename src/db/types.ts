@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { JobsTable } from '../jobs/jobs.table.js';
 import type { AuditLogTable } from '../modules/audit/audit.table.js';
 import type { IdempotencyKeysTable } from '../modules/idempotency/idempotency.table.js';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable, WebhookListenersTable } from '../modules/webhooks/webhooks.table.js';
 import type { ListCountsTable } from '../lists/list-counts.table.js';
 import type {
   AccountsTable, ApplicationsTable, UsersTable, WorkspaceInvitationsTable, WorkspaceMembersTable, WorkspacesTable,
@@ -287,6 +288,10 @@ export interface Database {
   card_tokens: CardTokensTable;
   attendee_credits: AttendeeCreditsTable;
   idempotency_keys: IdempotencyKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_listeners: WebhookListenersTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as
