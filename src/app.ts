@@ -245,6 +245,8 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   metrics.useSources({ pool: () => db.poolStats(), queue: () => jobs.depth(), jobTypes: () => Object.keys(jobHandlers), clock });
   return {
     db, jobs, jobHandlers, erasers, modules, metrics,
+    /** Event notifications' emission point (issue 35): what services call in their transactions. */
+    notifier,
     ...audit.services,
     ...accounts.services,
     ...oauth.services,
