@@ -85,8 +85,7 @@ export function webhooksRoutes(webhooks: WebhooksService, streams: WebhookStream
         + '`data: <body>`), shaped by the calling application\'s scopes; first an `event: ready`. What `eventline listen` reads. '
         + `\`events\`: comma-separated types (default all). ${EXTENSION}`,
       querystring: StreamQuerySchema,
-      response: { 200: Type.String({ description: 'text/event-stream' }) },
-      schema: { produces: ['text/event-stream'] },
+      response: { 200: { description: 'The event stream', content: { 'text/event-stream': { schema: Type.String() } } } },
     }, async (request, reply) => {
       const who = owner(request.auth);
       const types = streamTypes(request.query.events);
