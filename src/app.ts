@@ -210,7 +210,8 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const emarketing = createEmarketingModule(deps, { contacts: contacts.services.contacts, mailer: communications.services.emails, eventEmails: communications.services.emails });
   const attendeeMessages = createAttendeeMessagesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const idempotency = createIdempotencyModule(deps);
-  const webhooks = createWebhooksModule(deps, { accounts: accounts.services.accounts, contactHooks: contactHooks.services.contactHooks, contacts: contacts.services.contacts });
+  const webhooks = createWebhooksModule(deps, { accounts: accounts.services.accounts, contactHooks: contactHooks.services.contactHooks, contacts: contacts.services.contacts,
+    portal: portal.services.portal });
   const commerce = createCommerceModule(deps, {
     events: events.services.events, attendees: attendees.services.attendees, registrationTypes: registrationTypes.services.registrationTypes, sessions: sessions.services.sessions,
   });

@@ -1,11 +1,13 @@
 import type { AccountsService } from '../accounts/index.js';
 import type { ContactHooksService } from '../contact-hooks/index.js';
 import type { ContactsService } from '../contacts/index.js';
+import type { PortalService } from '../portal/index.js';
 import { defineModule, type ModuleDeps } from '../module.js';
 import { WebhookDeliveries } from './webhooks.deliveries.js';
 import { webhooksErasers } from './webhooks.erasers.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 import { webhooksRoutes } from './webhooks.routes.js';
+import { webhooksPortalRoutes } from './webhooks.portal.routes.js';
 import { WebhooksService } from './webhooks.service.js';
 import { WebhookStreams } from './webhooks.stream.js';
 
@@ -23,7 +25,7 @@ export { DELIVERY_FILTER_FIELDS as WEBHOOK_DELIVERY_FILTER_FIELDS, ENDPOINT_FILT
  * through the Notifier (deps.notifier) in their own transactions, the signed delivery jobs, and the event stream
  * `eventline listen` reads. Secrets are sealed with the contact hooks' key ring and calls go through their guard.
  */
-export function createWebhooksModule(deps: ModuleDeps, uses: { accounts: AccountsService; contactHooks: ContactHooksService; contacts: ContactsService }) {
+export function createWebhooksModule(deps: ModuleDeps, uses: { accounts: AccountsService; contactHooks: ContactHooksService; contacts: ContactsService; portal: PortalService }) {
   const repo = new WebhooksRepository(deps.db.db);
   const webhooks = new WebhooksService(repo, uses.accounts, () => uses.contactHooks.secrets(), deps.jobs, deps.config, deps.clock);
   const deliveries = new WebhookDeliveries(repo, webhooks, deps.config, deps.clock);
@@ -37,6 +39,7 @@ export function createWebhooksModule(deps: ModuleDeps, uses: { accounts: Account
     name: 'webhooks',
     services: { webhooks, webhookStreams: streams },
     routes: webhooksRoutes(webhooks, streams),
+    rootRoutes: webhooksPortalRoutes(webhooks, uses.portal),
     jobHandlers: deliveries.jobHandlers(),
     erasers: webhooksErasers(),
     close: async () => streams.closeAll(),
