@@ -2,9 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { Type } from 'typebox';
 import { actAs } from '../../audit-scope.js';
-import { operations } from '../../http/operations.js';
+import { listNote, operations } from '../../http/operations.js';
 import { PORTAL_COOKIE, type PortalService, type SignedIn } from '../portal/index.js';
 import { WebhookErrors } from './webhooks.errors.js';
+import { DELIVERY_FILTER_FIELDS } from './webhooks.filters.js';
 import {
   DeliveryPageSchema, DeliverySchema, EndpointCreatedSchema, EndpointInputSchema, EndpointPatchSchema, EndpointSchema, ListQuerySchema, ReplayedSchema,
   RotateInputSchema, RotatedSchema,
@@ -71,7 +72,10 @@ export function webhooksPortalRoutes(webhooks: WebhooksService, portal: PortalSe
       route: { ...writes, preValidation: async (request) => { request.body ??= {}; } },
     }, async (request) => webhooks.rotate(await owner(request, request.params.id), request.params.endpointId, request.body.overlapSeconds));
 
-    op('portalListWebhookDeliveries', { params: EndpointParams, querystring: ListQuerySchema, response: { 200: DeliveryPageSchema }, route: reads },
+    op('portalListWebhookDeliveries', {
+      description: `The endpoint's deliveries, paged and filtered like GET /ea/webhook-endpoints/{id}/deliveries. ${listNote('portalListWebhookDeliveries', DELIVERY_FILTER_FIELDS)}`,
+      params: EndpointParams, querystring: ListQuerySchema, response: { 200: DeliveryPageSchema }, route: reads,
+    },
       async (request) => webhooks.listDeliveries(await owner(request, request.params.id), request.params.endpointId, request.query));
 
     op('portalReplayWebhookDelivery', { params: DeliveryParams, response: { 202: DeliverySchema }, errors: [409], route: writes },
