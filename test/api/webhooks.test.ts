@@ -127,6 +127,31 @@ describe('webhook endpoints', () => {
     await api('DELETE', `/ea/webhook-endpoints/${ep.id}`);
   }, 60_000);
 
+  it('sends contact.updated with the contact when a contact is updated through the API', async () => {
+    receiver.answer(() => ({ status: 200, body: {} }));
+    const ep = await endpoint(api, '/identify', ['contact.updated']);
+    const created = await api('POST', '/ea/contacts', [{ firstName: 'Grace', lastName: 'Hopper', email: 'grace.webhooks@hooks.test' }]);
+    const [item] = created.json() as Array<{ status: number; data: { id: string } }>;
+    expect(item?.status, created.body).toBe(201);
+    const id = item?.data.id ?? '';
+    const put = await api('PUT', `/ea/contacts/${id}`, { firstName: 'Grace', lastName: 'Brewster Hopper', email: 'grace.webhooks@hooks.test' });
+    expect(put.statusCode, put.body).toBe(200);
+    const got = await waitFor(async () => receiver.received.find((r) => (r.json as Body | undefined)?.type === 'contact.updated' && (r.json as Body).data.object['id'] === id), 30_000, 'contact.updated');
+    expect((got.json as Body).data.object).toMatchObject({ id, lastName: 'Brewster Hopper' });
+    // Only updates: the creation sent nothing to this endpoint.
+    expect(await deliveries(api, ep.id)).toHaveLength(1);
+    await api('DELETE', `/ea/webhook-endpoints/${ep.id}`);
+  }, 60_000);
+
+  it('refuses a stream of unknown event types (400) and a stream without account/webhooks:read (403)', async () => {
+    const bad = await api('GET', '/ea/webhook-events/stream?events=attendee.registered,attendee.teleported', undefined, { accept: 'text/event-stream' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 400, target: 'events' });
+    const tenant = await createTenant(t.services, { appScopes: ['event/events:read'] });
+    const noScope = apiClient(t.app, await tokenFor(t.app, tenant));
+    expect((await noScope('GET', '/ea/webhook-events/stream', undefined, { accept: 'text/event-stream' })).statusCode).toBe(403);
+  }, 60_000);
+
   it('checks input and the URL with a clear 400, and needs its scopes', async () => {
     const bad = await api('POST', '/ea/webhook-endpoints', { url: receiver.url, enabledEvents: ['attendee.teleported'] });
     expect(bad.statusCode).toBe(400);

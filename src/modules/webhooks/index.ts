@@ -31,9 +31,10 @@ export function createWebhooksModule(deps: ModuleDeps, uses: { accounts: Account
   const deliveries = new WebhookDeliveries(repo, webhooks, deps.config, deps.clock);
   const streams = new WebhookStreams(repo, webhooks, deps.clock);
   deps.notifier?.use((ex, accountId, type, object) => webhooks.emit(ex, accountId, type, object));
-  // contact.updated from the contacts module's change listener (it runs in the contact's transaction).
-  uses.contacts.onChanged(async (change, ex) => {
-    if (change.kind === 'updated') await deps.notifier?.notify(ex, change.accountId, 'contact.updated', () => uses.contacts.find(change.accountId, change.contactId, ex));
+  // contact.updated from the contacts module's write listener (every update of a live contact, in its transaction).
+  uses.contacts.onWritten(async (w, ex) => {
+    if (w.before === undefined || w.after.deleted === 1 || w.after.purged === 1) return;
+    await deps.notifier?.notify(ex, w.accountId, 'contact.updated', () => uses.contacts.find(w.accountId, w.contactId, ex));
   });
   return defineModule({
     name: 'webhooks',
