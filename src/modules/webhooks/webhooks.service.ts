@@ -18,6 +18,11 @@ import {
 
 export const DELIVER_JOB = 'webhook.deliver';
 
+interface Subscribers {
+  readonly endpoints: ReadonlyArray<Row<'webhook_endpoints'>>;
+  readonly listeners: ReadonlyArray<Row<'webhook_listeners'>>;
+}
+
 /** Who owns the endpoints a call manages: an application of an account, and who acts. */
 export interface EndpointOwner {
   readonly accountId: string;
@@ -231,14 +236,31 @@ export class WebhooksService {
     return { replayed };
   }
 
+  // The account's endpoints and listeners as one transaction first read them: a multi-status request writes many
+  // rows in one transaction, and they are looked up once for all of them, not once a row (as the contact hooks do).
+  private readonly subscribersByTransaction = new WeakMap<Executor, Map<string, Promise<Subscribers>>>();
+
+  private subscribersIn(ex: Executor, accountId: string, now: string): Promise<Subscribers> {
+    const load = async (): Promise<Subscribers> => ({
+      endpoints: await this.repo.subscribedEndpoints(accountId, ex), listeners: await this.repo.liveListeners(accountId, now, ex),
+    });
+    if (!ex.isTransaction) return load();
+    let byAccount = this.subscribersByTransaction.get(ex);
+    if (!byAccount) this.subscribersByTransaction.set(ex, (byAccount = new Map()));
+    let found = byAccount.get(accountId);
+    if (!found) byAccount.set(accountId, (found = load()));
+    return found;
+  }
+
   /**
    * The emission point (the Notifier's sink), in the caller's transaction: nothing is written unless an endpoint or a
    * live `eventline listen` wants the type. A paused endpoint gets the delivery recorded as failed, to replay later.
    */
   async emit(ex: Executor, accountId: string, type: EventType, source: NotifiedSource): Promise<void> {
     const now = this.now();
-    const endpoints = (await this.repo.subscribedEndpoints(accountId, ex)).filter((e) => parseTypes(e.event_types).includes(type));
-    const listening = endpoints.length > 0 ? [] : (await this.repo.liveListeners(accountId, now, ex)).filter((l) => {
+    const subscribers = await this.subscribersIn(ex, accountId, now);
+    const endpoints = subscribers.endpoints.filter((e) => parseTypes(e.event_types).includes(type));
+    const listening = subscribers.listeners.filter((l) => {
       const types = parseTypes(l.event_types);
       return types.length === 0 || types.includes(type);
     });
