@@ -81,6 +81,8 @@ import { createAttendeeMessagesModule } from './modules/attendee-messages/index.
 import { createCommerceModule } from './modules/commerce/index.js';
 import { createIdempotencyModule } from './modules/idempotency/index.js';
 import { createSandboxModule } from './modules/sandbox/index.js';
+import { createWebhooksModule } from './modules/webhooks/index.js';
+import { Notifier } from './notifications.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -120,7 +122,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const jobs = new JobQueue(db.db, { clock, dialect: db.dialect });
   const metrics = opts.metrics ?? new Metrics();
   const unobserve = db.onQueryError((err) => metrics.queryError(queryErrorReason(err)));
-  const deps: ModuleDeps = { db, config, clock, jobs, metrics };
+  // Event notifications (issue 35): services notify in their transactions; the webhooks module plugs in as the sink.
+  const notifier = new Notifier();
+  const deps: ModuleDeps = { db, config, clock, jobs, metrics, notifier };
   // Every module that stores personal data hands its erasers over; obfuscation runs them all (DESIGN style 9).
   const erasers = new EraserRegistry();
 
@@ -210,6 +214,8 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const emarketing = createEmarketingModule(deps, { contacts: contacts.services.contacts, mailer: communications.services.emails, eventEmails: communications.services.emails });
   const attendeeMessages = createAttendeeMessagesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const idempotency = createIdempotencyModule(deps);
+  const webhooks = createWebhooksModule(deps, { accounts: accounts.services.accounts, contactHooks: contactHooks.services.contactHooks, contacts: contacts.services.contacts,
+    portal: portal.services.portal });
   const commerce = createCommerceModule(deps, {
     events: events.services.events, attendees: attendees.services.attendees, registrationTypes: registrationTypes.services.registrationTypes, sessions: sessions.services.sessions,
   });
@@ -234,6 +240,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     commerce,
     idempotency,
     sandbox,
+    webhooks,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -244,6 +251,8 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   metrics.useSources({ pool: () => db.poolStats(), queue: () => jobs.depth(), jobTypes: () => Object.keys(jobHandlers), clock });
   return {
     db, jobs, jobHandlers, erasers, modules, metrics,
+    /** Event notifications' emission point (issue 35): what services call in their transactions. */
+    notifier,
     ...audit.services,
     ...accounts.services,
     ...oauth.services,
@@ -299,6 +308,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...commerce.services,
     ...idempotency.services,
     ...sandbox.services,
+    ...webhooks.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();

@@ -291,6 +291,9 @@ export const SCOPES = {
   'appointments/appointment-attendees:write': 'Allows the creation of appointment attendees, their availability and meeting interests (an eventline extension)',
   'appointments/appointments:read': 'Allows the reading of appointments',
   'appointments/appointments:write': 'Allows the booking, updating and cancelling of appointments',
+  // Issue 35: event notifications (webhook endpoints, deliveries, `eventline listen`), eventline extensions.
+  'account/webhooks:read': 'Allows the reading of webhook endpoints and their deliveries, and streaming events (eventline listen) (an eventline extension)',
+  'account/webhooks:write': 'Allows the creation/updating/deletion of webhook endpoints, secret rotation and replay (an eventline extension)',
 } as const satisfies Record<string, string>;
 
 export type Scope = keyof typeof SCOPES;

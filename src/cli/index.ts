@@ -13,6 +13,7 @@ import { registerApps } from './commands/apps.js';
 import { registerContacts } from './commands/contacts.js';
 import { registerBackup } from './commands/backup.js';
 import { registerDb } from './commands/db.js';
+import { registerListen } from './commands/listen.js';
 import { registerOpenApi } from './commands/openapi.js';
 import { registerProviderSim } from './commands/provider-sim.js';
 import { registerRuntime } from './commands/runtime.js';
@@ -101,6 +102,7 @@ export function buildProgram(io: CliIo = processIo, opts: ProgramOptions = {}): 
   registerContacts(program, ctx);
   registerDb(program, ctx);
   registerBackup(program, ctx);
+  registerListen(program, ctx);
   // Every command that runs something takes --json (and --debug after it), whether or not it declared them:
   // a command added later cannot miss them.
   for (const cmd of allCommands(program)) {

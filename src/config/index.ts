@@ -89,6 +89,8 @@ export interface Config {
   readonly obfuscation: ObfuscationConfig;
   /** Outbound contact hook callbacks (src/modules/contact-hooks). */
   readonly contactHooks?: ContactHooksConfig;
+  /** Event notifications (src/modules/webhooks, docs/webhooks.md); loopback and time limits are the contact hooks'. */
+  readonly webhooks?: WebhooksConfig;
   /** Uploaded files (src/modules/files) and where they are stored (src/storage). */
   readonly files?: FilesConfig;
   /** Prometheus metrics at /metrics (src/metrics, docs/operations.md); off when neither is set. */
@@ -121,6 +123,13 @@ export type CompactMode = 'after-job' | 'off';
 
 export interface ObfuscationConfig {
   readonly compact: CompactMode;
+}
+
+export interface WebhooksConfig {
+  /** HTTP attempts per delivery before it is failed (WEBHOOKS_MAX_ATTEMPTS, default 8). */
+  readonly maxAttempts: number;
+  /** Consecutive failed attempts to an endpoint after which it is paused (WEBHOOKS_PAUSE_AFTER, default 20). */
+  readonly pauseAfter: number;
 }
 
 export interface ContactHooksConfig {
@@ -488,6 +497,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       allowLoopback: bool(env, 'HOOKS_ALLOW_LOOPBACK', false),
       timeoutMs: int(env, 'HOOKS_TIMEOUT_MS', 10_000, 100, 120_000),
       encryptionKeys: Object.freeze(signingKeys(env['HOOKS_ENCRYPTION_KEYS'], 'HOOKS_ENCRYPTION_KEYS')),
+    }),
+    webhooks: Object.freeze({
+      maxAttempts: int(env, 'WEBHOOKS_MAX_ATTEMPTS', 8, 1, 20),
+      pauseAfter: int(env, 'WEBHOOKS_PAUSE_AFTER', 20, 1, 1000),
     }),
     files: Object.freeze({
       maxBytes: int(env, 'FILES_MAX_BYTES', 10 * 1024 * 1024, 1, 5 * 1024 ** 4),

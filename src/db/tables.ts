@@ -57,6 +57,7 @@ import { ATTENDEE_MESSAGES_TABLES } from '../modules/attendee-messages/attendee-
 import { COMMERCE_TABLES } from '../modules/commerce/commerce.table.js';
 import { IDEMPOTENCY_TABLES } from '../modules/idempotency/idempotency.table.js';
 import { SANDBOX_TABLES } from '../modules/sandbox/sandbox.table.js';
+import { WEBHOOKS_TABLES } from '../modules/webhooks/webhooks.table.js';
 import { MEETING_REQUESTS_TABLES } from '../modules/meeting-requests/meeting-requests.table.js';
 import { TRAVEL_RFPS_TABLES } from '../modules/travel-rfps/travel-rfps.table.js';
 
@@ -125,4 +126,5 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...COMMERCE_TABLES,
   ...IDEMPOTENCY_TABLES,
   ...SANDBOX_TABLES,
+  ...WEBHOOKS_TABLES,
 ];

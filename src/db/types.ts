@@ -3,6 +3,7 @@ import type { JobsTable } from '../jobs/jobs.table.js';
 import type { AuditLogTable } from '../modules/audit/audit.table.js';
 import type { IdempotencyKeysTable } from '../modules/idempotency/idempotency.table.js';
 import type { RequestLogsTable, SandboxControlsTable } from '../modules/sandbox/sandbox.table.js';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable, WebhookEventsTable, WebhookListenersTable } from '../modules/webhooks/webhooks.table.js';
 import type { ListCountsTable } from '../lists/list-counts.table.js';
 import type {
   AccountsTable, ApplicationsTable, UsersTable, WorkspaceInvitationsTable, WorkspaceMembersTable, WorkspacesTable,
@@ -290,6 +291,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   request_logs: RequestLogsTable;
   sandbox_controls: SandboxControlsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_listeners: WebhookListenersTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

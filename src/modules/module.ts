@@ -4,6 +4,7 @@ import type { DbHandle } from '../db/index.js';
 import type { Clock } from '../db/time.js';
 import type { JobHandler, JobQueue } from '../jobs/index.js';
 import type { Metrics } from '../metrics/index.js';
+import type { Notifier } from '../notifications.js';
 import type { Eraser } from './privacy/index.js';
 
 /** A Fastify plugin as modules hand them to app.ts. */
@@ -17,6 +18,8 @@ export interface ModuleDeps {
   readonly jobs: JobQueue;
   /** The process's Prometheus series (src/metrics): modules count what they do, with labels from fixed sets. */
   readonly metrics: Metrics;
+  /** Event notifications (issue 35): services call `notifier.notify(trx, ...)` where a change happens; the webhooks module is the sink. */
+  readonly notifier?: Notifier;
 }
 
 /**

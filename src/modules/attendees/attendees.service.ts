@@ -8,6 +8,7 @@ import { iso, systemClock, type Clock } from '../../db/time.js';
 import { actorName, type AuthContext } from '../../actor.js';
 import { ApiError } from '../../errors.js';
 import { itemValidator } from '../../items.js';
+import type { Notifier } from '../../notifications.js';
 import { listPage, type ListQuery, type PageResult, type Paging } from '../../lists/index.js';
 import { bulkError, type Contact, type ContactsService, type NewContactFields } from '../contacts/index.js';
 import type { EventsService } from '../events/index.js';
@@ -59,6 +60,7 @@ export class AttendeesService {
     private readonly events: EventsService,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock = systemClock,
+    private readonly notifier?: Notifier,
   ) {}
 
   list(accountId: string, query: ListQuery): Promise<{ paging: Paging; data: Attendee[] }> {
@@ -205,6 +207,7 @@ export class AttendeesService {
         if (isUniqueViolation(err)) throw AttendeeErrors.duplicate(undefined, { target: 'contact' });
         throw err;
       }
+      await this.notifier?.notify(trx, accountId, 'attendee.registered', () => this.findInEvent(accountId, eventId, row.id, trx));
       return row.id;
     });
   }
@@ -231,17 +234,20 @@ export class AttendeesService {
         : to === 'Cancelled' && previous.registrationCancelledAt ? { registrationCancelledAt: previous.registrationCancelledAt } : {}),
     };
     const changed = from !== to;
-    await this.repo.update(auth.accountId, row.id, {
-      status: to,
-      note: input.note ?? null,
-      reference_id: input.referenceId ?? null,
-      visibility: input.visibility ?? null,
-      invitation_list_id: input.invitationList?.id.toLowerCase() ?? null,
-      registration_type_id: input.registrationType?.id.toLowerCase() ?? null,
-      extra: JSON.stringify(extra),
-      ...(to === 'Accepted' && row.registered_at === null ? { registered_at: now } : {}),
-      ...(changed ? { registration_last_modified: now } : {}),
-      last_modified: now, attendee_last_modified: now, last_modified_by: actorName(auth),
+    await this.repo.transaction(async (trx) => {
+      await this.repo.update(auth.accountId, row.id, {
+        status: to,
+        note: input.note ?? null,
+        reference_id: input.referenceId ?? null,
+        visibility: input.visibility ?? null,
+        invitation_list_id: input.invitationList?.id.toLowerCase() ?? null,
+        registration_type_id: input.registrationType?.id.toLowerCase() ?? null,
+        extra: JSON.stringify(extra),
+        ...(to === 'Accepted' && row.registered_at === null ? { registered_at: now } : {}),
+        ...(changed ? { registration_last_modified: now } : {}),
+        last_modified: now, attendee_last_modified: now, last_modified_by: actorName(auth),
+      }, trx);
+      await this.notifier?.notify(trx, auth.accountId, changed && to === 'Cancelled' ? 'attendee.cancelled' : 'attendee.updated', () => this.findInEvent(auth.accountId, row.event_id, row.id, trx));
     });
     return this.get(auth.accountId, row.id);
   }

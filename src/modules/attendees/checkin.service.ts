@@ -4,6 +4,8 @@ import type { Database } from '../../db/index.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { ApiError } from '../../errors.js';
 import { itemValidator } from '../../items.js';
+import type { Notifier } from '../../notifications.js';
+import type { Attendee } from './attendees.schemas.js';
 import type { EventsService } from '../events/index.js';
 import { AttendeeErrors } from './attendees.errors.js';
 import type { AttendeesRepository } from './attendees.repository.js';
@@ -39,6 +41,8 @@ export class EventCheckInService {
     private readonly repo: AttendeesRepository,
     private readonly events: Pick<EventsService, 'find'>,
     private readonly clock: Clock = systemClock,
+    /** Event notifications: `attendee.checked_in` with the attendee as the API shows it (read in the transaction). */
+    private readonly notify?: { notifier: Notifier; attendee: (accountId: string, eventId: string, id: string, trx: Transaction<Database>) => Promise<Attendee | undefined> },
   ) {}
 
   useJournal(journal: CheckInJournal): void {
@@ -94,6 +98,7 @@ export class EventCheckInService {
       const base = { accountId: auth.accountId, eventId, attendeeId: row.id };
       if (!live || row.check_in !== checkIn) {
         await this.journal?.record({ ...base, type: 'event.checkedIn', time: checkIn, data: { event: { id: eventId }, checkedIn: checkIn } }, trx);
+        await this.notify?.notifier.notify(trx, auth.accountId, 'attendee.checked_in', () => this.notify?.attendee(auth.accountId, eventId, row.id, trx) ?? Promise.resolve(undefined));
       }
       if (checkOut !== null && (!live || row.check_out !== checkOut)) {
         await this.journal?.record({

@@ -17,9 +17,10 @@ export type { Attendee, AttendeeContact, AttendeeStatus } from './attendees.sche
 /** Attendees: a contact registered for an event. */
 export function createAttendeesModule(deps: ModuleDeps, uses: { contacts: ContactsService; events: EventsService }) {
   const repo = new AttendeesRepository(deps.db.db, deps.db.dialect, (accountId) => uses.contacts.joinable(accountId));
-  const attendees = new AttendeesService(repo, uses.contacts, uses.events, deps.config, deps.clock);
+  const attendees = new AttendeesService(repo, uses.contacts, uses.events, deps.config, deps.clock, deps.notifier);
   // Event-level check-in; its activities journal is plugged in by app.ts once the activities module exists.
-  const eventCheckIn = new EventCheckInService(repo, uses.events, deps.clock);
+  const eventCheckIn = new EventCheckInService(repo, uses.events, deps.clock,
+    deps.notifier ? { notifier: deps.notifier, attendee: (a, e, id, trx) => attendees.findInEvent(a, e, id, trx) } : undefined);
   const routes = [attendeesRoutes(attendees), eventCheckInRoutes(eventCheckIn)];
   return defineModule({
     name: 'attendees', services: { attendees, eventCheckIn }, erasers: attendeesErasers(repo),

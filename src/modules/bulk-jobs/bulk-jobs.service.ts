@@ -1,6 +1,7 @@
 import { Value } from 'typebox/value';
 import { newId } from '../../db/ids.js';
 import { iso, type Clock } from '../../db/time.js';
+import type { Notifier } from '../../notifications.js';
 import { actorName, type AuthContext } from '../../actor.js';
 import { defineList, listPage, type FilterFields, type ListQuery, type Paging } from '../../lists/index.js';
 import { CommonErrors } from '../../errors.js';
@@ -25,6 +26,8 @@ const FINISHED: readonly BulkStatus[] = ['CANCELED', 'COMPLETED', 'FAILED'];
 export interface BulkJobsOptions {
   /** Per-account limit of bulk jobs READY or RUNNING at once; one more run is refused with 409. */
   maxRunningPerAccount?: number;
+  /** Event notifications: `bulk_job.finished` when a job completes (issue 35). */
+  notifier?: Notifier;
 }
 
 function toBulkJob(r: Row<'bulk_jobs'>): BulkJob {
@@ -76,7 +79,10 @@ export class BulkJobsService {
     opts: BulkJobsOptions = {},
   ) {
     this.maxRunning = opts.maxRunningPerAccount ?? DEFAULT_MAX_RUNNING_PER_ACCOUNT;
+    this.notifier = opts.notifier;
   }
+
+  private readonly notifier: Notifier | undefined;
 
   private async assertAllowed(auth: AuthContext): Promise<void> {
     // A bulk job acts with the caller's rights: obfuscating needs the contact scopes too.
@@ -210,7 +216,10 @@ export class BulkJobsService {
     await this.obfuscation.flush({ unknownTables });
     const counts = await this.repo.counts(id);
     const done = iso(this.clock());
-    await this.repo.update(id, { status: 'COMPLETED', successful: counts.ok, failed: counts.failed, completed: done, last_modified: done }, undefined, ['RUNNING']);
+    await this.repo.transaction(async (trx) => {
+      if (!(await this.repo.update(id, { status: 'COMPLETED', successful: counts.ok, failed: counts.failed, completed: done, last_modified: done }, trx, ['RUNNING']))) return;
+      await this.notifier?.notify(trx, bulk.account_id, 'bulk_job.finished', async () => { const r = await this.repo.byId(id, trx); return r && toBulkJob(r); });
+    });
     return { status: 'COMPLETED', ...counts };
   }
 

@@ -11,6 +11,7 @@ export { BATCH as BULK_BATCH, BULK_JOB, DEFAULT_MAX_RUNNING_PER_ACCOUNT, type Bu
 
 /** Bulk jobs (the reference's bulk obfuscation): uploaded records processed by a durable job. */
 export function createBulkJobsModule(deps: ModuleDeps, uses: { obfuscation: ObfuscationService; accounts: AccountsService }) {
-  const bulkJobs = new BulkJobsService(new BulkJobsRepository(deps.db.db), uses.obfuscation, uses.accounts, deps.jobs, deps.clock);
+  const bulkJobs = new BulkJobsService(new BulkJobsRepository(deps.db.db), uses.obfuscation, uses.accounts, deps.jobs, deps.clock,
+    deps.notifier ? { notifier: deps.notifier } : {});
   return defineModule({ name: 'bulk-jobs', services: { bulkJobs }, routes: bulkJobsRoutes(bulkJobs, deps.config.apiVersion), jobHandlers: bulkJobs.jobHandlers(), erasers: bulkJobsErasers() });
 }

@@ -14,6 +14,11 @@ export { signWebhook, verifyWebhook } from './signing.js';
 // The webcast platform connections (src/modules/sync) seal their secrets with the same key ring and call out through the same guard.
 export { SecretBox } from './secrets.js';
 export { resolveCallback, CallbackError } from './outbound.js';
+// Event notifications (src/modules/webhooks) call out through the same guard, sign the same way and read Retry-After alike.
+export { postJson, CallTimeout, AnswerTooLarge, type Answer, type Resolver } from './outbound.js';
+export { newSigningSecret } from './signing.js';
+export { outboundPolicy } from './contact-hooks.service.js';
+export { retryAfterMs } from './deliveries.js';
 export type { Hook, HookCreated, Delivery, DeliveryDetail } from './contact-hooks.schemas.js';
 
 /**

@@ -4,6 +4,7 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
+import type { Notifier } from '../../notifications.js';
 import { actorName, type AuthContext } from '../../actor.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { JobHandler, JobQueue } from '../../jobs/index.js';
@@ -80,6 +81,7 @@ export class EventsService {
     private readonly jobs: JobQueue,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock = systemClock,
+    private readonly notifier?: Notifier,
   ) {}
 
   /** The sessions module counts an event's virtual sessions (it owns them): wired in its module factory. */
@@ -230,7 +232,10 @@ export class EventsService {
         throw EventErrors.virtualSessionsExist(`${virtualSessions} session(s) of this event are virtual: unmark them (and remove their webcasts) before setting the format to In-person`, { target: 'format' });
       }
     }
-    await this.repo.update(auth.accountId, id, patch);
+    await this.repo.transaction(async (trx) => {
+      await this.repo.update(auth.accountId, id, patch, trx);
+      await this.notifier?.notify(trx, auth.accountId, 'event.updated', async () => this.find(auth.accountId, id, trx));
+    });
     return this.get(auth.accountId, id);
   }
 
@@ -294,6 +299,8 @@ export class EventsService {
             const input = readJson<EventInput>(creation.request);
             await this.repo.insertIfAbsent(this.newRow(creation.account_id, creation.event_id, creation.created_by, input, this.clock()), trx);
             await this.repo.finishCreation(creationId, { status: 'Created' }, trx);
+            const eventId = creation.event_id;
+            await this.notifier?.notify(trx, creation.account_id, 'event.created', async () => this.find(creation.account_id, eventId, trx));
           } catch (err) {
             if (!(err instanceof SyntaxError)) throw err;
             await this.repo.finishCreation(creationId, { status: 'Failed', error: 'The stored request could not be read' }, trx);

@@ -13,7 +13,7 @@ export type { EventFormat } from './events.table.js';
 /** Events, created asynchronously by a job (202 + Location). */
 export function createEventsModule(deps: ModuleDeps) {
   const repo = new EventsRepository(deps.db.db);
-  const events = new EventsService(repo, deps.jobs, deps.config, deps.clock);
+  const events = new EventsService(repo, deps.jobs, deps.config, deps.clock, deps.notifier);
   return defineModule({
     name: 'events',
     services: { events },

@@ -8,6 +8,7 @@ import { PortalService } from './portal.service.js';
 
 export { PortalService };
 export { PORTAL_COOKIE } from './portal.routes.js';
+export type { SignedIn } from './portal.service.js';
 
 /** The developer portal: a first-party cookie session outside the versioned API (DESIGN rule 10). */
 export function createPortalModule(deps: ModuleDeps, uses: { accounts: AccountsService; audit?: AuditService; sandbox?: { requestLogs: RequestLogService; sandboxControls: SandboxControlsService } }) {

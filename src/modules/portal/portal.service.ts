@@ -139,6 +139,11 @@ export class PortalService {
   }
 
   /** An application of a workspace the user may see (another account's, or an unseen workspace's, is absent). */
+  /** An application the user may manage, or 404 (another account's, or a workspace the user does not see): the webhooks module's portal pages. */
+  applicationOf(user: User, id: string): Promise<Application> {
+    return this.visibleApplication(user, id);
+  }
+
   private async visibleApplication(user: User, id: string): Promise<Application> {
     const app = await this.accounts.getApplication(user.accountId, id);
     const sees = await this.visibility(user);

@@ -21,7 +21,7 @@ export type { Enrollment, Attendance } from './participation.schemas.js';
 export function createSessionsModule(deps: ModuleDeps, uses: { events: EventsService; attendees: AttendeesService; activities: ActivityReporter }) {
   const repo = new SessionsRepository(deps.db.db, deps.db.dialect);
   const participation = new ParticipationRepository(deps.db.db);
-  const sessions = new SessionsService(repo, uses.events, deps.config, deps.clock);
+  const sessions = new SessionsService(repo, uses.events, deps.config, deps.clock, deps.notifier);
   const enrollment = new EnrollmentService(repo, participation, uses.attendees, deps.config, deps.clock);
   // Check-ins and check-outs (with their duration) are reported to the activities journal.
   const attendance = new AttendanceService(repo, participation, uses.attendees, uses.activities, deps.config, deps.clock);

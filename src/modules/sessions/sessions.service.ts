@@ -3,6 +3,7 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
+import type { Notifier } from '../../notifications.js';
 import { actorName, type AuthContext } from '../../actor.js';
 import { listPage, type ListQuery, type ListSpec, type PageResult, type Paging } from '../../lists/index.js';
 import type { EventCopyContext, EventFormat, EventsService } from '../events/index.js';
@@ -113,6 +114,7 @@ export class SessionsService {
     private readonly events: Pick<EventsService, 'find' | 'findMany'>,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock = systemClock,
+    private readonly notifier?: Notifier,
   ) {}
 
   /** The writable columns from a create or update body; `existing` is the session a PUT replaces. */
@@ -210,11 +212,16 @@ export class SessionsService {
     if (!event) throw SessionErrors.eventNotFound(undefined, { target: 'event.id' });
     const now = iso(this.clock());
     const id = newId();
-    await this.repo.insert({
+    const row = {
       ...(await this.withProgram(auth.accountId, event.id, this.columns(input, event.format))),
       id, account_id: auth.accountId, event_id: event.id, created: now, last_modified: now, created_by: actorName(auth), last_modified_by: actorName(auth),
+    };
+    return this.repo.transaction(async (trx) => {
+      await this.repo.insert(row, trx);
+      const session = await this.get(auth.accountId, id, trx);
+      await this.notifier?.notify(trx, auth.accountId, 'session.created', session);
+      return session;
     });
-    return this.get(auth.accountId, id);
   }
 
   /** Replaces the writable fields (the reference: omitted fields become blank). */
@@ -227,7 +234,9 @@ export class SessionsService {
       }
       const cols = await this.withProgram(auth.accountId, existing.event_id, this.columns(input, existing.event_format, existing), trx);
       await this.repo.update(auth.accountId, id, { ...cols, last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx);
-      return this.get(auth.accountId, id, trx);
+      const session = await this.get(auth.accountId, id, trx);
+      await this.notifier?.notify(trx, auth.accountId, 'session.updated', session);
+      return session;
     });
   }
 
@@ -238,6 +247,7 @@ export class SessionsService {
       for (const hook of this.deleteHooks) await hook(auth.accountId, existing.id, trx);
       if (await this.webcasts?.hasWebcast(auth.accountId, existing.id, trx)) throw SessionErrors.webcastLinked();
       await this.repo.delete(auth.accountId, existing.id, trx);
+      await this.notifier?.notify(trx, auth.accountId, 'session.deleted', { id: existing.id, event: { id: existing.event_id } });
     });
   }
 

@@ -27,7 +27,7 @@ export function createSurveysModule(deps: ModuleDeps, uses: {
   const repo = new SurveysRepository(deps.db.db);
   const find = new SurveyLookups(repo, uses, deps.config);
   const surveys = new SurveysService(repo, find, uses, deps.clock);
-  const surveyResponses = new ResponsesService(repo, find, uses, deps.clock);
+  const surveyResponses = new ResponsesService(repo, find, uses, deps.clock, deps.notifier);
   return defineModule({
     name: 'surveys',
     services: { surveys, surveyResponses },

@@ -3,6 +3,7 @@ import { actorName, type AuthContext } from '../../actor.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
+import type { Notifier } from '../../notifications.js';
 import type { ListQuery } from '../../lists/index.js';
 import type { ActivityType } from '../activities/index.js';
 import { some } from '../mapping.js';
@@ -30,6 +31,7 @@ export class ResponsesService {
     private readonly find: SurveyLookups,
     private readonly uses: SurveysUses,
     private readonly clock: Clock = systemClock,
+    private readonly notifier?: Notifier,
   ) {}
 
   // Respondents.
@@ -261,6 +263,7 @@ export class ResponsesService {
       await this.repo.insertResponse(row, trx);
       await this.progress(auth, s, r, trx);
       await this.report(r, row, trx);
+      await this.notifier?.notify(trx, auth.accountId, 'survey_response.received', s.event_id !== null ? this.toEventResponse(row) : this.toStandardResponse(row));
       return row;
     });
   }

@@ -17,7 +17,7 @@ export type { AttendeeLink } from './attendee-links.schemas.js';
 
 /** Webcasts (a session's link to an outside platform) and attendees' personal join links. */
 export function createWebcastsModule(deps: ModuleDeps, uses: { sessions: SessionsService; events: EventsService; attendees: AttendeesService }) {
-  const webcasts = new WebcastsService(new WebcastsRepository(deps.db.db), uses.sessions, uses.events, deps.config, deps.clock);
+  const webcasts = new WebcastsService(new WebcastsRepository(deps.db.db), uses.sessions, uses.events, deps.config, deps.clock, deps.notifier);
   const linksRepo = new AttendeeLinksRepository(deps.db.db);
   const attendeeLinks = new AttendeeLinksService(linksRepo, uses.attendees, deps.config, deps.clock);
   // Sessions ask whether webcasts point at them (deleting one, counting an event's virtual sessions); webcasts own the answer.

@@ -3,6 +3,7 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { newId } from '../../db/ids.js';
 import { iso, systemClock, type Clock } from '../../db/time.js';
+import type { Notifier } from '../../notifications.js';
 import { actorName, type AuthContext } from '../../actor.js';
 import type { ApiError } from '../../errors.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
@@ -156,6 +157,7 @@ export class WebcastsService implements SessionWebcasts {
     private readonly events: Pick<EventsService, 'find'>,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock = systemClock,
+    private readonly notifier?: Notifier,
   ) {}
 
   /** A higher module (videos) acts on every recording link written, in its transaction. Registered at wiring time. */
@@ -248,6 +250,7 @@ export class WebcastsService implements SessionWebcasts {
         }, trx);
         if (sessionId !== null) await this.sessions.markVirtual(auth.accountId, sessionId, trx);
         await this.recordingWritten(auth, id, eventId, sessionId, input, trx);
+        await this.notifier?.notify(trx, auth.accountId, 'webcast.created', async () => { const r = await this.repo.find(auth.accountId, id, trx); return r && toWebcast(r); });
       });
     } catch (err) {
       // Two webcasts raced for one session: the unique index decided.
@@ -278,6 +281,7 @@ export class WebcastsService implements SessionWebcasts {
           if (sessionId !== null) await this.sessions.markVirtual(auth.accountId, sessionId, trx);
         }
         await this.recordingWritten(auth, id, existing.event_id, sessionId, input, trx);
+        await this.notifier?.notify(trx, auth.accountId, 'webcast.updated', async () => { const r = await this.repo.find(auth.accountId, id, trx); return r && toWebcast(r); });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw this.sessionTaken();

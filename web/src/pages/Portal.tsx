@@ -3,6 +3,7 @@ import { portal, readScopes, type Application, type Invitation, type PortalSessi
 import { Alert, ConfirmDialog, Field, Loading, fmt, useCopy, useFormErrors, useLoad } from '../ui.js';
 import { AuditLog } from './AuditLog.js';
 import { RequestLog } from './RequestLog.js';
+import { PortalWebhooks } from './PortalWebhooks.js';
 
 function SignIn({ onSignedIn }: { onSignedIn: (s: PortalSession) => void }) {
   const [email, setEmail] = useState('');
@@ -303,6 +304,7 @@ function Dashboard({ session, onSignOut }: { session: PortalSession; onSignOut: 
         <NewApplication workspaces={workspaces} catalogue={catalogue} onCreated={(f) => { setFresh(f); data.reload(); }} />
       </section>
       <RequestLog applications={applications.filter((a) => !a.revokedAt)} />
+      <PortalWebhooks applications={applications} />
       {session.user.role === 'administrator' && <AuditLog />}
       <ConfirmDialog
         open={confirm?.kind === 'revoke'} title={`Revoke “${confirm?.app.name ?? ''}”?`} confirmLabel="Revoke application" danger
