@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getToken, setToken } from './api.js';
+import { hasSession, setToken, TOKEN_KEY } from './api.js';
 import { completeSignIn, startSignIn } from './auth.js';
 import { AccountPage } from './pages/Account.js';
 import { ConnectionsPage } from './pages/Connections.js';
@@ -35,12 +35,20 @@ export function App() {
   const route = useHashRoute();
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string>();
-  const [signedIn, setSignedIn] = useState(() => getToken() !== undefined);
+  const [signedIn, setSignedIn] = useState(() => hasSession());
 
   useEffect(() => {
     const out = () => setSignedIn(false);
+    // The sign-in is shared by the origin's tabs: another tab signing in or out changes the stored token.
+    const storage = (e: StorageEvent) => {
+      if (e.key === TOKEN_KEY || e.key === null) setSignedIn(hasSession());
+    };
     window.addEventListener('eventline:signed-out', out);
-    return () => window.removeEventListener('eventline:signed-out', out);
+    window.addEventListener('storage', storage);
+    return () => {
+      window.removeEventListener('eventline:signed-out', out);
+      window.removeEventListener('storage', storage);
+    };
   }, []);
 
   useEffect(() => {
@@ -68,7 +76,7 @@ export function App() {
   if (!ready) page = <p>Loading…</p>;
   else if (isPortal) page = <PortalPage />;
   else if (plannerRoute === undefined) page = <NotFound />;
-  else if (!signedIn || !getToken()) page = <PlannerSignIn error={error} />;
+  else if (!signedIn || !hasSession()) page = <PlannerSignIn error={error} />;
   else if (plannerRoute === 'session' && second && fourth) page = <SessionAttendeesPage eventId={second} sessionId={fourth} />;
   else if (plannerRoute === 'event' && second) page = <EventPage key={second} id={second} tab={third} />;
   else if (plannerRoute === 'account') page = <AccountPage />;

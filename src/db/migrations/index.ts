@@ -39,6 +39,7 @@ import * as m0037 from './0037_travel.js';
 import * as m0038 from './0038_platform_connections.js';
 import * as m0039 from './0039_audit_log.js';
 import * as m0040 from './0040_idempotency_keys.js';
+import * as m0043 from './0043_refresh_tokens.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0038_platform_connections': m0038,
   '0039_audit_log': m0039,
   '0040_idempotency_keys': m0040,
+  '0043_refresh_tokens': m0043,
 };

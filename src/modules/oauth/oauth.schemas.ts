@@ -8,13 +8,14 @@ const Strings = Type.Array(Type.String());
 
 export const TokenRequestSchema = Type.Object(
   {
-    grant_type: Type.Optional(Type.Union([Type.Literal('client_credentials'), Type.Literal('authorization_code'), Type.String()])),
+    grant_type: Type.Optional(Type.Union([Type.Literal('client_credentials'), Type.Literal('authorization_code'), Type.Literal('refresh_token'), Type.String()])),
     client_id: ClientId,
     client_secret: Type.Optional(Type.String({ maxLength: 500 })),
     scope: ScopeParam,
     code: Type.Optional(Type.String({ maxLength: 500 })),
     redirect_uri: RedirectUri,
     code_verifier: Type.Optional(Type.String({ maxLength: 200 })),
+    refresh_token: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { title: 'TokenRequest' },
 );
@@ -32,6 +33,8 @@ export const TokenResponseSchema = Type.Object(
     token_type: Type.Literal('Bearer'),
     expires_in: Type.Integer({ default: 3600 }),
     scope: Type.String(),
+    // Only to the planner web UI's authorization code sign-in: rotates on every use (docs/oauth.md).
+    refresh_token: Type.Optional(Type.String({ description: 'A rotating refresh token (planner web UI sign-in only): each use returns a new one; a spent one used again revokes the sign-in.' })),
   },
   { title: 'TokenResponse' },
 );
