@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { hasSession, setToken, TOKEN_KEY } from './api.js';
 import { completeSignIn, startSignIn } from './auth.js';
 import { AccountPage } from './pages/Account.js';
+import { AgendaPage, SpeakersPage } from './pages/Agenda.js';
+import { EventAdminPage } from './pages/EventAdmin.js';
 import { ConnectionsPage } from './pages/Connections.js';
 import { EventPage } from './pages/EventPage.js';
 import { EventsPage } from './pages/Events.js';
@@ -69,6 +71,9 @@ export function App() {
     : first === 'events' && !second ? 'events'
     : first === 'events' && second && (third === undefined || third === 'virtual' || third === 'attendees') && !fourth ? 'event'
     : first === 'events' && second && third === 'sessions' && fourth && rest.length === 0 ? 'session'
+    : first === 'events' && second && third === 'agenda' && !fourth ? 'agenda'
+    : first === 'events' && second && third === 'speakers' && !fourth ? 'speakers'
+    : first === 'events' && second && third === 'admin' && !fourth ? 'admin'
     : first === 'account' && !second ? 'account'
     : first === 'connections' && !second ? 'connections'
     : undefined;
@@ -79,6 +84,9 @@ export function App() {
   else if (!signedIn || !hasSession()) page = <PlannerSignIn error={error} />;
   else if (plannerRoute === 'session' && second && fourth) page = <SessionAttendeesPage eventId={second} sessionId={fourth} />;
   else if (plannerRoute === 'event' && second) page = <EventPage key={second} id={second} tab={third} />;
+  else if (plannerRoute === 'agenda' && second) page = <AgendaPage key={second} id={second} />;
+  else if (plannerRoute === 'speakers' && second) page = <SpeakersPage key={second} id={second} />;
+  else if (plannerRoute === 'admin' && second) page = <EventAdminPage key={second} id={second} />;
   else if (plannerRoute === 'account') page = <AccountPage />;
   else if (plannerRoute === 'connections') page = <ConnectionsPage />;
   else page = <EventsPage />;

@@ -345,3 +345,20 @@ export async function listAll<T>(path: string, filter?: string): Promise<T[]> {
 
 /** A quoted value for a filter expression (the grammar's `\'` escape). */
 export const quote = (v: string): string => `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** Uploads a file (POST /files, multipart) and answers its id; `purpose: 'image'` requires a JPEG, PNG or GIF. */
+export async function uploadFile(file: File, purpose?: 'image'): Promise<{ id: string }> {
+  const form = new FormData();
+  if (purpose) form.append('purpose', purpose);
+  form.append('file', file, file.name);
+  const token = await freshToken();
+  let res: Response;
+  try {
+    res = await enqueue(() => fetch('/ea/files', { method: 'POST', headers: token ? { authorization: `Bearer ${token.accessToken}` } : {}, body: form }));
+  } catch {
+    throw new ApiError(0, { message: UNREACHABLE });
+  }
+  const data = (await res.json().catch(() => ({}))) as ApiErrorBody & { id?: string };
+  if (!res.ok || !data.id) throw new ApiError(res.status, data);
+  return { id: data.id };
+}

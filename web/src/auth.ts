@@ -15,7 +15,7 @@ const redirectUri = (): string => `${window.location.origin}/`;
  * SHA-256 for the PKCE challenge. Browsers give `crypto.subtle` only to secure pages (https, localhost): on a
  * plain-HTTP LAN name it is undefined, so a well-kept JavaScript implementation (@noble/hashes) takes over.
  */
-export async function sha256Bytes(data: Uint8Array): Promise<Uint8Array> {
+export async function sha256Bytes(data: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   const subtle = (globalThis.crypto as Crypto | undefined)?.subtle;
   if (subtle) return new Uint8Array(await subtle.digest('SHA-256', data));
   return sha256(data);
