@@ -292,8 +292,8 @@ export function ConfirmDialog(props: {
   }, [props.open]);
   const blocked = props.typeToConfirm !== undefined && typed.trim() !== props.typeToConfirm;
   return (
-    <dialog ref={ref} aria-labelledby={titleId} className="confirm" onCancel={(e) => { e.preventDefault(); props.onCancel(); }}>
-      <form method="dialog" onSubmit={(e) => { e.preventDefault(); if (!blocked && !props.busy) props.onConfirm(); }}>
+    <dialog ref={ref} aria-labelledby={titleId} className="confirm" onKeyDown={(e) => e.stopPropagation()} onCancel={(e) => { e.preventDefault(); props.onCancel(); }}>
+      <form method="dialog" onSubmit={(e) => { e.preventDefault(); e.stopPropagation(); if (!blocked && !props.busy) props.onConfirm(); }}>
         <h2 id={titleId}>{props.title}</h2>
         {props.children}
         {props.typeToConfirm !== undefined && (

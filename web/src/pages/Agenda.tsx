@@ -28,8 +28,11 @@ async function loadProgram(eventId: string): Promise<Program> {
     listAll<ProgramItemT>('/program-items', byEvent),
   ]);
   const bySession = new Map<string, SpeakerT[]>();
+  const byId = new Map(speakers.map((s) => [s.id, s]));
   await Promise.all(sessions.map(async (s) => {
-    bySession.set(s.id, await listAll<SpeakerT>(`/sessions/${s.id}/speakers`));
+    // The session's assignments name the speaker by id; the names come from the event's speakers.
+    const assigned = await listAll<{ id: string }>(`/sessions/${s.id}/speakers`);
+    bySession.set(s.id, assigned.map((a) => byId.get(a.id)).filter((x): x is SpeakerT => x !== undefined));
   }));
   sessions.sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title));
   return { sessions, locations, categories, speakers, items, bySession };

@@ -115,10 +115,10 @@ function Features({ event }: { event: EventT }) {
                 <tr key={f.type}>
                   <th scope="row">{f.type}</th>
                   <td>{f.enabled ? 'On' : 'Off'}{f.locked ? ' · launched' : ''}{f.weblink && <> · <a href={f.weblink} target="_blank" rel="noreferrer noopener">page<span className="sr-only"> of {f.type}</span></a></>}</td>
-                  <td className="row-actions">
+                  <td><div className="row-actions">
                     {!f.locked && <button type="button" className="small secondary" onClick={() => void toggle(f)}>{f.enabled ? 'Turn off' : 'Turn on'}<span className="sr-only"> {f.type}</span></button>}
                     {LAUNCHABLE.has(f.type) && f.enabled && !f.locked && <button type="button" className="small" onClick={() => { setError(undefined); setLaunching(f); }}>Launch<span className="sr-only"> {f.type}</span></button>}
-                  </td>
+                  </div></td>
                 </tr>
               ))}
             </tbody>

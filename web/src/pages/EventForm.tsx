@@ -115,6 +115,7 @@ export function EventDetailsForm({ event, onSaved, onCancel }: { event: EventT; 
 
   const newZone = usableZone(timezone);
   return (
+    <>
     <form ref={ref} onKeyDown={onKeyDown} onSubmit={submit} className="panel" aria-labelledby="details-h" noValidate>
       <h2 id="details-h">Event details</h2>
       <Field label="Event title" name="title" value={title} onChange={setTitle} error={err('title')} required />
@@ -130,6 +131,7 @@ export function EventDetailsForm({ event, onSaved, onCancel }: { event: EventT; 
         <button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save event details'}</button>
         <button type="button" className="secondary" onClick={onCancel}>Cancel</button>
       </div>
+    </form>
       <ConfirmDialog
         open={moves !== undefined} busy={busy} title={`Move the event to ${newZone}?`} confirmLabel="Change the time zone"
         onCancel={() => setMoves(undefined)} onConfirm={() => void save(moves ?? [])}
@@ -153,7 +155,7 @@ export function EventDetailsForm({ event, onSaved, onCancel }: { event: EventT; 
           </div>
         )}
       </ConfirmDialog>
-    </form>
+    </>
   );
 }
 

@@ -112,11 +112,11 @@ function SessionList({ event, sessions, reload }: { event: EventT; sessions: Ses
                   <td>{s.includedSession ? 'Included' : 'Optional'}{s.virtual ? ' · virtual' : ''}</td>
                   <td>{s.status}</td>
                   <td><a href={`#/events/${s.event.id}/sessions/${s.id}`}>Attendees<span className="sr-only"> of {s.title}</span></a></td>
-                  <td className="row-actions">
+                  <td><div className="row-actions">
                     <button type="button" className="small secondary" onClick={() => { setMessage(undefined); setEditing(s.id); }}>Edit<span className="sr-only"> {s.title}</span></button>
                     {s.status !== 'Cancelled' && <button type="button" className="small secondary" onClick={() => { setActionError(undefined); setAction({ kind: 'cancel', session: s }); }}>Cancel session<span className="sr-only"> {s.title}</span></button>}
                     <button type="button" className="small danger" onClick={() => { setActionError(undefined); setAction({ kind: 'delete', session: s }); }}>Delete<span className="sr-only"> {s.title}</span></button>
-                  </td>
+                  </div></td>
                 </tr>
               )))}
             </tbody>
