@@ -220,7 +220,24 @@ describeInChromium('the agenda, speakers and event administration', () => {
     }
   }, 180_000);
 
-  it('says an event link that names no event does not exist', async () => {
+  it('cancels the event after its title is typed, keeping its sessions', async () => {
+    const { page } = h;
+    await h.signIn(h.creds.planner.email, h.creds.planner.password);
+    await page.goto(`${h.origin}/#/events/${eventId}/admin`);
+    await page.getByRole('heading', { name: 'Administration: Agenda Day' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel event…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel “Agenda Day”?' });
+    expect(await dialog.getByRole('button', { name: 'Cancel the event' }).isDisabled()).toBe(true);
+    await dialog.getByLabel(/to confirm/).fill('Agenda Day');
+    await h.shoot('event-cancel');
+    await dialog.getByRole('button', { name: 'Cancel the event' }).click();
+    await page.getByText('“Agenda Day” is cancelled.').waitFor();
+    expect(((await h.api('GET', `/events/${eventId}`)).json as { eventStatus: string }).eventStatus).toBe('Cancelled');
+    const sessions = (await h.api('GET', `/sessions?filter=${encodeURIComponent(`event.id eq '${eventId}'`)}`)).json as { data: unknown[] };
+    expect(sessions.data).toHaveLength(3);
+  }, 120_000);
+
+    it('says an event link that names no event does not exist', async () => {
     const { page } = h;
     await h.signIn(h.creds.planner.email, h.creds.planner.password);
     await page.goto(`${h.origin}/#/events/nonexistent-id`);

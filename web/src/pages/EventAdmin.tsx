@@ -1,4 +1,5 @@
-// An event's administration (issue 34): copy the event, its features and their launch, its registration types.
+// An event's administration (issue 34): copy the event, its features and their launch, its registration types, and
+// cancelling it (POST /events/{id}/cancel, an eventline extension: the reference has no way to cancel or delete one).
 // Cancelling a session, deleting one, and a time zone change are on the event's page, where the sessions are.
 import { useState, type FormEvent } from 'react';
 import { api, apiFull, listAll } from '../api.js';
@@ -196,8 +197,44 @@ function RegistrationTypes({ event }: { event: EventT }) {
   );
 }
 
+function CancelEvent({ event, onCancelled }: { event: EventT; onCancelled: (e: EventT) => void }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const cancel = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onCancelled(await api<EventT>('POST', `/events/${event.id}/cancel`));
+      setOpen(false);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="panel" aria-labelledby="cancel-h">
+      <h2 id="cancel-h">Cancel this event</h2>
+      {event.eventStatus === 'Cancelled' ? <p>This event is cancelled.</p> : (
+        <>
+          <p>The event is marked Cancelled for good. Its sessions, attendees and registrations are kept, and nobody is messaged by eventline. Events cannot be deleted.</p>
+          <button type="button" className="danger" onClick={() => { setError(undefined); setOpen(true); }}>Cancel event…</button>
+        </>
+      )}
+      <ConfirmDialog
+        open={open} danger busy={busy} error={error} title={`Cancel “${event.title}”?`} confirmLabel="Cancel the event" typeToConfirm={event.title}
+        onCancel={() => setOpen(false)} onConfirm={() => void cancel()}
+      >
+        <p>It stays cancelled whatever its dates, and cannot be reopened. Its sessions, attendees and registrations are kept; tell attendees yourself.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
 export function EventAdminPage({ id }: { id: string }) {
   const event = useLoad(() => api<EventT>('GET', `/events/${id}`), [id], 'event');
+  const [message, setMessage] = useState<string>();
   if (event.error) return <Alert>{event.error}</Alert>;
   if (!event.data) return <Loading what="event" />;
   return (
@@ -208,6 +245,8 @@ export function EventAdminPage({ id }: { id: string }) {
       <CopyEvent event={event.data} />
       <Features event={event.data} />
       <RegistrationTypes event={event.data} />
+      {message && <Alert kind="ok">{message}</Alert>}
+      <CancelEvent event={event.data} onCancelled={(e) => { setMessage(`“${e.title}” is cancelled.`); event.reload(); }} />
     </article>
   );
 }
