@@ -139,8 +139,26 @@ describe('refresh tokens of the planner web UI', () => {
     expectInvalidGrant(await refresh(tokens.refresh_token ?? ''));
   });
 
+  it('revokes the sign-in at /oauth2/revoke (RFC 7009), answering 200 for unknown tokens too', async () => {
+    const tokens = (await signIn(admin)).json<Tokens>();
+    const next = (await refresh(tokens.refresh_token ?? '')).json<Tokens>();
+    const revoke = (form: Record<string, string>) => t.app.inject({ method: 'POST', url: '/ea/oauth2/revoke', headers: FORM, payload: new URLSearchParams(form).toString() });
+    const res = await revoke({ token: next.refresh_token ?? '', client_id: FIRST_PARTY_CLIENT_ID });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expectInvalidGrant(await refresh(next.refresh_token ?? ''));
+    expect((await revoke({ token: randomBytes(32).toString('base64url'), client_id: FIRST_PARTY_CLIENT_ID })).statusCode).toBe(200);
+    const missing = await revoke({ client_id: FIRST_PARTY_CLIENT_ID });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: 'invalid_request' });
+    const app = await revoke({ token: 'x', client_id: tenant.clientId });
+    expect(app.statusCode).toBe(400);
+    expect(app.json()).toMatchObject({ error: 'unauthorized_client' });
+  });
+
   it('lists the refresh_token grant in the metadata', async () => {
-    const meta = (await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })).json<{ grant_types_supported: string[] }>();
+    const meta = (await t.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server' })).json<{ grant_types_supported: string[]; revocation_endpoint: string }>();
     expect(meta.grant_types_supported).toContain('refresh_token');
+    expect(meta.revocation_endpoint).toBe(`${t.baseUrl}/ea/oauth2/revoke`);
   });
 });

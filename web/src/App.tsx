@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { hasSession, setToken, TOKEN_KEY } from './api.js';
+import { hasSession, signOut as endSignIn, TOKEN_KEY } from './api.js';
 import { completeSignIn, startSignIn } from './auth.js';
 import { AccountPage } from './pages/Account.js';
 import { AgendaPage, SpeakersPage } from './pages/Agenda.js';
@@ -92,7 +92,7 @@ export function App() {
   else page = <EventsPage />;
 
   const signOut = () => {
-    setToken(undefined);
+    endSignIn();
     setSignedIn(false);
     window.location.hash = '#/';
   };

@@ -126,6 +126,18 @@ export async function freshToken(force = false): Promise<StoredToken | undefined
   return renewing;
 }
 
+/** Signs out: forgets the tokens in every tab, and revokes the sign-in's refresh tokens on the server (RFC 7009). */
+export function signOut(): void {
+  const refreshToken = readStored()?.refreshToken;
+  setToken(undefined);
+  if (refreshToken) {
+    void fetch('/ea/oauth2/revoke', {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: CLIENT_ID }),
+    }).catch(() => undefined);
+  }
+}
+
 /** A network failure, in words a planner can act on. */
 export const UNREACHABLE = 'The server cannot be reached. Check your connection, or whether eventline is running, and try again.';
 

@@ -21,6 +21,16 @@ export const TokenRequestSchema = Type.Object(
 );
 export type TokenRequestBody = Static<typeof TokenRequestSchema>;
 
+/** RFC 7009 revocation: the web UI's sign-out ends its refresh token's family. */
+export const RevokeRequestSchema = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The refresh token to revoke (its whole family ends).' }),
+    token_type_hint: Type.Optional(Type.String({ maxLength: 50 })),
+    client_id: ClientId,
+  },
+  { title: 'RevokeRequest' },
+);
+
 export const TokenQuerySchema = Type.Object({
   grant_type: Type.Optional(Type.String({ maxLength: 100 })),
   client_id: ClientId,
@@ -75,6 +85,7 @@ export const MetadataSchema = Type.Object({
   issuer: Type.String(),
   authorization_endpoint: Type.String(),
   token_endpoint: Type.String(),
+  revocation_endpoint: Type.Optional(Type.String({ description: 'RFC 7009 revocation of the planner web UI\'s refresh tokens (eventline extension).' })),
   jwks_uri: Type.String(),
   scopes_supported: Strings,
   response_types_supported: Strings,

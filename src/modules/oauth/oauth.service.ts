@@ -143,6 +143,7 @@ export class OAuthService implements Authenticator {
       issuer: this.issuer,
       authorization_endpoint: `${base}/oauth2/authorize`,
       token_endpoint: `${base}/oauth2/token`,
+      revocation_endpoint: `${base}/oauth2/revoke`,
       jwks_uri: `${this.config.publicUrl}/.well-known/jwks.json`,
       scopes_supported: ALL_SCOPES,
       response_types_supported: ['code'],
