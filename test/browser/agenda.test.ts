@@ -220,9 +220,23 @@ describeInChromium('the agenda, speakers and event administration', () => {
     }
   }, 180_000);
 
-  it('cancels the event after its title is typed, keeping its sessions', async () => {
+  it('copies the event with its sessions and speakers, then cancels the original after its title is typed', async () => {
     const { page } = h;
     await h.signIn(h.creds.planner.email, h.creds.planner.password);
+    await page.goto(`${h.origin}/#/events/${eventId}/admin`);
+    await page.getByRole('heading', { name: 'Administration: Agenda Day' }).waitFor();
+    await page.getByRole('button', { name: 'Copy event…' }).click();
+    const copy = page.getByRole('dialog', { name: 'Copy “Agenda Day”?' });
+    await copy.getByLabel('Travel').uncheck();
+    await copy.getByRole('button', { name: 'Copy the event' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Copy of Agenda Day' }).waitFor({ timeout: 60_000 });
+    const copyId = /#\/events\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+    expect(copyId).not.toBe(eventId);
+    const copied = (await h.api('GET', `/sessions?filter=${encodeURIComponent(`event.id eq '${copyId}'`)}`)).json as { data: Array<{ title: string }> };
+    expect(copied.data.map((x) => x.title).sort()).toEqual(['Keynote', 'Warm-up the day before', 'Workshop']);
+    const copiedSpeakers = (await h.api('GET', `/speakers?filter=${encodeURIComponent(`event.id eq '${copyId}'`)}`)).json as { data: unknown[] };
+    expect(copiedSpeakers.data).toHaveLength(2);
+
     await page.goto(`${h.origin}/#/events/${eventId}/admin`);
     await page.getByRole('heading', { name: 'Administration: Agenda Day' }).waitFor();
     await page.getByRole('button', { name: 'Cancel event…' }).click();

@@ -200,6 +200,8 @@ export function AgendaPage({ id }: { id: string }) {
   const event = useLoad(() => api<EventT>('GET', `/events/${id}`), [id], 'event');
   const program = useLoad(() => loadProgram(id), [id]);
   const [view, setView] = useState<'time' | 'room'>('time');
+  // One day, for the printable day view; '' shows them all.
+  const [onlyDay, setOnlyDay] = useState('');
   const [editing, setEditing] = useState<string>();
   const [message, setMessage] = useState<string>();
   const zone = usableZone(event.data?.timezone);
@@ -236,10 +238,19 @@ export function AgendaPage({ id }: { id: string }) {
               <label className="inline"><input type="radio" name="agendaView" checked={view === 'time'} onChange={() => setView('time')} /> By time</label>
               <label className="inline"><input type="radio" name="agendaView" checked={view === 'room'} onChange={() => setView('room')} /> By room</label>
             </fieldset>
-            <button type="button" className="secondary" onClick={() => window.print()}>Print the agenda</button>
+            {days.length > 1 && (
+              <div className="field inline-field">
+                <label htmlFor="agenda-day">Day</label>
+                <select id="agenda-day" value={onlyDay} onChange={(e) => setOnlyDay(e.target.value)}>
+                  <option value="">Every day</option>
+                  {days.map(([day]) => <option key={day} value={day}>{dayLabel(day)}</option>)}
+                </select>
+              </div>
+            )}
+            <button type="button" className="secondary" onClick={() => window.print()}>{onlyDay ? 'Print this day' : 'Print the agenda'}</button>
           </div>
           {days.length === 0 && <p>This event has no sessions yet. Add them on the <a href={`#/events/${id}`}>event page</a>.</p>}
-          {days.map(([day, sessions]) => {
+          {days.filter(([day]) => !onlyDay || day === onlyDay).map(([day, sessions]) => {
             const rooms = view === 'room'
               ? [...p.locations.map((l) => ({ key: l.id, name: l.name, list: sessions.filter((s) => s.location?.id === l.id) })),
                 { key: 'none', name: 'No room', list: sessions.filter((s) => !s.location?.id || !p.locations.some((l) => l.id === s.location?.id)) }].filter((r) => r.list.length > 0)
