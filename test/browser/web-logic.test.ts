@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fromZonedInput, toZonedInput, zoneAbbreviation } from '../../web/src/time.js';
+import { fromZonedInput, keepClockTime, toZonedInput, zoneAbbreviation } from '../../web/src/time.js';
 import { parseAttendeeCsv } from '../../web/src/csv.js';
 import { policyItem, retryAfterSeconds } from '../../web/src/ratelimit.js';
 
@@ -47,6 +47,24 @@ describe('times in an event\'s zone', () => {
     expect(zoneAbbreviation(summer, 'America/New_York')).toBe('EDT');
     expect(zoneAbbreviation(summer, 'Asia/Kolkata')).toBe('GMT+5:30');
     expect(zoneAbbreviation(summer, 'UTC')).toBe('UTC');
+  });
+
+  it('keeps a session\'s clock time when its event changes zone, across DST rules and half-hour offsets', () => {
+    // 9:30 in Berlin (CEST) is 9:30 in New York (EDT) and in Kolkata (IST, +5:30).
+    expect(keepClockTime('2031-06-10T07:30:00Z', 'Europe/Berlin', 'America/New_York')).toBe('2031-06-10T13:30:00Z');
+    expect(keepClockTime('2031-06-10T07:30:00Z', 'Europe/Berlin', 'Asia/Kolkata')).toBe('2031-06-10T04:00:00Z');
+    // 2:30 on the night the US clocks skip it does not exist there: an hour later.
+    expect(keepClockTime('2031-03-09T02:30:00Z', 'UTC', 'America/Los_Angeles')).toBe('2031-03-09T10:30:00Z');
+    fc.assert(fc.property(
+      fc.integer({ min: Date.parse('2025-01-01T00:00:00Z') / 60_000, max: Date.parse('2035-01-01T00:00:00Z') / 60_000 }),
+      fc.constantFrom(...ZONES), fc.constantFrom(...ZONES),
+      (minute, from, to) => {
+        const iso = new Date(minute * 60_000).toISOString();
+        const moved = keepClockTime(iso, from, to);
+        // The same wall-clock time, unless the new zone skips it (then later on the same day).
+        return toZonedInput(moved, to) === toZonedInput(iso, from) || toZonedInput(moved, to) > toZonedInput(iso, from);
+      },
+    ), { numRuns: 300 });
   });
 
   it('refuses what is not a date and time', () => {

@@ -124,3 +124,15 @@ export function timeZones(): string[] {
 export function browserZone(): string {
   return usableZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
+
+/**
+ * The instant that shows the same wall-clock time in `to` as `iso` does in `from`: what an event's time zone change
+ * does to its sessions (a 9:30 session in Berlin is at 9:30 in New York). A time the new zone skips (daylight saving
+ * time begins) moves an hour later.
+ */
+export function keepClockTime(iso: string, from: string, to: string): string {
+  const moved = fromZonedInput(toZonedInput(iso, from), to);
+  if (moved.ok) return moved.iso;
+  const later = fromZonedInput(toZonedInput(new Date(Date.parse(iso) + 3600_000).toISOString(), from), to);
+  return later.ok ? later.iso : iso;
+}

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { api, listAll, quote } from '../api.js';
-import { formatInZone, fromZonedInput, timeZones, toZonedInput, usableZone } from '../time.js';
+import { formatInZone, fromZonedInput, keepClockTime, timeZones, toZonedInput, usableZone } from '../time.js';
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventT, type SessionT } from '../types.js';
 import { Alert, ConfirmDialog, Field, Select, useEditorFocus, useFormErrors } from '../ui.js';
 
@@ -45,14 +45,7 @@ export interface ZoneMove {
  * stays at 9:30 in the new zone). A clock time the new zone skips (daylight saving time) moves an hour later.
  */
 export function sessionsInNewZone(sessions: readonly SessionT[], from: string, to: string): ZoneMove[] {
-  const move = (iso: string): string => {
-    const wall = toZonedInput(iso, from);
-    const r = fromZonedInput(wall, to);
-    if (r.ok) return r.iso;
-    const later = fromZonedInput(toZonedInput(new Date(Date.parse(iso) + 3600_000).toISOString(), from), to);
-    return later.ok ? later.iso : iso;
-  };
-  return sessions.map((session) => ({ session, start: move(session.start), end: move(session.end) }));
+  return sessions.map((session) => ({ session, start: keepClockTime(session.start, from, to), end: keepClockTime(session.end, from, to) }));
 }
 
 /**
