@@ -30,7 +30,8 @@ const REVISIONS: Array<{ rev: string; what: string }> = [
   { rev: 'f91835e', what: 'indexes; the trigram index kept from a queue, in batches (migration 0028); a transaction per contact' },
   { rev: '1e8ea33', what: 'as f91835e, and a multi-status request\'s contacts in one transaction, a savepoint each' },
   { rev: '73f21ed', what: 'as 1e8ea33, with issue 30\'s contact change history (one entry per created contact) and its other modules' },
-  { rev: 'HEAD', what: 'as 73f21ed, with the contact and history inserts compiled once, ids from a pooled random buffer, the contact hook looked up once a request (76a9566)' },
+  { rev: '3a3e9ad', what: 'as 73f21ed, with the contact and history inserts compiled once, ids from a pooled random buffer, the contact hook looked up once a request (76a9566), a 64 MiB writer cache' },
+  { rev: 'HEAD', what: 'as 3a3e9ad, with the trigram index lean: FTS5 detail=none, columnsize=0 (migration 0045, 76a8772)' },
 ];
 
 const { values: args } = parseArgs({ options: { contacts: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '1' }, revs: { type: 'string' }, interleave: { type: 'string' }, 'no-readme': { type: 'boolean', default: false } } });

@@ -26,6 +26,7 @@ import { loggerOptions, registerRequestLogging } from './http/logging.js';
 import { registerRouteInfo } from './http/route-info.js';
 import { registerUnimplemented } from './http/unimplemented.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerRequestLog, registerSandbox } from './http/sandbox.js';
 import { JobQueue, Worker, type JobHandler } from './jobs/index.js';
 import type { Module, ModuleDeps } from './modules/module.js';
 import { EraserRegistry } from './modules/privacy/index.js';
@@ -79,6 +80,7 @@ import { createEmarketingModule } from './modules/emarketing/index.js';
 import { createAttendeeMessagesModule } from './modules/attendee-messages/index.js';
 import { createCommerceModule } from './modules/commerce/index.js';
 import { createIdempotencyModule } from './modules/idempotency/index.js';
+import { createSandboxModule } from './modules/sandbox/index.js';
 
 const StatusSchema = Type.Object({ status: Type.String() });
 
@@ -144,7 +146,9 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     activities: activities.services.activities,
   });
   const usage = createUsageModule(deps, { accounts: accounts.services.accounts, limit: opts.serving === true, ...(opts.log ? { log: opts.log } : {}) });
-  const portal = createPortalModule(deps, { accounts: accounts.services.accounts, audit: audit.services.audit });
+  // The integrator's sandbox (issue 35 parts 4 and 5): request logs and sandbox controls per application.
+  const sandbox = createSandboxModule(deps, { accounts: accounts.services.accounts });
+  const portal = createPortalModule(deps, { accounts: accounts.services.accounts, audit: audit.services.audit, sandbox: sandbox.services });
   const identity = createIdentityModule(deps, { accounts: accounts.services.accounts, events: events.services.events, audit: audit.services.audit });
   const contactHooks = createContactHooksModule(deps, { contacts: contacts.services.contacts, audit: audit.services.audit });
   // Platform connections seal their secrets with the contact hooks' key ring and call out through their outbound guard.
@@ -229,6 +233,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     emarketing, attendeeMessages,
     commerce,
     idempotency,
+    sandbox,
   ];
   const jobHandlers: Record<string, JobHandler> = {};
   for (const m of modules) {
@@ -293,6 +298,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
     ...travel.services,
     ...commerce.services,
     ...idempotency.services,
+    ...sandbox.services,
     /** Starts the chains of recurring jobs and warms stores (any process may call it: job ids name their time slot). */
     start: async () => {
       for (const m of modules) await m.start?.();
@@ -347,10 +353,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuditScope(app);
   // Rate limits and usage counting: after auth, so a call is charged to its account or else its address.
   // Limiter decisions are counted only when someone can read them (the request path stays as it was otherwise).
+  // Sandbox controls and the request log (issue 35, docs/sandbox.md): after auth (they are per application), before
+  // the rate limiter (a forced 429 stands in for its decision; a moved clock reaches its daily window).
+  registerSandbox(app, prefix, {
+    controls: services.sandboxControls,
+    ...(limiter ? { peek: (accountId: string, offsetMs: number) => limiter.checkAccount(accountId, false, offsetMs) } : {}),
+  });
   const metered = config.metrics?.token !== undefined || config.metrics?.address !== undefined;
   if (limiter) registerRateLimit(app, limiter, prefix, metered ? metrics : undefined);
   // Idempotency-Key on every POST and PUT that needs a bearer token: after auth (its keys are per application).
   registerIdempotency(app, services.idempotency, prefix, opts.idempotencyWaitMs !== undefined ? { waitMs: opts.idempotencyWaitMs } : {});
+  // Each application's request log: what it sent and what it got back (after the hooks that may change an answer).
+  registerRequestLog(app, prefix, services.requestLogs);
 
   await app.register(operations((op) => {
     op('healthz', { response: { 200: StatusSchema } }, async () => ({ status: 'ok' }));

@@ -79,6 +79,10 @@ export const SCOPES = {
   'account/platform-connections:read': 'Allows the reading of the account\'s webcast platform connections (an eventline extension; never their secrets)',
   'account/platform-connections:write': 'Allows connecting, testing, rotating the secrets of and disconnecting webcast platforms (an eventline extension)',
   'account/audit-log:read': 'Allows the reading of the account\'s audit log of administrative actions (an eventline extension)',
+  // Issue 35: an application's request log and sandbox controls (eventline extensions, docs/sandbox.md).
+  'account/request-logs:read': 'Allows the reading of the request log of the account\'s applications (an eventline extension)',
+  'account/sandbox:read': 'Allows the reading of the sandbox controls of the account\'s applications (an eventline extension)',
+  'account/sandbox:write': 'Allows setting the sandbox controls of the account\'s applications: forced 429s, latency, 503s, a moved clock (an eventline extension)',
   'event/attendee-activities:read': 'Allows the reading of attendee activities',
   'event/attendee-activities:write': 'Allows the creation of external attendee activities',
   'event/attendee-activities-metadata:read': 'Allows the reading of external attendee activity metadata',

@@ -8,6 +8,7 @@ import { registerAccounts } from './commands/accounts.js';
 import { registerApi } from './commands/api.js';
 import { registerArchive } from './commands/archive.js';
 import { registerAudit } from './commands/audit.js';
+import { registerLogs } from './commands/logs.js';
 import { registerApps } from './commands/apps.js';
 import { registerContacts } from './commands/contacts.js';
 import { registerBackup } from './commands/backup.js';
@@ -93,6 +94,7 @@ export function buildProgram(io: CliIo = processIo, opts: ProgramOptions = {}): 
   registerAudit(program, ctx);
   registerOpenApi(program, ctx);
   registerApi(program, ctx);
+  registerLogs(program, ctx);
   registerArchive(program, ctx);
   registerSync(program, ctx);
   registerProviderSim(program, ctx);

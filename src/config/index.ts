@@ -44,6 +44,19 @@ export interface SignInConfig {
   readonly hashQueue: number;
 }
 
+/** Issue 35 parts 4 and 5 (docs/sandbox.md): the request log of each application and the sandbox controls. */
+export interface SandboxConfig {
+  /** SANDBOX_CONTROLS: whether applications may set sandbox controls (off by default: a production deployment keeps them off). */
+  readonly controls: boolean;
+  /** How long a process keeps an application's controls before reading them again. */
+  readonly controlsCacheMs: number;
+  /** Entries kept per application (0 turns the request log off). */
+  readonly requestLogSize: number;
+  readonly requestLogTtlHours: number;
+  /** How often a process writes its buffered entries. */
+  readonly requestLogFlushMs: number;
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -62,6 +75,7 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly tiers: Readonly<Record<Tier, TierLimits>>;
   readonly rateLimit: RateLimitConfig;
+  readonly sandbox: SandboxConfig;
   readonly signIn: SignInConfig;
   readonly webDir: string;
   readonly dataDir: string;
@@ -422,6 +436,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       keyPrefix: env['RATE_LIMIT_KEY_PREFIX'] || 'eventline:rl:',
       redisTimeoutMs: int(env, 'RATE_LIMIT_REDIS_TIMEOUT_MS', 500, 10, 60_000),
       usageFlushSeconds: int(env, 'USAGE_FLUSH_SECONDS', 10, 1, 3600),
+    }),
+    sandbox: Object.freeze({
+      controls: bool(env, 'SANDBOX_CONTROLS', false),
+      controlsCacheMs: int(env, 'SANDBOX_CONTROLS_CACHE_MS', 1000, 0, 60_000),
+      requestLogSize: int(env, 'REQUEST_LOG_SIZE', 1000, 0, 100_000),
+      requestLogTtlHours: int(env, 'REQUEST_LOG_TTL_HOURS', 168, 1, 24 * 366),
+      requestLogFlushMs: int(env, 'REQUEST_LOG_FLUSH_MS', 1000, 10, 60_000),
     }),
     signIn: Object.freeze({
       perAccount: int(env, 'SIGNIN_ATTEMPTS_PER_ACCOUNT', 5, 1, 1000),

@@ -56,6 +56,7 @@ import { EMARKETING_TABLES } from '../modules/emarketing/emarketing.table.js';
 import { ATTENDEE_MESSAGES_TABLES } from '../modules/attendee-messages/attendee-messages.table.js';
 import { COMMERCE_TABLES } from '../modules/commerce/commerce.table.js';
 import { IDEMPOTENCY_TABLES } from '../modules/idempotency/idempotency.table.js';
+import { SANDBOX_TABLES } from '../modules/sandbox/sandbox.table.js';
 import { MEETING_REQUESTS_TABLES } from '../modules/meeting-requests/meeting-requests.table.js';
 import { TRAVEL_RFPS_TABLES } from '../modules/travel-rfps/travel-rfps.table.js';
 
@@ -123,4 +124,5 @@ export const TABLE_DECLARATIONS: readonly TableDeclaration[] = [
   ...ATTENDEE_MESSAGES_TABLES,
   ...COMMERCE_TABLES,
   ...IDEMPOTENCY_TABLES,
+  ...SANDBOX_TABLES,
 ];

@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { JobsTable } from '../jobs/jobs.table.js';
 import type { AuditLogTable } from '../modules/audit/audit.table.js';
 import type { IdempotencyKeysTable } from '../modules/idempotency/idempotency.table.js';
+import type { RequestLogsTable, SandboxControlsTable } from '../modules/sandbox/sandbox.table.js';
 import type { ListCountsTable } from '../lists/list-counts.table.js';
 import type {
   AccountsTable, ApplicationsTable, UsersTable, WorkspaceInvitationsTable, WorkspaceMembersTable, WorkspacesTable,
@@ -288,6 +289,8 @@ export interface Database {
   card_tokens: CardTokensTable;
   attendee_credits: AttendeeCreditsTable;
   idempotency_keys: IdempotencyKeysTable;
+  request_logs: RequestLogsTable;
+  sandbox_controls: SandboxControlsTable;
 }
 
 // The rows the repositories read and write, named by table, in Kysely's three forms: as read (Selectable), as

@@ -56,20 +56,25 @@ export class RateLimiter {
 
   constructor(readonly store: LimiterStore, private readonly opts: RateLimiterOptions) {}
 
-  /** Checks one call of the account and, when `consume` and allowed, counts it. */
-  async checkAccount(accountId: string, consume = true): Promise<Decision> {
+  /**
+   * Checks one call of the account and, when `consume` and allowed, counts it. `dayOffsetMs` moves the clock of the
+   * daily quota's window only (a sandbox control, docs/sandbox.md): the call counts on the UTC day and hour of
+   * now + offset, and that day ends at its 00:00 UTC; the per-second rate stays on the real clock.
+   */
+  async checkAccount(accountId: string, consume = true, dayOffsetMs = 0): Promise<Decision> {
     const now = this.opts.clock().getTime();
     const tier = this.cachedTier(accountId, now) ?? (await this.loadTier(accountId));
     const t = this.tierParams(tier);
-    const day = utcDay(now);
-    const hour = utcHour(now);
+    const dayNow = now + dayOffsetMs;
+    const day = utcDay(dayNow);
+    const hour = utcHour(dayNow);
     const result = await this.store.check({
       subject: { kind: 'account', id: accountId }, now, intervalMs: t.intervalMs, toleranceMs: t.toleranceMs, daily: { quota: t.quota, day, hour }, consume,
     });
     if (consume && result.outcome === 'allowed') this.opts.sink?.record(accountId, day, hour);
     return {
       outcome: result.outcome, used: result.used, backlogMs: result.backlogMs, retryMs: result.retryMs,
-      counted: consume, dayResetMs: msUntilUtcMidnight(now), intervalMs: t.intervalMs, toleranceMs: t.toleranceMs, policy: t.policy,
+      counted: consume, dayResetMs: msUntilUtcMidnight(dayNow), intervalMs: t.intervalMs, toleranceMs: t.toleranceMs, policy: t.policy,
     };
   }
 

@@ -21,7 +21,11 @@ export const PAGES: readonly UiPage[] = [
   { name: 'event', path: '/#/events/{event}', heading: 'eventline Demo Summit' },
   { name: 'event-not-found', path: '/#/events/not-an-event', heading: 'Event not found' },
   { name: 'event-virtual', path: '/#/events/{event}/virtual', heading: 'eventline Demo Summit' },
-  { name: 'event-attendees', path: '/#/events/{event}/attendees', heading: 'eventline Demo Summit' },
+  // Attendees, exhibitors and leads, surveys and engagement (issue 34, parts 2-4).
+  { name: 'attendees', path: '/#/events/{event}/attendees', heading: 'eventline Demo Summit' },
+  { name: 'exhibitors', path: '/#/events/{event}/exhibitors', heading: 'Exhibitors' },
+  { name: 'surveys', path: '/#/events/{event}/surveys', heading: 'Surveys' },
+  { name: 'engagement', path: '/#/events/{event}/engagement', heading: 'Engagement' },
   { name: 'session-attendees', path: '/#/events/{event}/sessions/{session}', heading: /^Attendees: / },
   { name: 'agenda', path: '/#/events/{event}/agenda', heading: 'Agenda: eventline Demo Summit' },
   { name: 'speakers', path: '/#/events/{event}/speakers', heading: 'Speakers: eventline Demo Summit' },

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Migrator } from 'kysely';
 import { createDb, flushSearchIndex, migrateToLatest } from '../../src/db/index.js';
+import { migrations } from '../../src/db/migrations/index.js';
 import { syncSearchIndex } from '../../src/db/search-index.js';
 import { apiClient, createTenant, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
 import { testDialect } from '../helpers/db.js';
@@ -104,6 +106,56 @@ describe.runIf(testDialect === 'sqlite')('the deferred trigram index (SQLite)', 
     for (let n = syncSearchIndex(sqlite); n > 0; n = syncSearchIndex(sqlite)) moved.push(n);
     expect(moved).toEqual([2000, 2000, 500]);
     check();
+  });
+});
+
+describe.runIf(testDialect === 'sqlite')('the lean trigram index (migration 0045, SQLite)', () => {
+  it('rebuilds from the contacts on upgrade, with contacts queued (indexed or not) at that moment, and stays exact', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eventline-search-upgrade-'));
+    const file = join(dir, 'upgrade.db');
+    try {
+      const handle = createDb({ dialect: 'sqlite', file, readWorkers: 0 });
+      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: () => Promise.resolve(migrations) }, migrationTableName: 'eventline_migration', migrationLockTableName: 'eventline_migration_lock' });
+      const before = await migrator.migrateTo('0040_idempotency_keys');
+      expect(before.error).toBeUndefined();
+      await handle.destroy();
+      let sqlite = new SQLite(file);
+      sqlite.pragma('foreign_keys = OFF');
+      const insert = sqlite.prepare(`insert into contacts (id, account_id, first_name, last_name, email, company, title, profile, created, last_modified, created_by, last_modified_by)
+        values (?, 'a1', ?, 'Upgrade', ?, 'Co', 'T', '{}', 'x', 'x', 'u', 'u')`);
+      for (let i = 0; i < 300; i++) insert.run(`u${i}`, `${NAMES[i % 10]}${i}`, `u${i}@up.example`);
+      while (syncSearchIndex(sqlite) > 0);
+      // Queued when the upgrade runs: renamed after indexing (indexed = 1, the old values in the queue) and new ones.
+      for (let i = 0; i < 40; i++) sqlite.prepare('update contacts set first_name = ? where id = ?').run(`Renamed${i}x`, `u${i}`);
+      for (let i = 300; i < 320; i++) insert.run(`u${i}`, `Fresh${i}`, `u${i}@up.example`);
+      expect(sqlite.prepare('select count(*) as n, sum(indexed) as indexed from contacts_search_queue').get()).toEqual({ n: 60, indexed: 40 });
+      const oldSize = (sqlite.prepare('select count(*) as n from contacts_search_index_docsize').get() as { n: number }).n;
+      expect(oldSize).toBe(300);
+      sqlite.close();
+
+      const latest = createDb({ dialect: 'sqlite', file, readWorkers: 0 });
+      await migrateToLatest(latest.db);
+      await latest.destroy();
+      sqlite = new SQLite(file);
+      const options = (sqlite.prepare(`select sql from sqlite_master where name = 'contacts_search_index'`).get() as { sql: string }).sql;
+      expect(options).toMatch(/detail=none/);
+      // columnsize=0: no per-contact %_docsize table any more.
+      expect(sqlite.prepare(`select count(*) as n from sqlite_master where name = 'contacts_search_index_docsize'`).get()).toEqual({ n: 0 });
+      const viewMatches = (part: string) => sqlite.prepare<[string], { id: string }>('select distinct id from contacts_search where first_name like ? order by id').all(`%${part}%`).map((r) => r.id);
+      const truth = (part: string) => sqlite.prepare<[string], { id: string }>('select id from contacts where lower(first_name) like ? order by id').all(`%${part}%`).map((r) => r.id);
+      // Exact while the queue is still there, and after it is synced (the sync must not trip on the dropped index).
+      for (const part of ['renamed1', 'fresh30', 'risol', 'anna']) expect(viewMatches(part)).toEqual(truth(part));
+      while (syncSearchIndex(sqlite) > 0);
+      sqlite.exec(`insert into contacts_search_index (contacts_search_index, rank) values ('integrity-check', 1)`);
+      for (const part of ['renamed1', 'fresh30', 'risol', 'anna']) {
+        const indexed = sqlite.prepare<[string], { id: string }>('select id from contacts_search_index where first_name like ? order by id').all(`%${part}%`).map((r) => r.id);
+        expect(indexed).toEqual(truth(part));
+        expect(indexed.length).toBeGreaterThan(0);
+      }
+      sqlite.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -5,10 +5,13 @@ import { AccountPage } from './pages/Account.js';
 import { AgendaPage, SpeakersPage } from './pages/Agenda.js';
 import { EventAdminPage } from './pages/EventAdmin.js';
 import { ConnectionsPage } from './pages/Connections.js';
+import { EngagementPage } from './pages/Engagement.js';
 import { EventPage } from './pages/EventPage.js';
 import { EventsPage } from './pages/Events.js';
+import { ExhibitorsPage } from './pages/Exhibitors.js';
 import { PortalPage } from './pages/Portal.js';
 import { SessionAttendeesPage } from './pages/SessionAttendees.js';
+import { SurveysPage } from './pages/Surveys.js';
 import { Alert, RateLimitNotice, useHashRoute } from './ui.js';
 
 function NotFound() {
@@ -74,6 +77,8 @@ export function App() {
     : first === 'events' && second && third === 'agenda' && !fourth ? 'agenda'
     : first === 'events' && second && third === 'speakers' && !fourth ? 'speakers'
     : first === 'events' && second && third === 'admin' && !fourth ? 'admin'
+    : first === 'events' && second && (third === 'exhibitors' || third === 'surveys') && rest.length === 0 ? third
+    : first === 'events' && second && third === 'engagement' && !fourth ? 'engagement'
     : first === 'account' && !second ? 'account'
     : first === 'connections' && !second ? 'connections'
     : undefined;
@@ -87,6 +92,9 @@ export function App() {
   else if (plannerRoute === 'agenda' && second) page = <AgendaPage key={second} id={second} />;
   else if (plannerRoute === 'speakers' && second) page = <SpeakersPage key={second} id={second} />;
   else if (plannerRoute === 'admin' && second) page = <EventAdminPage key={second} id={second} />;
+  else if (plannerRoute === 'exhibitors' && second) page = <ExhibitorsPage key={second} eventId={second} exhibitorId={fourth} />;
+  else if (plannerRoute === 'surveys' && second) page = <SurveysPage key={second} eventId={second} surveyId={fourth} />;
+  else if (plannerRoute === 'engagement' && second) page = <EngagementPage key={second} eventId={second} />;
   else if (plannerRoute === 'account') page = <AccountPage />;
   else if (plannerRoute === 'connections') page = <ConnectionsPage />;
   else page = <EventsPage />;

@@ -39,7 +39,9 @@ import * as m0037 from './0037_travel.js';
 import * as m0038 from './0038_platform_connections.js';
 import * as m0039 from './0039_audit_log.js';
 import * as m0040 from './0040_idempotency_keys.js';
+import * as m0042 from './0042_request_logs_sandbox.js';
 import * as m0043 from './0043_refresh_tokens.js';
+import * as m0045 from './0045_contact_search_lean.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
 // compiled build and tests. Kysely runs them in name order and refuses a
@@ -86,5 +88,7 @@ export const migrations: Record<string, Migration> = {
   '0038_platform_connections': m0038,
   '0039_audit_log': m0039,
   '0040_idempotency_keys': m0040,
+  '0042_request_logs_sandbox': m0042,
   '0043_refresh_tokens': m0043,
+  '0045_contact_search_lean': m0045,
 };

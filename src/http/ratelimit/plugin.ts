@@ -6,6 +6,7 @@ import type { Decision, RateLimiter } from '../../ratelimit/limiter.js';
 import { RateLimitErrors } from './ratelimit.errors.js';
 import { StoreUnavailableError } from '../../ratelimit/store.js';
 import { routeOf } from '../route-info.js';
+import type {} from '../sandbox.js';
 import type { LimitOutcome, Metrics } from '../../metrics/index.js';
 
 type LimitMetrics = Pick<Metrics, 'limitDecision' | 'limitStoreError'>;
@@ -59,7 +60,8 @@ export function registerRateLimit(app: FastifyInstance, limiter: RateLimiter, pr
     request.is404 || request.url === prefix || request.url.startsWith(`${prefix}/`) || request.url.startsWith(`${prefix}?`) || request.url.startsWith('/.well-known/');
 
   const check = (request: FastifyRequest): Promise<Decision> =>
-    request.auth ? limiter.checkAccount(request.auth.accountId, !exempt(request)) : limiter.checkAddress(request.ip);
+    // A sandbox control may have moved the application's clock: the daily quota's window follows it (docs/sandbox.md).
+    request.auth ? limiter.checkAccount(request.auth.accountId, !exempt(request), request.sandbox?.clockOffsetMs ?? 0) : limiter.checkAddress(request.ip);
   // With metrics: each decision counted by outcome and tier, each store failure counted (no promise more without).
   const decide = !metrics ? check : (request: FastifyRequest): Promise<Decision> => check(request).then((d) => recorded(metrics, d), (err: unknown) => {
     if (err instanceof StoreUnavailableError) metrics.limitStoreError();

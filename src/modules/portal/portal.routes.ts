@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { listNote, operations } from '../../http/operations.js';
 import { actAs } from '../../audit-scope.js';
 import { AUDIT_FILTER_FIELDS, AuditListQuerySchema, AuditPageSchema } from '../audit/index.js';
+import { ControlsSchema, REQUEST_LOG_FILTER_FIELDS, RequestLogPageSchema, RequestLogQuerySchema } from '../sandbox/index.js';
 import { PortalErrors } from './portal.errors.js';
 import {
   ApplicationInputSchema, ApplicationSchema, ApplicationScopesInputSchema, FeatureInputSchema, FeatureParamsSchema, FeaturesSchema, IdParamsSchema, InvitationInputSchema, InvitationSchema, NewApplicationSchema,
@@ -134,5 +135,17 @@ export function portalRoutes(deps: { portal: PortalService; secureCookies: boole
       description: `Administrators only: the account's audit log, paged and filtered like GET /ea/audit-log. ${listNote('portalListAuditLog', AUDIT_FILTER_FIELDS)}`,
       querystring: AuditListQuerySchema, response: { 200: AuditPageSchema }, route: reads,
     }, async (request) => portal.auditLog(signedIn(request).user, request.query));
+
+    // Issue 35 (docs/sandbox.md): an application's request log and sandbox controls, for whoever sees the application.
+    op('portalListRequestLogs', {
+      description: `The request log of an application (by id) of a workspace the user sees, paged and filtered like GET /ea/request-logs (without \`clientId\`). ${listNote('portalListRequestLogs', REQUEST_LOG_FILTER_FIELDS)}`,
+      params: IdParamsSchema, querystring: RequestLogQuerySchema, response: { 200: RequestLogPageSchema }, route: reads,
+    }, async (request) => portal.requestLogs(signedIn(request).user, request.params.id, request.query));
+
+    op('portalGetSandboxControls', {
+      description: 'The sandbox controls of an application (by id) of a workspace the user sees; `enabled: false` where the deployment has them off. '
+        + 'They are set with PUT /ea/sandbox/controls (the application\'s own token).',
+      params: IdParamsSchema, response: { 200: ControlsSchema }, route: reads,
+    }, async (request) => portal.sandboxControls(signedIn(request).user, request.params.id));
   });
 }

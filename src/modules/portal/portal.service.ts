@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { iso, systemClock, type Clock } from '../../db/time.js';
 import { AccountErrors, FEATURES, isFeature, type AccountsService, type Application, type Feature, type Invitation, type User, type Workspace } from '../accounts/index.js';
 import type { AuditService } from '../audit/index.js';
+import type { Controls, RequestLogQuery, RequestLogService, SandboxControlsService } from '../sandbox/index.js';
 import type { ListQuery } from '../../lists/index.js';
 import { SCOPES } from '../../scopes.js';
 import { PortalErrors } from './portal.errors.js';
@@ -30,6 +31,7 @@ export class PortalService {
     private readonly clock: Clock = systemClock,
     private readonly audit?: AuditService,
     private readonly publicUrl: string = '',
+    private readonly sandbox?: { readonly requestLogs: RequestLogService; readonly sandboxControls: SandboxControlsService },
   ) {}
 
   /** Administrators and planners manage workspaces; developers work inside the ones they were invited to. */
@@ -172,6 +174,20 @@ export class PortalService {
     if (user.role !== 'administrator') throw PortalErrors.administratorsOnly('Only account administrators may see and switch account features');
     if (!isFeature(feature)) throw AccountErrors.invalidFeature(`Unknown feature '${feature}'; known: ${FEATURES.join(', ')}`, { target: 'feature' });
     return { features: (await this.accounts.setFeature(user.accountId, feature, enabled)).features, available: [...FEATURES] };
+  }
+
+  /** The request log of an application the user may see (issue 35; docs/sandbox.md). */
+  async requestLogs(user: User, id: string, query: RequestLogQuery) {
+    const app = await this.visibleApplication(user, id);
+    if (!this.sandbox) throw AccountErrors.applicationNotFound();
+    return this.sandbox.requestLogs.list(user.accountId, app.clientId, query, `${this.publicUrl}/portal/applications/${app.id}/request-logs`);
+  }
+
+  /** The sandbox controls of an application the user may see (`enabled: false` where the deployment has them off). */
+  async sandboxControls(user: User, id: string): Promise<Controls> {
+    const app = await this.visibleApplication(user, id);
+    if (!this.sandbox) throw AccountErrors.applicationNotFound();
+    return this.sandbox.sandboxControls.describe(user.accountId, app.clientId);
   }
 
   /** The account's audit log, for its administrators (issue 36). */

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { api, apiFull, listAll, quote } from '../api.js';
+import { api, apiFull } from '../api.js';
 import { ATTENDEE_STATUSES, parseAttendeeCsv, type CsvAttendee, type CsvProblem } from '../csv.js';
 import { ATTENDEE_UPDATE_STATUSES, type AttendeeT, type EventT } from '../types.js';
-import { Alert, Field, Loading, Select, useFormErrors, useLoad } from '../ui.js';
+import { Alert, Field, Select, useFormErrors } from '../ui.js';
 
 /** One item of POST /attendees' 207 answer. */
 interface AddResult { status: number; message?: string; data: { id: string | null; message?: string; target?: string; details?: Array<{ message: string; target?: string }> } }
@@ -10,7 +10,24 @@ interface AddResult { status: number; message?: string; data: { id: string | nul
 /** Items per POST /attendees call (the API takes up to 100; smaller batches show progress). */
 const BATCH = 25;
 
-const nameOf = (a: AttendeeT): string => [a.contact.firstName, a.contact.lastName].filter(Boolean).join(' ') || a.contact.email || a.id;
+/**
+ * The body of PUT /attendees/{id} that changes status (and note) and keeps the rest: the PUT replaces the
+ * attendee's writable fields, so a field it leaves out (registration type, invitation list, ...) is cleared.
+ */
+export function attendeeUpdate(a: AttendeeT, status: string, note: string | undefined = a.note): Record<string, unknown> {
+  return {
+    event: { id: a.event.id }, contact: { id: a.contact.id }, status,
+    ...(note ? { note } : {}),
+    ...(a.referenceId ? { referenceId: a.referenceId } : {}),
+    ...(a.visibility ? { visibility: a.visibility } : {}),
+    ...(a.invitationList ? { invitationList: { id: a.invitationList.id } } : {}),
+    ...(a.registrationType ? { registrationType: { id: a.registrationType.id } } : {}),
+    ...(a.administrator ? { administrator: { id: a.administrator.id } } : {}),
+    ...(a.admissionItem ? { admissionItem: { id: a.admissionItem.id } } : {}),
+  };
+}
+
+export const nameOf = (a: AttendeeT): string => [a.contact.firstName, a.contact.lastName].filter(Boolean).join(' ') || a.contact.email || a.id;
 
 function itemReason(r: AddResult): string {
   const d = r.data;
@@ -19,7 +36,7 @@ function itemReason(r: AddResult): string {
   return r.status === 409 ? `already an attendee of this event (${msg})` : msg;
 }
 
-function NewAttendee({ event, onAdded }: { event: EventT; onAdded: (msg: string) => void }) {
+export function NewAttendee({ event, onAdded }: { event: EventT; onAdded: (msg: string) => void }) {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [email, setEmail] = useState('');
@@ -81,7 +98,7 @@ function NewAttendee({ event, onAdded }: { event: EventT; onAdded: (msg: string)
   );
 }
 
-function EditAttendee({ attendee, onDone }: { attendee: AttendeeT; onDone: (msg: string) => void }) {
+export function EditAttendee({ attendee, onDone }: { attendee: AttendeeT; onDone: (msg: string) => void }) {
   const [firstName, setFirstName] = useState(attendee.contact.firstName ?? '');
   const [lastName, setLastName] = useState(attendee.contact.lastName ?? '');
   const [email, setEmail] = useState(attendee.contact.email ?? '');
@@ -102,9 +119,7 @@ function EditAttendee({ attendee, onDone }: { attendee: AttendeeT; onDone: (msg:
       if (email.trim() !== (attendee.contact.email ?? '')) contact['email'] = email.trim();
       if (Object.keys(contact).length > 0) await api('PATCH', `/contacts/${attendee.contact.id}`, contact);
       if (status !== attendee.status || note.trim() !== (attendee.note ?? '')) {
-        await api('PUT', `/attendees/${attendee.id}`, {
-          event: { id: attendee.event.id }, contact: { id: attendee.contact.id }, status, ...(note.trim() ? { note: note.trim() } : {}),
-        });
+        await api('PUT', `/attendees/${attendee.id}`, attendeeUpdate(attendee, status, note.trim() || undefined));
       }
       onDone(`${firstName.trim()} ${lastName.trim()} was saved.`);
     } catch (error) {
@@ -144,7 +159,7 @@ interface ImportState {
   fileError?: string;
 }
 
-function CsvImport({ event, onImported }: { event: EventT; onImported: () => void }) {
+export function CsvImport({ event, onImported }: { event: EventT; onImported: () => void }) {
   const inputId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<ImportState>();
@@ -231,42 +246,4 @@ function CsvImport({ event, onImported }: { event: EventT; onImported: () => voi
   );
 }
 
-export function EventAttendees({ event }: { event: EventT }) {
-  const list = useLoad(() => listAll<AttendeeT>('/attendees', `event.id eq ${quote(event.id)}`), [event.id]);
-  const [editing, setEditing] = useState<string>();
-  const [message, setMessage] = useState<string>();
-  const people = (list.data ?? []).slice().sort((a, b) => nameOf(a).localeCompare(nameOf(b)));
-  return (
-    <div>
-      {message && <Alert kind="ok">{message}</Alert>}
-      <NewAttendee event={event} onAdded={(msg) => { setMessage(msg); list.reload(); }} />
-      <CsvImport event={event} onImported={list.reload} />
-      <h3>Attendees{list.data ? ` (${list.data.length})` : ''}</h3>
-      {list.loading && !list.data && <Loading what="attendees" />}
-      {list.error && <Alert>{list.error}</Alert>}
-      {list.data && list.data.length === 0 && <p>No attendees yet.</p>}
-      {people.length > 0 && (
-        <div className="table-wrap">
-          <table className="attendees">
-            <caption className="sr-only">Attendees of {event.title}</caption>
-            <thead><tr><th scope="col">Attendee</th><th scope="col">Email</th><th scope="col">Status</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
-            <tbody>
-              {people.map((a) => (
-                editing === a.id ? (
-                  <tr key={a.id}><td colSpan={4}><EditAttendee attendee={a} onDone={(msg) => { setEditing(undefined); if (msg) { setMessage(msg); list.reload(); } }} /></td></tr>
-                ) : (
-                  <tr key={a.id}>
-                    <th scope="row">{nameOf(a)}</th>
-                    <td>{a.contact.email ?? '—'}</td>
-                    <td>{a.status}</td>
-                    <td><button type="button" className="small secondary" onClick={() => setEditing(a.id)}>Edit<span className="sr-only"> {nameOf(a)}</span></button></td>
-                  </tr>
-                )
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </div>
-  );
-}
+export { EventAttendees } from './AttendeeList.js';

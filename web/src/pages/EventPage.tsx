@@ -187,6 +187,11 @@ export function EventPage({ id, tab }: { id: string; tab: string | undefined }) 
       <EventNav event={event} current="overview" />
       <h1 id="event-h">{event.title}</h1>
       <p className="muted" data-field="event-when">{fmtIn(event.start, event.timezone)} – {fmtIn(event.end, event.timezone)} · {event.timezone} · code {event.code} · {EVENT_TYPE_LABELS[event.type] ?? event.type} · <span className="badge">{event.format}</span></p>
+      <nav aria-label="More about this event"><ul className="inline-list">
+        <li><a href={`#/events/${id}/exhibitors`}>Exhibitors and leads</a></li>
+        <li><a href={`#/events/${id}/surveys`}>Surveys</a></li>
+        <li><a href={`#/events/${id}/engagement`}>Engagement</a></li>
+      </ul></nav>
       {saved && <Alert kind="ok">{saved}</Alert>}
       {editingDetails
         ? <EventDetailsForm event={event} onCancel={() => setEditingDetails(false)} onSaved={(e) => { setEvent(e); setEditingDetails(false); setSaved('Event details saved.'); sessions.reload(); }} />

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { portal, readScopes, type Application, type Invitation, type PortalSession, type ScopeInfo, type Workspace } from '../portal-api.js';
 import { Alert, ConfirmDialog, Field, Loading, fmt, useCopy, useFormErrors, useLoad } from '../ui.js';
 import { AuditLog } from './AuditLog.js';
+import { RequestLog } from './RequestLog.js';
 
 function SignIn({ onSignedIn }: { onSignedIn: (s: PortalSession) => void }) {
   const [email, setEmail] = useState('');
@@ -301,6 +302,7 @@ function Dashboard({ session, onSignOut }: { session: PortalSession; onSignOut: 
         </div>
         <NewApplication workspaces={workspaces} catalogue={catalogue} onCreated={(f) => { setFresh(f); data.reload(); }} />
       </section>
+      <RequestLog applications={applications.filter((a) => !a.revokedAt)} />
       {session.user.role === 'administrator' && <AuditLog />}
       <ConfirmDialog
         open={confirm?.kind === 'revoke'} title={`Revoke “${confirm?.app.name ?? ''}”?`} confirmLabel="Revoke application" danger
