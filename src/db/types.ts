@@ -14,7 +14,7 @@ import type { EventCopiesTable, EventCreationsTable, EventsTable } from '../modu
 import type { EventFeaturesTable } from '../modules/event-features/event-features.table.js';
 import type { SessionAttendanceTable, SessionEnrollmentsTable, SessionsTable } from '../modules/sessions/sessions.table.js';
 import type { AttendeeLinksTable, WebcastsTable } from '../modules/webcasts/webcasts.table.js';
-import type { AuthorizationCodesTable, SigningKeysTable } from '../modules/oauth/oauth.table.js';
+import type { AuthorizationCodesTable, RefreshTokensTable, SigningKeysTable } from '../modules/oauth/oauth.table.js';
 import type { ApiUsageTable } from '../modules/usage/usage.table.js';
 import type {
   CommunicationMessagesTable, CommunicationSecretsTable, EventCommunicationSettingsTable, CommunicationSettingsTable, EmailDeliveriesTable, EmailRequestsTable,
@@ -105,6 +105,7 @@ export interface Database {
   audit_log: AuditLogTable;
   signing_keys: SigningKeysTable;
   authorization_codes: AuthorizationCodesTable;
+  refresh_tokens: RefreshTokensTable;
   jobs: JobsTable;
   list_counts: ListCountsTable;
   events: EventsTable;

@@ -80,6 +80,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       routePrefix: '/docs',
       uiConfig: { deepLinking: true, persistAuthorization: false, docExpansion: 'none', defaultModelsExpandDepth: -1, filter: true },
       staticCSP: true,
+      // swagger-ui's policy ends with upgrade-insecure-requests, which on a plain-HTTP address other than localhost
+      // (a LAN name) rewrites every asset to https and leaves a blank page. Only an https public URL keeps it.
+      transformStaticCSP: (header: string) => (config.publicUrl.startsWith('https:') ? header : header.replace(/\s*upgrade-insecure-requests;?/g, '').trim()),
       uiHooks: {
         preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
           if (request.routeOptions.url === '/docs/json') return sendDocument(request, reply, document().json, 'application/json; charset=utf-8');

@@ -217,7 +217,7 @@ describe('POST /ea/oauth2/token: client credentials', () => {
   });
 
   it('answers unsupported_grant_type for an unknown grant_type', async () => {
-    for (const grantType of ['password', 'refresh_token', 'urn:ietf:params:oauth:grant-type:jwt-bearer']) {
+    for (const grantType of ['password', 'urn:ietf:params:oauth:grant-type:jwt-bearer']) {
       expectOAuthError(await postToken({ headers: { authorization: basic(tenant.clientId, tenant.clientSecret) }, form: { grant_type: grantType } }), 400, 'unsupported_grant_type');
     }
   });
@@ -499,7 +499,7 @@ describe('metadata and JWKS', () => {
       region: t.config.region,
       api_base_url: `${t.baseUrl}/ea`,
     });
-    expect([...(meta['grant_types_supported'] as string[])].sort()).toEqual(['authorization_code', 'client_credentials']);
+    expect([...(meta['grant_types_supported'] as string[])].sort()).toEqual(['authorization_code', 'client_credentials', 'refresh_token']);
     expect(meta['token_endpoint_auth_methods_supported']).toEqual(expect.arrayContaining(['client_secret_basic', 'client_secret_post']));
     expect([...(meta['scopes_supported'] as string[])].sort()).toEqual([...ALL_SCOPES].sort());
     expect(meta['code_challenge_methods_supported']).not.toContain('plain');

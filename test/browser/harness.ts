@@ -3,7 +3,7 @@
 // the rule that a missing Chromium fails the suite under CI instead of skipping it.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -13,10 +13,16 @@ import { serviceRequired } from '../helpers/services.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+/** A host name the browsers of the harness resolve to 127.0.0.1. */
+export const PLAIN_HTTP_HOST = 'planner.test';
+/** When set (npm run docs:screenshots), `shoot` also writes <dir>/<name>.png at 1280 px for docs/ui.md. */
+const SCREENSHOTS_DIR = process.env['UI_SCREENSHOTS_DIR'] ? resolve(root, process.env['UI_SCREENSHOTS_DIR']) : undefined;
 export const ARTIFACTS = join(root, 'test-artifacts', 'browser');
 const ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync',
+  // A plain-HTTP name other than localhost (a LAN name) for the same server: the pages are not a secure context there.
+  `--host-resolver-rules=MAP ${PLAIN_HTTP_HOST} 127.0.0.1`,
 ];
 export const WIDE = { width: 1280, height: 900 };
 export const NARROW = { width: 390, height: 844 };
@@ -48,14 +54,17 @@ export interface Harness {
   signIn: (email: string, password: string, origin?: string) => Promise<void>;
   /** A screenshot at 1280 and 390 px, checking that nothing but a table scrolls sideways on a phone. */
   shoot: (name: string) => Promise<void>;
+  /** The URL the browser opens the app at: the public URL (http://planner.test:<port> with `publicHost`). */
+  origin: string;
   close: () => Promise<void>;
 }
 
-export async function startHarness(opts: { env?: Record<string, string>; timezoneId?: string } = {}): Promise<Harness> {
+export async function startHarness(opts: { env?: Record<string, string>; timezoneId?: string; publicHost?: string } = {}): Promise<Harness> {
   const scratch = mkdtempSync(join(tmpdir(), 'eventline-browser-'));
   mkdirSync(ARTIFACTS, { recursive: true });
   await buildWeb(join(scratch, 'web'));
-  const t = await startListeningTestApp({ env: { DATA_DIR: join(scratch, 'data'), WEB_DIR: join(scratch, 'web'), ...opts.env } });
+  const t = await startListeningTestApp({ env: { DATA_DIR: join(scratch, 'data'), WEB_DIR: join(scratch, 'web'), ...opts.env }, ...(opts.publicHost ? { publicHost: opts.publicHost } : {}) });
+  const origin = t.config.publicUrl;
   const seeded = await seedDemo(t.services, t.config);
   if (!seeded.credentials) throw new Error('the demo account was not seeded');
   const creds = seeded.credentials;
@@ -81,9 +90,12 @@ export async function startHarness(opts: { env?: Record<string, string>; timezon
     return { status: res.status, json: text ? JSON.parse(text) as unknown : undefined, headers: res.headers };
   };
 
-  const signIn: Harness['signIn'] = async (email, password, origin = t.baseUrl) => {
-    await page.evaluate('sessionStorage.clear()').catch(() => undefined);
-    await page.goto(`${origin}/`);
+  const signIn: Harness['signIn'] = async (email, password, at = origin) => {
+    // The sign-in is kept in localStorage (shared by the origin's tabs): cleared for a fresh sign-in.
+    await page.evaluate('sessionStorage.clear(); localStorage.clear()').catch(() => undefined);
+    await page.goto(`${at}/`);
+    await page.evaluate('localStorage.clear()');
+    await page.goto(`${at}/`);
     await page.getByRole('button', { name: 'Sign in as a planner' }).click();
     await page.waitForURL(/\/ea\/oauth2\/authorize/);
     await page.getByLabel('Email').fill(email);
@@ -94,9 +106,10 @@ export async function startHarness(opts: { env?: Record<string, string>; timezon
 
   const shoot: Harness['shoot'] = async (name) => {
     await page.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
-    // The docs' screenshots (docs/ui/): UI_SCREENSHOTS_DIR=docs/ui writes each page's 1280 px image there too.
-    const docsDir = process.env['UI_SCREENSHOTS_DIR'];
-    if (docsDir) await page.screenshot({ path: join(docsDir, `${name}.png`), fullPage: true });
+    if (SCREENSHOTS_DIR) {
+      mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+    }
     await page.setViewportSize(NARROW);
     await page.screenshot({ path: join(ARTIFACTS, `${name}-390.png`), fullPage: true });
     // Browser code as a string: the tests are type-checked without the DOM library.
@@ -116,7 +129,7 @@ export async function startHarness(opts: { env?: Record<string, string>; timezon
     rmSync(scratch, { recursive: true, force: true });
   };
 
-  return { t, creds, context, page, api, signIn, shoot, close };
+  return { t, creds, context, page, api, signIn, shoot, close, origin };
 }
 
 /** Runs the suite when Chromium is there; under CI_REQUIRE_SERVICES=chromium a missing browser fails, elsewhere it is reported skipped. */

@@ -236,14 +236,14 @@ function browserSuite(): void {
     await shoot('09-account');
 
     // A token the API no longer accepts sends the planner back to sign-in.
-    await page.evaluate(`sessionStorage.setItem('eventline.token', JSON.stringify({ accessToken: 'not-a-token', expiresAt: Date.now() + 600000 }))`);
+    await page.evaluate(`localStorage.setItem('eventline.token', JSON.stringify({ accessToken: 'not-a-token', expiresAt: Date.now() + 600000 }))`);
     await page.goto(`${t.baseUrl}/#/events`);
     await page.getByRole('button', { name: 'Sign in as a planner' }).waitFor();
   }, 60_000);
 
   it('lets a developer create an application, copy its secret once and get a token with it', async () => {
     // A developer may not use the planner sign-in.
-    await page.evaluate('sessionStorage.clear()');
+    await page.evaluate('sessionStorage.clear(); localStorage.clear()');
     await page.goto(`${t.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign in as a planner' }).click();
     await page.getByLabel('Email').fill(creds.developer.email);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fromZonedInput, toZonedInput } from '../../web/src/time.js';
+import { fromZonedInput, keepClockTime, toZonedInput, zoneAbbreviation } from '../../web/src/time.js';
 import { parseAttendeeCsv } from '../../web/src/csv.js';
 import { policyItem, retryAfterSeconds } from '../../web/src/ratelimit.js';
 
@@ -37,6 +37,36 @@ describe('times in an event\'s zone', () => {
     ), { numRuns: 500 });
   });
 
+  it('names European zones by their abbreviations (CEST, BST), American ones as before, and others by offset', () => {
+    const summer = Date.parse('2031-07-01T12:00:00Z');
+    const winter = Date.parse('2031-01-15T12:00:00Z');
+    expect(zoneAbbreviation(summer, 'Europe/Berlin')).toBe('CEST');
+    expect(zoneAbbreviation(winter, 'Europe/Berlin')).toBe('CET');
+    expect(zoneAbbreviation(summer, 'Europe/London')).toBe('BST');
+    expect(zoneAbbreviation(summer, 'Europe/Helsinki')).toBe('EEST');
+    expect(zoneAbbreviation(summer, 'America/New_York')).toBe('EDT');
+    expect(zoneAbbreviation(summer, 'Asia/Kolkata')).toBe('GMT+5:30');
+    expect(zoneAbbreviation(summer, 'UTC')).toBe('UTC');
+  });
+
+  it('keeps a session\'s clock time when its event changes zone, across DST rules and half-hour offsets', () => {
+    // 9:30 in Berlin (CEST) is 9:30 in New York (EDT) and in Kolkata (IST, +5:30).
+    expect(keepClockTime('2031-06-10T07:30:00Z', 'Europe/Berlin', 'America/New_York')).toBe('2031-06-10T13:30:00Z');
+    expect(keepClockTime('2031-06-10T07:30:00Z', 'Europe/Berlin', 'Asia/Kolkata')).toBe('2031-06-10T04:00:00Z');
+    // 2:30 on the night the US clocks skip it does not exist there: an hour later.
+    expect(keepClockTime('2031-03-09T02:30:00Z', 'UTC', 'America/Los_Angeles')).toBe('2031-03-09T10:30:00Z');
+    fc.assert(fc.property(
+      fc.integer({ min: Date.parse('2025-01-01T00:00:00Z') / 60_000, max: Date.parse('2035-01-01T00:00:00Z') / 60_000 }),
+      fc.constantFrom(...ZONES), fc.constantFrom(...ZONES),
+      (minute, from, to) => {
+        const iso = new Date(minute * 60_000).toISOString();
+        const moved = keepClockTime(iso, from, to);
+        // The same wall-clock time, unless the new zone skips it (then later on the same day).
+        return toZonedInput(moved, to) === toZonedInput(iso, from) || toZonedInput(moved, to) > toZonedInput(iso, from);
+      },
+    ), { numRuns: 300 });
+  });
+
   it('refuses what is not a date and time', () => {
     expect(fromZonedInput('', 'UTC').ok).toBe(false);
     expect(fromZonedInput('tomorrow', 'UTC').ok).toBe(false);
@@ -53,17 +83,21 @@ describe('attendee CSV files', () => {
       + 'Linus,Tanaka,linus@example,\r\n'
       + 'Ken,Rossi,ada@example.test,\r\n'
       + 'Edsger,Silva,edsger@example.test,Maybe\r\n'
-      + 'Radia,Dubois,radia@example.test,no response\r\n';
+      + 'Radia,Dubois,radia@example.test,no response\r\n'
+      + 'Barbara,Liskov,barbara@example.test,Registered\r\n'
+      + 'Frances,Allen,frances@example.test,Invited (No Response)\r\n';
     const parsed = parseAttendeeCsv(csv);
     expect(parsed.fileError).toBeUndefined();
     expect(parsed.rows.map((r) => [r.line, r.email, r.status])).toEqual([
       [2, 'ada@example.test', 'Accepted'], [4, 'grace@example.test', 'No Response'], [10, 'radia@example.test', 'No Response'],
+      // The add-attendee form's words are the import's too.
+      [11, 'barbara@example.test', 'Accepted'], [12, 'frances@example.test', 'No Response'],
     ]);
     expect(parsed.problems).toEqual([
       { line: 6, reason: 'missing email' },
       { line: 7, reason: '“linus@example” is not a valid email address' },
       { line: 8, reason: 'ada@example.test is already on line 2' },
-      { line: 9, reason: 'status must be No Response or Accepted' },
+      { line: 9, reason: 'status must be Invited (No Response) or Registered (Accepted)' },
     ]);
   });
 

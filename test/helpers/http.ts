@@ -13,13 +13,18 @@ export interface ListeningTestApp extends TestApp {
  * (openid-client, simple-oauth2). publicUrl must be known before the app is
  * built because the issuer, the metadata and the token audience derive from it.
  */
-export async function startListeningTestApp(opts: Parameters<typeof startTestApp>[0] = {}): Promise<ListeningTestApp> {
+export async function startListeningTestApp(opts: Parameters<typeof startTestApp>[0] & {
+  /** A host name for the public URL instead of 127.0.0.1 (a browser maps it to loopback), e.g. a plain-HTTP LAN name. */
+  publicHost?: string;
+} = {}): Promise<ListeningTestApp> {
   let lastError: unknown;
   // Another process may take the port between the probe and listen(); try again with a new one.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const test = await startTestApp({ ...opts, config: { ...opts.config, publicUrl: baseUrl, port, host: '127.0.0.1' } });
+    const { publicHost, ...appOpts } = opts;
+    const publicUrl = publicHost ? `http://${publicHost}:${port}` : baseUrl;
+    const test = await startTestApp({ ...appOpts, config: { ...appOpts.config, publicUrl, port, host: '127.0.0.1' } });
     try {
       await test.app.listen({ port, host: '127.0.0.1' });
       return { ...test, baseUrl };

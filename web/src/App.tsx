@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { getToken, setToken } from './api.js';
+import { hasSession, signOut as endSignIn, TOKEN_KEY } from './api.js';
 import { completeSignIn, startSignIn } from './auth.js';
 import { AccountPage } from './pages/Account.js';
+import { AgendaPage, SpeakersPage } from './pages/Agenda.js';
+import { EventAdminPage } from './pages/EventAdmin.js';
 import { ConnectionsPage } from './pages/Connections.js';
 import { EngagementPage } from './pages/Engagement.js';
 import { EventPage } from './pages/EventPage.js';
@@ -38,12 +40,20 @@ export function App() {
   const route = useHashRoute();
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string>();
-  const [signedIn, setSignedIn] = useState(() => getToken() !== undefined);
+  const [signedIn, setSignedIn] = useState(() => hasSession());
 
   useEffect(() => {
     const out = () => setSignedIn(false);
+    // The sign-in is shared by the origin's tabs: another tab signing in or out changes the stored token.
+    const storage = (e: StorageEvent) => {
+      if (e.key === TOKEN_KEY || e.key === null) setSignedIn(hasSession());
+    };
     window.addEventListener('eventline:signed-out', out);
-    return () => window.removeEventListener('eventline:signed-out', out);
+    window.addEventListener('storage', storage);
+    return () => {
+      window.removeEventListener('eventline:signed-out', out);
+      window.removeEventListener('storage', storage);
+    };
   }, []);
 
   useEffect(() => {
@@ -64,6 +74,9 @@ export function App() {
     : first === 'events' && !second ? 'events'
     : first === 'events' && second && (third === undefined || third === 'virtual' || third === 'attendees') && !fourth ? 'event'
     : first === 'events' && second && third === 'sessions' && fourth && rest.length === 0 ? 'session'
+    : first === 'events' && second && third === 'agenda' && !fourth ? 'agenda'
+    : first === 'events' && second && third === 'speakers' && !fourth ? 'speakers'
+    : first === 'events' && second && third === 'admin' && !fourth ? 'admin'
     : first === 'events' && second && (third === 'exhibitors' || third === 'surveys') && rest.length === 0 ? third
     : first === 'events' && second && third === 'engagement' && !fourth ? 'engagement'
     : first === 'account' && !second ? 'account'
@@ -73,9 +86,12 @@ export function App() {
   if (!ready) page = <p>Loading…</p>;
   else if (isPortal) page = <PortalPage />;
   else if (plannerRoute === undefined) page = <NotFound />;
-  else if (!signedIn || !getToken()) page = <PlannerSignIn error={error} />;
+  else if (!signedIn || !hasSession()) page = <PlannerSignIn error={error} />;
   else if (plannerRoute === 'session' && second && fourth) page = <SessionAttendeesPage eventId={second} sessionId={fourth} />;
   else if (plannerRoute === 'event' && second) page = <EventPage key={second} id={second} tab={third} />;
+  else if (plannerRoute === 'agenda' && second) page = <AgendaPage key={second} id={second} />;
+  else if (plannerRoute === 'speakers' && second) page = <SpeakersPage key={second} id={second} />;
+  else if (plannerRoute === 'admin' && second) page = <EventAdminPage key={second} id={second} />;
   else if (plannerRoute === 'exhibitors' && second) page = <ExhibitorsPage key={second} eventId={second} exhibitorId={fourth} />;
   else if (plannerRoute === 'surveys' && second) page = <SurveysPage key={second} eventId={second} surveyId={fourth} />;
   else if (plannerRoute === 'engagement' && second) page = <EngagementPage key={second} eventId={second} />;
@@ -84,7 +100,7 @@ export function App() {
   else page = <EventsPage />;
 
   const signOut = () => {
-    setToken(undefined);
+    endSignIn();
     setSignedIn(false);
     window.location.hash = '#/';
   };

@@ -33,24 +33,113 @@ export class ApiError extends Error {
   }
 }
 
-const TOKEN_KEY = 'eventline.token';
+// The planner's sign-in, shared by every tab of the origin (localStorage), and renewed with its rotating refresh
+// token when the access token expires (docs/oauth.md). Another tab's sign-in or sign-out reaches this one through
+// the `storage` event (App.tsx).
+export const TOKEN_KEY = 'eventline.token';
+const CLIENT_ID = 'eventline-web';
 
 export interface StoredToken {
   accessToken: string;
+  /** Epoch ms, a little before the token's real expiry. */
   expiresAt: number;
+  /** The rotating refresh token: each renewal spends it and stores the next one. */
+  refreshToken?: string;
 }
 
+function readStored(): StoredToken | undefined {
+  try {
+    const raw = localStorage.getItem(TOKEN_KEY);
+    return raw ? (JSON.parse(raw) as StoredToken) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The access token, while it is valid. */
 export function getToken(): StoredToken | undefined {
-  const raw = sessionStorage.getItem(TOKEN_KEY);
-  if (!raw) return undefined;
-  const t = JSON.parse(raw) as StoredToken;
-  return t.expiresAt > Date.now() ? t : undefined;
+  const t = readStored();
+  return t && t.expiresAt > Date.now() ? t : undefined;
+}
+
+/** Whether the planner is signed in: a valid access token, or a refresh token to get one with. */
+export function hasSession(): boolean {
+  const t = readStored();
+  return t !== undefined && (t.expiresAt > Date.now() || t.refreshToken !== undefined);
 }
 
 export function setToken(t: StoredToken | undefined): void {
-  if (t) sessionStorage.setItem(TOKEN_KEY, JSON.stringify(t));
-  else sessionStorage.removeItem(TOKEN_KEY);
+  if (t) localStorage.setItem(TOKEN_KEY, JSON.stringify(t));
+  else localStorage.removeItem(TOKEN_KEY);
 }
+
+/** Stores a token endpoint answer. */
+export function storeTokenAnswer(body: { access_token: string; expires_in?: number; refresh_token?: string }): void {
+  setToken({
+    accessToken: body.access_token, expiresAt: Date.now() + Math.max(0, (body.expires_in ?? 3600) - 30) * 1000,
+    ...(body.refresh_token ? { refreshToken: body.refresh_token } : {}),
+  });
+}
+
+let renewing: Promise<StoredToken | undefined> | undefined;
+
+/** Serialises renewals across tabs where the browser offers Web Locks (secure origins); elsewhere within this tab. */
+async function withRenewLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = (navigator as Navigator & { locks?: { request: (name: string, cb: () => Promise<T>) => Promise<T> } }).locks;
+  return locks ? locks.request('eventline.renew', fn) : fn();
+}
+
+/**
+ * A valid access token: the stored one, or a renewed one when it has expired and a refresh token is stored.
+ * Undefined when the planner must sign in again (no refresh token, or the server refused it).
+ */
+export async function freshToken(force = false): Promise<StoredToken | undefined> {
+  const valid = getToken();
+  if (valid && !force) return valid;
+  renewing ??= withRenewLock(async () => {
+    const current = readStored();
+    // Another tab may have renewed while this one waited for the lock.
+    if (current && current.expiresAt > Date.now() && (!force || current.accessToken !== valid?.accessToken)) return current;
+    if (!current?.refreshToken) return undefined;
+    let res: Response;
+    try {
+      res = await fetch('/ea/oauth2/token', {
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: current.refreshToken }),
+      });
+    } catch {
+      // The server cannot be reached: keep the refresh token for the next try.
+      return undefined;
+    }
+    // Another tab may have spent the same token meanwhile (no Web Locks): its answer is in storage.
+    const after = readStored();
+    if (after && after.refreshToken !== current.refreshToken && after.expiresAt > Date.now()) return after;
+    if (!res.ok) {
+      setToken(undefined);
+      return undefined;
+    }
+    storeTokenAnswer((await res.json()) as { access_token: string; expires_in?: number; refresh_token?: string });
+    return readStored();
+  }).finally(() => {
+    renewing = undefined;
+  });
+  return renewing;
+}
+
+/** Signs out: forgets the tokens in every tab, and revokes the sign-in's refresh tokens on the server (RFC 7009). */
+export function signOut(): void {
+  const refreshToken = readStored()?.refreshToken;
+  setToken(undefined);
+  if (refreshToken) {
+    void fetch('/ea/oauth2/revoke', {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: CLIENT_ID }),
+    }).catch(() => undefined);
+  }
+}
+
+/** A network failure, in words a planner can act on. */
+export const UNREACHABLE = 'The server cannot be reached. Check your connection, or whether eventline is running, and try again.';
 
 // ---- The rate-limit-aware queue ----
 
@@ -200,13 +289,25 @@ function limitMessage(res: Response, body: ApiErrorBody): string {
 interface Answer { status: number; data: unknown; location: string | null }
 
 async function send(method: string, path: string, body?: unknown): Promise<Answer> {
-  const token = getToken();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers['authorization'] = `Bearer ${token.accessToken}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await enqueue(() => fetch(`/ea${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }));
+  const call = async (token: StoredToken | undefined): Promise<Response> => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers['authorization'] = `Bearer ${token.accessToken}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await enqueue(() => fetch(`/ea${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }));
+    } catch {
+      // fetch rejects only when no answer came at all ("Failed to fetch").
+      throw new ApiError(0, { message: UNREACHABLE });
+    }
+  };
+  let res = await call(await freshToken());
   if (res.status === 401) {
-    // Expired or revoked: drop the token and let the app offer sign-in again.
+    // Expired early or revoked: one renewal with the refresh token, then the call again.
+    const renewed = await freshToken(true);
+    if (renewed) res = await call(renewed);
+  }
+  if (res.status === 401) {
+    // Still refused: drop the sign-in and let the app offer it again.
     setToken(undefined);
     window.dispatchEvent(new Event('eventline:signed-out'));
   }
@@ -256,3 +357,20 @@ export async function listAll<T>(path: string, filter?: string): Promise<T[]> {
 
 /** A quoted value for a filter expression (the grammar's `\'` escape). */
 export const quote = (v: string): string => `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** Uploads a file (POST /files, multipart) and answers its id; `purpose: 'image'` requires a JPEG, PNG or GIF. */
+export async function uploadFile(file: File, purpose?: 'image'): Promise<{ id: string }> {
+  const form = new FormData();
+  if (purpose) form.append('purpose', purpose);
+  form.append('file', file, file.name);
+  const token = await freshToken();
+  let res: Response;
+  try {
+    res = await enqueue(() => fetch('/ea/files', { method: 'POST', headers: token ? { authorization: `Bearer ${token.accessToken}` } : {}, body: form }));
+  } catch {
+    throw new ApiError(0, { message: UNREACHABLE });
+  }
+  const data = (await res.json().catch(() => ({}))) as ApiErrorBody & { id?: string };
+  if (!res.ok || !data.id) throw new ApiError(res.status, data);
+  return { id: data.id };
+}

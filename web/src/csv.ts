@@ -5,6 +5,9 @@ import Papa from 'papaparse';
 
 export const ATTENDEE_STATUSES = ['No Response', 'Accepted'] as const;
 export type NewAttendeeStatus = (typeof ATTENDEE_STATUSES)[number];
+/** What the add-attendee form calls each status; a CSV file may use either word (issue 34: the form and the import agree). */
+export const ATTENDEE_STATUS_LABELS: Record<NewAttendeeStatus, string> = { 'No Response': 'Invited (No Response)', Accepted: 'Registered (Accepted)' };
+const STATUS_WORDS: Record<string, NewAttendeeStatus> = { invited: 'No Response', registered: 'Accepted' };
 
 export interface CsvAttendee {
   line: number;
@@ -41,7 +44,7 @@ const HEADERS: Record<string, Column> = {
 };
 
 // The API's own limits (POST /ea/attendees), checked here so a bad row is named by its line before anything is sent.
-const MAX: Record<Column, number> = { firstName: 30, lastName: 50, email: 80, company: 100, title: 100, status: 20 };
+const MAX: Record<Column, number> = { firstName: 30, lastName: 50, email: 80, company: 100, title: 100, status: 30 };
 const COLUMN_LABEL: Record<Column, string> = { firstName: 'first name', lastName: 'last name', email: 'email', company: 'company', title: 'title', status: 'status' };
 // A deliberately plain check (one @, a dot in the domain, no spaces): the API makes the final call.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -108,9 +111,12 @@ export function parseAttendeeCsv(input: string): CsvParse {
         problems.push({ line: rowLine, reason: `“${email}” is not a valid email address` });
         return;
       }
-      const status = value.status ? ATTENDEE_STATUSES.find((s) => normal(s) === normal(value.status ?? '')) : 'No Response';
+      const given = normal(value.status ?? '');
+      const status = value.status
+        ? ATTENDEE_STATUSES.find((s) => normal(s) === given || normal(ATTENDEE_STATUS_LABELS[s]) === given) ?? STATUS_WORDS[given]
+        : 'No Response';
       if (!status) {
-        problems.push({ line: rowLine, reason: `status must be ${ATTENDEE_STATUSES.join(' or ')}` });
+        problems.push({ line: rowLine, reason: 'status must be Invited (No Response) or Registered (Accepted)' });
         return;
       }
       const key = email.toLowerCase();

@@ -88,8 +88,29 @@ export function formatInZone(iso: string | undefined | null, zone: string | unde
     f = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: z });
     displayFormats.set(z, f);
   }
-  const abbr = new Intl.DateTimeFormat('en-US', { timeZone: z, timeZoneName: 'short' }).formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? z;
-  return `${f.format(new Date(ms))} ${abbr}`;
+  return `${f.format(new Date(ms))} ${zoneAbbreviation(ms, z)}`;
+}
+
+const abbrFormats = new Map<string, Intl.DateTimeFormat>();
+function abbrIn(locale: string, ms: number, zone: string): string | undefined {
+  const key = `${locale} ${zone}`;
+  let f = abbrFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
+    abbrFormats.set(key, f);
+  }
+  return f.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value;
+}
+
+/**
+ * The zone's short name at the instant: EDT, PST (CLDR's American names), and for Europe CET/CEST, BST, EET/EEST,
+ * WET/WEST (CLDR gives those only in British English); an offset such as GMT+5:30 where no name is in common use.
+ */
+export function zoneAbbreviation(ms: number, zone: string): string {
+  const us = abbrIn('en-US', ms, zone) ?? zone;
+  if (!/^GMT[+-]/.test(us) || !zone.startsWith('Europe/')) return us;
+  const gb = abbrIn('en-GB', ms, zone);
+  return gb && !/^GMT[+-]/.test(gb) ? gb : us;
 }
 
 /** The zones a planner can choose from: the browser's IANA list, with UTC. */
@@ -102,4 +123,16 @@ export function timeZones(): string[] {
 /** The browser's own zone, for a new event's default. */
 export function browserZone(): string {
   return usableZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
+
+/**
+ * The instant that shows the same wall-clock time in `to` as `iso` does in `from`: what an event's time zone change
+ * does to its sessions (a 9:30 session in Berlin is at 9:30 in New York). A time the new zone skips (daylight saving
+ * time begins) moves an hour later.
+ */
+export function keepClockTime(iso: string, from: string, to: string): string {
+  const moved = fromZonedInput(toZonedInput(iso, from), to);
+  if (moved.ok) return moved.iso;
+  const later = fromZonedInput(toZonedInput(new Date(Date.parse(iso) + 3600_000).toISOString(), from), to);
+  return later.ok ? later.iso : iso;
 }

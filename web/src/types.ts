@@ -50,3 +50,21 @@ export type ConnectionTestT = ResultFor<'/platform-connections/{id}/test', 'post
 
 /** A platform as planners read it. */
 export const PLATFORM_LABELS: Record<string, string> = { zoom: 'Zoom', gotowebinar: 'GoToWebinar', teams: 'Microsoft Teams', sim: 'Simulator' };
+
+// ---- The program (issue 34: agenda and speakers) ----
+export type SpeakerT = ItemOf<'/speakers'>;
+export type SessionLocationT = ItemOf<'/events/{id}/session-locations'>;
+export type SessionCategoryT = ItemOf<'/session-categories'>;
+export type ProgramItemT = ItemOf<'/program-items'>;
+export type SpeakerFileT = ItemOf<'/speakers/{id}/docs'>;
+export type FeatureT = ItemOf<'/events/{id}/features'>;
+export type RegistrationTypeT = ItemOf<'/events/{id}/registration-types'>;
+
+/** An event type as planners read it: `TrainingSession` → "Training session" (the API's enum stays the value). */
+export function eventTypeLabel(type: string): string {
+  const special: Record<string, string> = { CventEssentials: 'Cvent Essentials', CventWebinar: 'Cvent webinar', OtherGeneral: 'Other', FundraiserBenefit: 'Fundraiser or benefit' };
+  if (special[type]) return special[type];
+  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').split(' ');
+  return words.map((w, i) => (i === 0 ? w : w.toLowerCase())).join(' ');
+}
+export const EVENT_TYPE_LABELS: Record<string, string> = Object.fromEntries(EVENT_TYPES.map((t) => [t, eventTypeLabel(t)]));

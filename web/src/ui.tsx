@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { ApiError, rateLimitWait, subscribeRateLimit } from './api.js';
 import { formatInZone } from './time.js';
 
@@ -14,7 +14,7 @@ export function useHashRoute(): string[] {
 }
 
 /** Loads data, with reload; errors are kept for display. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data?: T; error?: string; loading: boolean; reload: () => void } {
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[], what?: string): { data?: T; error?: string; loading: boolean; reload: () => void } {
   const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: true });
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -22,7 +22,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data?: T;
     setState((s) => ({ ...s, loading: true }));
     load().then(
       (data) => live && setState({ data, loading: false }),
-      (err: unknown) => live && setState({ error: err instanceof Error ? err.message : String(err), loading: false }),
+      (err: unknown) => live && setState({ error: loadErrorMessage(err, what), loading: false }),
     );
     return () => {
       live = false;
@@ -30,6 +30,42 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data?: T;
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload };
+}
+
+/**
+ * A form that opens in the page: focus moves to its first field when it opens, Escape closes it (onCancel), and
+ * focus goes back to what opened it.
+ */
+export function useEditorFocus<T extends HTMLElement>(onCancel: () => void): { ref: RefObject<T | null>; onKeyDown: (e: KeyboardEvent) => void } {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const first = ref.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])');
+    first?.focus();
+    return () => {
+      // Back to the button that opened the form, when it is still in the page.
+      if (opener && opener.isConnected) opener.focus();
+    };
+  }, []);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onCancel();
+    }
+  };
+  return { ref, onKeyDown };
+}
+
+/**
+ * A load error as a planner reads it: an address that names no record (an id that is not even one, or a
+ * record of no one's) is "does not exist", whatever the validator said.
+ */
+export function loadErrorMessage(err: unknown, what?: string): string {
+  if (err instanceof ApiError && what && (err.status === 404 || (err.status === 400 && /\b(format|uuid|id)\b/i.test(err.message)))) {
+    return `This ${what} does not exist. The link may be wrong or incomplete, or it may have been deleted.`;
+  }
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** Form error state: a message per field, and one for the form. */
@@ -256,8 +292,8 @@ export function ConfirmDialog(props: {
   }, [props.open]);
   const blocked = props.typeToConfirm !== undefined && typed.trim() !== props.typeToConfirm;
   return (
-    <dialog ref={ref} aria-labelledby={titleId} className="confirm" onCancel={(e) => { e.preventDefault(); props.onCancel(); }}>
-      <form method="dialog" onSubmit={(e) => { e.preventDefault(); if (!blocked && !props.busy) props.onConfirm(); }}>
+    <dialog ref={ref} aria-labelledby={titleId} className="confirm" onKeyDown={(e) => e.stopPropagation()} onCancel={(e) => { e.preventDefault(); props.onCancel(); }}>
+      <form method="dialog" onSubmit={(e) => { e.preventDefault(); e.stopPropagation(); if (!blocked && !props.busy) props.onConfirm(); }}>
         <h2 id={titleId}>{props.title}</h2>
         {props.children}
         {props.typeToConfirm !== undefined && (

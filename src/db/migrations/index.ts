@@ -41,6 +41,7 @@ import * as m0039 from './0039_audit_log.js';
 import * as m0040 from './0040_idempotency_keys.js';
 import * as m0041 from './0041_webhooks.js';
 import * as m0042 from './0042_request_logs_sandbox.js';
+import * as m0043 from './0043_refresh_tokens.js';
 import * as m0045 from './0045_contact_search_lean.js';
 
 // Static list (not a folder scan) so migrations work the same under tsx, the
@@ -90,5 +91,6 @@ export const migrations: Record<string, Migration> = {
   '0040_idempotency_keys': m0040,
   '0041_webhooks': m0041,
   '0042_request_logs_sandbox': m0042,
+  '0043_refresh_tokens': m0043,
   '0045_contact_search_lean': m0045,
 };

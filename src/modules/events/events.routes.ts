@@ -47,5 +47,12 @@ export function eventsRoutes(events: EventsService, apiVersion: string) {
       description: 'Replaces the writable fields of the event. Read-only fields in the body are ignored.',
       params: IdParamsSchema, body: EventInputSchema, response: { 200: EventSchema }, errors: [404],
     }, async (request) => events.update(request.auth, request.params.id, request.body));
+
+    op('cancelEvent', {
+      description: 'eventline extension (the reference has no operation that cancels an event). Sets the event\'s `eventStatus` to Cancelled, '
+        + 'which later updates keep; its sessions, attendees and registrations are kept and nobody is messaged. Again changes nothing. '
+        + 'An event of another account is 404.',
+      params: IdParamsSchema, response: { 200: EventSchema }, errors: [404],
+    }, async (request) => events.cancel(request.auth, request.params.id));
   });
 }

@@ -239,6 +239,20 @@ export class EventsService {
     return this.get(auth.accountId, id);
   }
 
+  /**
+   * Cancels the event (an eventline extension, POST /events/{id}/cancel): its eventStatus becomes Cancelled and stays so
+   * whatever its dates (update keeps it). Its sessions, attendees and registrations are kept; nobody is messaged.
+   * Cancelling a cancelled event again changes nothing.
+   */
+  async cancel(auth: AuthContext, id: string): Promise<Event> {
+    const existing = await this.repo.find(auth.accountId, id);
+    if (!existing) throw EventErrors.eventNotFound();
+    if (existing.event_status !== 'Cancelled') {
+      await this.repo.update(auth.accountId, id, { event_status: 'Cancelled', last_modified: iso(this.clock()), last_modified_by: actorName(auth) });
+    }
+    return this.get(auth.accountId, id);
+  }
+
   /** Records the request and its job in one transaction; the worker creates the event. */
   async createAsync(auth: AuthContext, input: EventInput): Promise<EventAsyncStatus> {
     this.columns(input, this.clock()); // validate dates now, so a bad request is a 400, not a Failed job

@@ -21,6 +21,7 @@ export async function createOAuthModule(deps: ModuleDeps, uses: { accounts: Acco
   // A deactivated or deleted user's authorization codes die with their access, in the same transaction.
   uses.accounts.onUserRevoked(async (event, trx) => {
     await repo.deleteCodesOf(event.userId, trx);
+    await repo.deleteRefreshTokensOf(event.userId, trx);
   });
   return defineModule({
     name: 'oauth',

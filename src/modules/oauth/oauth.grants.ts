@@ -14,7 +14,8 @@ export interface TokenRequestParts {
 
 export type TokenGrant =
   | { grantType: 'client_credentials'; clientId: string; clientSecret: string; scope?: string }
-  | { grantType: 'authorization_code'; clientId: string; code: string; clientSecret?: string; redirectUri?: string; codeVerifier?: string };
+  | { grantType: 'authorization_code'; clientId: string; code: string; clientSecret?: string; redirectUri?: string; codeVerifier?: string }
+  | { grantType: 'refresh_token'; clientId: string; refreshToken: string; clientSecret?: string; scope?: string };
 
 function parseBasic(header: string | undefined): { id: string; secret: string } | undefined {
   const m = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
@@ -76,5 +77,14 @@ export function readTokenRequest(parts: TokenRequestParts): TokenGrant {
       ...(body.code_verifier !== undefined ? { codeVerifier: body.code_verifier } : {}),
     };
   }
-  throw new OAuthError('unsupported_grant_type', `Unsupported grant_type '${grantType}'; use client_credentials or authorization_code`);
+  if (grantType === 'refresh_token') {
+    if (!clientId) throw new OAuthError('invalid_request', 'client_id is required');
+    if (!body.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
+    return {
+      grantType, clientId, refreshToken: body.refresh_token,
+      ...(clientSecret !== undefined ? { clientSecret } : {}),
+      ...(body.scope !== undefined ? { scope: body.scope } : {}),
+    };
+  }
+  throw new OAuthError('unsupported_grant_type', `Unsupported grant_type '${grantType}'; use client_credentials, authorization_code or refresh_token`);
 }

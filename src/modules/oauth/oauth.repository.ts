@@ -39,4 +39,29 @@ export class OAuthRepository extends Repository {
     if (Number(r.numUpdatedRows) === 0) return undefined;
     return this.db.selectFrom('authorization_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
   }
+
+  insertRefreshToken(row: NewRow<'refresh_tokens'>) {
+    return this.db.insertInto('refresh_tokens').values(row).execute();
+  }
+
+  findRefreshToken(tokenHash: string) {
+    return this.db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /** Spends a refresh token exactly once: a second spend (a reuse, or a race of two tabs) finds nothing to update. */
+  async spendRefreshToken(tokenHash: string, now: string): Promise<boolean> {
+    const r = await this.db.updateTable('refresh_tokens').set({ used_at: now })
+      .where('token_hash', '=', tokenHash).where('used_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Revokes every token of a family (a reuse was detected, or the planner signed out). */
+  revokeRefreshFamily(familyId: string, now: string) {
+    return this.db.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  }
+
+  /** Ends every refresh token of the user (deactivated or deleted). */
+  deleteRefreshTokensOf(userId: string, ex: Db | Transaction<Database> = this.db) {
+    return ex.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
+  }
 }

@@ -11,10 +11,10 @@ import type { KeyStore } from './keys.js';
 import { OAuthError } from './oauth.errors.js';
 import { basicAttempted } from './oauth.grants.js';
 import {
-  AuthorizeFormSchema, AuthorizeQuerySchema, JwksSchema, MetadataSchema, OAuthErrorSchema, TokenQuerySchema, TokenRequestSchema,
+  AuthorizeFormSchema, AuthorizeQuerySchema, JwksSchema, MetadataSchema, OAuthErrorSchema, RevokeRequestSchema, TokenQuerySchema, TokenRequestSchema,
   TokenResponseSchema, TokenValidationSchema,
 } from './oauth.schemas.js';
-import type { AuthorizeAnswer, OAuthService } from './oauth.service.js';
+import { FIRST_PARTY_CLIENT_ID, type AuthorizeAnswer, type OAuthService } from './oauth.service.js';
 import { errorPage, signInPage } from './signin.page.js';
 
 const CSRF_COOKIE = 'eventline_signin_csrf';
@@ -128,6 +128,30 @@ export function oauthRoutes(deps: { oauth: OAuthService; config: Config }) {
       });
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return token;
+    });
+
+    op('oauth2Revoke', {
+      description: 'eventline extension: token revocation (RFC 7009) for the planner web UI\'s refresh tokens (`client_id=eventline-web`). The '
+        + 'token\'s whole family (the sign-in) is revoked; an unknown or already revoked token is answered 200 too, as RFC 7009 §2.2 asks. '
+        + 'Answers RFC 6749 errors.',
+      body: RevokeRequestSchema, response: { 200: Type.Object({}, { title: 'Revoked' }), 400: OAuthErrorSchema },
+      route: {
+        errorHandler: (error, request, reply) => {
+          const status = error.statusCode ?? 500;
+          const err = error instanceof OAuthError ? error
+            : status >= 400 && status < 500 ? new OAuthError('invalid_request', 'The revocation request must be application/x-www-form-urlencoded with `token`')
+            : undefined;
+          if (!err) throw error;
+          return sendOAuthError(reply, err, basicAttempted(request.headers.authorization));
+        },
+      },
+    }, async (request, reply) => {
+      if (request.body.client_id !== undefined && request.body.client_id !== FIRST_PARTY_CLIENT_ID) {
+        throw new OAuthError('unauthorized_client', 'Only the planner web UI\'s refresh tokens are revoked here');
+      }
+      await oauth.revokeRefreshToken(request.body.token);
+      reply.header('cache-control', 'no-store');
+      return {};
     });
 
     op('oauth2Authorize', {

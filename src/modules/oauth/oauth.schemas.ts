@@ -8,17 +8,28 @@ const Strings = Type.Array(Type.String());
 
 export const TokenRequestSchema = Type.Object(
   {
-    grant_type: Type.Optional(Type.Union([Type.Literal('client_credentials'), Type.Literal('authorization_code'), Type.String()])),
+    grant_type: Type.Optional(Type.Union([Type.Literal('client_credentials'), Type.Literal('authorization_code'), Type.Literal('refresh_token'), Type.String()])),
     client_id: ClientId,
     client_secret: Type.Optional(Type.String({ maxLength: 500 })),
     scope: ScopeParam,
     code: Type.Optional(Type.String({ maxLength: 500 })),
     redirect_uri: RedirectUri,
     code_verifier: Type.Optional(Type.String({ maxLength: 200 })),
+    refresh_token: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { title: 'TokenRequest' },
 );
 export type TokenRequestBody = Static<typeof TokenRequestSchema>;
+
+/** RFC 7009 revocation: the web UI's sign-out ends its refresh token's family. */
+export const RevokeRequestSchema = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The refresh token to revoke (its whole family ends).' }),
+    token_type_hint: Type.Optional(Type.String({ maxLength: 50 })),
+    client_id: ClientId,
+  },
+  { title: 'RevokeRequest' },
+);
 
 export const TokenQuerySchema = Type.Object({
   grant_type: Type.Optional(Type.String({ maxLength: 100 })),
@@ -32,6 +43,8 @@ export const TokenResponseSchema = Type.Object(
     token_type: Type.Literal('Bearer'),
     expires_in: Type.Integer({ default: 3600 }),
     scope: Type.String(),
+    // Only to the planner web UI's authorization code sign-in: rotates on every use (docs/oauth.md).
+    refresh_token: Type.Optional(Type.String({ description: 'A rotating refresh token (planner web UI sign-in only): each use returns a new one; a spent one used again revokes the sign-in.' })),
   },
   { title: 'TokenResponse' },
 );
@@ -72,6 +85,7 @@ export const MetadataSchema = Type.Object({
   issuer: Type.String(),
   authorization_endpoint: Type.String(),
   token_endpoint: Type.String(),
+  revocation_endpoint: Type.Optional(Type.String({ description: 'RFC 7009 revocation of the planner web UI\'s refresh tokens (eventline extension).' })),
   jwks_uri: Type.String(),
   scopes_supported: Strings,
   response_types_supported: Strings,

@@ -48,12 +48,17 @@ function scopesForRole(role: string, scopes: readonly string[]): string[] {
   return role === 'administrator' ? [...scopes] : scopes.filter((s) => !ADMINISTRATOR_SCOPES.has(s));
 }
 const CODE_TTL_MS = 5 * 60 * 1000;
+/** A refresh token unused this long expires: a planner away for two weeks signs in again. */
+const REFRESH_TTL_MS = 14 * 24 * 3600 * 1000;
+/** No sign-in is renewed past this, however often it rotates. */
+const REFRESH_FAMILY_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export interface TokenResponse {
   access_token: string;
   token_type: 'Bearer';
   expires_in: number;
   scope: string;
+  refresh_token?: string;
 }
 
 interface Claims extends JWTPayload {
@@ -138,10 +143,11 @@ export class OAuthService implements Authenticator {
       issuer: this.issuer,
       authorization_endpoint: `${base}/oauth2/authorize`,
       token_endpoint: `${base}/oauth2/token`,
+      revocation_endpoint: `${base}/oauth2/revoke`,
       jwks_uri: `${this.config.publicUrl}/.well-known/jwks.json`,
       scopes_supported: ALL_SCOPES,
       response_types_supported: ['code'],
-      grant_types_supported: ['client_credentials', 'authorization_code'],
+      grant_types_supported: ['client_credentials', 'authorization_code', 'refresh_token'],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
@@ -185,7 +191,9 @@ export class OAuthService implements Authenticator {
   /** The token endpoint: reads the grant from the request (RFC 6749 §4.1.3, §4.4) and issues the token; throws OAuthError. */
   async token(request: TokenRequestParts): Promise<TokenResponse> {
     const grant = readTokenRequest(request);
-    return grant.grantType === 'client_credentials' ? this.clientCredentials(grant) : this.authorizationCode(grant);
+    if (grant.grantType === 'client_credentials') return this.clientCredentials(grant);
+    if (grant.grantType === 'refresh_token') return this.refresh(grant);
+    return this.authorizationCode(grant);
   }
 
   async clientCredentials(input: { clientId: string; clientSecret: string; scope?: string }): Promise<TokenResponse> {
@@ -324,7 +332,68 @@ export class OAuthService implements Authenticator {
     const user = await this.userMayUseTokens(row.user_id, row.account_id);
     if (!user) throw new OAuthError('invalid_grant', 'The user may no longer use the authorization code flow');
     const scope = scopesForRole(user.role, row.scope.split(' ').filter(Boolean)).join(' ');
-    return this.sign({ client_id: row.client_id, acc: row.account_id, scope, uid: row.user_id }, row.user_id);
+    const issued = await this.sign({ client_id: row.client_id, acc: row.account_id, scope, uid: row.user_id }, row.user_id);
+    // Only the planner web UI (the public first-party client) renews its sign-in; applications sign the user in again.
+    if (row.client_id !== FIRST_PARTY_CLIENT_ID) return issued;
+    const now = this.clock();
+    const refreshToken = await this.issueRefreshToken({
+      familyId: newId(), clientId: row.client_id, userId: row.user_id, accountId: row.account_id, scope,
+      familyExpiresAt: iso(new Date(now.getTime() + REFRESH_FAMILY_TTL_MS)),
+    });
+    return { ...issued, refresh_token: refreshToken };
+  }
+
+  private async issueRefreshToken(input: { familyId: string; clientId: string; userId: string; accountId: string; scope: string; familyExpiresAt: string }): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock();
+    const expires = Math.min(now.getTime() + REFRESH_TTL_MS, Date.parse(input.familyExpiresAt));
+    await this.repo.insertRefreshToken({
+      token_hash: sha256(token), family_id: input.familyId, client_id: input.clientId, user_id: input.userId, account_id: input.accountId,
+      scope: input.scope, created: iso(now), expires_at: iso(new Date(expires)), family_expires_at: input.familyExpiresAt, used_at: null, revoked_at: null,
+    });
+    return token;
+  }
+
+  /**
+   * grant_type=refresh_token (RFC 6749 §6) with rotation and reuse detection (RFC 9700 §4.14.2): each refresh spends
+   * its token and answers a new one of the same family; a spent or revoked token presented again means it leaked (or
+   * a stale copy was kept), so the whole family is revoked and the planner signs in again.
+   */
+  async refresh(input: { clientId: string; refreshToken: string; clientSecret?: string; scope?: string }): Promise<TokenResponse> {
+    if (input.clientId !== FIRST_PARTY_CLIENT_ID) {
+      throw new OAuthError('unauthorized_client', 'Refresh tokens are issued only to the planner web UI; an application gets a new token with its own grant');
+    }
+    const invalid = () => new OAuthError('invalid_grant', 'The refresh token is invalid, expired, revoked or already used');
+    const row = await this.repo.findRefreshToken(sha256(input.refreshToken));
+    const now = this.clock();
+    if (!row || row.client_id !== input.clientId) throw invalid();
+    if (row.revoked_at !== null) throw invalid();
+    if (row.used_at !== null || !(await this.repo.spendRefreshToken(row.token_hash, iso(now)))) {
+      // Reuse: the token was already spent. Whoever holds the family's newest token loses it too.
+      await this.repo.revokeRefreshFamily(row.family_id, iso(now));
+      throw invalid();
+    }
+    if (Date.parse(row.expires_at) <= now.getTime() || Date.parse(row.family_expires_at) <= now.getTime()) throw invalid();
+    const user = await this.userMayUseTokens(row.user_id, row.account_id, Math.floor(Date.parse(row.created) / 1000));
+    if (!user) {
+      await this.repo.revokeRefreshFamily(row.family_id, iso(now));
+      throw new OAuthError('invalid_grant', 'The user may no longer use the authorization code flow');
+    }
+    let scopes = scopesForRole(user.role, row.scope.split(' ').filter(Boolean));
+    // RFC 6749 §6: a refresh may narrow the scope, never widen it.
+    if (input.scope !== undefined && input.scope.trim() !== '') scopes = this.requestedScopes(input.scope, scopes);
+    const scope = scopes.join(' ');
+    const issued = await this.sign({ client_id: row.client_id, acc: row.account_id, scope, uid: row.user_id }, row.user_id);
+    const refreshToken = await this.issueRefreshToken({
+      familyId: row.family_id, clientId: row.client_id, userId: row.user_id, accountId: row.account_id, scope, familyExpiresAt: row.family_expires_at,
+    });
+    return { ...issued, refresh_token: refreshToken };
+  }
+
+  /** Ends a planner's sign-in (RFC 7009 revocation of a refresh token): its family is revoked. Unknown tokens are ignored. */
+  async revokeRefreshToken(token: string): Promise<void> {
+    const row = await this.repo.findRefreshToken(sha256(token));
+    if (row) await this.repo.revokeRefreshFamily(row.family_id, iso(this.clock()));
   }
 
   /**

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { api } from '../api.js';
-import { fromZonedInput, timeZones, toZonedInput, usableZone } from '../time.js';
-import { EVENT_TYPES, type EventT, type SessionT } from '../types.js';
-import { Alert, Field, Select, useFormErrors } from '../ui.js';
+import { api, listAll, quote } from '../api.js';
+import { formatInZone, fromZonedInput, keepClockTime, timeZones, toZonedInput, usableZone } from '../time.js';
+import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventT, type SessionT } from '../types.js';
+import { Alert, ConfirmDialog, Field, Select, useEditorFocus, useFormErrors } from '../ui.js';
 
 export function ZoneSelect({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string | undefined }) {
   const id = useId();
@@ -33,7 +33,26 @@ export function zonedRange(start: string, end: string, zone: string): { start?: 
   return { ...(s.ok ? { start: s.iso } : {}), ...(e.ok ? { end: e.iso } : {}), problems };
 }
 
-/** Title, type, time zone, dates and note of an event (PUT /events/{id}: the event as read, with the form's fields). */
+/** A session moved to another zone at the same wall-clock times: what the time zone change does to it. */
+export interface ZoneMove {
+  session: SessionT;
+  start: string;
+  end: string;
+}
+
+/**
+ * The sessions' new instants when the event moves from `from` to `to`: each keeps its clock times (a 9:30 session
+ * stays at 9:30 in the new zone). A clock time the new zone skips (daylight saving time) moves an hour later.
+ */
+export function sessionsInNewZone(sessions: readonly SessionT[], from: string, to: string): ZoneMove[] {
+  return sessions.map((session) => ({ session, start: keepClockTime(session.start, from, to), end: keepClockTime(session.end, from, to) }));
+}
+
+/**
+ * Title, type, time zone, dates and note of an event (PUT /events/{id}: the event as read, with the form's fields).
+ * A time zone change keeps the clock times of the event and of every session: the planner confirms the effect
+ * first, then the event and each moved session are saved (the API's PUT of an event changes only the event).
+ */
 export function EventDetailsForm({ event, onSaved, onCancel }: { event: EventT; onSaved: (e: EventT) => void; onCancel: () => void }) {
   const zone = usableZone(event.timezone);
   const [title, setTitle] = useState(event.title);
@@ -45,7 +64,27 @@ export function EventDetailsForm({ event, onSaved, onCancel }: { event: EventT; 
   const [busy, setBusy] = useState(false);
   const [local, setLocal] = useState<Record<string, string>>({});
   const { errors, formError, capture, clear } = useFormErrors();
+  const { ref, onKeyDown } = useEditorFocus<HTMLFormElement>(onCancel);
+  const [moves, setMoves] = useState<ZoneMove[]>();
   const err = (k: string) => local[k] ?? errors[k] ?? errors[`body.${k}`];
+
+  const save = async (sessionMoves: readonly ZoneMove[]) => {
+    const range = zonedRange(start, end, timezone);
+    setBusy(true);
+    try {
+      const saved = await api<EventT>('PUT', `/events/${event.id}`, {
+        ...event, title: title.trim(), type, timezone, start: range.start, end: range.end, ...(note.trim() ? { note: note.trim() } : { note: undefined }),
+      });
+      for (const m of sessionMoves) await api<SessionT>('PUT', `/sessions/${m.session.id}`, { ...m.session, start: m.start, end: m.end });
+      setMoves(undefined);
+      onSaved(saved);
+    } catch (error) {
+      setMoves(undefined);
+      capture(error);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -54,12 +93,12 @@ export function EventDetailsForm({ event, onSaved, onCancel }: { event: EventT; 
     if (!title.trim()) range.problems['title'] = 'Enter a title';
     setLocal(range.problems);
     if (Object.keys(range.problems).length > 0) return;
-    setBusy(true);
+    if (usableZone(timezone) === zone) return save([]);
+    // Another zone: show what happens to every session before anything is saved.
     try {
-      const saved = await api<EventT>('PUT', `/events/${event.id}`, {
-        ...event, title: title.trim(), type, timezone, start: range.start, end: range.end, ...(note.trim() ? { note: note.trim() } : { note: undefined }),
-      });
-      onSaved(saved);
+      setBusy(true);
+      const sessions = await listAll<SessionT>('/sessions', `event.id eq ${quote(event.id)}`);
+      setMoves(sessionsInNewZone(sessions.sort((a, b) => a.start.localeCompare(b.start)), zone, usableZone(timezone)));
     } catch (error) {
       capture(error);
     } finally {
@@ -67,11 +106,13 @@ export function EventDetailsForm({ event, onSaved, onCancel }: { event: EventT; 
     }
   };
 
+  const newZone = usableZone(timezone);
   return (
-    <form onSubmit={submit} className="panel" aria-labelledby="details-h" noValidate>
+    <>
+    <form ref={ref} onKeyDown={onKeyDown} onSubmit={submit} className="panel" aria-labelledby="details-h" noValidate>
       <h2 id="details-h">Event details</h2>
       <Field label="Event title" name="title" value={title} onChange={setTitle} error={err('title')} required />
-      <Select label="Event type" name="type" value={type} options={EVENT_TYPES} onChange={setType} error={err('type')} />
+      <Select label="Event type" name="type" value={type} options={EVENT_TYPES} labels={EVENT_TYPE_LABELS} onChange={setType} error={err('type')} />
       <ZoneSelect value={timezone} onChange={setTimezone} error={err('timezone')} />
       <div className="grid2">
         <Field label="Starts" name="start" type="datetime-local" value={start} onChange={setStart} error={err('start')} hint={`In ${timezone}`} />
@@ -84,6 +125,30 @@ export function EventDetailsForm({ event, onSaved, onCancel }: { event: EventT; 
         <button type="button" className="secondary" onClick={onCancel}>Cancel</button>
       </div>
     </form>
+      <ConfirmDialog
+        open={moves !== undefined} busy={busy} title={`Move the event to ${newZone}?`} confirmLabel="Change the time zone"
+        onCancel={() => setMoves(undefined)} onConfirm={() => void save(moves ?? [])}
+      >
+        <p>The event and its {moves?.length === 1 ? 'session keep their' : `${moves?.length ?? 0} sessions keep their`} clock times: the event runs {start.replace('T', ' ')} – {end.replace('T', ' ')} in {newZone}.</p>
+        {moves && moves.length > 0 && (
+          <div className="table-wrap">
+            <table>
+              <caption>Sessions after the change</caption>
+              <thead><tr><th scope="col">Session</th><th scope="col">Now</th><th scope="col">After the change</th></tr></thead>
+              <tbody>
+                {moves.map((m) => (
+                  <tr key={m.session.id}>
+                    <th scope="row">{m.session.title}</th>
+                    <td>{formatInZone(m.session.start, zone)}</td>
+                    <td data-field="after">{formatInZone(m.start, newZone)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -98,6 +163,9 @@ export function SessionForm({ event, session, onSaved, onCancel }: { event: Even
   const [busy, setBusy] = useState(false);
   const [local, setLocal] = useState<Record<string, string>>({});
   const { errors, formError, capture, clear } = useFormErrors();
+  const { ref, onKeyDown } = useEditorFocus<HTMLFormElement>(onCancel);
+  // The times the planner was warned about: saving them again confirms them.
+  const [warned, setWarned] = useState<string>();
   const err = (k: string) => local[k] ?? errors[k] ?? errors[`body.${k}`];
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -106,6 +174,13 @@ export function SessionForm({ event, session, onSaved, onCancel }: { event: Even
     if (!title.trim()) range.problems['title'] = 'Enter a title';
     setLocal(range.problems);
     if (Object.keys(range.problems).length > 0) return;
+    // Outside the event's dates: the server accepts it (a pre-event workshop, an after-party), so the page warns and asks once.
+    const outside = (range.start ?? '') < event.start || (range.end ?? '') > event.end;
+    const key = `${range.start ?? ''}/${range.end ?? ''}`;
+    if (outside && warned !== key) {
+      setWarned(key);
+      return;
+    }
     setBusy(true);
     const fields = {
       title: title.trim(), start: range.start, end: range.end, includedSession: kind === 'Included',
@@ -124,8 +199,10 @@ export function SessionForm({ event, session, onSaved, onCancel }: { event: Even
   };
 
   const label = session ? `Edit session: ${session.title}` : 'New session';
+  const shown = zonedRange(start, end, zone);
+  const warning = warned !== undefined && warned === `${shown.start ?? ''}/${shown.end ?? ''}`;
   return (
-    <form onSubmit={submit} className="editor" aria-label={label} noValidate>
+    <form ref={ref} onKeyDown={onKeyDown} onSubmit={submit} className="editor" aria-label={label} noValidate>
       <h3>{session ? 'Edit session' : 'New session'}</h3>
       <Field label="Session title" name="title" value={title} onChange={setTitle} error={err('title')} required />
       <div className="grid2">
@@ -138,9 +215,15 @@ export function SessionForm({ event, session, onSaved, onCancel }: { event: Even
         <label className="inline"><input type="radio" name="kind" checked={kind === 'Optional'} onChange={() => setKind('Optional')} /> Attendees who enroll (Optional)</label>
       </fieldset>
       <Field label="Description" name="description" value={description} onChange={setDescription} error={err('description')} />
+      {warning && (
+        <p className="alert alert-warn" role="alert">
+          This session is outside the event's dates ({formatInZone(event.start, zone)} – {formatInZone(event.end, zone)}). Check the day and time;
+          to keep them anyway (a workshop the day before, say), choose {session ? 'Save session' : 'Add session'} again.
+        </p>
+      )}
       {formError && <Alert>{formError}</Alert>}
       <div className="actions">
-        <button type="submit" disabled={busy}>{busy ? 'Saving…' : session ? 'Save session' : 'Add session'}</button>
+        <button type="submit" disabled={busy}>{busy ? 'Saving…' : warning ? (session ? 'Save session anyway' : 'Add session anyway') : session ? 'Save session' : 'Add session'}</button>
         <button type="button" className="secondary" onClick={onCancel}>Cancel<span className="sr-only"> {label}</span></button>
       </div>
     </form>

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, listAll, quote } from '../api.js';
-import type { EventT, SessionT, SyncT, WebcastT } from '../types.js';
-import { Alert, Loading, fmtIn, useFormErrors, useLoad } from '../ui.js';
+import { EVENT_TYPE_LABELS, type EventT, type SessionT, type SyncT, type WebcastT } from '../types.js';
+import { Alert, ConfirmDialog, Loading, fmtIn, useFormErrors, useLoad } from '../ui.js';
+import { EventNav } from './EventNav.js';
 import { EventAttendees } from './Attendees.js';
 import { EventDetailsForm, SessionForm } from './EventForm.js';
 import { VirtualSessions } from './VirtualSessions.js';
@@ -60,9 +61,31 @@ function EventSettings({ event, onSaved }: { event: EventT; onSaved: (e: EventT)
   );
 }
 
+type SessionAction = { kind: 'cancel' | 'delete'; session: SessionT };
+
 function SessionList({ event, sessions, reload }: { event: EventT; sessions: SessionT[]; reload: () => void }) {
   const [editing, setEditing] = useState<string>();
   const [message, setMessage] = useState<string>();
+  const [action, setAction] = useState<SessionAction>();
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string>();
+  const run = async () => {
+    if (!action) return;
+    setBusy(true);
+    setActionError(undefined);
+    const { kind, session } = action;
+    try {
+      if (kind === 'cancel') await api('PUT', `/sessions/${session.id}`, { ...session, status: 'Cancelled' });
+      else await api('DELETE', `/sessions/${session.id}`);
+      setAction(undefined);
+      setMessage(`“${session.title}” was ${kind === 'cancel' ? 'cancelled' : 'deleted'}.`);
+      reload();
+    } catch (err) {
+      setActionError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
   const saved = (verb: string) => (s: SessionT) => {
     setEditing(undefined);
     setMessage(`“${s.title}” ${verb}.`);
@@ -89,13 +112,27 @@ function SessionList({ event, sessions, reload }: { event: EventT; sessions: Ses
                   <td>{s.includedSession ? 'Included' : 'Optional'}{s.virtual ? ' · virtual' : ''}</td>
                   <td>{s.status}</td>
                   <td><a href={`#/events/${s.event.id}/sessions/${s.id}`}>Attendees<span className="sr-only"> of {s.title}</span></a></td>
-                  <td><button type="button" className="small secondary" onClick={() => { setMessage(undefined); setEditing(s.id); }}>Edit<span className="sr-only"> {s.title}</span></button></td>
+                  <td><div className="row-actions">
+                    <button type="button" className="small secondary" onClick={() => { setMessage(undefined); setEditing(s.id); }}>Edit<span className="sr-only"> {s.title}</span></button>
+                    {s.status !== 'Cancelled' && <button type="button" className="small secondary" onClick={() => { setActionError(undefined); setAction({ kind: 'cancel', session: s }); }}>Cancel session<span className="sr-only"> {s.title}</span></button>}
+                    <button type="button" className="small danger" onClick={() => { setActionError(undefined); setAction({ kind: 'delete', session: s }); }}>Delete<span className="sr-only"> {s.title}</span></button>
+                  </div></td>
                 </tr>
               )))}
             </tbody>
           </table>
         </div>
       )}
+      <ConfirmDialog
+        open={action !== undefined} busy={busy} error={actionError} danger={action?.kind === 'delete'}
+        title={action ? `${action.kind === 'cancel' ? 'Cancel' : 'Delete'} “${action.session.title}”?` : ''}
+        confirmLabel={action?.kind === 'cancel' ? 'Cancel the session' : 'Delete the session'}
+        onCancel={() => setAction(undefined)} onConfirm={() => void run()}
+      >
+        {action?.kind === 'cancel'
+          ? <p>The session stays on the agenda, marked Cancelled, with its enrollments, attendance and speakers kept. Attendees are not told by eventline: send them a message.</p>
+          : <p>The session is removed with its enrollments, attendance records, speaker assignments and program items. A session whose webcast is still linked cannot be deleted: remove the webcast first on the Virtual Session tab. This cannot be undone.</p>}
+      </ConfirmDialog>
     </div>
   );
 }
@@ -106,7 +143,7 @@ export function EventPage({ id, tab }: { id: string; tab: string | undefined }) 
   const [event, setEvent] = useState<EventT>();
   const [editingDetails, setEditingDetails] = useState(false);
   const [saved, setSaved] = useState<string>();
-  const loaded = useLoad(() => api<EventT>('GET', `/events/${id}`), [id]);
+  const loaded = useLoad(() => api<EventT>('GET', `/events/${id}`), [id], 'event');
   useEffect(() => {
     if (loaded.data) setEvent(loaded.data);
   }, [loaded.data]);
@@ -132,16 +169,24 @@ export function EventPage({ id, tab }: { id: string; tab: string | undefined }) 
     return out;
   }, [current, sessions.data]);
 
-  if (loaded.error) return <Alert>{loaded.error}</Alert>;
+  if (loaded.error) {
+    return (
+      <section className="panel narrow" aria-labelledby="event-err-h">
+        <h1 id="event-err-h">Event not found</h1>
+        <Alert>{loaded.error}</Alert>
+        <p><a href="#/events">Go to the list of events</a></p>
+      </section>
+    );
+  }
   if (!event) return <Loading what="event" />;
   const tabLink = (t: Tab, label: string) => (
     <a role="tab" aria-selected={current === t} href={`#/events/${id}${t === 'sessions' ? '' : `/${t}`}`} className={current === t ? 'tab active' : 'tab'}>{label}</a>
   );
   return (
     <article aria-labelledby="event-h">
-      <p><a href="#/events">← All events</a></p>
+      <EventNav event={event} current="overview" />
       <h1 id="event-h">{event.title}</h1>
-      <p className="muted" data-field="event-when">{fmtIn(event.start, event.timezone)} – {fmtIn(event.end, event.timezone)} · {event.timezone} · code {event.code} · <span className="badge">{event.format}</span></p>
+      <p className="muted" data-field="event-when">{fmtIn(event.start, event.timezone)} – {fmtIn(event.end, event.timezone)} · {event.timezone} · code {event.code} · {EVENT_TYPE_LABELS[event.type] ?? event.type} · <span className="badge">{event.format}</span></p>
       <nav aria-label="More about this event"><ul className="inline-list">
         <li><a href={`#/events/${id}/exhibitors`}>Exhibitors and leads</a></li>
         <li><a href={`#/events/${id}/surveys`}>Surveys</a></li>

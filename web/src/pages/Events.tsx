@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { api, apiFull, listAll } from '../api.js';
 import { browserZone, fromZonedInput } from '../time.js';
-import { EVENT_FORMATS, EVENT_TYPES, type EventT } from '../types.js';
-import { Alert, Field, Loading, Select, fmtIn, useFormErrors, useLoad } from '../ui.js';
+import { EVENT_FORMATS, EVENT_TYPE_LABELS, EVENT_TYPES, type EventT } from '../types.js';
+import { Alert, Field, Loading, Select, fmtIn, useEditorFocus, useFormErrors, useLoad } from '../ui.js';
 import { ZoneSelect } from './EventForm.js';
 
 interface Draft {
@@ -22,6 +22,7 @@ function NewEvent({ onCancel }: { onCancel: () => void }) {
   const [local, setLocal] = useState<Record<string, string>>({});
   const set = (k: keyof Draft) => (v: string) => setD((x) => ({ ...x, [k]: v }));
   const err = (k: string) => local[k] ?? errors[k] ?? errors[`body.${k}`];
+  const { ref, onKeyDown } = useEditorFocus<HTMLFormElement>(onCancel);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -65,11 +66,11 @@ function NewEvent({ onCancel }: { onCancel: () => void }) {
   };
 
   return (
-    <form onSubmit={submit} className="panel" aria-labelledby="new-event-h" noValidate>
+    <form ref={ref} onKeyDown={onKeyDown} onSubmit={submit} className="panel" aria-labelledby="new-event-h" noValidate>
       <h2 id="new-event-h">New event</h2>
       <Field label="Event title" name="title" value={d.title} onChange={set('title')} error={err('title')} required />
       <div className="grid2">
-        <Select label="Event type" name="type" value={d.type} options={EVENT_TYPES} onChange={set('type')} error={err('type')} />
+        <Select label="Event type" name="type" value={d.type} options={EVENT_TYPES} labels={EVENT_TYPE_LABELS} onChange={set('type')} error={err('type')} />
         <Select label="Format" name="format" value={d.format} options={EVENT_FORMATS} onChange={set('format')} error={err('format')} />
       </div>
       <ZoneSelect value={d.timezone} onChange={set('timezone')} error={err('timezone')} />
@@ -114,7 +115,7 @@ export function EventsPage() {
             <li key={e.id} className="card">
               <h2><a href={`#/events/${e.id}`}>{e.title}</a></h2>
               <p>{fmtIn(e.start, e.timezone)} – {fmtIn(e.end, e.timezone)}</p>
-              <p><span className="badge">{e.format}</span> <span className="badge">{e.eventStatus}</span> <span className="muted">{e.code}</span></p>
+              <p><span className="badge">{EVENT_TYPE_LABELS[e.type] ?? e.type}</span> <span className="badge">{e.format}</span> <span className="badge">{e.eventStatus}</span> <span className="muted">{e.code}</span></p>
             </li>
           ))}
         </ul>

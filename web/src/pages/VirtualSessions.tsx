@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api, listAll } from '../api.js';
 import { PLATFORM_LABELS, WEBCAST_PROVIDERS, type ConnectionT, type EventT, type Link, type SessionT, type SyncT, type WebcastT } from '../types.js';
-import { Alert, ConfirmDialog, Field, SafeLink, Secret, SecretField, Select, fmtIn, urlHasSecret, urlProblem, useFormErrors, useLoad } from '../ui.js';
+import { Alert, ConfirmDialog, Field, SafeLink, Secret, SecretField, Select, fmtIn, urlHasSecret, urlProblem, useEditorFocus, useFormErrors, useLoad } from '../ui.js';
 
 type LinkName = 'join' | 'host' | 'speaker' | 'recording';
 interface Draft {
@@ -59,6 +59,7 @@ function VirtualEditor({ event, session, webcast, onDone }: { event: EventT; ses
   const [d, setD] = useState<Draft>(() => draftOf(webcast));
   const [saving, setSaving] = useState(false);
   const { errors, formError, capture, clear } = useFormErrors();
+  const { ref, onKeyDown } = useEditorFocus<HTMLFormElement>(() => onDone(''));
   const setLink = (name: LinkName, part: 'href' | 'code' | 'key') => (v: string) => setD((x) => ({ ...x, links: { ...x.links, [name]: { ...x.links[name], [part]: v } } }));
 
   const [local, setLocal] = useState<Record<string, string>>({});
@@ -108,7 +109,7 @@ function VirtualEditor({ event, session, webcast, onDone }: { event: EventT; ses
   );
 
   return (
-    <form onSubmit={submit} className="editor" aria-label={`Virtual details of ${session.title}`} noValidate>
+    <form ref={ref} onKeyDown={onKeyDown} onSubmit={submit} className="editor" aria-label={`Virtual details of ${session.title}`} noValidate>
       <div className="grid2">
         <Select label="Provider" name="provider" value={d.provider} options={WEBCAST_PROVIDERS} onChange={(v) => setD((x) => ({ ...x, provider: v }))} error={err('provider')} />
         <Field label="Meeting ID" name="meetingId" value={d.meetingId} onChange={(v) => setD((x) => ({ ...x, meetingId: v }))} error={err('meetingId')} />
