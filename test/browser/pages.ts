@@ -1,6 +1,6 @@
 // Every page of the planner UI and the developer portal, for the accessibility scan (a11y.test.ts) and the
 // screenshots in docs/ui.md. A page is a hash route; `{event}` and `{session}` stand for the demo account's event
-// ("eventline Demo Summit") and its first session. Add a page here when you add one to web/src/App.tsx.
+// ("eventline Demo Summit") and its first session, `{exhibitor}` and `{survey}` for its first exhibitor and survey. Add a page here when you add one to web/src/App.tsx.
 
 export interface UiPage {
   /** The screenshot's name (docs/ui/<name>.png) and the test's. */
@@ -26,6 +26,8 @@ export const PAGES: readonly UiPage[] = [
   { name: 'exhibitors', path: '/#/events/{event}/exhibitors', heading: 'Exhibitors' },
   { name: 'surveys', path: '/#/events/{event}/surveys', heading: 'Surveys' },
   { name: 'engagement', path: '/#/events/{event}/engagement', heading: 'Engagement' },
+  { name: 'exhibitor-leads', path: '/#/events/{event}/exhibitors/{exhibitor}', heading: 'Exhibitors' },
+  { name: 'survey-results', path: '/#/events/{event}/surveys/{survey}', heading: 'Surveys' },
   { name: 'session-attendees', path: '/#/events/{event}/sessions/{session}', heading: /^Attendees: / },
   { name: 'agenda', path: '/#/events/{event}/agenda', heading: 'Agenda: eventline Demo Summit' },
   { name: 'speakers', path: '/#/events/{event}/speakers', heading: 'Speakers: eventline Demo Summit' },
