@@ -10,6 +10,7 @@ import { registerArchive } from './commands/archive.js';
 import { registerAudit } from './commands/audit.js';
 import { registerApps } from './commands/apps.js';
 import { registerContacts } from './commands/contacts.js';
+import { registerLogin } from './commands/login.js';
 import { registerBackup } from './commands/backup.js';
 import { registerDb } from './commands/db.js';
 import { registerOpenApi } from './commands/openapi.js';
@@ -21,6 +22,7 @@ import { registerUsers } from './commands/users.js';
 import { registerWorkspaces } from './commands/workspaces.js';
 import { createContext, processIo, type CliIo, type CliOptions } from './context.js';
 import { classify, errorDocument, EXIT } from './errors.js';
+import { checkJq, parseFields } from './output.js';
 
 export type { CliIo, CliOptions } from './context.js';
 export { EXIT } from './errors.js';
@@ -68,6 +70,7 @@ export function buildProgram(io: CliIo = processIo, opts: ProgramOptions = {}): 
     .description('eventline: run the server and worker, migrate the database, and manage accounts, users, workspaces and applications')
     .version(packageVersion(), '-V, --version')
     .option('--debug', 'print stack traces of unexpected errors (may also follow the command)')
+    .option('--profile <name>', 'the profile of eventline login to call the API with (default: EVENTLINE_PROFILE, else the current one)')
     .exitOverride()
     // An option belongs to the command it follows: `archive verify <dir> --json` is verify's --json, not archive's.
     .enablePositionalOptions()
@@ -99,13 +102,31 @@ export function buildProgram(io: CliIo = processIo, opts: ProgramOptions = {}): 
   registerContacts(program, ctx);
   registerDb(program, ctx);
   registerBackup(program, ctx);
+  registerLogin(program, ctx);
   // Every command that runs something takes --json (and --debug after it), whether or not it declared them:
   // a command added later cannot miss them.
   for (const cmd of allCommands(program)) {
     if (cmd === program || isGroup(cmd)) continue;
     if (!cmd.options.some((o) => o.long === '--json')) cmd.option('--json', 'print JSON (errors as a JSON document on stderr)');
+    // --jq and --fields shape whatever the command prints in JSON (src/cli/output.ts), one implementation for all.
+    cmd.option('--jq <expr>', 'filter the JSON result with a jq program (strings printed raw, one result per line)');
+    cmd.option('--fields <a,b.c>', 'keep only these fields (of each item of a list); a list is drawn as a table on a terminal', parseFields);
+    // A command that calls the API also takes --profile after it (`eventline api get /events --profile staging`).
+    if (cmd.name() !== 'login' && cmd.options.some((o) => o.long === '--client-id') && !cmd.options.some((o) => o.long === '--profile')) {
+      cmd.option('--profile <name>', 'the profile of eventline login to use (default: EVENTLINE_PROFILE, else the current one)');
+    }
     cmd.addOption(new Option('--debug', 'print stack traces of unexpected errors').hideHelp());
   }
+  program.hook('preAction', async (root, action) => {
+    const o = action.opts<{ jq?: string; fields?: string[]; profile?: string }>();
+    // A program that does not compile is refused before the command runs, so it changes nothing.
+    if (o.jq !== undefined) await checkJq(o.jq);
+    ctx.setOutput({ jq: o.jq, fields: o.fields });
+    // `eventline --profile x api ...`: the global option reaches the command's own.
+    const global = root.opts<{ profile?: string }>().profile;
+    if (global !== undefined && o.profile === undefined && action.options.some((opt) => opt.long === '--profile')) action.setOptionValue('profile', global);
+  });
+  program.hook('postAction', () => ctx.flush());
   return program;
 }
 

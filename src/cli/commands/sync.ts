@@ -12,6 +12,7 @@ interface SyncOptions {
   url?: string;
   clientId?: string;
   clientSecret?: string;
+  profile?: string;
   interval?: number;
   webhookPort?: number;
   webhookSecret?: string;
@@ -112,16 +113,14 @@ export function registerSync(program: Command, ctx: CliContext): void {
     .action(async (opts: SyncOptions, cmd: Command) => {
       if (opts.once === opts.watch) usageError(cmd, 'give exactly one of --once and --watch');
       const config = ctx.config();
-      const clientId = opts.clientId ?? config.apiClient?.clientId;
-      const clientSecret = opts.clientSecret ?? config.apiClient?.clientSecret;
-      if (!clientId || !clientSecret) usageError(cmd, 'client credentials are needed: --client-id and --client-secret, or EVENTLINE_CLIENT_ID and EVENTLINE_CLIENT_SECRET');
+      // Flags, else EVENTLINE_* or a profile of `eventline login`.
+      const { baseUrl, clientId, clientSecret } = await ctx.apiTarget(opts);
       const simUrl = opts.simUrl ?? config.sync?.simUrl;
       const zoom = { ...config.sync?.zoom, ...(opts.webhookSecret ? { webhookSecret: opts.webhookSecret } : {}) };
       const webhookSecret = opts.webhookSecret ?? (opts.provider === 'zoom' ? zoom.webhookSecret : undefined) ?? config.sync?.webhookSecret;
       const provider = createProvider(opts.provider, {
         ...(simUrl ? { simUrl } : {}), ...(webhookSecret ? { webhookSecret } : {}), zoom, ...(config.sync?.teams ? { teams: config.sync.teams } : {}), ...(config.sync?.gotowebinar ? { gotowebinar: config.sync.gotowebinar } : {}),
       });
-      const baseUrl = opts.url ?? config.apiClient?.url ?? config.publicUrl;
       const client = createClient({
         baseUrl, clientId, clientSecret,
         logger: { error: (m, c) => log.warn(m, c), warn: (m, c) => log.warn(m, c) },
