@@ -64,8 +64,12 @@ export interface CliContext {
   print(json: boolean | undefined, doc: unknown, text: () => string): void;
   /** For a command whose result is JSON either way (`api`): a list is drawn as a table on a terminal unless --json or --jq. */
   printJson(json: boolean | undefined, doc: unknown): void;
+  /** One line of a stream of results (NDJSON under --json; --jq and --fields apply to each line, jq output compact). */
+  printLine(json: boolean | undefined, doc: unknown, text: () => string): void;
   /** The action command's --jq and --fields (set before each action runs). */
   setOutput(options: OutputOptions): void;
+  /** --jq or --fields was given: stdout is for the shaped results only (log lines go to stderr). */
+  shaping(): boolean;
   /** Waits for output still being produced (jq runs asynchronously); throws its error. */
   flush(): Promise<void>;
   /** The profiles of `eventline login`. */
@@ -154,13 +158,13 @@ export function createContext(io: CliIo, opts: CliOptions = {}): CliContext {
   // jq runs asynchronously: results are written in order, and a failure is kept for flush() rather than left unhandled.
   let pending: Promise<void> = Promise.resolve();
   let failure: unknown;
-  const jsonText = (doc: unknown): string => `${JSON.stringify(doc, null, 2)}\n`;
   /** Writes the document per --jq / --fields / --json; false when none of them applies. */
-  const shaped = (json: boolean | undefined, doc: unknown, tableOnTty: boolean): boolean => {
+  const shaped = (json: boolean | undefined, doc: unknown, tableOnTty: boolean, line = false): boolean => {
+    const jsonText = (v: unknown): string => `${line ? JSON.stringify(v) : JSON.stringify(v, null, 2)}\n`;
     const value = output.fields ? pickFields(doc, output.fields) : doc;
     const expr = output.jq;
     if (expr !== undefined) {
-      pending = pending.then(async () => io.stdout(await runJq(value, expr))).catch((err: unknown) => {
+      pending = pending.then(async () => io.stdout(await runJq(value, expr, line))).catch((err: unknown) => {
         failure ??= err;
       });
       return true;
@@ -213,10 +217,16 @@ export function createContext(io: CliIo, opts: CliOptions = {}): CliContext {
       if (!shaped(json, doc, false)) io.stdout(`${text()}\n`);
     },
     printJson(json, doc) {
-      if (!shaped(json, doc, true)) io.stdout(typeof doc === 'string' ? `${doc}\n` : jsonText(doc));
+      if (!shaped(json, doc, true)) io.stdout(typeof doc === 'string' ? `${doc}\n` : `${JSON.stringify(doc, null, 2)}\n`);
+    },
+    printLine(json, doc, text) {
+      if (!shaped(json, doc, false, true)) io.stdout(`${text()}\n`);
     },
     setOutput(options) {
       output = options;
+    },
+    shaping() {
+      return output.jq !== undefined || output.fields !== undefined;
     },
     async flush() {
       await pending;

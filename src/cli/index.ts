@@ -20,7 +20,7 @@ import { registerScimTokens } from './commands/scim.js';
 import { registerSync } from './commands/sync.js';
 import { registerUsers } from './commands/users.js';
 import { registerWorkspaces } from './commands/workspaces.js';
-import { createContext, processIo, type CliIo, type CliOptions } from './context.js';
+import { createContext, processIo, type CliContext, type CliIo, type CliOptions } from './context.js';
 import { classify, errorDocument, EXIT } from './errors.js';
 import { checkJq, parseFields } from './output.js';
 
@@ -61,9 +61,13 @@ export function allCommands(root: Command): Command[] {
 /** A command that only groups others (`accounts`, `db`): it runs nothing itself. */
 export const isGroup = (cmd: Command): boolean => cmd.commands.length > 0 && !cmd.options.some((o) => o.long === '--json');
 
+/** The context of each program, so main can wait for output still being produced when a command fails. */
+const contexts = new WeakMap<Command, CliContext>();
+
 export function buildProgram(io: CliIo = processIo, opts: ProgramOptions = {}): Command {
   const ctx = createContext(io, opts);
   const program = new Command('eventline');
+  contexts.set(program, ctx);
   const discard = (): void => undefined;
   // Set before any .command() call: subcommands copy these settings when they are created.
   program
@@ -151,6 +155,8 @@ export async function main(argv: readonly string[], opts: MainOptions = {}): Pro
   } catch (err) {
     // --help and --version end this way too.
     if (err instanceof CommanderError && err.exitCode === 0) return EXIT.ok;
+    // What the command printed before it failed (through --jq) comes first; an error of its own is not the one to report.
+    await contexts.get(program)?.flush().catch(() => undefined);
     const { error, unexpected } = classify(err);
     if (json) {
       io.stderr(`${JSON.stringify(errorDocument(error))}\n`);

@@ -86,8 +86,8 @@ export async function checkJq(expr: string): Promise<void> {
 }
 
 /** jq's output for the document, as `jq -r` prints it (strings raw, one result per line). An error of the program is a usage error. */
-export async function runJq(doc: unknown, expr: string): Promise<string> {
-  const r = await jqRaw((doc ?? null) as JqInput, expr, ['-r']);
+export async function runJq(doc: unknown, expr: string, compact = false): Promise<string> {
+  const r = await jqRaw((doc ?? null) as JqInput, expr, compact ? ['-r', '-c'] : ['-r']);
   if (r.exitCode !== 0) throw new CliError('usage_error', `--jq: ${jqMessage(r.stderr)}`, { reason: 'jq', jqExitCode: r.exitCode });
   return r.stdout === '' || r.stdout.endsWith('\n') ? r.stdout : `${r.stdout}\n`;
 }
