@@ -58,7 +58,8 @@ beforeAll(async () => {
   t = await startTestApp({ config: { publicUrl: url, port } });
   await t.app.listen({ port, host: '127.0.0.1' });
   tenant = await createTenant(t.services);
-}, 240_000);
+  // The server's full build (tsc) runs in prepack: minutes on a loaded two-core machine.
+}, 600_000);
 
 afterAll(async () => {
   await t?.close();
