@@ -76,6 +76,8 @@ export interface CliContext {
   profiles(): ProfileStore;
   /** Where a command calls the API: flags, then a named profile, else the environment, else the current profile. */
   apiTarget(opts: ApiTargetOpts): Promise<ApiTarget>;
+  /** apiTarget when a profile supplies it; undefined when the flags and the environment decide (or nothing does). */
+  profileTarget(opts: ApiTargetOpts): Promise<ApiTarget | undefined>;
   /** A line for the person at the terminal; goes to stderr under --json so stdout stays parseable. */
   notice(json: boolean | undefined, line: string): void;
 }
@@ -241,19 +243,23 @@ export function createContext(io: CliIo, opts: CliOptions = {}): CliContext {
       (json || output.jq !== undefined || output.fields ? io.stderr : io.stdout)(`${line}\n`);
     },
     profiles,
-    async apiTarget(o) {
-      const cfg = getConfig();
-      const env = cfg.apiClient ?? {};
+    async profileTarget(o) {
+      const env = getConfig().apiClient ?? {};
       const named = o.profile ?? env.profile;
       // Without a named profile, the current one is used only when neither the flags nor the environment name a client:
       // a client id from one place never meets a secret from another.
       const fromProfile = named ?? (o.clientId === undefined && env.clientId === undefined && env.configDir ? profiles().current() : undefined);
-      if (fromProfile !== undefined) {
-        const p = await profiles().get(fromProfile);
-        const clientSecret = o.clientSecret ?? p.clientSecret;
-        if (!clientSecret) throw new CliError('failed', `the secret of profile '${p.name}' is not in the ${p.secret === 'keychain' ? 'keychain' : 'credentials file'} any more: run eventline login --profile ${p.name} again`);
-        return { baseUrl: o.url ?? p.url, clientId: o.clientId ?? p.clientId, clientSecret, profile: p.name };
-      }
+      if (fromProfile === undefined) return undefined;
+      const p = await profiles().get(fromProfile);
+      const clientSecret = o.clientSecret ?? p.clientSecret;
+      if (!clientSecret) throw new CliError('failed', `the secret of profile '${p.name}' is not in the ${p.secret === 'keychain' ? 'keychain' : 'credentials file'} any more: run eventline login --profile ${p.name} again`);
+      return { baseUrl: o.url ?? p.url, clientId: o.clientId ?? p.clientId, clientSecret, profile: p.name };
+    },
+    async apiTarget(o) {
+      const fromProfile = await this.profileTarget(o);
+      if (fromProfile) return fromProfile;
+      const cfg = getConfig();
+      const env = cfg.apiClient ?? {};
       const clientId = o.clientId ?? env.clientId;
       const clientSecret = o.clientSecret ?? env.clientSecret;
       if (!clientId || !clientSecret) {

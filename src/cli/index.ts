@@ -20,8 +20,8 @@ import { registerScimTokens } from './commands/scim.js';
 import { registerSync } from './commands/sync.js';
 import { registerUsers } from './commands/users.js';
 import { registerWorkspaces } from './commands/workspaces.js';
-import { createContext, processIo, type CliContext, type CliIo, type CliOptions } from './context.js';
-import { classify, errorDocument, EXIT } from './errors.js';
+import { createContext, processIo, type ApiTargetOpts, type CliContext, type CliIo, type CliOptions } from './context.js';
+import { classify, CliError, errorDocument, EXIT } from './errors.js';
 import { checkJq, parseFields } from './output.js';
 
 export type { CliIo, CliOptions } from './context.js';
@@ -128,7 +128,21 @@ export function buildProgram(io: CliIo = processIo, opts: ProgramOptions = {}): 
     ctx.setOutput({ jq: o.jq, fields: o.fields });
     // `eventline --profile x api ...`: the global option reaches the command's own.
     const global = root.opts<{ profile?: string }>().profile;
-    if (global !== undefined && o.profile === undefined && action.options.some((opt) => opt.long === '--profile')) action.setOptionValue('profile', global);
+    const takesClient = action.name() !== 'login' && action.options.some((opt) => opt.long === '--client-id');
+    if (global !== undefined && !takesClient && action.name() !== 'login') {
+      throw new CliError('usage_error', `--profile: '${action.name()}' does not call the API with client credentials`, { reason: 'profile' });
+    }
+    if (global !== undefined && o.profile === undefined) action.setOptionValue('profile', global);
+    // A command that calls the API reads --url, --client-id and --client-secret: when a profile supplies them they are
+    // filled in here, so every such command (and one added later) takes profiles without code of its own.
+    if (takesClient) {
+      const target = await ctx.profileTarget({ ...action.opts<ApiTargetOpts>(), profile: global ?? o.profile });
+      if (target) {
+        action.setOptionValue('url', target.baseUrl);
+        action.setOptionValue('clientId', target.clientId);
+        action.setOptionValue('clientSecret', target.clientSecret);
+      }
+    }
   });
   program.hook('postAction', () => ctx.flush());
   return program;

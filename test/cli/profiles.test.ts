@@ -188,6 +188,12 @@ describe('choosing the profile', () => {
     expect(totalCount(await cli(['api', 'get', '/events', '--jq', '.paging.totalCount'], { home, env: { EVENTLINE_PROFILE: 'theirs' } }))).toBe(1);
   }, 60_000);
 
+  it('a global --profile on a command that does not call the API is a usage error', async () => {
+    const r = await cli(['--profile', 'mine', 'accounts', 'list'], { home });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("error: --profile: 'list' does not call the API with client credentials\n");
+  }, 30_000);
+
   it('EVENTLINE_CLIENT_ID and EVENTLINE_CLIENT_SECRET keep working, ahead of the current profile', async () => {
     await cli(['profiles', 'use', 'mine'], { home });
     const env = { EVENTLINE_URL: url, EVENTLINE_CLIENT_ID: other.clientId, EVENTLINE_CLIENT_SECRET: other.clientSecret };
