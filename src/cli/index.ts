@@ -96,6 +96,7 @@ export function buildProgram(io: CliIo = processIo, opts: ProgramOptions = {}): 
   registerUsers(program, ctx);
   registerWorkspaces(program, ctx);
   registerApps(program, ctx);
+  registerLogin(program, ctx);
   registerScimTokens(program, ctx);
   registerAudit(program, ctx);
   registerOpenApi(program, ctx);
@@ -106,7 +107,6 @@ export function buildProgram(io: CliIo = processIo, opts: ProgramOptions = {}): 
   registerContacts(program, ctx);
   registerDb(program, ctx);
   registerBackup(program, ctx);
-  registerLogin(program, ctx);
   // Every command that runs something takes --json (and --debug after it), whether or not it declared them:
   // a command added later cannot miss them.
   for (const cmd of allCommands(program)) {
