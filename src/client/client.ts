@@ -1,0 +1,2 @@
+// Re-exported from the SDK package (packages/sdk), so imports of this path keep working.
+export * from '../../packages/sdk/src/client.js';
