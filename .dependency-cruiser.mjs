@@ -69,10 +69,10 @@ const RULES = [
   },
   {
     name: 'client-standalone',
-    comment: 'The SDK (src/client/) ships on its own: it imports no other file of this repository.',
+    comment: 'The SDK (packages/sdk/, re-exported by src/client/) ships on its own: it imports no other file of this repository.',
     severity: 'error',
-    from: { path: '(^|/)src/client/' },
-    to: { dependencyTypes: ['local'], pathNot: '(^|/)src/client/' },
+    from: { path: '(^|/)(packages/sdk|src/client)/' },
+    to: { dependencyTypes: ['local'], pathNot: '(^|/)(packages/sdk|src/client)/' },
   },
   {
     name: 'infrastructure-below-modules',

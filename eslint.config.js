@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'web/dist/**', 'test-artifacts/**', 'coverage/**', '.tmp/**', 'test/architecture/fixtures/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'web/dist/**', 'test-artifacts/**', 'coverage/**', '.tmp/**', 'test/architecture/fixtures/**', 'packages/*/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,12 +20,12 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    // The SDK is published on its own (eventline/client): importing the server or
+    // The SDK is published on its own (eventline-sdk): importing the server or
     // any package would pull it into every client's install.
-    files: ['src/client/**'],
+    files: ['packages/sdk/src/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ regex: '^(?!\\./)', message: 'src/client imports only its own files (./...).' }],
+        patterns: [{ regex: '^(?!\\./)', message: 'packages/sdk imports only its own files (./...).' }],
       }],
     },
   },

@@ -1,15 +1,3 @@
-/**
- * eventline/client: the TypeScript SDK. Typed from eventline's own OpenAPI
- * document (schema.ts, generated), with the client-credentials token flow,
- * async iterators for paging, the seed's 429 retry rule (honouring Retry-After)
- * and client-side pacing to the server's announced rate built in.
- */
-export { createClient, EventlineClient, type ApiResponse, type ClientOptions, type Logger, type PageOptions } from './client.js';
-export { ApiRequestError, QuotaExceededError, TokenRequestError, TooManyRequestsError, type ApiErrorDetail } from './errors.js';
-export { backoffMs, FIRST_WAIT_MS, GIVE_UP_WAIT_MS, jitterMs, MAX_ATTEMPTS, nextUtcMidnight } from './retry.js';
-export { DEFAULT_MAX_CONCURRENCY, DEFAULT_SAFETY_FACTOR, type PacingOptions } from './pacing.js';
-export type { TokenResponse } from './token.js';
-export type {
-  ApiPaths, ArgsFor, HttpMethod, ItemOf, Page, Paging, PathsFor, Query, QueryValue, ResultFor, UntypedRequestOptions,
-} from './types.js';
-export type { components, operations, paths } from './schema.js';
+// The SDK lives in its own package (packages/sdk, published as eventline-sdk); the server's
+// `eventline/client` export and its own imports (CLI, sync jobs, tests) keep working through here.
+export * from '../../packages/sdk/src/index.js';

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -79,8 +79,15 @@ export interface Config {
   readonly signIn: SignInConfig;
   readonly webDir: string;
   readonly dataDir: string;
-  /** Where `eventline api` calls and with which client credentials (EVENTLINE_URL, EVENTLINE_CLIENT_ID, EVENTLINE_CLIENT_SECRET). */
-  readonly apiClient?: { readonly url?: string; readonly clientId?: string; readonly clientSecret?: string };
+  /**
+   * Where `eventline api` calls and with which client credentials (EVENTLINE_URL, EVENTLINE_CLIENT_ID, EVENTLINE_CLIENT_SECRET);
+   * the profile of `eventline login` to use (EVENTLINE_PROFILE) and the directory of the profiles ($XDG_CONFIG_HOME/eventline,
+   * else ~/.config/eventline).
+   */
+  readonly apiClient?: {
+    readonly url?: string; readonly clientId?: string; readonly clientSecret?: string;
+    readonly profile?: string; readonly configDir?: string;
+  };
   /** Compliance communications and outgoing mail (src/modules/communications, src/modules/mail). */
   readonly communications?: CommunicationsConfig;
   /** Webcast platform sync run by the worker (src/modules/sync); off without SYNC_PROVIDER. */
@@ -467,6 +474,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ...(env['EVENTLINE_URL'] ? { url: env['EVENTLINE_URL'] } : {}),
       ...(env['EVENTLINE_CLIENT_ID'] ? { clientId: env['EVENTLINE_CLIENT_ID'] } : {}),
       ...(env['EVENTLINE_CLIENT_SECRET'] ? { clientSecret: env['EVENTLINE_CLIENT_SECRET'] } : {}),
+      ...(env['EVENTLINE_PROFILE'] ? { profile: env['EVENTLINE_PROFILE'] } : {}),
+      // The XDG base directory specification: $XDG_CONFIG_HOME when set (and absolute), else ~/.config.
+      ...(env['XDG_CONFIG_HOME']?.startsWith('/') ? { configDir: join(env['XDG_CONFIG_HOME'], 'eventline') }
+        : env['HOME'] ? { configDir: join(env['HOME'], '.config', 'eventline') } : {}),
     }),
     communications: Object.freeze({
       urlSigningKeys: Object.freeze(signingKeys(env['COMMUNICATIONS_URL_SIGNING_KEYS'])),

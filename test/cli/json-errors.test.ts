@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +113,11 @@ describe('every command under --json', () => {
     const creds = ['--client-id', tenant.clientId, '--client-secret', tenant.clientSecret];
     const bad = { config: unreachableDb, code: 'connection_error' } as const;
     const sqliteOnly = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: join(dir, 'sqlite-only') });
+    // The profiles of eventline login: none yet, or a config.json that is not JSON.
+    const noProfiles = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', XDG_CONFIG_HOME: join(dir, 'xdg-empty') }, { database: t.config.database });
+    mkdirSync(join(dir, 'xdg-broken', 'eventline'), { recursive: true });
+    writeFileSync(join(dir, 'xdg-broken', 'eventline', 'config.json'), '{ not json');
+    const brokenProfiles = loadConfig({ DEMO: 'false', LOG_LEVEL: 'silent', XDG_CONFIG_HOME: join(dir, 'xdg-broken') }, { database: t.config.database });
     // One failing call per command; `serve` exits the process, so it runs as a real process below.
     const cases: Record<string, { args: string[]; code: string; config?: Config; message?: RegExp }> = {
       'serve': { args: [], code: 'connection_error' },
@@ -153,6 +158,10 @@ describe('every command under --json', () => {
       // SQLite only: a database that is not there, a backup that is not there; PostgreSQL: a usage error naming the recipe.
       'backup': { args: [join(dir, 'backup.db')], code: 'failed', config: sqliteOnly, message: /there is no database at/ },
       'restore': { args: [join(dir, 'no-such-backup.db')], code: 'failed', config: sqliteOnly, message: /there is no backup at/ },
+      'login': { args: ['--url', closedUrl, '--client-id', 'x', '--client-secret', 'y'], code: 'connection_error', config: noProfiles, message: /could not connect/ },
+      'profiles list': { args: [], code: 'failed', config: brokenProfiles, message: /config\.json is not valid JSON/ },
+      'profiles use': { args: ['nobody'], code: 'usage_error', config: noProfiles, message: /no profile 'nobody'/ },
+      'profiles remove': { args: ['nobody'], code: 'usage_error', config: noProfiles, message: /no profile 'nobody'/ },
     };
     for (const name of ['backup', 'restore']) {
       const onPostgres = await cli([name, join(dir, 'x.db'), '--json'], unreachableDb);

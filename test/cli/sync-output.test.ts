@@ -64,6 +64,17 @@ describe('eventline sync --once output', () => {
     expect(lines.at(-1)).toEqual({ done: true, sessions: 2, failed: 0, skipped: 1 });
   });
 
+  it('applies --jq and --fields to each result line, and moves the log lines to stderr', async () => {
+    const jq = await sync(['--jq', 'select(.outcome == "Skipped") | .title']);
+    expect(jq.code, jq.stderr).toBe(EXIT.ok);
+    expect(jq.stdout).toBe('Partner stream\n');
+    expect(jq.stderr).toContain('meeting');
+    const fields = await sync(['--fields', 'title,outcome']);
+    expect(fields.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(expect.arrayContaining([
+      { title: 'Partner stream', outcome: 'Skipped' }, { title: 'Opening keynote', outcome: 'Succeeded' }, { title: null, outcome: null },
+    ]));
+  });
+
   it('says why a session failed when the platform cannot be reached, and exits 1', async () => {
     const port = await freePort();
     const run = await sync([], `http://127.0.0.1:${port}`);

@@ -58,7 +58,8 @@ beforeAll(async () => {
   t = await startTestApp({ config: { publicUrl: url, port } });
   await t.app.listen({ port, host: '127.0.0.1' });
   tenant = await createTenant(t.services);
-}, 240_000);
+  // The server's full build (tsc) runs in prepack: minutes on a loaded two-core machine.
+}, 600_000);
 
 afterAll(async () => {
   await t?.close();
@@ -71,6 +72,8 @@ describe('npm pack', () => {
     expect(paths).toEqual(expect.arrayContaining([
       'package.json', 'bin/eventline.js', 'tsconfig.json',
       'dist/src/app.js', 'dist/src/app.d.ts', 'dist/src/client/index.js', 'dist/src/client/index.d.ts',
+      // eventline/client re-exports the SDK package's sources, compiled beside the server's.
+      'dist/packages/sdk/src/index.js', 'dist/packages/sdk/src/index.d.ts',
     ]));
     const unwanted = paths.filter((p) => /(^|\/)(test|testing|data|node_modules)\/|\.test\.[cm]?[jt]s$|\.fixture\.[cm]?[jt]s$/.test(p));
     expect(unwanted).toEqual([]);

@@ -20,6 +20,7 @@ interface ApiOpts {
   url?: string;
   clientId?: string;
   clientSecret?: string;
+  profile?: string;
   scope?: string;
   waitForQuota?: boolean;
   json?: boolean;
@@ -89,9 +90,10 @@ function progressBar(io: CliIo, enabled: boolean): Progress {
   };
 }
 
-const print = (ctx: CliContext, value: unknown): void => {
+const print = (ctx: CliContext, json: boolean | undefined, value: unknown): void => {
   if (value === undefined) return;
-  ctx.io.stdout(typeof value === 'string' ? `${value}\n` : `${JSON.stringify(value, null, 2)}\n`);
+  // JSON either way; on a terminal a list is drawn as a table (--json keeps the JSON), --jq and --fields shape it.
+  ctx.printJson(json, value);
 };
 
 /** `eventline api <method> <path>`: any API call through the SDK (token, paging and 429 rules included). */
@@ -113,12 +115,8 @@ export function registerApi(program: Command, ctx: CliContext): void {
     .action(async (rawMethod: string, path: string, opts: ApiOpts, cmd: Command) => {
       const method = METHODS.find((m) => m === rawMethod.toLowerCase());
       if (method === undefined) usageError(cmd, `unknown method '${rawMethod}': use one of ${METHODS.join(', ')}`);
-      const config = ctx.config();
-      const clientId = opts.clientId ?? config.apiClient?.clientId;
-      const clientSecret = opts.clientSecret ?? config.apiClient?.clientSecret;
-      if (!clientId || !clientSecret) {
-        usageError(cmd, 'give --client-id and --client-secret (or set EVENTLINE_CLIENT_ID and EVENTLINE_CLIENT_SECRET)');
-      }
+      // Flags, else EVENTLINE_* or a profile of `eventline login`.
+      const { baseUrl, clientId, clientSecret } = await ctx.apiTarget(opts);
       const body = opts.data !== undefined ? readData(cmd, opts.data) : undefined;
       const logger: Logger = {
         warn: (message, context) => {
@@ -129,7 +127,6 @@ export function registerApi(program: Command, ctx: CliContext): void {
         // The failure itself reaches stderr once, through main's error line.
         error: () => undefined,
       };
-      const baseUrl = opts.url ?? config.apiClient?.url ?? config.publicUrl;
       let client: RuntimeClient;
       try {
         // The path is only known at run time: the untyped signatures spare the type checker the
@@ -148,7 +145,7 @@ export function registerApi(program: Command, ctx: CliContext): void {
         : usageError(cmd, '--all pages through a list: use get, or post for a .../filter list');
       await reaching(baseUrl, 'the server', async () => {
         if (listMethod === undefined) {
-          print(ctx, (await client.request(method, path, { query, ...(body !== undefined ? { body } : {}) })).data);
+          print(ctx, opts.json, (await client.request(method, path, { query, ...(body !== undefined ? { body } : {}) })).data);
           return;
         }
         const items: unknown[] = [];
@@ -161,7 +158,7 @@ export function registerApi(program: Command, ctx: CliContext): void {
         } finally {
           progress.stop();
         }
-        print(ctx, items);
+        print(ctx, opts.json, items);
       });
     });
 }

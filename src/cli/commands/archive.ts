@@ -124,6 +124,7 @@ interface ArchiveOpts {
   url?: string;
   clientId?: string;
   clientSecret?: string;
+  profile?: string;
   json?: boolean;
 }
 
@@ -141,15 +142,12 @@ export function registerArchive(program: Command, ctx: CliContext): void {
     .action(async (opts: ArchiveOpts, cmd: Command) => {
       const out = opts.out;
       if (!out) usageError(cmd, "required option '--out <dir>' not specified");
-      const config = ctx.config();
-      const clientId = opts.clientId ?? config.apiClient?.clientId;
-      const clientSecret = opts.clientSecret ?? config.apiClient?.clientSecret;
-      if (!clientId || !clientSecret) usageError(cmd, 'give --client-id and --client-secret (or set EVENTLINE_CLIENT_ID and EVENTLINE_CLIENT_SECRET)');
+      // Flags, else EVENTLINE_* or a profile of `eventline login`.
+      const { baseUrl, clientId, clientSecret } = await ctx.apiTarget(opts);
       const logger: Logger = {
         warn: (message) => ctx.io.stderr(`${message}\n`),
         error: () => undefined,
       };
-      const baseUrl = opts.url ?? config.apiClient?.url ?? config.publicUrl;
       const client = createClient({ baseUrl, clientId, clientSecret, logger, scope: 'compliance/communications:read' });
       for (;;) {
         const result = await reaching(baseUrl, 'the server', () => runArchive({ client, out, progress: (line) => ctx.io.stderr(`${opts.json ? JSON.stringify({ progress: line }) : line}\n`) }));

@@ -12,6 +12,7 @@ interface SyncOptions {
   url?: string;
   clientId?: string;
   clientSecret?: string;
+  profile?: string;
   interval?: number;
   webhookPort?: number;
   webhookSecret?: string;
@@ -112,34 +113,33 @@ export function registerSync(program: Command, ctx: CliContext): void {
     .action(async (opts: SyncOptions, cmd: Command) => {
       if (opts.once === opts.watch) usageError(cmd, 'give exactly one of --once and --watch');
       const config = ctx.config();
-      const clientId = opts.clientId ?? config.apiClient?.clientId;
-      const clientSecret = opts.clientSecret ?? config.apiClient?.clientSecret;
-      if (!clientId || !clientSecret) usageError(cmd, 'client credentials are needed: --client-id and --client-secret, or EVENTLINE_CLIENT_ID and EVENTLINE_CLIENT_SECRET');
+      // Flags, else EVENTLINE_* or a profile of `eventline login`.
+      const { baseUrl, clientId, clientSecret } = await ctx.apiTarget(opts);
       const simUrl = opts.simUrl ?? config.sync?.simUrl;
       const zoom = { ...config.sync?.zoom, ...(opts.webhookSecret ? { webhookSecret: opts.webhookSecret } : {}) };
       const webhookSecret = opts.webhookSecret ?? (opts.provider === 'zoom' ? zoom.webhookSecret : undefined) ?? config.sync?.webhookSecret;
       const provider = createProvider(opts.provider, {
         ...(simUrl ? { simUrl } : {}), ...(webhookSecret ? { webhookSecret } : {}), zoom, ...(config.sync?.teams ? { teams: config.sync.teams } : {}), ...(config.sync?.gotowebinar ? { gotowebinar: config.sync.gotowebinar } : {}),
       });
-      const baseUrl = opts.url ?? config.apiClient?.url ?? config.publicUrl;
       const client = createClient({
         baseUrl, clientId, clientSecret,
         logger: { error: (m, c) => log.warn(m, c), warn: (m, c) => log.warn(m, c) },
       });
       const api = new TitledApi(client);
-      const log = logger(ctx.io, opts.json, api.titles);
+      // Under --jq or --fields stdout carries the shaped results alone; the log lines go to stderr.
+      const log = logger(ctx.shaping() ? { ...ctx.io, stdout: ctx.io.stderr } : ctx.io, opts.json, api.titles);
       const engine = new SyncEngine({ api, provider, logger: log });
       // A session's own failures are recorded in its result; what escapes is eventline being unreachable.
       const pass = (): Promise<SessionSyncResult[]> => reaching(baseUrl, 'the eventline server', () => engine.runOnce());
 
       if (opts.once) {
         const results = await pass();
-        for (const r of results) ctx.io.stdout(`${opts.json ? JSON.stringify(r) : summary(r)}\n`);
+        // One line per session, then the total: NDJSON under --json, each line shaped by --jq / --fields.
+        for (const r of results) ctx.printLine(opts.json, r, () => summary(r));
         const failed = results.filter((r) => r.outcome === 'Failed').length;
         const skipped = results.filter((r) => r.outcome === 'Skipped').length;
-        ctx.io.stdout(opts.json
-          ? `${JSON.stringify({ done: true, sessions: results.length, failed, skipped })}\n`
-          : `sync done: ${results.length} sessions, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}\n`);
+        ctx.printLine(opts.json, { done: true, sessions: results.length, failed, skipped },
+          () => `sync done: ${results.length} sessions, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
         if (failed > 0) {
           throw new CliError('failed', `${failed} session(s) failed to sync: ${results.filter((r) => r.outcome === 'Failed').map((r) => r.title !== undefined ? quoted(r.title) : r.session).join(', ')}; see their sync state (GET /sessions/{id}/sync)`, { failed });
         }
