@@ -162,6 +162,8 @@ describe('every command under --json', () => {
       'profiles list': { args: [], code: 'failed', config: brokenProfiles, message: /config\.json is not valid JSON/ },
       'profiles use': { args: ['nobody'], code: 'usage_error', config: noProfiles, message: /no profile 'nobody'/ },
       'profiles remove': { args: ['nobody'], code: 'usage_error', config: noProfiles, message: /no profile 'nobody'/ },
+      'logs': { args: ['--url', closedUrl, ...creds], code: 'connection_error', message: /could not connect to http:\/\/127\.0\.0\.1:\d+/ },
+      'listen': { args: ['--forward-to', 'http://127.0.0.1:9/hooks', '--url', closedUrl, ...creds], code: 'connection_error', message: /could not connect to http:\/\/127\.0\.0\.1:\d+/ },
     };
     for (const name of ['backup', 'restore']) {
       const onPostgres = await cli([name, join(dir, 'x.db'), '--json'], unreachableDb);

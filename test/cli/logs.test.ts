@@ -49,6 +49,13 @@ describe('eventline logs', () => {
 
     const failed = await cli(['--status', '4xx', '--json']);
     expect(failed.stdout.trim().split('\n').map((l) => (JSON.parse(l) as Line).route)).toEqual(['/ea/events/{id}']);
+
+    // --jq and --fields shape each entry, as on every command that prints JSON.
+    const jq = await cli(['--jq', '.route']);
+    expect(jq.code, jq.stderr).toBe(0);
+    expect(jq.stdout.trim().split('\n')).toEqual(['/ea/events', '/ea/events/{id}']);
+    const fields = await cli(['--fields', 'method,status', '--json']);
+    expect(fields.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).map((l) => Object.keys(l).sort())).toEqual([['method', 'status'], ['method', 'status']]);
   }, 60_000);
 
   it('--follow prints new entries as they come, and stops on the signal', async () => {

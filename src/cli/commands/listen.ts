@@ -92,7 +92,7 @@ export function registerListen(program: Command, ctx: CliContext): void {
       }
       const baseUrl = (opts.url ?? config.apiClient?.url ?? config.publicUrl).replace(/\/+$/, '');
       const secret = newSigningSecret();
-      const out = (line: Record<string, unknown>, text: string) => ctx.io.stdout(opts.json ? `${JSON.stringify(line)}\n` : `${text}\n`);
+      const out = (line: Record<string, unknown>, text: string) => ctx.printLine(opts.json, line, () => text);
       const stop = new AbortController();
       const onSignal = () => stop.abort();
       process.once('SIGINT', onSignal);

@@ -96,8 +96,9 @@ export function registerLogs(program: Command, ctx: CliContext): void {
         const fresh = entries.filter((e) => !seen.has(e.id));
         for (const e of fresh) seen.add(e.id);
         if (fresh.length === 0) return;
-        if (opts.json) {
-          for (const e of fresh) ctx.io.stdout(`${JSON.stringify(e)}\n`);
+        // --json, --jq and --fields: one JSON line per entry, shaped by the context.
+        if (opts.json || ctx.shaping()) {
+          for (const e of fresh) ctx.printLine(true, e, () => '');
           return;
         }
         const lines = table(HEADERS, fresh.map(row)).split('\n');
@@ -113,7 +114,7 @@ export function registerLogs(program: Command, ctx: CliContext): void {
         });
         const initial = entriesOf(first.data).reverse();
         print(initial);
-        if (!initial.length && !opts.follow && !opts.json) ctx.io.stdout('No requests logged.\n');
+        if (!initial.length && !opts.follow && !opts.json && !ctx.shaping()) ctx.io.stdout('No requests logged.\n');
         if (!opts.follow) return;
         let since = initial.at(-1)?.at ?? opts.since ?? new Date().toISOString();
         // Ctrl-C ends the follow cleanly (exit code 0), as the context's signal does for an embedding program.
