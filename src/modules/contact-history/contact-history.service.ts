@@ -4,6 +4,7 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/constraints.js';
 import { newId } from '../../db/ids.js';
+import type { Notifier } from '../../notifications.js';
 import type { Executor } from '../../db/repository.js';
 import { inSavepoint } from '../../db/savepoint.js';
 import { iso, type Clock } from '../../db/time.js';
@@ -77,6 +78,7 @@ export class ContactHistoryService {
     private readonly uses: ContactHistoryUses,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock,
+    private readonly notifier?: Notifier,
   ) {}
 
   private href(rest: string): string {
@@ -300,7 +302,9 @@ export class ContactHistoryService {
       }
       entries.push({ id: newId(), account_id: auth.accountId, contact_id: main.id, field: 'mergedContacts', old_value: null, new_value: ids.join(','), through: THROUGH.modified, updated: now, updated_by: by });
       await this.repo.appendHistory(entries, trx);
-      return this.uses.contacts.replaceIn(auth, main.id, input2, trx);
+      const merged = await this.uses.contacts.replaceIn(auth, main.id, input2, trx);
+      await this.notifier?.notify(trx, auth.accountId, 'contact.merged', { ...merged, mergedContacts: secondaries.map((s) => ({ id: s.id })) });
+      return merged;
     });
   }
 

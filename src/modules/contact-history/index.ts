@@ -12,7 +12,7 @@ export { ContactHistoryService };
  * write's transaction: the history commits or rolls back with the change.
  */
 export function createContactHistoryModule(deps: ModuleDeps, uses: ContactHistoryUses) {
-  const contactHistory = new ContactHistoryService(new ContactHistoryRepository(deps.db.db), uses, deps.config, deps.clock);
+  const contactHistory = new ContactHistoryService(new ContactHistoryRepository(deps.db.db), uses, deps.config, deps.clock, deps.notifier);
   uses.contacts.onWritten((write, ex) => contactHistory.recordWrite(write, ex));
   return defineModule({ name: 'contact-history', services: { contactHistory }, routes: contactHistoryRoutes(contactHistory), erasers: contactHistoryErasers() });
 }

@@ -32,7 +32,7 @@ export function createObfuscationModule(deps: ModuleDeps, uses: { accounts: Acco
   const personal = uses.declarations.filter((d) => Object.values(d.columns).some((c) => columnUse(c) !== 'none')).map((d) => d.table);
   const compactor = new Compactor(disk, deps.db.dialect, deps.config.obfuscation.compact, uses.log, personal, deps.metrics);
   const obfuscation = new ObfuscationService(
-    repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock, { repo: disk, compactor, database: deps.config.database }, deps.metrics,
+    repo, uses.contacts, uses.accounts, deps.jobs, uses.erasers, deps.clock, { repo: disk, compactor, database: deps.config.database }, deps.metrics, deps.notifier,
   );
   const database = deps.config.database;
   if (database.dialect === 'sqlite' && database.file !== ':memory:') obfuscation.useJournal(new ObfuscationJournal(journalPath(database.file)));

@@ -1,3 +1,4 @@
+import type { Notifier } from '../../notifications.js';
 import type { ObfuscationJournal } from './journal.js';
 import type { Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/constraints.js';
@@ -63,6 +64,7 @@ export class ObfuscationService {
     private readonly clock: Clock,
     private readonly disk: { readonly repo: DiskRepository; readonly compactor: Compactor; readonly database: Config['database'] },
     private readonly metrics?: Pick<Metrics, 'obfuscated' | 'obfuscationFailed'>,
+    private readonly notifier?: Notifier,
   ) {}
 
   private journal?: ObfuscationJournal;
@@ -338,6 +340,8 @@ export class ObfuscationService {
       xid = footprint.xid;
     }
     await this.repo.setStatusMany(recs.map((r) => r.id), { status: 'COMPLETED', rows_erased: total, error: null, last_modified: now, finished_at: now }, trx);
+    // Ids only: the contact's values are gone, and the notification must not carry them anywhere.
+    for (const r of recs) if (contactIds.includes(r.contact_id)) await this.notifier?.notify(trx, accountId, 'contact.obfuscated', { id: r.contact_id, obfuscateId: r.id });
     return { total, contacts: contactIds.length, touched, ...(xid !== undefined ? { xid } : {}) };
   }
 

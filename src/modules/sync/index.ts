@@ -49,7 +49,7 @@ export function createSyncModule(deps: ModuleDeps, uses: { sessions: SessionsSer
       return row ? { platform: row.platform, name: row.name } : undefined;
     },
     enqueueSession: (accountId, connectionId, sessionId) => enqueueConnectionSync(deps.jobs, accountId, connectionId, sessionId),
-  });
+  }, deps.notifier);
   const syncRoutesPlugin = syncRoutes(sync);
   const connectionRoutesPlugin = connectionsRoutes(connections);
   return defineModule({

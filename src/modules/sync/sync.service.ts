@@ -14,6 +14,7 @@ export interface ConnectionLookup {
   enqueueSession(accountId: string, connectionId: string, sessionId: string): Promise<void>;
 }
 import type { Row } from '../../db/types.js';
+import type { Notifier } from '../../notifications.js';
 
 // Our own JSON columns, written only by put() below from checked input.
 const snapshotColumn = jsonColumn('webcast_sync_states.snapshot', SnapshotSchema);
@@ -47,6 +48,7 @@ export class SyncService {
   constructor(
     private readonly repo: SyncRepository, private readonly sessions: SessionsService, private readonly clock: Clock,
     private readonly connections?: ConnectionLookup,
+    private readonly notifier?: Notifier,
   ) {}
 
   private async checkConnection(accountId: string, id: string, target: string): Promise<{ platform: string; name: string }> {
@@ -98,19 +100,27 @@ export class SyncService {
     const now = iso(this.clock());
     const existing = await this.repo.find(accountId, session.id);
     if (input.connection) await this.checkConnection(accountId, input.connection.id, 'connection.id');
+    const progress = JSON.stringify({ ...(existing ? progressColumn(existing.progress) : {}), ...input.progress });
+    const webcastId = input.webcast?.id.toLowerCase() ?? existing?.webcast_id ?? null;
+    // webcast.synced: a sync run that succeeded and changed something (its first success, or new progress: links,
+    // check-ins, a recording), not every periodic pass.
+    const notifier = this.notifier;
+    const synced = input.outcome === 'Succeeded' && (existing?.outcome !== 'Succeeded' || existing.progress !== progress || existing.webcast_id !== webcastId);
     await this.repo.save({
       account_id: accountId, session_id: session.id, provider: input.provider,
       connection_id: input.connection?.id.toLowerCase() ?? existing?.connection_id ?? null,
       meeting_id: input.meetingId ?? existing?.meeting_id ?? null,
-      webcast_id: input.webcast?.id.toLowerCase() ?? existing?.webcast_id ?? null,
+      webcast_id: webcastId,
       snapshot: input.snapshot !== undefined ? (input.snapshot === null ? null : JSON.stringify(input.snapshot)) : existing?.snapshot ?? null,
-      progress: JSON.stringify({ ...(existing ? progressColumn(existing.progress) : {}), ...input.progress }),
+      progress,
       outcome: input.outcome, error: input.error ?? null, last_run: input.lastRun ?? existing?.last_run ?? now,
       created: existing?.created ?? now, last_modified: now,
     }, (input.conflicts ?? []).map((c) => ({
       id: newId(), account_id: accountId, session_id: session.id, field: c.field, kept: c.kept,
       discarded_side: c.kept === 'eventline' ? 'provider' : 'eventline', discarded_value: c.discardedValue ?? null, kept_value: c.keptValue ?? null, created: now,
-    })));
+    })), synced && webcastId !== null && notifier ? (trx) => notifier.notify(trx, accountId, 'webcast.synced', {
+      id: webcastId, session: { id: session.id }, provider: input.provider, outcome: input.outcome, progress: JSON.parse(progress) as unknown, lastRun: input.lastRun ?? now,
+    }) : undefined);
     return this.get(accountId, session.id);
   }
 }

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
+import { startReceiver, type Receiver, type Received } from '../helpers/receiver.js';
+import { sampleSession, workflowEvent } from '../helpers/workflow.js';
+
+// Issue 35 part 1: the event types emitted outside the attendee/session/event paths: a contact merge, a contact's
+// obfuscation (ids only, nothing of the erased values) and a webcast sync run that changed something. Each is verified
+// with the official standardwebhooks package, as a receiver would.
+
+interface Body { id: string; type: string; timestamp: string; data: { object: Record<string, unknown> } }
+
+let t: TestApp;
+let api: Api;
+let accountId: string;
+let receiver: Receiver;
+let secret = '';
+
+const headersOf = (r: Received): Record<string, string> => ({
+  'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']),
+});
+
+async function arrival(type: string, id: string): Promise<Body> {
+  const got = await waitFor(async () => receiver.received.find((r) => {
+    const b = r.json as Body | undefined;
+    return b?.type === type && b.data.object['id'] === id;
+  }), 30_000, `the ${type} webhook`);
+  // Verified as a receiver would: signature and timestamp.
+  return new Webhook(secret).verify(got.body, headersOf(got)) as Body;
+}
+
+async function contact(first: string, last: string, email: string): Promise<string> {
+  const res = await api('POST', '/ea/contacts', [{ firstName: first, lastName: last, email }]);
+  expect(res.statusCode, res.body).toBe(207);
+  return (res.json() as Array<{ data: { id: string } }>)[0]?.data.id ?? '';
+}
+
+beforeAll(async () => {
+  receiver = await startReceiver('/hooks');
+  receiver.answer(() => ({ status: 200, body: {} }));
+  t = await startTestApp({ env: { HOOKS_ALLOW_LOOPBACK: 'true' } });
+  const tenant = await createTenant(t.services);
+  accountId = tenant.accountId;
+  await t.services.accounts.setFeature(accountId, 'contact-obfuscation', true);
+  api = apiClient(t.app, await tokenFor(t.app, tenant));
+  const res = await api('POST', '/ea/webhook-endpoints', { url: receiver.url, enabledEvents: ['contact.merged', 'contact.obfuscated', 'webcast.synced'] });
+  expect(res.statusCode, res.body).toBe(201);
+  secret = (res.json() as { secret: string }).secret;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+describe('webhooks of merges, obfuscations and sync runs', () => {
+  it('sends contact.merged with the surviving contact and the merged ids', async () => {
+    const tag = Date.now().toString(36);
+    const main = await contact('Mira', `Mainly${tag}`, `mira.${tag}@merge.test`);
+    const dup = await contact('Mira', `Dupley${tag}`, `mira.dup.${tag}@merge.test`);
+    const merged = await api('POST', `/ea/contacts/${main}/merge`, { secondaryContacts: [dup] });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const body = await arrival('contact.merged', main);
+    expect(body.data.object).toMatchObject({ id: main, lastName: `Mainly${tag}`, mergedContacts: [{ id: dup }] });
+  }, 60_000);
+
+  it('sends contact.obfuscated with ids only, and no delivery or stored event keeps the erased values', async () => {
+    const tag = Date.now().toString(36);
+    const email = `orla.${tag}@erase.test`;
+    const id = await contact('Orla', `Vanishwood${tag}`, email);
+    const start = await api('POST', `/ea/contacts/${id}/obfuscate`);
+    expect(start.statusCode, start.body).toBe(202);
+    const { obfuscateId } = start.json() as { obfuscateId: string };
+    const body = await arrival('contact.obfuscated', id);
+    expect(body.data.object).toEqual({ id, obfuscateId });
+    const received = receiver.received.filter((r) => (r.json as Body | undefined)?.data?.object?.['id'] === id).map((r) => r.body).join('\n');
+    expect(received).not.toContain(email);
+    expect(received.toLowerCase()).not.toContain(`vanishwood${tag}`);
+  }, 60_000);
+
+  it('sends webcast.synced for a sync run that changed something, not for a pass that changed nothing', async () => {
+    const eventId = await workflowEvent(t.services, accountId);
+    const session = await api('POST', '/ea/sessions', sampleSession(eventId));
+    expect(session.statusCode, session.body).toBe(201);
+    const sessionId = (session.json() as { id: string }).id;
+    const webcast = await api('POST', '/ea/webcasts', { event: { id: eventId }, session: { id: sessionId }, provider: 'Zoom' });
+    expect(webcast.statusCode, webcast.body).toBe(200);
+    const webcastId = (webcast.json() as { id: string }).id;
+    const put = (progress: Record<string, unknown>) => api('PUT', `/ea/sessions/${sessionId}/sync`, { provider: 'Zoom', outcome: 'Succeeded', meetingId: '9001', webcast: { id: webcastId }, progress });
+    expect((await put({ attendeeLinks: 2 })).statusCode).toBe(200);
+    const body = await arrival('webcast.synced', webcastId);
+    expect(body.data.object).toMatchObject({ id: webcastId, session: { id: sessionId }, provider: 'Zoom', outcome: 'Succeeded', progress: { attendeeLinks: 2 } });
+    // The same state again: no new notification. New progress: one more.
+    expect((await put({ attendeeLinks: 2 })).statusCode).toBe(200);
+    expect((await put({ attendeeLinks: 3 })).statusCode).toBe(200);
+    await waitFor(async () => receiver.received.filter((r) => (r.json as Body | undefined)?.data?.object?.['id'] === webcastId).length >= 2 || undefined, 30_000, 'the second webcast.synced');
+    await new Promise((r) => setTimeout(r, 1_500));
+    const synced = receiver.received.map((r) => r.json as Body | undefined).filter((b) => b?.type === 'webcast.synced' && b.data.object['id'] === webcastId);
+    expect(synced.map((b) => (b?.data.object['progress'] as { attendeeLinks: number }).attendeeLinks)).toEqual([2, 3]);
+  }, 60_000);
+});
