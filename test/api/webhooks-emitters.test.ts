@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { apiClient, createTenant, startTestApp, tokenFor, waitFor, type Api, type TestApp } from '../helpers/app.js';
 import { startReceiver, type Receiver, type Received } from '../helpers/receiver.js';
-import { sampleSession, workflowEvent } from '../helpers/workflow.js';
+import { insertBoothStaff, insertExhibitor } from '../helpers/exhibitors.js';
+import { sampleSession, workflowAttendee, workflowEvent } from '../helpers/workflow.js';
 
 // Issue 35 part 1: the event types emitted outside the attendee/session/event paths: a contact merge, a contact's
-// obfuscation (ids only, nothing of the erased values) and a webcast sync run that changed something. Each is verified
+// obfuscation (ids only, nothing of the erased values), a webcast sync run that changed something and a lead's first scan. Each is verified
 // with the official standardwebhooks package, as a receiver would.
 
 interface Body { id: string; type: string; timestamp: string; data: { object: Record<string, unknown> } }
@@ -43,7 +44,7 @@ beforeAll(async () => {
   accountId = tenant.accountId;
   await t.services.accounts.setFeature(accountId, 'contact-obfuscation', true);
   api = apiClient(t.app, await tokenFor(t.app, tenant));
-  const res = await api('POST', '/ea/webhook-endpoints', { url: receiver.url, enabledEvents: ['contact.merged', 'contact.obfuscated', 'webcast.synced'] });
+  const res = await api('POST', '/ea/webhook-endpoints', { url: receiver.url, enabledEvents: ['contact.merged', 'contact.obfuscated', 'webcast.synced', 'exhibitor.lead.created'] });
   expect(res.statusCode, res.body).toBe(201);
   secret = (res.json() as { secret: string }).secret;
 }, 120_000);
@@ -96,5 +97,21 @@ describe('webhooks of merges, obfuscations and sync runs', () => {
     await new Promise((r) => setTimeout(r, 1_500));
     const synced = receiver.received.map((r) => r.json as Body | undefined).filter((b) => b?.type === 'webcast.synced' && b.data.object['id'] === webcastId);
     expect(synced.map((b) => (b?.data.object['progress'] as { attendeeLinks: number }).attendeeLinks)).toEqual([2, 3]);
+  }, 60_000);
+
+  it('sends exhibitor.lead.created for a first scan, not for a rescan', async () => {
+    const eventId = await workflowEvent(t.services, accountId);
+    const exhibitor = await insertExhibitor(t.services, accountId, eventId);
+    const staff = await insertBoothStaff(t.services, accountId, eventId, exhibitor, await workflowAttendee(t.services.db.db, accountId, eventId));
+    const attendee = await workflowAttendee(t.services.db.db, accountId, eventId);
+    const scan = () => api('POST', `/ea/events/${eventId}/exhibitors/${exhibitor}/leads`, { attendee: { id: attendee }, boothStaff: { id: staff } });
+    const first = await scan();
+    expect(first.statusCode, first.body).toBe(201);
+    const leadId = (first.json() as { id: string }).id;
+    const body = await arrival('exhibitor.lead.created', leadId);
+    expect(body.data.object).toMatchObject({ id: leadId, attendee: { id: attendee }, exhibitor: { id: exhibitor } });
+    expect((await scan()).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(receiver.received.filter((r) => (r.json as Body | undefined)?.data?.object?.['id'] === leadId)).toHaveLength(1);
   }, 60_000);
 });

@@ -23,7 +23,7 @@ export interface LeadsUses {
 export function createLeads(deps: ModuleDeps, exhibitors: ExhibitorsRepository, uses: LeadsUses) {
   const repo = new LeadsRepository(deps.db.db);
   const leadQualification = new QualificationService(repo, exhibitors, deps.clock);
-  const leads = new LeadsService(repo, exhibitors, leadQualification, uses.attendees, uses.activities, deps.config, deps.clock);
+  const leads = new LeadsService(repo, exhibitors, leadQualification, uses.attendees, uses.activities, deps.config, deps.clock, deps.notifier);
   return {
     services: { leads, leadQualification },
     routes: leadsRoutes(leads, leadQualification),

@@ -1,3 +1,4 @@
+import type { Notifier } from '../../notifications.js';
 import type { Transaction } from 'kysely';
 import type { Config } from '../../config/index.js';
 import { isUniqueViolation } from '../../db/constraints.js';
@@ -86,6 +87,7 @@ export class LeadsService {
     private readonly activities: ActivityReporter,
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion'>,
     private readonly clock: Clock = systemClock,
+    private readonly notifier?: Notifier,
   ) {}
 
   /**
@@ -149,6 +151,8 @@ export class LeadsService {
     if (checked.length > 0) await this.recordQualified(trx, base, ref, checked);
     const lead = await this.repo.findLead(auth.accountId, exhibitor.event_id, exhibitor.id, leadId, trx);
     if (!lead) throw new Error('the lead just written is gone');
+    // A first scan only (a rescan updates the lead).
+    if (existing === undefined) await this.notifier?.notify(trx, auth.accountId, 'exhibitor.lead.created', toLead(lead));
     return { lead: toLead(lead), created: existing === undefined };
   }
 
