@@ -215,7 +215,7 @@ export async function buildServices(config: Config, opts: ServiceOptions = {}) {
   const attendeeMessages = createAttendeeMessagesModule(deps, { events: events.services.events, attendees: attendees.services.attendees });
   const idempotency = createIdempotencyModule(deps);
   const webhooks = createWebhooksModule(deps, { accounts: accounts.services.accounts, contactHooks: contactHooks.services.contactHooks, contacts: contacts.services.contacts,
-    portal: portal.services.portal });
+    portal: portal.services.portal, audit: audit.services.audit });
   const commerce = createCommerceModule(deps, {
     events: events.services.events, attendees: attendees.services.attendees, registrationTypes: registrationTypes.services.registrationTypes, sessions: sessions.services.sessions,
   });

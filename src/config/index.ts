@@ -137,6 +137,8 @@ export interface WebhooksConfig {
   readonly maxAttempts: number;
   /** Consecutive failed attempts to an endpoint after which it is paused (WEBHOOKS_PAUSE_AFTER, default 20). */
   readonly pauseAfter: number;
+  /** Days an event and its deliveries are kept once no delivery of it is still under way (WEBHOOKS_RETENTION_DAYS, default 30). */
+  readonly retentionDays: number;
 }
 
 export interface ContactHooksConfig {
@@ -512,6 +514,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhooks: Object.freeze({
       maxAttempts: int(env, 'WEBHOOKS_MAX_ATTEMPTS', 8, 1, 20),
       pauseAfter: int(env, 'WEBHOOKS_PAUSE_AFTER', 20, 1, 1000),
+      retentionDays: int(env, 'WEBHOOKS_RETENTION_DAYS', 30, 1, 3650),
     }),
     files: Object.freeze({
       maxBytes: int(env, 'FILES_MAX_BYTES', 10 * 1024 * 1024, 1, 5 * 1024 ** 4),

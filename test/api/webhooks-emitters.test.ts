@@ -114,4 +114,53 @@ describe('webhooks of merges, obfuscations and sync runs', () => {
     await new Promise((r) => setTimeout(r, 1_500));
     expect(receiver.received.filter((r) => (r.json as Body | undefined)?.data?.object?.['id'] === leadId)).toHaveLength(1);
   }, 60_000);
+
+  it('keeps events and deliveries for the retention period, and an event whose delivery is still under way beyond it', async () => {
+    const tag = Date.now().toString(36);
+    const main = await contact('Rhea', `Retained${tag}`, `rhea.${tag}@retain.test`);
+    const dup = await contact('Rhea', `Retdup${tag}`, `rhea.dup.${tag}@retain.test`);
+    expect((await api('POST', `/ea/contacts/${main}/merge`, { secondaryContacts: [dup] })).statusCode).toBe(200);
+    await arrival('contact.merged', main);
+    const db = t.services.db.db;
+    const delivered = await waitFor(async () => {
+      const rows = await db.selectFrom('webhook_deliveries').select(['event_id', 'status']).where('account_id', '=', accountId).where('event_type', '=', 'contact.merged').execute();
+      return rows.length > 0 && rows.every((r) => r.status === 'succeeded') ? rows : undefined;
+    }, 30_000, 'the deliveries to end');
+    // An event of the same age whose delivery is still retrying stays.
+    const pendingEvent = '00000000-0000-7000-8000-0000000000aa';
+    const endpointId = (await db.selectFrom('webhook_endpoints').select('id').where('account_id', '=', accountId).executeTakeFirstOrThrow()).id;
+    await db.insertInto('webhook_events').values({ id: pendingEvent, account_id: accountId, type: 'contact.merged', payload: '{}', created: '2001-01-01T00:00:00.000Z' }).execute();
+    await db.insertInto('webhook_deliveries').values({ id: '00000000-0000-7000-8000-0000000000ab', account_id: accountId, endpoint_id: endpointId, event_id: pendingEvent, event_type: 'contact.merged', status: 'retrying', created: '2001-01-01T00:00:00.000Z', last_modified: '2001-01-01T00:00:00.000Z', last_status_code: null, last_error: null, last_duration_ms: null, finished_at: null }).execute();
+    // Nothing is old enough yet.
+    const events = () => db.selectFrom('webhook_events').select('id').where('account_id', '=', accountId).execute().then((r) => r.map((x) => x.id));
+    const before = await events();
+    expect((await t.services.webhookDeliveries.prune()).events).toBe(0);
+    expect(await events()).toEqual(before);
+    // Backdated past the retention period: the finished ones go with their deliveries, the retrying one stays.
+    const oldIds = delivered.map((d) => d.event_id);
+    await db.updateTable('webhook_events').set({ created: '2001-01-01T00:00:00.000Z' }).where('id', 'in', oldIds).execute();
+    expect((await t.services.webhookDeliveries.prune()).events).toBe(oldIds.length);
+    const after = await events();
+    expect(after).toContain(pendingEvent);
+    for (const id of oldIds) expect(after).not.toContain(id);
+    expect(await db.selectFrom('webhook_deliveries').select('id').where('event_id', 'in', oldIds).execute()).toEqual([]);
+  }, 60_000);
+
+  it('records endpoint changes in the audit log, never a secret', async () => {
+    const created = await api('POST', '/ea/webhook-endpoints', { url: `${receiver.url}?audited`, enabledEvents: ['event.created'] });
+    expect(created.statusCode, created.body).toBe(201);
+    const ep = created.json() as { id: string; secret: string };
+    const rotated = await api('POST', `/ea/webhook-endpoints/${ep.id}/rotate-secret`, {});
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const newSecret = (rotated.json() as { secret: string }).secret;
+    expect((await api('PATCH', `/ea/webhook-endpoints/${ep.id}`, { status: 'disabled', enabledEvents: ['event.updated'] })).statusCode).toBe(200);
+    expect((await api('DELETE', `/ea/webhook-endpoints/${ep.id}`)).statusCode).toBe(204);
+    const rows = await t.services.db.db.selectFrom('audit_log').select(['action', 'target_display', 'changes']).where('account_id', '=', accountId)
+      .where('target_type', '=', 'webhook-endpoint').where('target_id', '=', ep.id).orderBy('id').execute();
+    expect(rows.map((r) => r.action)).toEqual(['webhook-endpoint.created', 'webhook-endpoint.secret.rotated', 'webhook-endpoint.updated', 'webhook-endpoint.deleted']);
+    expect(JSON.parse(rows[2]?.changes ?? '{}')).toMatchObject({ status: { from: 'enabled', to: 'disabled' }, enabledEvents: { from: ['event.created'], to: ['event.updated'] } });
+    const all = JSON.stringify(rows);
+    expect(all).not.toContain(ep.secret);
+    expect(all).not.toContain(newSecret);
+  }, 60_000);
 });

@@ -11,6 +11,12 @@ import { objectFor, webhookBody } from './webhooks.payload.js';
 import { FINAL_DELIVERY_STATUSES, type WebhooksRepository } from './webhooks.repository.js';
 import { DELIVER_JOB, type WebhooksService } from './webhooks.service.js';
 
+/** Events removed per statement by the retention job (one transaction each). */
+const PRUNE_BATCH = 500;
+/** The retention job's type and period. */
+export const PRUNE_JOB = 'webhooks.prune';
+export const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
 const PayloadSchema = Type.Object({ deliveryId: Type.String({ format: 'uuid' }) });
 const checkPayload = Compile(PayloadSchema);
 
@@ -57,6 +63,15 @@ export class WebhookDeliveries {
 
   jobHandlers(): Record<string, JobHandler> {
     return { [DELIVER_JOB]: (job, ctx) => this.deliver(job, ctx) };
+  }
+
+  /** Retention (WEBHOOKS_RETENTION_DAYS): events and their deliveries older than that, none still under way. */
+  async prune(): Promise<{ events: number }> {
+    const days = this.config.webhooks?.retentionDays ?? 30;
+    const before = iso(new Date(this.clock().getTime() - days * 86_400_000));
+    let events = 0;
+    for (let n = PRUNE_BATCH; n === PRUNE_BATCH; events += n) n = await this.repo.pruneEvents(before, PRUNE_BATCH);
+    return { events };
   }
 
   private now(): string {

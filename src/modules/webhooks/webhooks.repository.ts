@@ -136,4 +136,21 @@ export class WebhooksRepository extends Repository {
   async deleteExpiredListeners(now: string): Promise<void> {
     await this.db.deleteFrom('webhook_listeners').where('expires_at', '<=', now).execute();
   }
+
+  /**
+   * Retention: removes up to `limit` events created before `before`, with their deliveries, when none of their
+   * deliveries is still under way (pending, delivering, retrying). The number of events removed.
+   */
+  async pruneEvents(before: string, limit: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const ids = (await trx.selectFrom('webhook_events').select('id').where('created', '<', before)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('webhook_deliveries').select('webhook_deliveries.id')
+          .whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id').where('webhook_deliveries.status', 'in', ['pending', 'delivering', 'retrying']))))
+        .limit(limit).execute()).map((r) => r.id);
+      if (ids.length === 0) return 0;
+      await trx.deleteFrom('webhook_deliveries').where('event_id', 'in', ids).execute();
+      await trx.deleteFrom('webhook_events').where('id', 'in', ids).execute();
+      return ids.length;
+    });
+  }
 }

@@ -6,6 +6,7 @@ import type { JobQueue } from '../../jobs/index.js';
 import { listPage, type ListQuery, type Paging } from '../../lists/index.js';
 import type { EventType, NotifiedSource } from '../../notifications.js';
 import type { AccountsService } from '../accounts/index.js';
+import type { AuditService } from '../audit/index.js';
 import { CallbackError, newSigningSecret, outboundPolicy, resolveCallback, type Resolver, type SecretBox } from '../contact-hooks/index.js';
 import type { Row } from '../../db/types.js';
 import { WebhookErrors } from './webhooks.errors.js';
@@ -68,7 +69,14 @@ export class WebhooksService {
     private readonly config: Pick<Config, 'publicUrl' | 'apiVersion' | 'contactHooks' | 'webhooks'>,
     private readonly clock: Clock = systemClock,
     private readonly resolver?: Resolver,
+    /** The audit log (issue 36): an endpoint's creation, changes, secret rotation, deletion and replays. */
+    private readonly audit?: Pick<AuditService, 'record'>,
   ) {}
+
+  /** One audit entry about an endpoint: its URL, event types and status, never its secret (only "rotated"). */
+  private async audited(owner: EndpointOwner, action: string, row: { id: string; url: string }, changes: Record<string, unknown>): Promise<void> {
+    await this.audit?.record(undefined, { accountId: owner.accountId, action, target: { type: 'webhook-endpoint', id: row.id, display: row.url }, changes: { application: owner.applicationId, ...changes } });
+  }
 
   private now(): string {
     return iso(this.clock());
@@ -145,6 +153,7 @@ export class WebhooksService {
       created: now, last_modified: now, created_by: owner.actor, last_modified_by: owner.actor,
     };
     await this.repo.insertEndpoint(row);
+    await this.audited(owner, 'webhook-endpoint.created', row, { url: input.url, enabledEvents: input.enabledEvents, secret: 'issued' });
     return { ...toEndpoint(row, now), secret };
   }
 
@@ -161,6 +170,12 @@ export class WebhooksService {
       last_modified: now, last_modified_by: owner.actor,
     };
     if (!(await this.repo.updateEndpoint(owner.accountId, row.id, changes))) throw WebhookErrors.endpointNotFound();
+    await this.audited(owner, 'webhook-endpoint.updated', { id: row.id, url: patch.url ?? row.url }, {
+      ...(patch.url !== undefined ? { url: { from: row.url, to: patch.url } } : {}),
+      ...(patch.enabledEvents !== undefined ? { enabledEvents: { from: parseTypes(row.event_types), to: patch.enabledEvents } } : {}),
+      ...(patch.status !== undefined ? { status: { from: row.status, to: patch.status } } : {}),
+      ...(patch.description !== undefined ? { description: 'changed' } : {}),
+    });
     return toEndpoint({ ...row, ...changes }, now);
   }
 
@@ -169,6 +184,7 @@ export class WebhooksService {
     await this.repo.transaction(async (trx) => {
       if (!(await this.repo.deleteEndpoint(owner.accountId, row.id, trx))) throw WebhookErrors.endpointNotFound();
     });
+    await this.audited(owner, 'webhook-endpoint.deleted', row, { url: row.url });
   }
 
   /** A new secret; the current one keeps signing beside it for the overlap (both in webhook-signature). */
@@ -185,6 +201,7 @@ export class WebhooksService {
       last_modified: iso(at), last_modified_by: owner.actor,
     });
     if (!ok) throw WebhookErrors.endpointNotFound();
+    await this.audited(owner, 'webhook-endpoint.secret.rotated', row, { secret: 'replaced', previousSecretExpires });
     return { secret, previousSecretExpires };
   }
 
@@ -216,6 +233,7 @@ export class WebhooksService {
       return true;
     });
     if (!reopened) throw WebhookErrors.notReplayable();
+    await this.audited(owner, 'webhook-endpoint.delivery.replayed', endpoint, { delivery: row.id });
     return toDelivery({ ...row, status: 'pending', attempts: 0, last_error: null, last_status_code: null, last_duration_ms: null, last_modified: now, finished_at: null });
   }
 
@@ -233,6 +251,7 @@ export class WebhooksService {
       });
       if (done) replayed += 1;
     }
+    if (replayed > 0) await this.audited(owner, 'webhook-endpoint.deliveries.replayed', endpoint, { replayed });
     return { replayed };
   }
 
