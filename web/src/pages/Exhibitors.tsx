@@ -115,14 +115,17 @@ function Leads({ event, exhibitor }: { event: EventT; exhibitor: ExhibitorT }) {
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 
+/** A message as a sentence: ending with a full stop. */
+const sentence = (m: string): string => (/[.!?]$/.test(m.trim()) ? m.trim() : `${m.trim()}.`);
+
 /** An upload's or a change's error in words a planner can act on (the API's message otherwise). */
 function explain(err: unknown, what: 'image' | 'file'): string {
   if (err instanceof ApiError) {
     if (err.status === 413) return `The ${what} is larger than the 10 MiB allowed. Choose a smaller one.`;
     if (err.status === 403) return 'Your sign-in is not allowed to change exhibitors. Ask an administrator for the exhibitor scopes.';
-    if (what === 'image' && (err.status === 400 || err.status === 415)) return `This file is not a JPEG, PNG or GIF image the server can read (${err.message}). Choose another image.`;
-    if (err.status === 400 || err.status === 415) return `The server refused this file: ${err.message} Choose a PDF, an image or an office document.`;
-    if (err.status === 422) return `${err.message} Remove a file first, or upload this one again.`;
+    if (what === 'image' && (err.status === 400 || err.status === 415)) return `This file is not a JPEG, PNG or GIF image the server can read: ${sentence(err.message)} Choose another image.`;
+    if (err.status === 400 || err.status === 415) return `The server refused this file: ${sentence(err.message)} Choose a PDF, an image or an office document.`;
+    if (err.status === 422) return `${sentence(err.message)} Remove a file first, or upload this one again.`;
   }
   return err instanceof Error ? err.message : String(err);
 }
@@ -265,7 +268,7 @@ function StaffForm({ event, exhibitor, staffIds, onDone, onCancel }: { event: Ev
       onDone(`${personName(a, a.id)} was added to the booth staff of ${exhibitor.name}.`);
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) setError('Your sign-in is not allowed to change booth staff. Ask an administrator for the booth staff scopes.');
-      else if (err instanceof ApiError && err.status === 400) setError(`${personName(a, a.id)} could not be added: ${err.message} Search again and choose another attendee.`);
+      else if (err instanceof ApiError && err.status === 400) setError(`${personName(a, a.id)} could not be added: ${sentence(err.message)} Search again and choose another attendee.`);
       else setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
