@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
+import { pdf, png } from '../helpers/files.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInChromium, startHarness, type Harness } from './harness.js';
 import { PAGES } from './pages.js';
@@ -90,6 +91,87 @@ describeInChromium('exhibitors, leads, surveys and engagement in Chromium', () =
     expect(await scan()).toEqual([]);
     await h.shoot('43-exhibitor-leads');
   }, 120_000);
+
+  it('uploads an exhibitor\'s logo and adds booth staff found by name, as the API then has them', async () => {
+    const { page } = h;
+    const listed = (await h.api('GET', `/events/${eventId}/exhibitors`)).json as { data: Array<{ id: string; name: string; deleted?: boolean }> };
+    const exhibitor = listed.data.filter((x) => !x.deleted).sort((a, b) => a.name.localeCompare(b.name))[0];
+    expect(exhibitor).toBeDefined();
+    const xid = exhibitor?.id ?? '';
+    const xname = exhibitor?.name ?? '';
+    const staffPath = `/events/${eventId}/exhibitors/${xid}/booth-staff`;
+    const staffBefore = ((await h.api('GET', staffPath)).json as { data: Array<{ attendee: { id: string } }> }).data.map((s) => s.attendee.id);
+    const attendees = (await h.api('GET', `/attendees?limit=100&filter=${encodeURIComponent(`event.id eq '${eventId}'`)}`)).json as { data: Array<{ id: string; contact: { firstName?: string; lastName?: string } }> };
+    const person = attendees.data.find((a) => a.contact.firstName && a.contact.lastName && !/\s/.test(a.contact.firstName) && !staffBefore.includes(a.id));
+    expect(person).toBeDefined();
+    const personName = `${person?.contact.firstName ?? ''} ${person?.contact.lastName ?? ''}`;
+
+    await page.goto(`${h.t.baseUrl}/#/events/${eventId}/exhibitors/${xid}`);
+    await page.getByRole('heading', { name: xname, exact: true }).waitFor();
+
+    // The logo: the form takes focus, Escape closes it; a file that is not an image is refused in words.
+    const logoButton = page.getByRole('button', { name: /^(Upload a logo|Replace the logo)$/ });
+    await logoButton.click();
+    const logoInput = page.getByLabel('Logo image');
+    await expect.poll(() => page.evaluate('document.activeElement && document.activeElement.id')).toBe(await logoInput.getAttribute('id'));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => logoInput.count()).toBe(0);
+    await logoButton.click();
+    await logoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await page.getByRole('form', { name: /^(Upload a logo|Replace the logo)$/ }).getByRole('button', { name: /^(Upload a logo|Replace the logo)$/ }).click();
+    await page.getByText('“notes.txt” is not a JPEG, PNG or GIF image. Choose one of those.').waitFor();
+    const image = png(48, 32);
+    await logoInput.setInputFiles({ name: 'acme-logo.png', mimeType: 'image/png', buffer: image });
+    await page.getByRole('form', { name: /^(Upload a logo|Replace the logo)$/ }).getByRole('button', { name: /^(Upload a logo|Replace the logo)$/ }).click();
+    await page.getByText(new RegExp(`^The logo of ${xname} was (uploaded|replaced)\\.$`)).waitFor();
+    const after = (await h.api('GET', `/events/${eventId}/exhibitors/${xid}`)).json as { profileLogoId?: string; profileLogoUrl?: string };
+    expect(after.profileLogoId).toBeTruthy();
+    const logo = (await h.api('GET', `/files/${after.profileLogoId ?? ''}`)).json as { friendlyName?: string; fileSize?: number };
+    expect(logo.friendlyName).toBe('acme-logo.png');
+    expect(logo.fileSize).toBe(image.length);
+    await page.getByRole('img', { name: `${xname} logo` }).waitFor();
+    await page.getByRole('button', { name: 'Replace the logo' }).waitFor();
+
+    // Booth staff: found by name (an empty search says what to type), added, and listed by the API.
+    await page.getByRole('button', { name: 'Add booth staff' }).click();
+    const search = page.getByLabel('Search attendees by name');
+    await expect.poll(() => page.evaluate('document.activeElement && document.activeElement.id')).toBe(await search.getAttribute('id'));
+    const staffForm = page.getByRole('form', { name: 'Add booth staff' });
+    await staffForm.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Enter the start of a first name, last name or email to search.').waitFor();
+    await search.fill(personName);
+    await staffForm.getByRole('button', { name: 'Search' }).click();
+    await staffForm.getByRole('button', { name: `Add ${personName} to the booth staff` }).click();
+    await page.getByText(`${personName} was added to the booth staff of ${xname}.`).waitFor();
+    const staffAfter = ((await h.api('GET', staffPath)).json as { data: Array<{ id: string; attendee: { id: string } }> }).data;
+    expect(staffAfter.map((s) => s.attendee.id).sort()).toEqual([...staffBefore, person?.id ?? ''].sort());
+    await page.getByRole('heading', { name: `Booth staff (${staffAfter.length})` }).waitFor();
+    expect(await staffForm.count()).toBe(0);
+
+    // A document, added to the exhibitor's files under a display name, as the API then lists it.
+    const filesPath = `/events/${eventId}/exhibitors/${xid}/files`;
+    const filesBefore = ((await h.api('GET', filesPath)).json as { data: unknown[] }).data.length;
+    await page.getByRole('button', { name: 'Add a file' }).click();
+    const fileForm = page.getByRole('form', { name: 'Add a file' });
+    await fileForm.getByRole('button', { name: 'Add file' }).click();
+    await page.getByText('Choose a file to add.').waitFor();
+    await fileForm.getByLabel('File', { exact: true }).setInputFiles({ name: 'price-list.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await fileForm.getByLabel('Display name').fill('Price list 2026');
+    await fileForm.getByRole('button', { name: 'Add file' }).click();
+    await page.getByText(`“Price list 2026” was added to the files of ${xname}.`).waitFor();
+    const files = ((await h.api('GET', filesPath)).json as { data: Array<{ displayName: string; hidden: boolean }> }).data;
+    expect(files).toHaveLength(filesBefore + 1);
+    expect(files.find((f) => f.displayName === 'Price list 2026')?.hidden).toBe(false);
+    await page.getByRole('heading', { name: `Files (${files.length})` }).waitFor();
+    expect(await scan()).toEqual([]);
+    await h.shoot('43b-exhibitor-edit');
+
+    // And removed again: the API no longer lists them.
+    await page.getByRole('button', { name: `Remove ${personName} from the booth staff` }).click();
+    await page.getByText(`${personName} was removed from the booth staff of ${xname}. They stay registered.`).waitFor();
+    const staffEnd = ((await h.api('GET', staffPath)).json as { data: Array<{ attendee: { id: string } }> }).data.map((s) => s.attendee.id);
+    expect(staffEnd.sort()).toEqual([...staffBefore].sort());
+  }, 180_000);
 
   it('reads a survey\'s charts: each chart\'s data table is what the API\'s responses count', async () => {
     const { page } = h;
