@@ -1,35 +1,16 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestApp, type Tenant, type TestApp } from '../helpers/app.js';
 import { freePort } from '../helpers/process.js';
+import { packAndInstall, run, type PackResult } from '../helpers/pack.js';
 
-const execFileP = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-// Run from `npm test`, the environment describes this package (npm_package_*,
-// npm_config_local_prefix, ...); the npm calls below must see only their own
-// project, so those are dropped. Registry and cache settings are kept.
-const childEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !/^npm_(package_|lifecycle_|command$|config_local_prefix$)/i.test(k)),
-);
 
-async function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
-  try {
-    const { stdout } = await execFileP(command, args, { cwd, env: { ...childEnv, ...env }, maxBuffer: 64 * 1024 * 1024 });
-    return stdout;
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: err });
-  }
-}
-
-interface PackResult { filename: string; files: Array<{ path: string }> }
 
 let work: string;
 let project: string;
@@ -40,18 +21,13 @@ let tenant: Tenant;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'eventline-pack-'));
-  // Scripts run here on purpose: prepack builds dist/, which the exports point at.
-  const out = await run('npm', ['pack', '--pack-destination', work, '--json'], ROOT);
-  const results = JSON.parse(out) as PackResult[];
+  // Scripts run here on purpose: prepack builds dist/, which the exports point at. --ignore-scripts at install: the
+  // client needs none of the server's native builds, and the package's postinstall (building the web UI) has no web/
+  // to build there.
+  const { packed: results, project: installed } = await packAndInstall(ROOT, work, 'eventline-pack-check', { ignoreScripts: true });
   expect(results).toHaveLength(1);
   packed = results[0] as PackResult;
-
-  project = join(work, 'project');
-  await mkdir(project);
-  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'eventline-pack-check', private: true, type: 'module' }));
-  // --ignore-scripts: the client needs none of the server's native builds, and
-  // the package's postinstall (building the web UI) has no web/ to build there.
-  await run('npm', ['install', join(work, packed.filename), '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], project);
+  project = installed;
 
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;

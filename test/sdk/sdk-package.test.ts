@@ -1,42 +1,24 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventInput } from '../../src/modules/events/index.js';
 import { createTenant, sampleEvent, startTestApp, type Tenant, type TestApp } from '../helpers/app.js';
 import { freePort } from '../helpers/process.js';
+import { packAndInstall, run, type PackResult } from '../helpers/pack.js';
 
 // The SDK as its own npm package (packages/sdk, `eventline-sdk`): `npm pack` it, install the
 // tarball into an empty project, check what that installed (no native build, none of the
 // server's dependencies), then call a running server from a script in that project.
 
-const execFileP = promisify(execFile);
 const SDK = fileURLToPath(new URL('../../packages/sdk/', import.meta.url));
-
-// The npm calls below must see only their own project (not this package's npm_* variables under `npm test`).
-const childEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !/^npm_(package_|lifecycle_|command$|config_local_prefix$)/i.test(k)),
-);
-
-async function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
-  try {
-    const { stdout } = await execFileP(command, args, { cwd, env: { ...childEnv, ...env }, maxBuffer: 64 * 1024 * 1024 });
-    return stdout;
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}: ${e.message}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: err });
-  }
-}
 
 /** The server's dependencies that must never reach a client's install. */
 const SERVER_DEPENDENCIES = ['better-sqlite3', 'argon2', '@aws-sdk/client-s3', 'react', 'react-dom', 'vite', 'fastify', 'pg', 'ioredis', 'eventline'];
 
-interface PackResult { name: string; filename: string; files: Array<{ path: string }> }
 interface LsNode { version?: string; dependencies?: Record<string, LsNode> }
 
 /** Every package of an `npm ls --all --json` tree, as name@version. */
@@ -61,17 +43,12 @@ let tenant: Tenant;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'eventline-sdk-pack-'));
-  // prepack builds dist/ with tsc (ESM and .d.ts), so the tarball always holds a fresh build.
-  const out = await run('npm', ['pack', '--pack-destination', work, '--json'], SDK);
-  const results = JSON.parse(out) as PackResult[];
+  // prepack builds dist/ with tsc (ESM and .d.ts), so the tarball always holds a fresh build. Install scripts stay on:
+  // the point is that there are none to run.
+  const { packed: results, project: installed } = await packAndInstall(SDK, work, 'eventline-sdk-check');
   expect(results).toHaveLength(1);
   packed = results[0] as PackResult;
-
-  project = join(work, 'project');
-  await mkdir(project);
-  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'eventline-sdk-check', private: true, type: 'module' }));
-  // Install scripts stay on: the point is that there are none to run.
-  await run('npm', ['install', join(work, packed.filename), '--no-audit', '--no-fund', '--prefer-offline'], project);
+  project = installed;
 
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
