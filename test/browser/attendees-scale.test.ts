@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AuthContext } from '../../src/actor.js';
-import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
-import { describeInChromium, startHarness, type Harness } from './harness.js';
+import { describeInChromium, plannerEvent, startLimitedHarness, type Harness } from './harness.js';
 
 // The attendee page of an event with 20,000 attendees, on a Free account (2 calls a second, burst 1,
 // 1,000 a day) with the real limiter on: it reads one page at a time, so opening it costs at most three
@@ -16,22 +14,11 @@ describeInChromium('attendees at scale in Chromium (Free tier, 20,000 attendees)
   let sessionId = '';
 
   beforeAll(async () => {
-    h = await startHarness({
-      env: {
-        RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_TIER_CACHE_SECONDS: '0',
-        IP_RATE_LIMIT_PER_SECOND: '10000', IP_RATE_LIMIT_BURST: '10000',
-      },
-    });
-    const planner = await h.t.services.accounts.verifyPassword(h.creds.planner.email, h.creds.planner.password);
-    if (!planner) throw new Error('no demo planner');
-    const auth: AuthContext = { accountId: h.creds.accountId, clientId: 'test', applicationId: null, userId: planner.id, scopes: new Set(ALL_SCOPES), tokenId: 'test' };
+    h = await startLimitedHarness();
     const start = Date.parse('2031-10-06T08:00:00Z');
-    const event = await h.t.services.events.createNow(h.creds.accountId, planner.id, {
-      title: 'Twenty Thousand Expo', format: 'In-person', type: 'Conference', timezone: 'Europe/Amsterdam', languages: ['en-US'],
-      start: new Date(start).toISOString(), end: new Date(start + 10 * 3600_000).toISOString(),
-      planners: [{ firstName: 'Demo', lastName: 'Planner', email: planner.email }],
-    });
-    eventId = event.id;
+    const made = await plannerEvent(h, { title: 'Twenty Thousand Expo', format: 'In-person', timezone: 'Europe/Amsterdam', start, hours: 10 });
+    const { auth } = made;
+    eventId = made.eventId;
     const session = await h.t.services.sessions.create(auth, {
       title: 'Opening Plenary', event: { id: eventId }, includedSession: true, virtual: false,
       start: new Date(start + 3600_000).toISOString(), end: new Date(start + 2 * 3600_000).toISOString(),

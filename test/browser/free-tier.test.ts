@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AuthContext } from '../../src/actor.js';
-import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
-import { describeInChromium, startHarness, type Harness } from './harness.js';
+import { describeInChromium, plannerEvent, startLimitedHarness, type Harness } from './harness.js';
 
 // The planner pages on a Free account with the real limiter on: 2 calls a second, burst 1,
 // counted per account, so the UI's own calls compete with each other. The pages queue their
@@ -10,23 +8,11 @@ describeInChromium('the planner pages on the Free tier in Chromium', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await startHarness({
-      env: {
-        RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_TIER_CACHE_SECONDS: '0',
-        // Only the account's tier limits matter here: the sign-in page and token endpoint are limited per address.
-        IP_RATE_LIMIT_PER_SECOND: '10000', IP_RATE_LIMIT_BURST: '10000',
-      },
-    });
+    h = await startLimitedHarness();
     // The event is made through the services, so setting it up spends none of the account's calls.
-    const planner = await h.t.services.accounts.verifyPassword(h.creds.planner.email, h.creds.planner.password);
-    if (!planner) throw new Error('no demo planner');
-    const auth: AuthContext = { accountId: h.creds.accountId, clientId: 'test', applicationId: null, userId: planner.id, scopes: new Set(ALL_SCOPES), tokenId: 'test' };
     const start = Date.parse('2031-09-15T14:00:00Z');
-    const event = await h.t.services.events.createNow(h.creds.accountId, planner.id, {
-      title: 'Free Tier Expo', format: 'Hybrid', type: 'Conference', timezone: 'Europe/Lisbon', languages: ['en-US'],
-      start: new Date(start).toISOString(), end: new Date(start + 8 * 3600_000).toISOString(),
-      planners: [{ firstName: 'Demo', lastName: 'Planner', email: planner.email }],
-    });
+    const { auth, eventId } = await plannerEvent(h, { title: 'Free Tier Expo', format: 'Hybrid', timezone: 'Europe/Lisbon', start, hours: 8 });
+    const event = { id: eventId };
     for (let i = 0; i < 20; i += 1) {
       const s = await h.t.services.sessions.create(auth, {
         title: `Talk ${String(i + 1).padStart(2, '0')}`, event: { id: event.id }, includedSession: true, virtual: true,

@@ -7,6 +7,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { AuthContext } from '../../src/actor.js';
+import { ALL_SCOPES } from '../../src/modules/oauth/index.js';
 import { seedDemo, type DemoCredentials } from '../../src/demo/seed.js';
 import { startListeningTestApp, type ListeningTestApp } from '../helpers/http.js';
 import { serviceRequired } from '../helpers/services.js';
@@ -161,3 +163,28 @@ export async function createEvent(api: Harness['api'], body: Record<string, unkn
   }
   throw new Error('the event was not created');
 }
+
+/**
+ * The harness with the real rate limiter on: the account's tier limits apply (the demo account is Free unless a test
+ * changes it); the sign-in page and token endpoint, limited per address, are left out of the way.
+ */
+export function startLimitedHarness(): Promise<Harness> {
+  return startHarness({ env: { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_TIER_CACHE_SECONDS: '0', IP_RATE_LIMIT_PER_SECOND: '10000', IP_RATE_LIMIT_BURST: '10000' } });
+}
+
+/**
+ * An event of the demo planner made through the services, so setting it up spends none of the account's calls, and
+ * the planner's AuthContext with every scope for more of the same.
+ */
+export async function plannerEvent(h: Harness, e: { title: string; format: 'In-person' | 'Hybrid' | 'Virtual'; timezone: string; start: number; hours: number }): Promise<{ auth: AuthContext; eventId: string }> {
+  const planner = await h.t.services.accounts.verifyPassword(h.creds.planner.email, h.creds.planner.password);
+  if (!planner) throw new Error('no demo planner');
+  const auth: AuthContext = { accountId: h.creds.accountId, clientId: 'test', applicationId: null, userId: planner.id, scopes: new Set(ALL_SCOPES), tokenId: 'test' };
+  const event = await h.t.services.events.createNow(h.creds.accountId, planner.id, {
+    title: e.title, format: e.format, type: 'Conference', timezone: e.timezone, languages: ['en-US'],
+    start: new Date(e.start).toISOString(), end: new Date(e.start + e.hours * 3600_000).toISOString(),
+    planners: [{ firstName: 'Demo', lastName: 'Planner', email: planner.email }],
+  });
+  return { auth, eventId: event.id };
+}
+
