@@ -33,6 +33,35 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], what?: strin
 }
 
 /**
+ * A list read a page at a time, newest first: `query()` reads the first page (again whenever `deps` change or on
+ * reload), `query(token)` the next; `loadMore` appends it to `rows`, and a failure of it is `moreError`.
+ */
+export function usePagedLoad<T>(query: (token?: string) => Promise<{ data: T[]; paging: { nextToken?: string } }>, deps: unknown[]): {
+  first: { data?: T[]; error?: string; loading: boolean; reload: () => void }; rows: T[]; next?: string; loadMore: () => Promise<void>; moreError?: string;
+} {
+  const [more, setMore] = useState<T[]>([]);
+  const [next, setNext] = useState<string | undefined>();
+  const [moreError, setMoreError] = useState<string>();
+  const first = useLoad(async () => {
+    const page = await query();
+    setMore([]);
+    setNext(page.paging.nextToken);
+    return page.data;
+  }, deps);
+  const loadMore = async () => {
+    if (next === undefined) return;
+    try {
+      const page = await query(next);
+      setMore((m) => [...m, ...page.data]);
+      setNext(page.paging.nextToken);
+    } catch (err) {
+      setMoreError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return { first, rows: [...(first.data ?? []), ...more], ...(next !== undefined ? { next } : {}), loadMore, ...(moreError !== undefined ? { moreError } : {}) };
+}
+
+/**
  * A form that opens in the page: focus moves to its first field when it opens, Escape closes it (onCancel), and
  * focus goes back to what opened it.
  */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { portal } from '../portal-api.js';
-import { Alert, Field, Loading, fmt, useLoad } from '../ui.js';
+import { Alert, Field, Loading, fmt, usePagedLoad } from '../ui.js';
 
 // The account's audit log for administrators (issue 36): GET /portal/audit-log, newest first, a page at a time.
 
@@ -29,9 +29,6 @@ function describeChange(field: string, value: unknown): string {
 export function AuditLog() {
   const [action, setAction] = useState('');
   const [applied, setApplied] = useState('');
-  const [more, setMore] = useState<AuditEntry[]>([]);
-  const [next, setNext] = useState<string | undefined>();
-  const [error, setError] = useState<string>();
   const query = (token?: string) => {
     const params = new URLSearchParams({ limit: '50' });
     if (token !== undefined) params.set('token', token);
@@ -41,27 +38,11 @@ export function AuditLog() {
     }
     return portal<AuditPage>('GET', `/audit-log?${params.toString()}`);
   };
-  const first = useLoad(async () => {
-    const page = await query();
-    setMore([]);
-    setNext(page.paging.nextToken);
-    return page.data;
-  }, [applied]);
+  const { first, rows, next, loadMore, moreError: error } = usePagedLoad(query, [applied]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setApplied(action.trim());
   };
-  const loadMore = async () => {
-    if (next === undefined) return;
-    try {
-      const page = await query(next);
-      setMore((m) => [...m, ...page.data]);
-      setNext(page.paging.nextToken);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    }
-  };
-  const rows = [...(first.data ?? []), ...more];
   return (
     <section aria-labelledby="audit-h">
       <h2 id="audit-h">Audit log</h2>

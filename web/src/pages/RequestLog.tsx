@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { portal, type Application } from '../portal-api.js';
-import { Alert, Loading, Select, fmt, useLoad } from '../ui.js';
+import { Alert, Loading, Select, fmt, useLoad, usePagedLoad } from '../ui.js';
 
 // An application's request log and sandbox controls (issue 35, docs/sandbox.md): GET /portal/applications/{id}/request-logs
 // and /sandbox-controls. Controls are set by the application itself (PUT /ea/sandbox/controls); the portal shows them.
@@ -53,9 +53,6 @@ function ControlsSummary({ app }: { app: Application }) {
 
 function Entries({ app }: { app: Application }) {
   const [status, setStatus] = useState('');
-  const [more, setMore] = useState<Entry[]>([]);
-  const [next, setNext] = useState<string | undefined>();
-  const [error, setError] = useState<string>();
   const query = (token?: string) => {
     const params = new URLSearchParams({ limit: '50' });
     if (token !== undefined) params.set('token', token);
@@ -65,23 +62,7 @@ function Entries({ app }: { app: Application }) {
     }
     return portal<EntryPage>('GET', `/applications/${app.id}/request-logs?${params.toString()}`);
   };
-  const first = useLoad(async () => {
-    const page = await query();
-    setMore([]);
-    setNext(page.paging.nextToken);
-    return page.data;
-  }, [app.id, status]);
-  const loadMore = async () => {
-    if (next === undefined) return;
-    try {
-      const page = await query(next);
-      setMore((m) => [...m, ...page.data]);
-      setNext(page.paging.nextToken);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    }
-  };
-  const rows = [...(first.data ?? []), ...more];
+  const { first, rows, next, loadMore, moreError: error } = usePagedLoad(query, [app.id, status]);
   return (
     <div>
       <h3>Requests</h3>
