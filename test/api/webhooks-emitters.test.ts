@@ -44,7 +44,7 @@ beforeAll(async () => {
   accountId = tenant.accountId;
   await t.services.accounts.setFeature(accountId, 'contact-obfuscation', true);
   api = apiClient(t.app, await tokenFor(t.app, tenant));
-  const res = await api('POST', '/ea/webhook-endpoints', { url: receiver.url, enabledEvents: ['contact.merged', 'contact.obfuscated', 'webcast.synced', 'exhibitor.lead.created'] });
+  const res = await api('POST', '/ea/webhook-endpoints', { url: receiver.url, enabledEvents: ['contact.merged', 'contact.obfuscated', 'webcast.synced', 'exhibitor.lead.created', 'event.updated'] });
   expect(res.statusCode, res.body).toBe(201);
   secret = (res.json() as { secret: string }).secret;
 }, 120_000);
@@ -162,5 +162,16 @@ describe('webhooks of merges, obfuscations and sync runs', () => {
     const all = JSON.stringify(rows);
     expect(all).not.toContain(ep.secret);
     expect(all).not.toContain(newSecret);
+  }, 60_000);
+
+  it('sends event.updated when an event is cancelled, once', async () => {
+    const eventId = await workflowEvent(t.services, accountId);
+    expect((await api('POST', `/ea/events/${eventId}/cancel`)).statusCode).toBe(200);
+    const body = await arrival('event.updated', eventId);
+    expect(body.data.object).toMatchObject({ id: eventId, eventStatus: 'Cancelled' });
+    // Cancelling it again changes nothing, and notifies nobody.
+    expect((await api('POST', `/ea/events/${eventId}/cancel`)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(receiver.received.filter((r) => (r.json as Body | undefined)?.data?.object?.['id'] === eventId)).toHaveLength(1);
   }, 60_000);
 });

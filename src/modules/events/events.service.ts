@@ -248,7 +248,10 @@ export class EventsService {
     const existing = await this.repo.find(auth.accountId, id);
     if (!existing) throw EventErrors.eventNotFound();
     if (existing.event_status !== 'Cancelled') {
-      await this.repo.update(auth.accountId, id, { event_status: 'Cancelled', last_modified: iso(this.clock()), last_modified_by: actorName(auth) });
+      await this.repo.transaction(async (trx) => {
+        await this.repo.update(auth.accountId, id, { event_status: 'Cancelled', last_modified: iso(this.clock()), last_modified_by: actorName(auth) }, trx);
+        await this.notifier?.notify(trx, auth.accountId, 'event.updated', async () => this.find(auth.accountId, id, trx));
+      });
     }
     return this.get(auth.accountId, id);
   }
