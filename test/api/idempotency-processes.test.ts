@@ -1,13 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, sampleEvent, startTestApp, tokenFor, type TestApp, type Tenant } from '../helpers/app.js';
-import { spawnProcess, type Spawned } from '../helpers/process.js';
+import { startServerProcesses, type Spawned } from '../helpers/process.js';
 
 // Idempotency keys across processes (issue 35): two real `eventline` server processes on one database (SQLite: one
 // file; PostgreSQL: one database) see one another's keys. Ten concurrent identical requests with one key, spread over
 // both, create one event and all get the same answer; a reuse of the key at the other process is a 422.
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const childScript = 'test/helpers/server-process.ts';
 
 describe('Idempotency-Key across two server processes', () => {
   let t: TestApp;
@@ -29,9 +26,11 @@ describe('Idempotency-Key across two server processes', () => {
     t = await startTestApp({ build: { worker: false } });
     tenant = await createTenant(t.services);
     token = await tokenFor(t.app, tenant);
-    const env = { ...process.env, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', DEMO: 'false', RUN_WORKER: 'false', RATE_LIMIT_ENABLED: 'false' };
-    for (let i = 0; i < 2; i++) servers.push(spawnProcess(process.execPath, ['--import', 'tsx', childScript, JSON.stringify(t.db.config)], { cwd: root, env }));
-    addresses = await Promise.all(servers.map(async (s) => (JSON.parse((await s.waitForOutput(/\{"address":"[^"]+"\}/))[0]) as { address: string }).address));
+    const started = await startServerProcesses(2, t.db.config, {
+      PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', DEMO: 'false', RUN_WORKER: 'false', RATE_LIMIT_ENABLED: 'false',
+    });
+    servers.push(...started.servers);
+    addresses = started.addresses;
   }, 180_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));

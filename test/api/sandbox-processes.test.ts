@@ -1,13 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createTenant, tokenFor, startTestApp, waitFor, type Api, type TestApp, type Tenant } from '../helpers/app.js';
-import { spawnProcess, type Spawned } from '../helpers/process.js';
+import { startServerProcesses, type Spawned } from '../helpers/process.js';
 
 // Sandbox controls and the request log across processes (issue 35, docs/sandbox.md): two real `eventline` server
 // processes on one database (SQLite: one file; PostgreSQL: one database). A count of forced calls is spent once
 // across both, a control set at one process acts at the other, and both write into one request log.
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const childScript = 'test/helpers/server-process.ts';
 
 interface Entry { route: string; status: number; sandbox?: string }
 
@@ -33,12 +30,12 @@ describe('sandbox controls and the request log across two server processes', () 
     tenant = await createTenant(t.services);
     token = await tokenFor(t.app, tenant);
     api = apiClient(t.app, token);
-    const env = {
-      ...process.env, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', DEMO: 'false', RUN_WORKER: 'false', RATE_LIMIT_ENABLED: 'false',
+    const started = await startServerProcesses(2, t.db.config, {
+      PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', DEMO: 'false', RUN_WORKER: 'false', RATE_LIMIT_ENABLED: 'false',
       SANDBOX_CONTROLS: 'true', REQUEST_LOG_FLUSH_MS: '100',
-    };
-    for (let i = 0; i < 2; i++) servers.push(spawnProcess(process.execPath, ['--import', 'tsx', childScript, JSON.stringify(t.db.config)], { cwd: root, env }));
-    addresses = await Promise.all(servers.map(async (s) => (JSON.parse((await s.waitForOutput(/\{"address":"[^"]+"\}/))[0]) as { address: string }).address));
+    });
+    servers.push(...started.servers);
+    addresses = started.addresses;
   }, 180_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));

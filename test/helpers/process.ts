@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,4 +52,15 @@ export function spawnProcess(command: string, args: string[], opts: { cwd: strin
       return exited;
     },
   };
+}
+
+/**
+ * Starts `count` real server processes (test/helpers/server-process.ts) on one database, with `env` added to this
+ * process's environment, and waits for the address each prints. Stop them with `stop()` on each.
+ */
+export async function startServerProcesses(count: number, database: unknown, env: NodeJS.ProcessEnv): Promise<{ servers: Spawned[]; addresses: string[] }> {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const servers = Array.from({ length: count }, () => spawnProcess(process.execPath, ['--import', 'tsx', 'test/helpers/server-process.ts', JSON.stringify(database)], { cwd: root, env: { ...process.env, ...env } }));
+  const addresses = await Promise.all(servers.map(async (s) => (JSON.parse((await s.waitForOutput(/\{"address":"[^"]+"\}/))[0]) as { address: string }).address));
+  return { servers, addresses };
 }
