@@ -405,6 +405,40 @@ describe.runIf(onPg)('the compaction step on PostgreSQL', () => {
     expect(after.code).toBe(0);
   }, RAW_TIMEOUT_MS);
 
+  it("waits, before rewriting pg_statistic, for a session whose snapshot still sees the statistics rows the compaction's own ANALYZE replaced", async (ctx) => {
+    const d = await deploy(true);
+    if (d.config.database.dialect !== 'postgres') throw new Error('unreachable');
+    const p = person();
+    const contactId = await seed(d, p);
+    for (const table of ['contacts', 'attendees', 'speakers']) await sql`analyze ${sql.table(table)}`.execute(d.handle.db);
+    expect(await obfuscate(d, contactId)).not.toHaveProperty('compaction');
+    // A reader of the same database whose snapshot was taken after the erasure committed: the rows it may see are
+    // all erased, so the tables' rewrites need not wait for it, but it sees the statistics rows (sampled before the
+    // erasure) that the rewrites' ANALYZE deletes later, and VACUUM FULL of pg_statistic keeps those for it.
+    const reader = new pg.Client({ connectionString: d.config.database.url });
+    await reader.connect();
+    try {
+      await reader.query('begin isolation level repeatable read');
+      await reader.query('select 1');
+      const held = await cli(d.config, ['db', 'compact', '--wait', '1', '--json']);
+      expect(held.code, held.out + held.err).toBe(1);
+      const report = JSON.parse(held.out) as { status: string; olderSnapshots: number; warnings: string[]; statistics: { catalogue: string } };
+      expect(report.status).toBe('partial');
+      expect(report.olderSnapshots).toBe(1);
+      expect(report.warnings.join('\n')).toMatch(/pg_statistic: 1 session\(s\) still see the replaced statistics rows/);
+      expect(report.warnings.join('\n')).not.toMatch(/still see rows older than this compaction/);
+      await reader.query('commit');
+    } finally {
+      await reader.end();
+    }
+    const compact = await cli(d.config, ['db', 'compact', '--json']);
+    expect(compact.code, compact.out + compact.err).toBe(0);
+    const after = await verify(d, contactId, p);
+    rawCheckRan(after.report, () => ctx.skip());
+    expect(after.report.hits).toEqual([]);
+    expect(after.code).toBe(0);
+  }, RAW_TIMEOUT_MS);
+
   it('reports (and logs) the steps a role without the privileges cannot run, instead of failing', async () => {
     const d = open.find((x) => x.config.obfuscation.compact === 'after-job') ?? await deploy(false);
     if (d.config.database.dialect !== 'postgres') throw new Error('unreachable');

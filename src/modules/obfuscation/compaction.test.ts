@@ -51,3 +51,79 @@ describe('Compactor (PostgreSQL bookkeeping)', () => {
     expect(rewrites).toEqual(['contacts', 'mail_outbox', 'contacts']);
   });
 });
+
+describe('Compactor (PostgreSQL statistics)', () => {
+  function statsDisk(olderAfterAnalyze: number): { disk: DiskRepository; calls: string[]; sessionEnds: () => void } {
+    const calls: string[] = [];
+    let older = olderAfterAnalyze;
+    let xid = 100;
+    let filenode = 0;
+    let statsNode = 0;
+    const session = {
+      schema: () => Promise.resolve('s'),
+      tryLock: () => Promise.resolve(true),
+      unlock: () => Promise.resolve(),
+      tables: () => Promise.resolve(['contacts', 'attendees']),
+      horizon: () => {
+        calls.push(`horizon ${xid}`);
+        return Promise.resolve(String(xid));
+      },
+      // Sessions older than the erasure: none; older than the ANALYZE's own transactions: as the case says.
+      olderSnapshots: (x: string) => {
+        calls.push(`older ${x}`);
+        return Promise.resolve(Number(x) > 100 ? older : 0);
+      },
+      setLockTimeout: () => Promise.resolve(),
+      resetLockTimeout: () => Promise.resolve(),
+      filenode: () => Promise.resolve(String(filenode)),
+      vacuumFull: (_schema: string, table: string) => {
+        filenode += 1;
+        xid += 1;
+        calls.push(`vacuum full ${table}`);
+        return Promise.resolve();
+      },
+      analyze: (_schema: string, table: string) => {
+        xid += 1;
+        calls.push(`analyze ${table}`);
+        return Promise.resolve();
+      },
+      statisticsFilenode: () => Promise.resolve(String(statsNode)),
+      vacuumStatistics: () => {
+        statsNode += 1;
+        calls.push('vacuum full pg_statistic');
+        return Promise.resolve();
+      },
+      checkpoint: () => Promise.resolve(),
+    } as unknown as PgSession;
+    const disk = { session: <T>(fn: (s: PgSession) => Promise<T>) => fn(session) } as unknown as DiskRepository;
+    return { disk, calls, sessionEnds: () => { older = 0; } };
+  }
+
+  it("waits, before rewriting pg_statistic, for the sessions that still see the statistics rows its own ANALYZE replaced", async () => {
+    const { disk, calls } = statsDisk(0);
+    const compactor = new Compactor(disk, 'postgres', 'after-job', undefined, ['contacts', 'attendees']);
+    compactor.touched(['contacts'], '100');
+    const report = await compactor.afterJob();
+    expect(report?.status).toBe('done');
+    expect(report?.statistics).toEqual({ analyzed: 1, catalogue: 'rewritten' });
+    // contacts rewritten (and analyzed by it), attendees analyzed: xid 102 is the newest; the wait for it comes after both.
+    const wait = calls.indexOf('older 102');
+    expect(wait).toBeGreaterThan(calls.indexOf('analyze attendees'));
+    expect(calls.indexOf('vacuum full pg_statistic')).toBeGreaterThan(wait);
+  });
+
+  it('reports a session that kept the replaced statistics rows, and keeps the tables pending for the next compaction', async () => {
+    const { disk, calls, sessionEnds } = statsDisk(1);
+    const compactor = new Compactor(disk, 'postgres', 'after-job', undefined, ['contacts', 'attendees']);
+    compactor.touched(['contacts'], '100');
+    const report = await compactor.run({ lockTimeoutMs: 1_000, waitMs: 300, tables: ['contacts'] });
+    expect(report.status).toBe('partial');
+    expect(report.olderSnapshots).toBe(1);
+    expect(report.warnings.join(' ')).toMatch(/pg_statistic: 1 session\(s\) still see the replaced statistics rows/);
+    // Polled until the wait ran out, then rewritten all the same (what it can free, it frees).
+    expect(calls.filter((c) => c === 'older 102').length).toBeGreaterThan(1);
+    expect(calls).toContain('vacuum full pg_statistic');
+    sessionEnds();
+    expect((await compactor.afterJob())?.tables.map((t) => t.table)).toEqual(['contacts']);
+  });
+});

@@ -31,7 +31,10 @@ export interface CompactionReport {
    * old statistics rows (dead tuples holding sampled values) are gone too.
    */
   readonly statistics?: { readonly analyzed: number; readonly catalogue: 'rewritten' | 'not-rewritten' | 'failed' };
-  /** PostgreSQL: sessions that could still see rows older than the compaction when the rewrites started (their row versions are kept). */
+  /**
+   * PostgreSQL: sessions that could still see rows older than the compaction when the rewrites started, or the
+   * statistics rows it replaced when pg_statistic's rewrite started (their row versions are kept); the larger count.
+   */
   readonly olderSnapshots: number;
   /** Why a step did not run or did not finish; table names and error codes only, never data. */
   readonly warnings: readonly string[];
@@ -233,12 +236,7 @@ export class Compactor {
     // sessions that started before the erasures committed (a pg_dump, a long report) to end.
     // After a job, up to that job's erasures; otherwise up to everything committed so far.
     const xid = opts.upTo ?? await s.horizon();
-    const deadline = Date.now() + opts.waitMs;
-    let older = await s.olderSnapshots(xid);
-    while (older > 0 && Date.now() < deadline) {
-      await sleep(100);
-      older = await s.olderSnapshots(xid);
-    }
+    let older = await this.waitForOlder(s, xid, opts.waitMs);
     if (older > 0) {
       warnings.push(`${older} session(s), replication slot(s) or prepared transaction(s) still see rows older than this compaction after ${Math.round(opts.waitMs / 1000)} s; `
         + 'the rewrite keeps the row versions they may read: run it again once they end');
@@ -255,7 +253,10 @@ export class Compactor {
         tables.push({ table, ...(await this.rewriteOne(s, schema, table)) });
       }
       // Under the same lock timeout: pg_statistic's rewrite must not wait (and hold queries up) without bound.
-      statistics = await this.refreshStatistics(s, schema, existing, tables, warnings);
+      const refreshed = await this.refreshStatistics(s, schema, existing, tables, warnings, opts.waitMs);
+      statistics = refreshed.statistics;
+      // Sessions that kept the replaced statistics rows: the tables stay pending, so the next compaction tries again.
+      older = Math.max(older, refreshed.older);
     } finally {
       await s.resetLockTimeout();
     }
@@ -286,7 +287,8 @@ export class Compactor {
    */
   private async refreshStatistics(
     s: PgSession, schema: string, existing: readonly string[], tables: ReadonlyArray<{ table: string; outcome: TableOutcome }>, warnings: string[],
-  ): Promise<NonNullable<CompactionReport['statistics']>> {
+    waitMs: number,
+  ): Promise<{ statistics: NonNullable<CompactionReport['statistics']>; older: number }> {
     const rewritten = new Set(tables.filter((t) => t.outcome === 'rewritten').map((t) => t.table));
     let analyzed = 0;
     for (const table of this.personalTables) {
@@ -297,6 +299,14 @@ export class Compactor {
       } catch (err) {
         warnings.push(`${table}: statistics not refreshed (${codeOf(err)})`);
       }
+    }
+    // The statistics rows ANALYZE (and VACUUM (FULL, ANALYZE)) just replaced were deleted by this session's own
+    // transactions, after the wait above: a snapshot taken before they committed (any other session's transaction
+    // in this database that was running then) still sees them, and VACUUM FULL keeps such "recently dead" rows.
+    const older = await this.waitForOlder(s, await s.horizon(), waitMs);
+    if (older > 0) {
+      warnings.push(`pg_statistic: ${older} session(s) still see the replaced statistics rows after ${Math.round(waitMs / 1000)} s; `
+        + 'its rewrite keeps them: run it again once they end');
     }
     let catalogue: 'rewritten' | 'not-rewritten' | 'failed';
     try {
@@ -312,7 +322,18 @@ export class Compactor {
       warnings.push('pg_statistic: not rewritten, only a superuser (PostgreSQL 17: a role granted MAINTAIN on it) may VACUUM FULL it; '
         + 'its file keeps the replaced statistics rows until then');
     }
-    return { analyzed, catalogue };
+    return { statistics: { analyzed, catalogue }, older };
+  }
+
+  /** Waits up to `waitMs` for the sessions that may see row versions deleted by `xid` or before; how many are left. */
+  private async waitForOlder(s: PgSession, xid: string, waitMs: number): Promise<number> {
+    const deadline = Date.now() + waitMs;
+    let older = await s.olderSnapshots(xid);
+    while (older > 0 && Date.now() < deadline) {
+      await sleep(100);
+      older = await s.olderSnapshots(xid);
+    }
+    return older;
   }
 
   private async rewriteOne(s: PgSession, schema: string, table: string): Promise<{ outcome: TableOutcome; detail?: string }> {
