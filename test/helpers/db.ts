@@ -18,7 +18,11 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-export async function createTestDatabaseConfig(): Promise<{ config: Config['database']; drop: () => Promise<void> }> {
+/**
+ * A database of the test's own, empty; `migrated: true` asks for one the migrations already ran on, which on PostgreSQL
+ * under Vitest is a copy of the run's template database (test/helpers/global-setup.ts), its schema named like the template.
+ */
+export async function createTestDatabaseConfig(opts: { migrated?: boolean } = {}): Promise<{ config: Config['database']; drop: () => Promise<void> }> {
   const url = process.env['DATABASE_URL'];
   if (url) {
     // A database of its own, not only a schema: PostgreSQL keeps row versions (and erasure's
@@ -26,18 +30,21 @@ export async function createTestDatabaseConfig(): Promise<{ config: Config['data
     // catalogue listings and notifications span the database; files in parallel must not share those.
     const underVitest = process.env['VITEST'] !== undefined;
     const name = `t_${underVitest ? inject('testRun') : 'bench'}_${randomBytes(6).toString('hex')}`;
+    const template = opts.migrated && underVitest ? inject('testTemplate') : '';
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     const own = new URL(url);
     own.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: own.toString() });
-    await client.connect();
-    await client.query(`create schema ${name}`);
-    await client.end();
+    if (!template) {
+      const client = new pg.Client({ connectionString: own.toString() });
+      await client.connect();
+      await client.query(`create schema ${name}`);
+      await client.end();
+    }
     return {
-      config: { dialect: 'postgres', url: own.toString(), schema: name },
+      config: { dialect: 'postgres', url: own.toString(), schema: template || name },
       // Under Vitest, dropped by test/helpers/global-setup.ts after the whole run: a process a
       // test started may still hold a connection now.
       drop: underVitest ? () => Promise.resolve() : async () => {
@@ -59,8 +66,9 @@ export async function createTestDatabaseConfig(): Promise<{ config: Config['data
 }
 
 export async function createTestDb(opts: DbOptions = {}): Promise<TestDatabase> {
-  const { config, drop } = await createTestDatabaseConfig();
+  const { config, drop } = await createTestDatabaseConfig({ migrated: true });
   const handle = createDb(config, opts);
+  // A copy of the template is up to date already: this finds nothing pending (and migrates an empty SQLite file).
   await migrateToLatest(handle.db, config.dialect === 'postgres' ? config.schema : undefined);
   return {
     config,
