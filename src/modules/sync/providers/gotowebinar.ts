@@ -4,6 +4,7 @@ import { ProviderHttpError } from '../provider.js';
 import type {
   ChangeNotification, MeetingFields, MeetingSpec, ParticipantJoin, ProviderMeeting, Recording, Registrant, Registration, WebcastProvider,
 } from '../provider.js';
+import { retryAfterMs, send, unavailable, type BodyCheck, type ConnectorHttpOptions } from './http.js';
 
 /**
  * The GoToWebinar connector: GoToWebinar's v1 REST API as published
@@ -15,7 +16,7 @@ import type {
  * an attendee password or host key (GoTo sets neither through it), and webhooks (GoTo's belong to
  * its v2 API, outside the description): the connector polls.
  */
-export interface GoToWebinarProviderOptions {
+export interface GoToWebinarProviderOptions extends ConnectorHttpOptions {
   /** The OAuth client's id and secret (GoTo Developer Center > OAuth Clients). */
   clientId: string;
   clientSecret: string;
@@ -36,14 +37,6 @@ export interface GoToWebinarProviderOptions {
   onRefreshToken?: (token: string) => void | Promise<void>;
   /** The account's connection these settings come from (its name): failures then name it instead of the GOTO_* variables. */
   connectionName?: string;
-  fetch?: typeof globalThis.fetch;
-  sleep?: (ms: number) => Promise<void>;
-  /** Epoch milliseconds (tests). */
-  now?: () => number;
-  /** How many times a 429 is retried before the call fails (default 4). */
-  maxRetries?: number;
-  /** The longest wait for one retry; a longer Retry-After fails the call at once (default 60 s). */
-  maxRetryWaitMs?: number;
 }
 
 /** GoTo's keys are 64-bit integers: read as digits (see parseJson), small ones may come as numbers. */
@@ -74,10 +67,6 @@ const GoToError = Compile(Type.Object({
   errorCode: Type.Optional(Type.String()), description: Type.Optional(Type.String()), int_err_code: Type.Optional(Type.String()), msg: Type.Optional(Type.String()),
 }));
 const Anything = Compile(Type.Unknown());
-
-interface BodyCheck<T> {
-  Check(value: unknown): value is T;
-}
 
 /** The line in the webinar's description that names the eventline session (the webinar list answers the description). */
 export const GOTO_SESSION_MARKER = 'eventline session ';
@@ -214,27 +203,17 @@ export class GoToWebinarProvider implements WebcastProvider {
   // ---- HTTP -----------------------------------------------------------------------------------------------------
 
   private unavailable(status: number, cause?: string): ProviderHttpError {
-    return new ProviderHttpError(status, `GoToWebinar is unavailable (${cause ?? `it answered ${status}`}): nothing was lost, the sync tries again on its next pass.`);
+    return unavailable('GoToWebinar', status, cause);
   }
 
-  private async send(url: string, init: RequestInit): Promise<Response> {
-    try {
-      return await this.fetchFn(url, init);
-    } catch (err) {
-      const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
-      throw this.unavailable(503, `it could not be reached: ${cause}`);
-    }
+  private send(url: string, init: RequestInit): Promise<Response> {
+    return send(this.fetchFn, 'GoToWebinar', url, init);
   }
 
   /** How long to wait before retrying a 429: Retry-After (seconds or a date) when GoTo sends one, else back-off. */
   private retryWait(res: Response, attempt: number): number {
-    const after = res.headers.get('retry-after');
-    if (after) {
-      const secs = Number(after);
-      if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
-      const at = Date.parse(after);
-      if (!Number.isNaN(at)) return Math.max(0, at - this.now());
-    }
+    const after = retryAfterMs(res, this.now());
+    if (after !== undefined) return after;
     return Math.min(250 * 2 ** attempt, 8_000);
   }
 

@@ -5,6 +5,7 @@ import { ProviderHttpError } from '../provider.js';
 import type {
   ChangeNotification, ChangeType, MeetingFields, MeetingSpec, ParticipantJoin, ProviderMeeting, Recording, Registrant, Registration, WebcastProvider,
 } from '../provider.js';
+import type { BodyCheck } from './http.js';
 
 /** The provider that talks to `eventline provider-sim` (a Zoom-style API). A real Zoom connector differs only in auth and base URL. */
 export interface SimProviderOptions {
@@ -29,9 +30,6 @@ const ZoomRegistrantSchema = Type.Object({
 type ZoomRegistrant = Static<typeof ZoomRegistrantSchema>;
 
 /** Checks an answer body; `Compile(schema)` makes one. */
-interface BodyCheck<T> {
-  Check(value: unknown): value is T;
-}
 
 const Meeting = Compile(ZoomMeetingSchema);
 const MeetingList = Compile(Type.Object({ meetings: Type.Array(ZoomMeetingSchema) }));

@@ -5,6 +5,7 @@ import { ProviderHttpError } from '../provider.js';
 import type {
   ChangeNotification, MeetingFields, MeetingSpec, ParticipantJoin, ProviderMeeting, Recording, Registrant, Registration, WebcastProvider,
 } from '../provider.js';
+import { checkedBody, retryAfterMs, send, unavailable, type BodyCheck, type ConnectorHttpOptions } from './http.js';
 
 /**
  * The Microsoft Teams connector: Teams meetings through Microsoft Graph v1.0 as published
@@ -16,7 +17,7 @@ import type {
  * A Teams meeting has one join URL for everyone and no registrants: every attendee's link is
  * that URL, and attendance is matched by email address (see registrantKey).
  */
-export interface TeamsProviderOptions {
+export interface TeamsProviderOptions extends ConnectorHttpOptions {
   /** The Entra ID tenant (directory) id, or its domain. */
   tenantId: string;
   clientId: string;
@@ -27,14 +28,6 @@ export interface TeamsProviderOptions {
   apiUrl?: string;
   /** Default https://login.microsoftonline.com (the token is asked at {loginUrl}/{tenant}/oauth2/v2.0/token). */
   loginUrl?: string;
-  fetch?: typeof globalThis.fetch;
-  sleep?: (ms: number) => Promise<void>;
-  /** Epoch milliseconds (tests). */
-  now?: () => number;
-  /** How many times a throttled call (429, or 503 with Retry-After) is retried before it fails (default 4). */
-  maxRetries?: number;
-  /** The longest wait for one retry; a longer Retry-After fails the call at once (default 60 s). */
-  maxRetryWaitMs?: number;
   /** Per request (default 30 s). */
   timeoutMs?: number;
 }
@@ -67,10 +60,6 @@ const RecordPageSchema = Type.Object({
 const RecordPage = Compile(RecordPageSchema);
 const GraphError = Compile(Type.Object({ error: Type.Object({ code: Type.Optional(Type.String()), message: Type.Optional(Type.String()) }) }));
 const Anything = Compile(Type.Unknown());
-
-interface BodyCheck<T> {
-  Check(value: unknown): value is T;
-}
 
 /** Prefix of the registrant ids this connector makes (see registrantKey). */
 const KEY_PREFIX = 'tm_';
@@ -185,27 +174,17 @@ export class TeamsProvider implements WebcastProvider {
   // ---- HTTP -----------------------------------------------------------------------------------------------------
 
   private unavailable(status: number, cause?: string): ProviderHttpError {
-    return new ProviderHttpError(status, `Microsoft Teams (Graph) is unavailable (${cause ?? `it answered ${status}`}): nothing was lost, the sync tries again on its next pass.`);
+    return unavailable('Microsoft Teams (Graph)', status, cause);
   }
 
-  private async send(url: string, init: RequestInit): Promise<Response> {
-    try {
-      return await this.fetchFn(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(this.opts.timeoutMs ?? 30_000) });
-    } catch (err) {
-      const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
-      throw this.unavailable(503, `it could not be reached: ${cause}`);
-    }
+  private send(url: string, init: RequestInit): Promise<Response> {
+    return send(this.fetchFn, 'Microsoft Teams (Graph)', url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(this.opts.timeoutMs ?? 30_000) });
   }
 
   /** How long to wait before retrying a throttled call: Retry-After (seconds or a date), else back-off. */
   private retryWait(res: Response, attempt: number): number | undefined {
-    const after = res.headers.get('retry-after');
-    if (after) {
-      const secs = Number(after);
-      if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
-      const at = Date.parse(after);
-      if (!Number.isNaN(at)) return Math.max(0, at - this.now());
-    }
+    const after = retryAfterMs(res, this.now());
+    if (after !== undefined) return after;
     return res.status === 429 ? Math.min(500 * 2 ** attempt, 16_000) : undefined;
   }
 
@@ -251,17 +230,7 @@ export class TeamsProvider implements WebcastProvider {
         return undefined;
       }
       if (!res.ok) throw await this.explain(res, method, shown);
-      if (res.status === 204) return undefined;
-      const text = await res.text();
-      if (text === '') return undefined;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        throw new ProviderHttpError(502, `Microsoft Graph answered ${method} ${shown} with a body that is not JSON`);
-      }
-      if (!answer.Check(value)) throw new ProviderHttpError(502, `Microsoft Graph answered ${method} ${shown} with a body of an unexpected shape`);
-      return value;
+      return checkedBody(res, answer, 'Microsoft Graph', `${method} ${shown}`);
     }
   }
 

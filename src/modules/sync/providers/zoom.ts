@@ -5,13 +5,14 @@ import { ProviderHttpError } from '../provider.js';
 import type {
   ChangeNotification, ChangeType, MeetingFields, MeetingKind, MeetingSpec, ParticipantJoin, ProviderMeeting, Recording, Registrant, Registration, WebcastProvider,
 } from '../provider.js';
+import { checkedBody, retryAfterMs, send, unavailable, type BodyCheck, type ConnectorHttpOptions } from './http.js';
 
 /**
  * The Zoom connector: Zoom API v2 as published (../shared/reference/platforms/zoom-api.json),
  * authenticated as a Server-to-Server OAuth app. Meetings (type 2) and webinars (type 5) of one
  * host user. See docs/sync.md ("Zoom") for the app to create on Zoom's side.
  */
-export interface ZoomProviderOptions {
+export interface ZoomProviderOptions extends ConnectorHttpOptions {
   accountId: string;
   clientId: string;
   clientSecret: string;
@@ -25,14 +26,6 @@ export interface ZoomProviderOptions {
   oauthUrl?: string;
   /** The account's connection these settings come from (its name): failures then name it instead of the ZOOM_* variables. */
   connectionName?: string;
-  fetch?: typeof globalThis.fetch;
-  sleep?: (ms: number) => Promise<void>;
-  /** Epoch milliseconds (tests). */
-  now?: () => number;
-  /** How many times a 429 is retried before the call fails (default 4). */
-  maxRetries?: number;
-  /** The longest wait for one retry; a longer Retry-After (the daily limit) fails the call at once (default 60 s). */
-  maxRetryWaitMs?: number;
 }
 
 const Id = Type.Union([Type.Number(), Type.String()]);
@@ -76,10 +69,6 @@ const Notification = Compile(Type.Object({
   payload: Type.Object({ object: Type.Optional(Type.Object({ id: Id })), time_stamp: Type.Optional(Type.Number()), plainToken: Type.Optional(Type.String()) }),
 }));
 const Anything = Compile(Type.Unknown());
-
-interface BodyCheck<T> {
-  Check(value: unknown): value is T;
-}
 
 /** The line in the meeting's agenda that names the eventline session (Zoom's meeting list answers the agenda, not tracking fields). */
 export const ZOOM_SESSION_MARKER = 'eventline session ';
@@ -179,28 +168,18 @@ export class ZoomProvider implements WebcastProvider {
   // ---- HTTP -----------------------------------------------------------------------------------------------------
 
   private unavailable(status: number, cause?: string): ProviderHttpError {
-    return new ProviderHttpError(status, `Zoom is unavailable (${cause ?? `it answered ${status}`}): nothing was lost, the sync tries again on its next pass.`);
+    return unavailable('Zoom', status, cause);
   }
 
-  private async send(url: string, init: RequestInit): Promise<Response> {
-    try {
-      return await this.fetchFn(url, init);
-    } catch (err) {
-      const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
-      throw this.unavailable(503, `it could not be reached: ${cause}`);
-    }
+  private send(url: string, init: RequestInit): Promise<Response> {
+    return send(this.fetchFn, 'Zoom', url, init);
   }
 
   /** How long to wait before retrying a 429: Retry-After (seconds or a date), else the X-RateLimit reset, else back-off. */
   private retryWait(res: Response, attempt: number): number {
     const backoff = Math.min(250 * 2 ** attempt, 8_000);
-    const after = res.headers.get('retry-after');
-    if (after) {
-      const secs = Number(after);
-      if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
-      const at = Date.parse(after);
-      if (!Number.isNaN(at)) return Math.max(0, at - this.now());
-    }
+    const after = retryAfterMs(res, this.now());
+    if (after !== undefined) return after;
     const reset = res.headers.get('x-ratelimit-reset');
     if (reset && Number.isFinite(Number(reset))) {
       const n = Number(reset);
@@ -244,17 +223,7 @@ export class ZoomProvider implements WebcastProvider {
         return undefined;
       }
       if (!res.ok) throw await this.explain(res, method, path);
-      if (res.status === 204) return undefined;
-      const text = await res.text();
-      if (text === '') return undefined;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        throw new ProviderHttpError(502, `Zoom answered ${method} ${path} with a body that is not JSON`);
-      }
-      if (!answer.Check(value)) throw new ProviderHttpError(502, `Zoom answered ${method} ${path} with a body of an unexpected shape`);
-      return value;
+      return checkedBody(res, answer, 'Zoom', `${method} ${path}`);
     }
   }
 
