@@ -40,6 +40,7 @@ import { createTenant } from '../test/helpers/app.js';
 import { createTestDatabaseConfig } from '../test/helpers/db.js';
 import { workflowEvent } from '../test/helpers/workflow.js';
 import { cpuSeconds, root, startProcess, type Server } from './lib.js';
+import { seededRandom } from '../src/seeded-random.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -128,18 +129,6 @@ const TITLES = 'Engineer,Manager,Director,Analyst,Consultant,Designer,Nurse,Teac
 const DOMAINS = 'example.com example.org mail.example example.net corp.example work.example'.split(' ');
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** mulberry32: a small PRNG, seeded per contact so a contact's values do not depend on which client wrote it. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface ContactInput { firstName: string; lastName: string; email: string; company: string; title: string; workPhone: string }
 
 /** The values nobody else has, on the contact in the middle of each fixture, and the 1% first name. */
@@ -151,7 +140,7 @@ const COMMON_FIRST = 'Marisol'; // no name of FIRST contains 'risol'
 
 function contactAt(i: number, size: number): ContactInput {
   if (i === Math.floor(size / 2)) return { ...KNOWN };
-  const r = rng(i * 2654435761 + 12345);
+  const r = seededRandom(i * 2654435761 + 12345);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const first = i % 100 === 37 ? COMMON_FIRST : pick(FIRST);
   let last = pick(LAST);

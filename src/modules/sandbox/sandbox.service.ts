@@ -9,6 +9,7 @@ import type { RequestLogsRepository, SandboxControlsRepository } from './sandbox
 import type { Controls, ControlsInput, RequestLogEntry, RequestLogQuery } from './sandbox.schemas.js';
 import { SandboxErrors } from './sandbox.errors.js';
 import type { ForcedRefusal } from './sandbox.table.js';
+import { seededRandom } from '../../seeded-random.js';
 
 export const PRUNE_JOB = 'sandbox.request-logs.prune';
 const PRUNE_EVERY_MS = 5 * 60 * 1000;
@@ -168,18 +169,6 @@ interface Cached {
   readonly at: number;
 }
 
-/** mulberry32: a small seeded generator, for a repeatable sequence of failed calls. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?:\.\d{1,3})?Z?$/;
 
 /**
@@ -300,7 +289,7 @@ export class SandboxControlsService {
     let gen = this.generators.get(key);
     if (!gen) {
       if (this.generators.size > 1000) this.generators.clear();
-      gen = seeded(row.failure_seed);
+      gen = seededRandom(row.failure_seed);
       this.generators.set(key, gen);
     }
     return gen;

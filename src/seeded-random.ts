@@ -1,0 +1,14 @@
+/**
+ * mulberry32: a small seeded generator of numbers in [0, 1). Repeatable where Math.random is not: the sandbox's
+ * sequence of failed calls (a seed per application), and the benchmark's fixtures (a seed per contact).
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
