@@ -46,7 +46,7 @@ describe('npm pack', () => {
   it('packs the built SDK and server with their type declarations, and no tests, data or node_modules', () => {
     const paths = packed.files.map((f) => f.path);
     expect(paths).toEqual(expect.arrayContaining([
-      'package.json', 'bin/eventline.js', 'tsconfig.json',
+      'package.json', 'LICENSE', 'bin/eventline.js', 'tsconfig.json',
       'dist/src/app.js', 'dist/src/app.d.ts', 'dist/src/client/index.js', 'dist/src/client/index.d.ts',
       // eventline/client re-exports the SDK package's sources, compiled beside the server's.
       'dist/packages/sdk/src/index.js', 'dist/packages/sdk/src/index.d.ts',

@@ -66,11 +66,11 @@ afterAll(async () => {
 });
 
 describe('the eventline-sdk package', () => {
-  it('packs its ESM build with type declarations, and no sources, tests or maps', () => {
+  it('packs its ESM build with type declarations and its licence, and no sources, tests or maps', () => {
     expect(packed.name).toBe('eventline-sdk');
     const paths = packed.files.map((f) => f.path).sort();
-    expect(paths).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/webhook.js', 'dist/schema.d.ts']));
-    expect(paths.filter((p) => !/^(package\.json|README\.md|dist\/[a-z-]+\.(js|d\.ts))$/.test(p))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/webhook.js', 'dist/schema.d.ts']));
+    expect(paths.filter((p) => !/^(package\.json|README\.md|LICENSE|dist\/[a-z-]+\.(js|d\.ts))$/.test(p))).toEqual([]);
   });
 
   it('installs into an empty project with nothing native and none of the server\'s dependencies', async () => {
