@@ -1,10 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestApp, waitFor, type Tenant, type TestApp } from '../helpers/app.js';
 import { GRANT_TTL_MS } from '../../src/modules/accounts/grant-cache.js';
 import { testDialect } from '../helpers/db.js';
-import { spawnProcess, type Spawned } from '../helpers/process.js';
+import { startServerProcesses, type Spawned } from '../helpers/process.js';
 
 // Grants are cached per process (GrantCache) and tokens verified once per process.
 // Two server processes on one database (PostgreSQL + Redis in CI's second pass,
@@ -12,7 +11,6 @@ import { spawnProcess, type Spawned } from '../helpers/process.js';
 // application and a narrowed workspace are refused on the very next call at
 // either server, with no waiting.
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 describe(`cached grants across processes (${testDialect})`, () => {
   let t: TestApp;
@@ -25,10 +23,9 @@ describe(`cached grants across processes (${testDialect})`, () => {
       ...process.env, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', DEMO: 'false', RUN_WORKER: 'false', RATE_LIMIT_ENABLED: 'false',
       REDIS_URL: process.env['REDIS_URL'] ?? '',
     };
-    for (let i = 0; i < 2; i++) {
-      servers.push(spawnProcess(process.execPath, ['--import', 'tsx', 'test/helpers/server-process.ts', JSON.stringify(t.db.config)], { cwd: root, env }));
-    }
-    addresses = await Promise.all(servers.map(async (s) => (JSON.parse((await s.waitForOutput(/\{"address":"[^"]+"\}/))[0]) as { address: string }).address));
+    const started = await startServerProcesses(2, t.db.config, env);
+    servers.push(...started.servers);
+    addresses = started.addresses;
   }, 90_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));

@@ -1,16 +1,13 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createTenant, startTestApp, tokenFor, type Api, type TestApp } from '../helpers/app.js';
 import { availability, createBlock, reservationBody } from '../helpers/housing.js';
-import { spawnProcess, type Spawned } from '../helpers/process.js';
+import { startServerProcesses, type Spawned } from '../helpers/process.js';
 import { fixtureEvent } from '../helpers/webcast-fixtures.js';
 
 // No room is sold twice across processes (issue 31): two real `eventline` server processes on one database (on SQLite
 // one file, each process its own connection; on PostgreSQL one database) take the last rooms of a block from 50
 // concurrent reservations sent to both. Exactly as many succeed as there were rooms; the rest are 400s naming the room
 // type, never a 5xx (SQLite writers wait for the lock: busy_timeout).
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const childScript = 'test/helpers/server-process.ts';
 
 describe('housing reservations across two server processes', () => {
   let t: TestApp;
@@ -27,8 +24,9 @@ describe('housing reservations across two server processes', () => {
     api = apiClient(t.app, token);
     eventId = await fixtureEvent(t.services, tenant.accountId);
     const env = { ...process.env, PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', DEMO: 'false', RUN_WORKER: 'false', RATE_LIMIT_ENABLED: 'false' };
-    for (let i = 0; i < 2; i++) servers.push(spawnProcess(process.execPath, ['--import', 'tsx', childScript, JSON.stringify(t.db.config)], { cwd: root, env }));
-    addresses = await Promise.all(servers.map(async (s) => (JSON.parse((await s.waitForOutput(/\{"address":"[^"]+"\}/))[0]) as { address: string }).address));
+    const started = await startServerProcesses(2, t.db.config, env);
+    servers.push(...started.servers);
+    addresses = started.addresses;
   }, 90_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));

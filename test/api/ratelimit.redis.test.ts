@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestApp, type TestApp } from '../helpers/app.js';
-import { freePort, spawnProcess, type Spawned } from '../helpers/process.js';
+import { freePort, startServerProcesses, type Spawned } from '../helpers/process.js';
 import { serviceRequired } from '../helpers/services.js';
 
 const redisUrl = process.env['REDIS_URL'];
 const requireServices = serviceRequired('redis');
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const childScript = 'test/helpers/server-process.ts';
 
 // Explicit limits, so these tests do not depend on the defaults a test helper may set.
 const LIMITS = {
@@ -80,8 +77,9 @@ function redisSuite(url: string): void {
         ...process.env, ...LIMITS, REDIS_URL: url, RATE_LIMIT_KEY_PREFIX: prefix,
         PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', DEMO: 'false', RUN_WORKER: 'false',
       };
-      for (let i = 0; i < 2; i++) servers.push(spawnProcess(process.execPath, ['--import', 'tsx', childScript, JSON.stringify(t.db.config)], { cwd: root, env }));
-      addresses = await Promise.all(servers.map(async (s) => (JSON.parse((await s.waitForOutput(/\{"address":"[^"]+"\}/))[0]) as { address: string }).address));
+      const started = await startServerProcesses(2, t.db.config, env);
+      servers.push(...started.servers);
+      addresses = started.addresses;
     }, 60_000);
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));

@@ -1,10 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTenant, startTestApp, type Tenant, type TestApp } from '../helpers/app.js';
-import { spawnProcess, type Spawned } from '../helpers/process.js';
+import { startServerProcesses, type Spawned } from '../helpers/process.js';
 import { serviceRequired } from '../helpers/services.js';
 
 // Sign-in bursts (issue 28): an attempt is counted before its password is checked, so a burst of
@@ -130,7 +129,6 @@ describe('per-address limits', () => {
 // ---- many processes on one Redis --------------------------------------------------------------
 
 const redisUrl = process.env['REDIS_URL'];
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 function sharedSuite(url: string): void {
   const prefix = `eventline:test:${randomUUID()}:`;
@@ -143,8 +141,9 @@ function sharedSuite(url: string): void {
     t = await startTestApp();
     redis = new Redis(url);
     const env = { ...process.env, REDIS_URL: url, SIGNIN_KEY_PREFIX: prefix, RATE_LIMIT_ENABLED: 'false', PUBLIC_URL: t.config.publicUrl, LOG_LEVEL: 'silent', DEMO: 'false', RUN_WORKER: 'false' };
-    for (let i = 0; i < 2; i++) servers.push(spawnProcess(process.execPath, ['--import', 'tsx', 'test/helpers/server-process.ts', JSON.stringify(t.db.config)], { cwd: root, env }));
-    addresses = await Promise.all(servers.map(async (s) => (JSON.parse((await s.waitForOutput(/\{"address":"[^"]+"\}/))[0]) as { address: string }).address));
+    const started = await startServerProcesses(2, t.db.config, env);
+    servers.push(...started.servers);
+    addresses = started.addresses;
   }, 120_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
