@@ -30,7 +30,7 @@ function text(report: CompactionReport, label: string): string {
     const rewritten = report.tables.filter((t) => t.outcome === 'rewritten').length;
     lines.push(report.status === 'skipped'
       ? `${label}: skipped, another process is compacting this schema.`
-      : `${label}: ${rewritten} of ${report.tables.length} table(s) rewritten with VACUUM (FULL, ANALYZE); CHECKPOINT ${report.checkpoint}.`);
+      : `${label}: ${rewritten} of ${report.tables.length} table(s) analyzed, then rewritten with VACUUM FULL; CHECKPOINT ${report.checkpoint}.`);
     for (const t of report.tables) if (t.outcome !== 'rewritten') lines.push(`  ${t.table}: ${t.outcome}${t.detail ? ` (${t.detail})` : ''}`);
   }
   if (report.warnings.length > 0) lines.push('Warnings:', ...report.warnings.map((w) => `  ${w}`));
@@ -77,7 +77,7 @@ export function registerDb(program: Command, ctx: CliContext): void {
   db
     .command('compact')
     .description(
-      'Clear erased values from the database files (docs/privacy.md). PostgreSQL: VACUUM (FULL, ANALYZE) of every table of the '
+      'Clear erased values from the database files (docs/privacy.md). PostgreSQL: ANALYZE, then VACUUM FULL of every table of the '
       + 'deployment\'s schema (or --tables), one at a time, each holding an ACCESS EXCLUSIVE lock while it is rewritten, then '
       + 'CHECKPOINT. SQLite: VACUUM, then a WAL checkpoint that truncates the WAL. Schedule it off-peak; safe to run from several '
       + 'machines at once (one runs, the others wait for it). Exits 1 when a step could not run',

@@ -26,15 +26,12 @@ export interface CompactionReport {
   /** SQLite: WAL checkpoint and truncation; PostgreSQL: CHECKPOINT. `busy`: a SQLite reader kept it from finishing. */
   readonly checkpoint: 'done' | 'busy' | 'not-permitted' | 'failed' | 'not-run';
   /**
-   * PostgreSQL: the planner statistics. `analyzed`: tables with a declared personal column whose statistics were
-   * refreshed (besides those VACUUM (FULL, ANALYZE) rewrote); `catalogue`: pg_statistic's own file rewritten, so the
-   * old statistics rows (dead tuples holding sampled values) are gone too.
+   * PostgreSQL: the planner statistics. `analyzed`: tables whose statistics were refreshed from the live rows before
+   * the rewrites (each table rewritten and each with a declared personal column); `catalogue`: pg_statistic's own
+   * file rewritten, so the old statistics rows (dead tuples holding sampled values) are gone too.
    */
   readonly statistics?: { readonly analyzed: number; readonly catalogue: 'rewritten' | 'not-rewritten' | 'failed' };
-  /**
-   * PostgreSQL: sessions that could still see rows older than the compaction when the rewrites started, or the
-   * statistics rows it replaced when pg_statistic's rewrite started (their row versions are kept); the larger count.
-   */
+  /** PostgreSQL: sessions that could still see rows (or statistics rows) older than the compaction when its rewrites started (their row versions are kept). */
   readonly olderSnapshots: number;
   /** Why a step did not run or did not finish; table names and error codes only, never data. */
   readonly warnings: readonly string[];
@@ -232,19 +229,24 @@ export class Compactor {
     const schema = await s.schema();
     const existing = await s.tables();
     const wanted = opts.tables ? [...new Set(opts.tables)] : existing;
-    // VACUUM FULL keeps every row version some open snapshot may still see: wait for the
-    // sessions that started before the erasures committed (a pg_dump, a long report) to end.
-    // After a job, up to that job's erasures; otherwise up to everything committed so far.
-    const xid = opts.upTo ?? await s.horizon();
-    let older = await this.waitForOlder(s, xid, opts.waitMs);
-    if (older > 0) {
-      warnings.push(`${older} session(s), replication slot(s) or prepared transaction(s) still see rows older than this compaction after ${Math.round(opts.waitMs / 1000)} s; `
-        + 'the rewrite keeps the row versions they may read: run it again once they end');
-    }
     const tables: Array<{ table: string; outcome: TableOutcome; detail?: string }> = [];
     let statistics: CompactionReport['statistics'];
+    let older: number;
+    // Under the lock timeout: ANALYZE and the rewrites must not wait (and hold others' queries up) without bound.
     await s.setLockTimeout(opts.lockTimeoutMs);
     try {
+      // 1. Statistics from the live rows first: those gathered before the erasure hold its values (most-common-value
+      // lists, histograms), and ANALYZE leaves the rows it replaces in pg_statistic's file as dead tuples.
+      const analyzed = await this.analyzeAll(s, schema, existing, wanted, warnings);
+      // 2. VACUUM FULL keeps every row version some open snapshot may still see: wait for the sessions that started
+      // before the erasures and those ANALYZE runs committed (a pg_dump, a long report, any transaction then running)
+      // to end. One wait covers the erased rows and the replaced statistics rows, as both were deleted before it.
+      older = await this.waitForOlder(s, await s.horizon(), opts.waitMs);
+      if (older > 0) {
+        warnings.push(`${older} session(s), replication slot(s) or prepared transaction(s) still see rows older than this compaction after ${Math.round(opts.waitMs / 1000)} s; `
+          + 'the rewrite keeps the row versions they may read: run it again once they end');
+      }
+      // 3. The tables, then pg_statistic.
       for (const table of wanted) {
         if (!existing.includes(table)) {
           tables.push({ table, outcome: 'missing' });
@@ -252,11 +254,7 @@ export class Compactor {
         }
         tables.push({ table, ...(await this.rewriteOne(s, schema, table)) });
       }
-      // Under the same lock timeout: pg_statistic's rewrite must not wait (and hold queries up) without bound.
-      const refreshed = await this.refreshStatistics(s, schema, existing, tables, warnings, opts.waitMs);
-      statistics = refreshed.statistics;
-      // Sessions that kept the replaced statistics rows: the tables stay pending, so the next compaction tries again.
-      older = Math.max(older, refreshed.older);
+      statistics = { analyzed, catalogue: await this.rewriteStatistics(s, warnings) };
     } finally {
       await s.resetLockTimeout();
     }
@@ -280,19 +278,13 @@ export class Compactor {
   }
 
   /**
-   * ANALYZE of every table with a declared personal column that was not just rewritten (VACUUM (FULL, ANALYZE)
-   * analyzed those): statistics gathered before the erasure hold its values in most-common-value lists and
-   * histograms, also of tables the erasure did not touch. Then pg_statistic itself is rewritten, since the
-   * replaced statistics rows stay in its file as dead tuples.
+   * ANALYZE of each table to rewrite and of every table with a declared personal column (statistics gathered before
+   * the erasure hold its values, also of tables the erasure did not touch); how many were analyzed.
    */
-  private async refreshStatistics(
-    s: PgSession, schema: string, existing: readonly string[], tables: ReadonlyArray<{ table: string; outcome: TableOutcome }>, warnings: string[],
-    waitMs: number,
-  ): Promise<{ statistics: NonNullable<CompactionReport['statistics']>; older: number }> {
-    const rewritten = new Set(tables.filter((t) => t.outcome === 'rewritten').map((t) => t.table));
+  private async analyzeAll(s: PgSession, schema: string, existing: readonly string[], wanted: readonly string[], warnings: string[]): Promise<number> {
     let analyzed = 0;
-    for (const table of this.personalTables) {
-      if (rewritten.has(table) || !existing.includes(table)) continue;
+    for (const table of new Set([...wanted, ...this.personalTables])) {
+      if (!existing.includes(table)) continue;
       try {
         await s.analyze(schema, table);
         analyzed += 1;
@@ -300,14 +292,11 @@ export class Compactor {
         warnings.push(`${table}: statistics not refreshed (${codeOf(err)})`);
       }
     }
-    // The statistics rows ANALYZE (and VACUUM (FULL, ANALYZE)) just replaced were deleted by this session's own
-    // transactions, after the wait above: a snapshot taken before they committed (any other session's transaction
-    // in this database that was running then) still sees them, and VACUUM FULL keeps such "recently dead" rows.
-    const older = await this.waitForOlder(s, await s.horizon(), waitMs);
-    if (older > 0) {
-      warnings.push(`pg_statistic: ${older} session(s) still see the replaced statistics rows after ${Math.round(waitMs / 1000)} s; `
-        + 'its rewrite keeps them: run it again once they end');
-    }
+    return analyzed;
+  }
+
+  /** VACUUM FULL of pg_statistic: the statistics rows ANALYZE replaced stay in its file as dead tuples until then. */
+  private async rewriteStatistics(s: PgSession, warnings: string[]): Promise<'rewritten' | 'not-rewritten' | 'failed'> {
     let catalogue: 'rewritten' | 'not-rewritten' | 'failed';
     try {
       const before = await s.statisticsFilenode();
@@ -322,18 +311,7 @@ export class Compactor {
       warnings.push('pg_statistic: not rewritten, only a superuser (PostgreSQL 17: a role granted MAINTAIN on it) may VACUUM FULL it; '
         + 'its file keeps the replaced statistics rows until then');
     }
-    return { statistics: { analyzed, catalogue }, older };
-  }
-
-  /** Waits up to `waitMs` for the sessions that may see row versions deleted by `xid` or before; how many are left. */
-  private async waitForOlder(s: PgSession, xid: string, waitMs: number): Promise<number> {
-    const deadline = Date.now() + waitMs;
-    let older = await s.olderSnapshots(xid);
-    while (older > 0 && Date.now() < deadline) {
-      await sleep(100);
-      older = await s.olderSnapshots(xid);
-    }
-    return older;
+    return catalogue;
   }
 
   private async rewriteOne(s: PgSession, schema: string, table: string): Promise<{ outcome: TableOutcome; detail?: string }> {
@@ -349,5 +327,16 @@ export class Compactor {
       if (code === '42P01') return { outcome: 'missing' };
       return { outcome: 'failed', detail: code };
     }
+  }
+
+  /** Waits up to `waitMs` for the sessions that may see row versions deleted by `xid` or before; how many are left. */
+  private async waitForOlder(s: PgSession, xid: string, waitMs: number): Promise<number> {
+    const deadline = Date.now() + waitMs;
+    let older = await s.olderSnapshots(xid);
+    while (older > 0 && Date.now() < deadline) {
+      await sleep(100);
+      older = await s.olderSnapshots(xid);
+    }
+    return older;
   }
 }

@@ -65,9 +65,12 @@ export class PgSession {
     return r.rows[0]?.n ?? null;
   }
 
-  /** Rewrites the table, its TOAST table and its indexes into new files holding live rows only, and refreshes its statistics from them. */
+  /**
+   * Rewrites the table, its TOAST table and its indexes into new files holding live rows only. No ANALYZE here: the
+   * compaction analyzes first, so the statistics rows it replaces are dead before it waits for older snapshots.
+   */
   async vacuumFull(schema: string, table: string): Promise<void> {
-    await sql`vacuum (full, analyze) ${sql.table(`${schema}.${table}`)}`.execute(this.conn);
+    await sql`vacuum full ${sql.table(`${schema}.${table}`)}`.execute(this.conn);
   }
 
   /** Refreshes the table's planner statistics from its live rows (most-common values and histograms hold column values). */
