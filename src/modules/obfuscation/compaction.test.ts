@@ -38,12 +38,12 @@ describe('Compactor (PostgreSQL bookkeeping)', () => {
       // Another job's erasure commits while the first compaction is busy: it touched contacts, already copied.
       if (table === 'mail_outbox' && once) {
         once = false;
-        self.compactor?.touched(['contacts'], '120');
+        self.compactor?.touched(['contacts']);
       }
     });
     const compactor = new Compactor(disk, 'postgres', 'after-job');
     self.compactor = compactor;
-    compactor.touched(['contacts', 'mail_outbox'], '110');
+    compactor.touched(['contacts', 'mail_outbox']);
     expect((await compactor.afterJob())?.tables.map((t) => t.table)).toEqual(['contacts', 'mail_outbox']);
     // The second job's compaction still has contacts to rewrite: its old row versions came after the first copy.
     expect((await compactor.afterJob())?.tables.map((t) => t.table)).toEqual(['contacts']);
@@ -102,7 +102,7 @@ describe('Compactor (PostgreSQL statistics)', () => {
   it('analyzes first, then waits once for the sessions older than those ANALYZE runs, then rewrites the tables and pg_statistic', async () => {
     const { disk, calls } = statsDisk(0);
     const compactor = new Compactor(disk, 'postgres', 'after-job', undefined, ['contacts', 'attendees']);
-    compactor.touched(['contacts'], '100');
+    compactor.touched(['contacts']);
     const report = await compactor.afterJob();
     expect(report?.status).toBe('done');
     expect(report?.statistics).toEqual({ analyzed: 2, catalogue: 'rewritten' });
@@ -113,7 +113,7 @@ describe('Compactor (PostgreSQL statistics)', () => {
   it('reports a session that still sees the replaced statistics rows, and keeps the tables pending for the next compaction', async () => {
     const { disk, calls, sessionEnds } = statsDisk(1);
     const compactor = new Compactor(disk, 'postgres', 'after-job', undefined, ['contacts', 'attendees']);
-    compactor.touched(['contacts'], '100');
+    compactor.touched(['contacts']);
     const report = await compactor.run({ lockTimeoutMs: 1_000, waitMs: 300, tables: ['contacts'] });
     expect(report.status).toBe('partial');
     expect(report.olderSnapshots).toBe(1);

@@ -76,8 +76,6 @@ export class Compactor {
    */
   private erasures = 0;
   private everything = false;
-  /** The newest erasure among the pending ones (64-bit transaction id): older snapshots keep its row versions alive. */
-  private upTo: string | undefined;
   /** When this process last started a rewrite after a job (epoch ms). */
   private lastRewrite = 0;
   /** When the oldest erasure not yet rewritten committed (epoch ms; 0: none pending). */
@@ -100,12 +98,11 @@ export class Compactor {
     this.log = log;
   }
 
-  /** Tables an erasure changed, and its transaction id (PostgreSQL). */
-  touched(tables: Iterable<string>, xid?: string): void {
+  /** Tables a committed erasure changed (PostgreSQL). */
+  touched(tables: Iterable<string>): void {
     if (this.pendingSince === 0) this.pendingSince = Date.now();
     this.erasures += 1;
     for (const t of tables) this.pending.set(t, this.erasures);
-    if (xid !== undefined && (this.upTo === undefined || BigInt(xid) > BigInt(this.upTo))) this.upTo = xid;
   }
 
   /** An erasure whose tables are not known (a job re-run after a crash): the next compaction rewrites every table. */
@@ -133,10 +130,8 @@ export class Compactor {
     const all = this.everything;
     const tables = [...this.pending.keys()];
     const seen = this.erasures;
-    const upTo = all ? undefined : this.upTo;
     this.everything = false;
-    const report = await this.postgres({ ...AFTER_JOB, ...(all ? {} : { tables }), ...(upTo !== undefined ? { upTo } : {}) });
-    if (report.status !== 'skipped' && report.olderSnapshots === 0 && this.upTo === upTo) this.upTo = undefined;
+    const report = await this.postgres({ ...AFTER_JOB, ...(all ? {} : { tables }) });
     const done = report.olderSnapshots === 0 ? new Set(report.tables.filter((t) => t.outcome === 'rewritten' || t.outcome === 'missing').map((t) => t.table)) : new Set<string>();
     for (const t of tables) if (done.has(t)) this.forget(t, seen);
     // Whatever was not rewritten is tried again after the next job.
@@ -210,7 +205,7 @@ export class Compactor {
     }
   }
 
-  private async postgres(opts: CompactOptions & { readonly upTo?: string }): Promise<CompactionReport> {
+  private async postgres(opts: CompactOptions): Promise<CompactionReport> {
     return this.disk.session(async (s) => {
       const warnings: string[] = [];
       if (!(await this.lock(s, opts.waitMs))) {
@@ -225,7 +220,7 @@ export class Compactor {
     });
   }
 
-  private async rewrite(s: PgSession, opts: CompactOptions & { readonly upTo?: string }, warnings: string[]): Promise<CompactionReport> {
+  private async rewrite(s: PgSession, opts: CompactOptions, warnings: string[]): Promise<CompactionReport> {
     const schema = await s.schema();
     const existing = await s.tables();
     const wanted = opts.tables ? [...new Set(opts.tables)] : existing;

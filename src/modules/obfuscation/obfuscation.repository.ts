@@ -21,11 +21,10 @@ export class ObfuscationRepository extends Repository {
    * PostgreSQL: the tables of the deployment's schema this transaction has inserted
    * into, updated or deleted from so far (the server's own per-transaction counters, as
    * pg_stat_xact_user_tables shows them),
-   * which are the tables whose files now hold the erased values as dead row versions;
-   * and the transaction's id (64-bit), which the compaction waits to see behind every
-   * open snapshot before it rewrites them.
+   * which are the tables whose files now hold the erased values as dead row versions
+   * (the compaction rewrites them once no older snapshot can see those versions).
    */
-  async footprint(trx: Transaction<Database>): Promise<{ tables: string[]; xid?: string }> {
+  async footprint(trx: Transaction<Database>): Promise<{ tables: string[] }> {
     if (this.dialect !== 'postgres') return { tables: [] };
     // The functions behind pg_stat_xact_user_tables, on the schema's tables only: the view itself
     // reads every relation of the database, which costs more than the erasure on a large catalogue.
@@ -34,9 +33,7 @@ export class ObfuscationRepository extends Repository {
       where c.relnamespace = (select oid from pg_namespace where nspname = current_schema()) and c.relkind = 'r'
         and pg_stat_get_xact_tuples_inserted(c.oid) + pg_stat_get_xact_tuples_updated(c.oid) + pg_stat_get_xact_tuples_deleted(c.oid) > 0
       order by c.relname`.execute(trx);
-    const x = await sql<{ xid: string }>`select pg_current_xact_id()::text as xid`.execute(trx);
-    const xid = x.rows[0]?.xid;
-    return { tables: r.rows.map((row) => row.relname), ...(xid ? { xid } : {}) };
+    return { tables: r.rows.map((row) => row.relname) };
   }
 
   /** The obfuscation that is running or done for this contact (a FAILED one may be retried by a new request). */

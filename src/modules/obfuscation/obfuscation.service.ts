@@ -39,8 +39,6 @@ interface Erased {
   /** Contacts erased (with those merged into them). */
   readonly contacts: number;
   readonly touched: readonly string[] | 'unknown';
-  /** PostgreSQL: the erasure's transaction id (64-bit). */
-  readonly xid?: string;
 }
 
 function view(r: Row<'contact_obfuscations'>): ObfuscationStatusView {
@@ -326,7 +324,6 @@ export class ObfuscationService {
     }
     let total = 0;
     let touched: Erased['touched'] = [];
-    let xid: string | undefined;
     if (contactIds.length > 0) {
       const subject: ErasureSubject = { accountId, contactIds, values: [...values], identifying: [...identifying] };
       for (const eraser of this.erasers.all()) total += await eraser.erase(trx, subject, now);
@@ -337,18 +334,17 @@ export class ObfuscationService {
       const footprint = await this.repo.footprint(trx);
       // Without the server's counters (track_counts off) the tables are not known.
       touched = footprint.tables.length > 0 || total === 0 || this.disk.database.dialect !== 'postgres' ? footprint.tables : 'unknown';
-      xid = footprint.xid;
     }
     await this.repo.setStatusMany(recs.map((r) => r.id), { status: 'COMPLETED', rows_erased: total, error: null, last_modified: now, finished_at: now }, trx);
     // Ids only: the contact's values are gone, and the notification must not carry them anywhere.
     for (const r of recs) if (contactIds.includes(r.contact_id)) await this.notifier?.notify(trx, accountId, 'contact.obfuscated', { id: r.contact_id, obfuscateId: r.id });
-    return { total, contacts: contactIds.length, touched, ...(xid !== undefined ? { xid } : {}) };
+    return { total, contacts: contactIds.length, touched };
   }
 
   /** Hands the tables of a committed erasure to the compaction after the job. */
   private committed(erased: Erased): void {
     this.metrics?.obfuscated(erased.contacts);
     if (erased.touched === 'unknown') this.disk.compactor.touchedUnknown();
-    else this.disk.compactor.touched(erased.touched, erased.xid);
+    else this.disk.compactor.touched(erased.touched);
   }
 }
