@@ -19,6 +19,32 @@ export interface TestDatabase {
 }
 
 /**
+ * Creates PostgreSQL database `name` on the server of `url` and answers its URL: a copy of `template` (its schema is
+ * the template's), or without one an empty database with an empty schema named like it.
+ */
+export async function createPgDatabase(url: string, name: string, template = ''): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  if (!template) {
+    const client = new pg.Client({ connectionString: own.toString() });
+    await client.connect();
+    try {
+      await client.query(`create schema ${name}`);
+    } finally {
+      await client.end();
+    }
+  }
+  return own.toString();
+}
+
+/**
  * A database of the test's own, empty; `migrated: true` asks for one the migrations already ran on, which on PostgreSQL
  * under Vitest is a copy of the run's template database (test/helpers/global-setup.ts), its schema named like the template.
  */
@@ -31,20 +57,9 @@ export async function createTestDatabaseConfig(opts: { migrated?: boolean } = {}
     const underVitest = process.env['VITEST'] !== undefined;
     const name = `t_${underVitest ? inject('testRun') : 'bench'}_${randomBytes(6).toString('hex')}`;
     const template = opts.migrated && underVitest ? inject('testTemplate') : '';
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
-    await admin.end();
-    const own = new URL(url);
-    own.pathname = `/${name}`;
-    if (!template) {
-      const client = new pg.Client({ connectionString: own.toString() });
-      await client.connect();
-      await client.query(`create schema ${name}`);
-      await client.end();
-    }
+    const own = await createPgDatabase(url, name, template);
     return {
-      config: { dialect: 'postgres', url: own.toString(), schema: template || name },
+      config: { dialect: 'postgres', url: own, schema: template || name },
       // Under Vitest, dropped by test/helpers/global-setup.ts after the whole run: a process a
       // test started may still hold a connection now.
       drop: underVitest ? () => Promise.resolve() : async () => {
